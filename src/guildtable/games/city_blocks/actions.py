@@ -1,0 +1,90 @@
+"""The City Blocks action space and its notation.
+
+Integers: `tile * 30 + site` places a tile from hand (a Build on an empty site, a Rebuild on one's own tile), then
+570 + k swaps the value tiles of the k-th pair of streets after a courthouse (CB-13), and 625 declines the swap.
+
+Notation: `H3 R2C4` builds a house 3 on row 2, column 4; `H3 xR2C4` rebuilds there; `swap R3 C4`; `noswap`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from guildtable.games.city_blocks.content import (
+    SITES,
+    STREET_NAMES,
+    STREETS,
+    TILE_ALIASES,
+    TILE_CODES,
+    TILE_TYPES,
+    site_name,
+)
+from guildtable.kernel import IllegalAction
+
+PLACE_ACTIONS = TILE_TYPES * SITES
+SWAP_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(STREETS), 2))
+SWAP_BASE = PLACE_ACTIONS
+NO_SWAP = SWAP_BASE + len(SWAP_PAIRS)
+NUM_ACTIONS = NO_SWAP + 1
+_PAIR_INDEX = {pair: index for index, pair in enumerate(SWAP_PAIRS)}
+_STREET_INDEX = {name: street for street, name in enumerate(STREET_NAMES)}
+
+
+def place_action(tile: int, site: int) -> int:
+    return tile * SITES + site
+
+
+def swap_action(street_a: int, street_b: int) -> int:
+    low, high = sorted((street_a, street_b))
+    return SWAP_BASE + _PAIR_INDEX[(low, high)]
+
+
+def is_place(action: int) -> bool:
+    return action < PLACE_ACTIONS
+
+
+def notation(action: int, rebuild: bool = False) -> str:
+    if action < PLACE_ACTIONS:
+        tile, site = divmod(action, SITES)
+        return f"{TILE_CODES[tile]} {'x' if rebuild else ''}{site_name(site)}"
+    if action == NO_SWAP:
+        return "noswap"
+    a, b = SWAP_PAIRS[action - SWAP_BASE]
+    return f"swap {STREET_NAMES[a]} {STREET_NAMES[b]}"
+
+
+def parse_site(text: str) -> int:
+    word = text.upper().lstrip("X")
+    if len(word) == 4 and word[0] == "R" and word[2] == "C" and word[1] in "12345" and word[3] in "123456":
+        return (int(word[1]) - 1) * 6 + int(word[3]) - 1
+    raise IllegalAction("", f"{text!r} is not a site; sites are R1C1 (top left) to R5C6 (bottom right)")
+
+
+def parse_street(text: str) -> int:
+    street = _STREET_INDEX.get(text.upper())
+    if street is None:
+        raise IllegalAction("", f"{text!r} is not a street; streets are R1..R5 and C1..C6")
+    return street
+
+
+def parse(text: str) -> int:
+    """The action a typed move names (legal or not). Unreadable text raises IllegalAction saying why."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalAction("", "type a move such as 'H3 R2C4', or ? for the legal moves")
+    head = words[0].upper()
+    if head in ("NOSWAP", "NO", "PASS", "-"):
+        return NO_SWAP
+    if head == "SWAP":
+        if len(words) != 3:
+            raise IllegalAction("", "a swap names two streets, e.g. 'swap R3 C4'")
+        a, b = parse_street(words[1]), parse_street(words[2])
+        if a == b:
+            raise IllegalAction("CB-13", "a swap needs two different streets")
+        return swap_action(a, b)
+    if len(words) != 2:
+        raise IllegalAction("", f"cannot read {text!r}: write a tile and a site, e.g. 'H3 R2C4'")
+    tile = TILE_ALIASES.get(head)
+    if tile is None:
+        raise IllegalAction("", f"{words[0]!r} is not a tile; tiles are H1-H5, S2-S6, F3-F7, SCH, PWR, MALL and CRT")
+    return place_action(tile, parse_site(words[1]))

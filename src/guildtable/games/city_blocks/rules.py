@@ -1,0 +1,422 @@
+"""City Blocks rules (CB-10 to CB-22): the state, its legal moves and what a move does.
+
+The state is a few flat lists of ints so that `clone` and random playouts stay fast. Hidden: each hand (from the
+opponent) and the order of both piles (from everyone) (CB-9, CB-A-10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.city_blocks import actions
+from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
+from guildtable.games.city_blocks.content import (
+    COURT,
+    HAND_SIZE,
+    SEAT_NAMES,
+    SITE_STREETS,
+    SITES,
+    STREET_NAMES,
+    STREET_SITES,
+    STREETS,
+    TILE_CODES,
+    TILE_TYPES,
+    cell,
+    site_name,
+    tile_description,
+)
+from guildtable.games.city_blocks.scoring import street_totals, street_winner
+from guildtable.games.city_blocks.setup import Opening
+from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.kernel.decisions import Decision
+from guildtable.kernel.events import private, public
+
+if TYPE_CHECKING:
+    from guildtable.kernel import Game
+
+PLACE = "place"
+SWAP = "swap"
+
+
+class CityBlocksState(State):
+    __slots__ = (
+        "awards",
+        "board",
+        "game",
+        "hands",
+        "history",
+        "last_move",
+        "num_players",
+        "open_sites",
+        "options",
+        "pending",
+        "piles",
+        "removed_tiles",
+        "removed_values",
+        "seed",
+        "setup",
+        "slots",
+        "start_draws",
+        "start_player",
+        "won",
+    )
+    end_rule = "CB-21"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        options: dict[str, Any],
+        setup: dict[str, Any] | None,
+        opening: Opening | None = None,
+    ) -> None:
+        self.game = game
+        self.num_players = 2
+        self.options = options
+        self.seed = seed
+        self.setup = setup
+        self.history: list[int] = []
+        if opening is None:
+            return
+        self.board = [0] * SITES
+        self.open_sites = [len(sites) for sites in STREET_SITES]  # empty sites left per street
+        self.slots = list(opening.slots)
+        self.won: list[list[int]] = [[], []]  # ascending, so the lowest is first (CB-A-9)
+        self.hands: list[list[int]] = [sorted(pile[:HAND_SIZE]) for pile in opening.piles]
+        self.piles: list[list[int]] = [list(pile[HAND_SIZE:]) for pile in opening.piles]  # top first
+        self.removed_values = list(opening.spare_values)  # CB-8
+        self.removed_tiles: list[int] = []
+        self.pending = [Decision(PLACE, opening.start_player)]
+        self.start_player = opening.start_player
+        self.start_draws = list(opening.start_draws)
+        self.awards: list[dict[str, Any]] = []
+        self.last_move = ""
+
+    # --- turn ----------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.pending[-1].seat if self.pending else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    def prompt(self) -> str:
+        if not self.pending:
+            return "The game is over"
+        if self.pending[-1].kind == SWAP:
+            return "Courthouse: swap the value tiles of two streets, or noswap (CB-13)"
+        return "Place a tile from your hand: build on an empty site or rebuild on your own tile"
+
+    def legal_actions(self) -> list[int]:
+        if not self.pending:
+            return []
+        decision = self.pending[-1]
+        if decision.kind == SWAP:
+            return [*self._legal_swaps(), NO_SWAP]
+        seat = decision.seat
+        board = self.board
+        mine_low, mine_high = 1 + seat * TILE_TYPES, 1 + (seat + 1) * TILE_TYPES
+        can_rebuild = bool(self.won[seat])
+        targets = [
+            site for site in range(SITES) if board[site] == 0 or (can_rebuild and mine_low <= board[site] < mine_high)
+        ]
+        court_rebuild = self.options["court_via_rebuild"]
+        result = []
+        for tile in sorted(set(self.hands[seat])):
+            base = tile * SITES
+            if tile == COURT and not court_rebuild:
+                result.extend(base + site for site in targets if board[site] == 0)
+            else:
+                result.extend(base + site for site in targets)
+        return result
+
+    def _legal_swaps(self) -> list[int]:
+        slots = self.slots
+        return [SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]]
+
+    def why_illegal(self, action: int) -> tuple[str, str] | None:
+        decision = self.pending[-1]
+        seat = decision.seat
+        if decision.kind == SWAP:
+            if action < PLACE_ACTIONS:
+                return "CB-13", "first settle the courthouse: swap two value tiles or answer noswap"
+            if action == NO_SWAP:
+                return None
+            for street in SWAP_PAIRS[action - SWAP_BASE]:
+                if not self.slots[street]:
+                    return "CB-13", (
+                        f"street {STREET_NAMES[street]} has no value tile on its slot any more; only "
+                        "value tiles still on slots can be swapped"
+                    )
+            return None
+        if action >= PLACE_ACTIONS:
+            return "CB-13", "a value-tile swap comes only right after placing your courthouse"
+        tile, site = divmod(action, SITES)
+        if tile not in self.hands[seat]:
+            return "CB-10", f"you have no {tile_description(tile)} ({TILE_CODES[tile]}) in your hand"
+        code = self.board[site]
+        if code == 0:
+            return None  # CB-11: a build may go on any empty site
+        owner = (code - 1) // TILE_TYPES
+        if owner != seat:
+            return "CB-12", (
+                f"{site_name(site)} holds {SEAT_NAMES[owner]}'s tile; you may rebuild only on your own tiles (CB-A-8)"
+            )
+        if not self.won[seat]:
+            return "CB-12", (f"{site_name(site)} is built; a rebuild costs your lowest value tile and you own none yet")
+        if tile == COURT and not self.options["court_via_rebuild"]:
+            return "CB-A-2", "with court_via_rebuild off, the courthouse may only be built on an empty site"
+        return None
+
+    def _apply(self, action: int) -> list[Event]:
+        decision = self.pending[-1]
+        seat = decision.seat
+        if decision.kind == SWAP:
+            return self._resolve_swap(action, seat, decision.context)
+        tile, site = divmod(action, SITES)
+        self.hands[seat].remove(tile)
+        code = self.board[site]
+        rebuild = code != 0
+        self.last_move = actions.notation(action, rebuild)
+        events = []
+        if rebuild:  # CB-12
+            payment = self.won[seat].pop(0)
+            self.removed_values.append(payment)
+            self.removed_tiles.append(code)
+            events.append(
+                public(
+                    "rebuild",
+                    seat=seat,
+                    tile=TILE_CODES[tile],
+                    site=site_name(site),
+                    replaced=TILE_CODES[(code - 1) % TILE_TYPES],
+                    paid=payment,
+                    move=self.last_move,
+                )
+            )
+        else:  # CB-11
+            row, column = SITE_STREETS[site]
+            self.open_sites[row] -= 1
+            self.open_sites[column] -= 1
+            events.append(public("build", seat=seat, tile=TILE_CODES[tile], site=site_name(site), move=self.last_move))
+        self.board[site] = cell(seat, tile)
+        if tile == COURT and sum(1 for value in self.slots if value) >= 2:  # CB-13
+            self.pending[-1] = Decision(SWAP, seat, (site, not rebuild))
+            return events
+        events.extend(self._finish_turn(seat, site, built=not rebuild))
+        return events
+
+    def _resolve_swap(self, action: int, seat: int, context: tuple[Any, ...]) -> list[Event]:
+        site, built = context
+        events = []
+        if action == NO_SWAP:
+            self.last_move = "noswap"
+            events.append(public("noswap", seat=seat, move="noswap"))
+        else:
+            a, b = SWAP_PAIRS[action - SWAP_BASE]
+            self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
+            self.last_move = actions.notation(action)
+            events.append(
+                public(
+                    "swap",
+                    seat=seat,
+                    streets=[STREET_NAMES[a], STREET_NAMES[b]],
+                    values=[self.slots[a], self.slots[b]],
+                    move=self.last_move,
+                )
+            )
+        events.extend(self._finish_turn(seat, site, built))
+        return events
+
+    def _finish_turn(self, seat: int, site: int, built: bool) -> list[Event]:
+        events = []
+        if built:  # CB-16, CB-19: row first, then column; a rebuild never scores (CB-A-7)
+            for street in SITE_STREETS[site]:
+                if self.open_sites[street] == 0:
+                    events.append(self._award(street))
+        events.extend(self._draw(seat))
+        if all(self.board):  # CB-21
+            self.pending.clear()
+            events.append(public("game_end", scores=self.scores(), winners=self.winners()))
+            return events
+        opponent = 1 - seat
+        if self.hands[opponent]:
+            self.pending[-1] = Decision(PLACE, opponent)
+        else:  # CB-15: an empty hand skips its turn
+            self.pending[-1] = Decision(PLACE, seat)
+            events.append(public("pass", seat=opponent, reason="no tiles left (CB-15)"))
+        return events
+
+    def _award(self, street: int) -> Event:
+        totals = street_totals(self.board, street)
+        winner = street_winner(totals)
+        value = self.slots[street]
+        self.slots[street] = 0
+        if winner is None:
+            self.removed_values.append(value)
+        else:
+            self.won[winner].append(value)
+            self.won[winner].sort()
+        award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
+        self.awards.append(award)
+        return public("award", **award)
+
+    def _draw(self, seat: int) -> list[Event]:  # CB-14
+        hand, pile = self.hands[seat], self.piles[seat]
+        count = min(HAND_SIZE - len(hand), len(pile))
+        if count <= 0:
+            return []
+        drawn = pile[:count]
+        del pile[:count]
+        hand.extend(drawn)
+        hand.sort()
+        return [
+            public("draw", seat=seat, count=count),
+            private(seat, "drew", seat=seat, tiles=[TILE_CODES[tile] for tile in drawn]),
+        ]
+
+    # --- results -------------------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(sum(values)) for values in self.won]  # CB-22
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return {
+            "value_tiles": [list(values) for values in self.won],
+            "totals": self.scores(),
+            "streets": list(self.awards),
+            "winners": self.winners(),
+        }
+
+    # --- what a seat may know ------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        board = [
+            [
+                None if not code else {"owner": (code - 1) // TILE_TYPES, "tile": TILE_CODES[(code - 1) % TILE_TYPES]}
+                for code in self.board[row * 6 : (row + 1) * 6]
+            ]
+            for row in range(5)
+        ]
+        decision = self.pending[-1] if self.pending else None
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "seats": list(SEAT_NAMES),
+            "current_player": self.current_player,
+            "decision": None
+            if decision is None
+            else {"kind": decision.kind, "seat": decision.seat, "prompt": self.prompt()},
+            "terminal": self.is_terminal,
+            "board": board,
+            "slots": {STREET_NAMES[street]: (self.slots[street] or None) for street in range(STREETS)},
+            "won": [list(values) for values in self.won],
+            "scores": self.scores(),
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "pile_sizes": [len(pile) for pile in self.piles],
+            "hand": None if seat is None else [TILE_CODES[tile] for tile in self.hands[seat]],
+            "start_player": self.start_player,
+            "start_draws": list(self.start_draws),
+            "removed_values": sorted(self.removed_values),
+            "awards": list(self.awards),
+            "last_move": self.last_move,
+            "winners": self.winners(),
+        }
+
+    def clone(self) -> CityBlocksState:
+        copy = CityBlocksState.__new__(CityBlocksState)
+        copy.game = self.game
+        copy.num_players = 2
+        copy.options = self.options
+        copy.seed = self.seed
+        copy.setup = self.setup
+        copy.history = self.history.copy()
+        copy.board = self.board.copy()
+        copy.open_sites = self.open_sites.copy()
+        copy.slots = self.slots.copy()
+        copy.won = [self.won[0].copy(), self.won[1].copy()]
+        copy.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        copy.piles = [self.piles[0].copy(), self.piles[1].copy()]
+        copy.removed_values = self.removed_values.copy()
+        copy.removed_tiles = self.removed_tiles.copy()
+        copy.pending = self.pending.copy()
+        copy.start_player = self.start_player
+        copy.start_draws = self.start_draws
+        copy.awards = self.awards.copy()
+        copy.last_move = self.last_move
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> CityBlocksState:
+        """Reshuffle what `seat` cannot see: the opponent's hand with their pile, and the order of `seat`'s pile."""
+        copy = self.clone()
+        opponent = 1 - seat
+        unseen = copy.hands[opponent] + copy.piles[opponent]
+        rng.shuffle(unseen)
+        size = len(copy.hands[opponent])
+        copy.hands[opponent] = sorted(unseen[:size])
+        copy.piles[opponent] = unseen[size:]
+        rng.shuffle(copy.piles[seat])
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "setup": self.setup,
+            "history": list(self.history),
+            "board": [
+                None if not code else f"{SEAT_NAMES[(code - 1) // TILE_TYPES][0]}:{TILE_CODES[(code - 1) % TILE_TYPES]}"
+                for code in self.board
+            ],
+            "slots": list(self.slots),
+            "won": [list(values) for values in self.won],
+            "hands": [[TILE_CODES[t] for t in hand] for hand in self.hands],
+            "piles": [[TILE_CODES[t] for t in pile] for pile in self.piles],
+            "removed_values": list(self.removed_values),
+            "removed_tiles": [
+                f"{SEAT_NAMES[(code - 1) // TILE_TYPES][0]}:{TILE_CODES[(code - 1) % TILE_TYPES]}"
+                for code in self.removed_tiles
+            ],
+            "pending": [[d.kind, d.seat, list(d.context)] for d in self.pending],
+            "start_player": self.start_player,
+            "start_draws": list(self.start_draws),
+            "awards": list(self.awards),
+            "last_move": self.last_move,
+        }
+
+    # --- the action codec ----------------------------------------------------------------------------------------
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        if action < PLACE_ACTIONS:
+            tile, site = divmod(action, SITES)
+            method = "rebuild" if self.board[site] else "build"
+            return {"type": method, "tile": TILE_CODES[tile], "site": site_name(site)}
+        if action == NO_SWAP:
+            return {"type": "noswap"}
+        a, b = SWAP_PAIRS[action - SWAP_BASE]
+        return {"type": "swap", "streets": [STREET_NAMES[a], STREET_NAMES[b]]}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("", "an action is a JSON object with a 'type'")
+        kind = data.get("type")
+        if kind in ("build", "rebuild"):
+            tile = data.get("tile")
+            site = data.get("site")
+            if not isinstance(tile, str) or not isinstance(site, str):
+                raise IllegalAction("", f"a {kind} needs 'tile' and 'site' as text")
+            return actions.parse(f"{tile} {site}")
+        if kind == "noswap":
+            return NO_SWAP
+        if kind == "swap":
+            streets = data.get("streets")
+            if not isinstance(streets, list) or len(streets) != 2 or not all(isinstance(s, str) for s in streets):
+                raise IllegalAction("", "a swap needs 'streets': two street names")
+            return actions.parse(f"swap {streets[0]} {streets[1]}")
+        raise IllegalAction("", f"unknown action type {kind!r} (build, rebuild, swap, noswap)")
+
+    def action_to_notation(self, action: int) -> str:
+        return actions.notation(action, rebuild=action < PLACE_ACTIONS and self.board[action % SITES] != 0)
+
+    def action_from_notation(self, text: str) -> int:
+        return actions.parse(text)

@@ -1,0 +1,69 @@
+"""City Blocks in the terminal: the 5×6 grid with each street's value tile at its row or column, the hand, both
+players' value tiles and totals, and the last move. Reads only a `view`, never a state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+COLOURS = ("bold bright_blue", "bold bright_red")
+
+
+def _slot(value: int | None) -> Text:
+    return Text(f"${value}", style="bold yellow") if value else Text("—", style="dim")
+
+
+def render(view: dict[str, Any], seat: int | None) -> Group:
+    names = view["seats"]
+    grid = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
+    grid.add_column("", justify="right")
+    for column in range(1, 7):
+        grid.add_column(Text.assemble(f"C{column} ", _slot(view["slots"][f"C{column}"])), justify="center")
+    for row in range(1, 6):
+        cells: list[Text] = [Text.assemble(f"R{row} ", _slot(view["slots"][f"R{row}"]))]
+        for entry in view["board"][row - 1]:
+            if entry is None:
+                cells.append(Text("·", style="dim"))
+            else:
+                cells.append(Text(entry["tile"], style=COLOURS[entry["owner"]]))
+        grid.add_row(*cells)
+
+    lines = [grid, Text()]
+    for player in (0, 1):
+        won = " ".join(f"${v}" for v in view["won"][player]) or "none"
+        marker = "▶ " if view["current_player"] == player else "  "
+        lines.append(
+            Text.assemble(
+                marker,
+                (f"{names[player]:<5}", COLOURS[player]),
+                f" value tiles: {won}  total ${view['scores'][player]:g}",
+                f"   hand {view['hand_sizes'][player]}, pile {view['pile_sizes'][player]}",
+            )
+        )
+    if seat is not None and view["hand"] is not None:
+        lines.append(Text.assemble("Your hand: ", (" ".join(view["hand"]) or "empty", COLOURS[seat])))
+    if view["last_move"]:
+        lines.append(Text(f"Last move: {view['last_move']}", style="italic"))
+    if view["terminal"]:
+        lines.append(Text())
+        lines.append(render_awards(view))
+    return Group(*lines)
+
+
+def render_awards(view: dict[str, Any]) -> Table:
+    """Every street's award, for the end of the game."""
+    names = view["seats"]
+    table = Table(title="Street awards", header_style="bold")
+    table.add_column("Street")
+    table.add_column("Value", justify="right")
+    table.add_column(names[0], justify="right")
+    table.add_column(names[1], justify="right")
+    table.add_column("Result")
+    for award in view["awards"]:
+        winner = award["winner"]
+        result = "tie: removed" if winner is None else f"{names[winner]} takes ${award['value']}"
+        table.add_row(award["street"], f"${award['value']}", str(award["totals"][0]), str(award["totals"][1]), result)
+    return table

@@ -1,0 +1,112 @@
+"""Game options: each has a name, a default, a type and (for choices) the allowed values.
+
+The ⚙ engine options of the rules specifications become `Option`s; `resolve_options` turns what a person typed into
+a validated dict, naming the option that is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from guildtable.kernel.errors import BadOptions
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One game option. `kind` is bool, int, str or float; `choices` limits the values when given."""
+
+    name: str
+    default: Any
+    kind: type
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    rule: str = ""
+    # Extra validation/conversion (a map file path to a parsed map, say). Raises BadOptions with a clear message.
+    convert: Callable[[Any], Any] | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """Turn `raw` (a JSON value or the text a person typed) into this option's value, or raise BadOptions."""
+        value = raw
+        if isinstance(raw, str) and self.kind is not str:
+            value = _parse_text(self, raw)
+        if self.kind is bool and not isinstance(value, bool):
+            raise BadOptions(self.name, f"expected true or false, got {raw!r}")
+        if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadOptions(self.name, f"expected a whole number, got {raw!r}")
+        if self.kind is float and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise BadOptions(self.name, f"expected a number, got {raw!r}")
+        if self.kind is str and not isinstance(value, str):
+            raise BadOptions(self.name, f"expected text, got {raw!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(choice) for choice in self.choices)
+            raise BadOptions(self.name, f"{raw!r} is not one of {allowed}")
+        if self.minimum is not None and value < self.minimum:
+            raise BadOptions(self.name, f"{value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadOptions(self.name, f"{value} is above the maximum {self.maximum}")
+        if self.convert is not None:
+            value = self.convert(value)
+        return value
+
+    def describe(self) -> str:
+        if self.choices is not None:
+            allowed = "|".join(
+                str(choice).lower() if isinstance(choice, bool) else str(choice) for choice in self.choices
+            )
+        else:
+            allowed = self.kind.__name__
+        default = str(self.default).lower() if isinstance(self.default, bool) else str(self.default)
+        return f"{self.name}={allowed} (default {default})"
+
+
+def _parse_text(option: Option, text: str) -> Any:
+    lowered = text.strip().lower()
+    if option.kind is bool:
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise BadOptions(option.name, f"expected true or false, got {text!r}")
+    if option.kind is int:
+        try:
+            return int(lowered)
+        except ValueError:
+            raise BadOptions(option.name, f"expected a whole number, got {text!r}") from None
+    if option.kind is float:
+        try:
+            return float(lowered)
+        except ValueError:
+            raise BadOptions(option.name, f"expected a number, got {text!r}") from None
+    return text
+
+
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Defaults overlaid with `given`; unknown names and bad values raise BadOptions naming the option."""
+    by_name = {option.name: option for option in declared}
+    resolved = {option.name: option.default for option in declared}
+    if given is None:
+        return resolved
+    if not isinstance(given, Mapping):
+        raise BadOptions("options", "expected a mapping of option names to values")
+    for name, raw in given.items():
+        option = by_name.get(name)
+        if option is None:
+            known = ", ".join(by_name) or "none"
+            raise BadOptions(str(name), f"unknown option (this game has: {known})")
+        resolved[name] = option.parse(raw)
+    return resolved
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """`["a=1", "b=x"]` (as typed after `--option`) to a dict; a pair without `=` raises BadOptions."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise BadOptions(pair, "write options as NAME=VALUE")
+        result[name.strip()] = value.strip()
+    return result

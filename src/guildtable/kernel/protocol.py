@@ -1,0 +1,211 @@
+"""The game protocol: `Game` describes a game, `State` is one position of it.
+
+Modelled on OpenSpiel's Python games, with determinization and exact replay made mandatory. Actions are integers in a
+fixed per-game space; each game provides a codec to a JSON form and to a short human notation. A state never leaves
+the engine whole: front doors see `view(seat)` and the events `seat` may see.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any
+
+from guildtable.kernel.errors import BadRecord, IllegalAction
+from guildtable.kernel.events import Event
+from guildtable.kernel.options import Option, resolve_options
+from guildtable.kernel.rng import Rng
+
+Reason = tuple[str, str]
+"""Why an action is illegal: (rule ID, message)."""
+
+
+class Game(ABC):
+    """An immutable description of one game: its name, player counts, options and action space."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    seat_names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
+    # False when some of the game's content (cards, tiles) is a stand-in rather than the printed set.
+    official_content: bool = True
+    content_note: str = ""
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    @abstractmethod
+    def num_distinct_actions(self, players: int) -> int:
+        """Size of the integer action space for `players` players."""
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        return resolve_options(self.options, options)
+
+    def new_state(
+        self,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> State:
+        """A fresh game. `setup` fixes shuffles explicitly (see each game's `setup` documentation)."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+            raise BadRecord(
+                "players", f"{self.title} is for {self.min_players}–{self.max_players} players, not {players!r}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadRecord("seed", f"the seed must be a whole number, not {seed!r}")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise BadRecord("setup", "the setup must be a mapping")
+        return self._new_state(players, seed, self.resolve_options(options), dict(setup) if setup else None)
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+        """Build the opening position; `options` are validated, `setup` is raw and must be checked here."""
+
+    @abstractmethod
+    def from_snapshot(self, snapshot: Mapping[str, Any]) -> State:
+        """The state that `State.snapshot()` described. Raises BadRecord naming a malformed field."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic value of `state` for `seat` in [-1, 1]. Games override this with their `heuristics.py`;
+        the default compares public scores."""
+        scores = state.scores()
+        mine = scores[seat]
+        best_other = max(score for other, score in enumerate(scores) if other != seat)
+        scale = max(1.0, abs(mine) + abs(best_other))
+        return (mine - best_other) / scale
+
+    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
+        """A Rich renderable of `view` for the terminal. Games override this with their `text.py`."""
+        import json
+
+        return json.dumps(view, indent=1)
+
+    def describe_setup(self) -> str:
+        """One paragraph on the keys `setup=` accepts."""
+        return ""
+
+
+class State(ABC):
+    """One position. Subclasses keep their data compact (ints, tuples, small lists) so `clone` stays cheap."""
+
+    game: Game
+    num_players: int
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any] | None
+    history: list[int]
+
+    # --- whose turn, and what may be done ------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides next, or None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The actions the current player may take, in ascending order. Empty only when the game is over."""
+
+    @abstractmethod
+    def why_illegal(self, action: int) -> Reason | None:
+        """None if `action` (an in-range integer) is legal now, else (rule ID, message). Must not change the state."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> list[Event]:
+        """Carry out a legal action. Called only after `why_illegal` returned None."""
+
+    def apply(self, action: int) -> list[Event]:
+        """Carry out `action` and return what happened. An illegal action raises `IllegalAction` naming the rule and
+        leaves the state exactly as it was."""
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise IllegalAction("", f"an action is a whole number, not {action!r}")
+        if self.is_terminal:
+            raise IllegalAction(self.end_rule, "the game is over; no more moves can be made")
+        size = self.game.num_distinct_actions(self.num_players)
+        if not 0 <= action < size:
+            raise IllegalAction("", f"action {action} is outside this game's action range 0..{size - 1}")
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(*reason)
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
+    end_rule: str = ""
+    """The rule that says when the game ends (named when a move is tried after it)."""
+
+    # --- results -------------------------------------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's current public score (final once the game is over)."""
+
+    def winners(self) -> list[int]:
+        """The winning seats once the game is over (several on a shared win), else []."""
+        if not self.is_terminal:
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def returns(self) -> list[float]:
+        """Per-seat outcome for search and RL: 1 for a sole win, 1/k for a k-way shared win, 0 for a loss."""
+        winners = self.winners()
+        if not winners:
+            return [0.0] * self.num_players
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    @abstractmethod
+    def score_breakdown(self) -> dict[str, Any]:
+        """A JSON-ready account of where every point came from, for the end screen."""
+
+    # --- what a seat may know ------------------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready picture of what `seat` (None: a spectator) may know, and nothing more."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy. Fast: no deepcopy."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A copy in which everything hidden from `seat` is resampled consistently with what `seat` has seen:
+        `copy.view(seat) == self.view(seat)`."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """The full state, hidden parts included, as JSON. Never send it to a seat."""
+
+    # --- the action codec ----------------------------------------------------------------------------------------
+    @abstractmethod
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        """The structured form of `action` (what crosses the network)."""
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        """The integer of a structured action; a malformed one raises IllegalAction naming what is wrong."""
+
+    @abstractmethod
+    def action_to_notation(self, action: int) -> str:
+        """The short human notation of `action` in this position."""
+
+    @abstractmethod
+    def action_from_notation(self, text: str) -> int:
+        """The integer of a typed move. Unreadable text raises IllegalAction saying why; a readable move is
+        returned even when illegal, so that `apply` can name the rule it breaks."""
+
+    def prompt(self) -> str:
+        """The question the current player is answering, in a few words."""
+        return "Your move"
+
+    def legal_notations(self) -> list[str]:
+        return [self.action_to_notation(action) for action in self.legal_actions()]

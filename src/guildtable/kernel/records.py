@@ -1,0 +1,165 @@
+"""Game records: the JSON file that is the single source of truth for saves, replays, bug reports and servers.
+
+A record holds the players, options, seed, explicit setup and every action (integer and notation). Replaying it
+reproduces the game exactly; `replay_record` checks each notation and the stated result on the way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from guildtable.kernel.errors import BadOptions, BadRecord, GuildtableError, IllegalAction
+from guildtable.kernel.protocol import State
+from guildtable.kernel.registry import get_game
+from guildtable.kernel.version import ENGINE_VERSION
+
+RECORD_FORMAT = "guildtable-record"
+RECORD_VERSION = 1
+
+
+class PlayerEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+    kind: str = Field(default="human", min_length=1, max_length=200)
+
+
+class ActionEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: int | None = Field(default=None, ge=0)
+    notation: str | None = Field(default=None, min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> ActionEntry:
+        if self.action is None and self.notation is None:
+            raise ValueError("an action entry needs 'action' or 'notation'")
+        return self
+
+
+class ResultEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    scores: list[float]
+    winners: list[int]
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: Literal["guildtable-record"] = RECORD_FORMAT
+    version: Literal[1] = RECORD_VERSION
+    game: str
+    engine_version: str = ENGINE_VERSION
+    created: str | None = None
+    players: list[PlayerEntry] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    setup: dict[str, Any] | None = None
+    actions: list[ActionEntry] = Field(default_factory=list)
+    result: ResultEntry | None = None
+
+
+def _field_path(loc: Sequence[int | str]) -> str:
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path or "record"
+
+
+def parse_record(source: str | bytes | dict[str, Any]) -> GameRecord:
+    """Validate a record given as JSON text or a dict. Raises BadRecord naming the first offending field."""
+    if isinstance(source, str | bytes):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as error:
+            raise BadRecord(
+                "record", f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+            ) from None
+    else:
+        data = source
+    if not isinstance(data, dict):
+        raise BadRecord("record", "a record is a JSON object")
+    try:
+        return GameRecord.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise BadRecord(_field_path(first["loc"]), first["msg"]) from None
+
+
+def load_record(path: str | Path) -> GameRecord:
+    """Read and validate a record file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise BadRecord("file", f"cannot read {path}: {error.strerror}") from None
+    return parse_record(text)
+
+
+def new_state_for(record: GameRecord) -> State:
+    """The opening position a record starts from."""
+    try:
+        game = get_game(record.game)
+    except GuildtableError as error:
+        raise BadRecord("game", str(error)) from None
+    try:
+        return game.new_state(len(record.players), seed=record.seed, options=record.options, setup=record.setup)
+    except BadOptions as error:
+        raise BadRecord(f"options.{error.field}", error.message) from None
+
+
+def replay_record(record: GameRecord, *, check_result: bool = True) -> State:
+    """Replay every action of `record` and return the final state. Any disagreement (an illegal action, a notation
+    that does not match its integer, a result that differs) raises BadRecord naming the entry."""
+    state = new_state_for(record)
+    for index, entry in enumerate(record.actions):
+        where = f"actions[{index}]"
+        try:
+            action = entry.action if entry.action is not None else state.action_from_notation(entry.notation or "")
+            if entry.notation is not None and entry.action is not None:
+                expected = state.action_to_notation(action)
+                if entry.notation != expected:
+                    raise BadRecord(f"{where}.notation", f"says {entry.notation!r} but action {action} is {expected!r}")
+            state.apply(action)
+        except IllegalAction as error:
+            raise BadRecord(where, f"illegal move: {error}") from None
+    if check_result and record.result is not None:
+        if not state.is_terminal:
+            raise BadRecord("result", "the record states a result but its moves do not finish the game")
+        if [float(score) for score in state.scores()] != record.result.scores:
+            raise BadRecord("result.scores", f"the moves give {state.scores()}, the record says {record.result.scores}")
+        if state.winners() != record.result.winners:
+            raise BadRecord(
+                "result.winners", f"the moves give {state.winners()}, the record says {record.result.winners}"
+            )
+    return state
+
+
+def record_of(state: State, players: Sequence[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The record of the game that led to `state`, as a JSON-ready dict. `players` are (name, kind) per seat."""
+    if players is None:
+        players = [(name, "human") for name in state.game.seat_names[: state.num_players]]
+    replay = state.game.new_state(state.num_players, seed=state.seed, options=state.options, setup=state.setup)
+    actions = []
+    for action in state.history:
+        actions.append({"action": action, "notation": replay.action_to_notation(action)})
+        replay.apply(action)
+    record = GameRecord(
+        game=state.game.name,
+        created=datetime.now(UTC).isoformat(timespec="seconds"),
+        players=[PlayerEntry(name=name, kind=kind) for name, kind in players],
+        options=state.options,
+        seed=state.seed,
+        setup=state.setup,
+        actions=[ActionEntry(**entry) for entry in actions],
+        result=ResultEntry(scores=[float(s) for s in state.scores()], winners=state.winners())
+        if state.is_terminal
+        else None,
+    )
+    return record.model_dump(mode="json", exclude_none=True)
+
+
+def write_record(state: State, path: str | Path, players: Sequence[tuple[str, str]] | None = None) -> None:
+    Path(path).write_text(json.dumps(record_of(state, players), indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,52 @@
+"""The one game registry: front doors find games here by name, never by importing a game module.
+
+Each package under `guildtable.games` registers its `Game` when imported; `all_games` imports them all once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from guildtable.kernel.errors import GuildtableError
+from guildtable.kernel.protocol import Game
+
+_GAMES: dict[str, Game] = {}
+_discovered = False
+
+
+def register(game: Game) -> Game:
+    """Add `game` under its name (idempotent for the same object)."""
+    existing = _GAMES.get(game.name)
+    if existing is not None and existing is not game and type(existing) is not type(game):
+        raise ValueError(f"two games are named {game.name!r}")
+    _GAMES[game.name] = game
+    return game
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    package = importlib.import_module("guildtable.games")
+    for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if module.ispkg:
+            importlib.import_module(module.name)
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in name order."""
+    _discover()
+    return [_GAMES[name] for name in sorted(_GAMES)]
+
+
+def get_game(name: str) -> Game:
+    """The game called `name` (also accepts `city_blocks` for `city-blocks`), or a GuildtableError listing them."""
+    _discover()
+    key = name.strip().lower().replace("_", "-")
+    game = _GAMES.get(key)
+    if game is None:
+        known = ", ".join(sorted(_GAMES))
+        raise GuildtableError(f"unknown game {name!r}; the games are: {known}")
+    return game
