@@ -85,6 +85,14 @@ class Game(ABC):
 
         return json.dumps(view, indent=1)
 
+    def describe_event(self, event: Event) -> str:
+        """One line of the game log for `event` ("" for an event not worth a line). Games override this."""
+        data = event.data
+        if "move" in data and "seat" in data:
+            return f"{self.seat_names[data['seat']]}: {data['move']}"
+        details = ", ".join(f"{key} {value}" for key, value in data.items())
+        return f"{event.kind}: {details}" if details else event.kind
+
     def describe_setup(self) -> str:
         """One paragraph on the keys `setup=` accepts."""
         return ""

@@ -21,7 +21,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.rules import PLACE, SWAP, CityBlocksState
 from guildtable.games.city_blocks.setup import make_opening
-from guildtable.kernel import BadRecord, Game, Option, State
+from guildtable.kernel import BadRecord, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
 
 
@@ -56,6 +56,9 @@ class CityBlocks(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityBlocksState)
         return heuristics.evaluate(state, seat)
+
+    def describe_event(self, event: Event) -> str:
+        return text.describe_event(event.kind, event.data, self.seat_names) or ""
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)

@@ -67,3 +67,31 @@ def render_awards(view: dict[str, Any]) -> Table:
         result = "tie: removed" if winner is None else f"{names[winner]} takes ${award['value']}"
         table.add_row(award["street"], f"${award['value']}", str(award["totals"][0]), str(award["totals"][1]), result)
     return table
+
+
+def describe_event(kind: str, data: dict[str, Any], names: tuple[str, ...]) -> str | None:
+    """One log line per event; None for events not worth a line."""
+    who = names[data["seat"]] if "seat" in data else ""
+    if kind == "build":
+        return f"{who} builds {data['tile']} on {data['site']}"
+    if kind == "rebuild":
+        return f"{who} rebuilds {data['site']} with {data['tile']}, paying ${data['paid']} ({data['replaced']} removed)"
+    if kind == "swap":
+        a, b = data["streets"]
+        now = f"now ${data['values'][0]} and ${data['values'][1]}"
+        return f"{who}'s courthouse swaps the value tiles of {a} and {b} ({now})"
+    if kind == "noswap":
+        return f"{who} lays the courthouse without a swap"
+    if kind == "award":
+        blue, red = data["totals"]
+        street, value = data["street"], data["value"]
+        if data["winner"] is None:
+            return f"{street} is complete: {blue} : {red}, a tie, so ${value} leaves the game"
+        return f"{street} is complete: {blue} : {red}, {names[data['winner']]} takes ${value}"
+    if kind == "drew":
+        return f"You drew {' '.join(data['tiles'])}"
+    if kind == "pass":
+        return f"{who} has no tiles left and passes"
+    if kind == "game_end":
+        return None
+    return None

@@ -1,0 +1,1 @@
+"""The terminal front door: `guildtable games | play | simulate | replay | bench`."""

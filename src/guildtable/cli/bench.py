@@ -1,0 +1,91 @@
+"""`guildtable bench [GAME]`: random-playout speed, clone() and legal_actions() rates, medians of several runs.
+
+A benchmark reports; it never fails. Numbers on a shared machine are noisy, so compare medians from one run.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import typer
+from rich.table import Table
+
+from guildtable.cli.common import console, fail, find_game
+from guildtable.kernel import Game, Rng, State
+from guildtable.kernel.registry import all_games
+
+
+def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, float]:
+    """One run: random playouts for about `seconds`, then clone() and legal_actions() on positions they passed."""
+    rng = Rng(seed)
+    samples: list[State] = []
+    played = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline or played == 0:
+        state = game.new_state(players, seed=rng.below(2**31))
+        length = 0
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            length += 1
+            if length % 7 == 0 and len(samples) < 200:
+                samples.append(state.clone())
+        played += 1
+        steps += length
+    elapsed = time.perf_counter() - start
+    repeats = 50
+    begin = time.perf_counter()
+    for _ in range(repeats):
+        for sample in samples:
+            sample.clone()
+    clone_rate = repeats * len(samples) / (time.perf_counter() - begin)
+    begin = time.perf_counter()
+    for _ in range(repeats):
+        for sample in samples:
+            sample.legal_actions()
+    legal_rate = repeats * len(samples) / (time.perf_counter() - begin)
+    return {
+        "games_per_s": played / elapsed,
+        "steps_per_s": steps / elapsed,
+        "steps_per_game": steps / played,
+        "clones_per_s": clone_rate,
+        "legal_actions_per_s": legal_rate,
+    }
+
+
+def default_players(game: Game) -> int:
+    return 4 if 4 in game.player_counts else game.max_players
+
+
+def bench(
+    game_name: str | None = typer.Argument(None, metavar="[GAME]", help="One game (default: every game)."),
+    players: int | None = typer.Option(None, help="Player count (default: 4 where allowed, else the maximum)."),
+    runs: int = typer.Option(5, min=1, help="Runs per game; medians are reported."),
+    seconds: float = typer.Option(1.0, min=0.05, help="Seconds of random playouts per run."),
+    seed: int = typer.Option(0),
+) -> None:
+    """Measure random-playout games/s and steps/s, clone()/s and legal_actions()/s (medians of several runs)."""
+    chosen = [find_game(game_name)] if game_name else all_games()
+    table = Table(title=f"guildtable bench — medians of {runs} runs of {seconds:g} s, one core", header_style="bold")
+    for column in ("Game", "Players", "Games/s", "Steps/s", "Steps/game", "clone()/s", "legal_actions()/s"):
+        table.add_column(column, justify="left" if column == "Game" else "right")
+    for game in chosen:
+        count = players or default_players(game)
+        if count not in game.player_counts:
+            fail(f"{game.title} is for {game.min_players}–{game.max_players} players")
+        results = [measure(game, count, seconds, seed + run) for run in range(runs)]
+
+        def median(key: str, results: list[dict[str, float]] = results) -> float:
+            return statistics.median(result[key] for result in results)
+
+        table.add_row(
+            game.name,
+            str(count),
+            f"{median('games_per_s'):,.0f}",
+            f"{median('steps_per_s'):,.0f}",
+            f"{median('steps_per_game'):.1f}",
+            f"{median('clones_per_s'):,.0f}",
+            f"{median('legal_actions_per_s'):,.0f}",
+        )
+    console.print(table)
