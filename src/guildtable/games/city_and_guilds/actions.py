@@ -1,0 +1,98 @@
+"""The City and Guilds action space and its notation: one small question at a time (§10 "decisions per turn").
+
+Integers (the same for every map; lots are numbered 0..75):
+- 0..8      pick a tile kind from your hand to place (`BA`, `MCA`, `MIN`, ...)
+- 9..84     the lot for the picked tile, or for a tavern (`A5`)
+- 85 / 86   a guild building's choice (CG-17): `invest` (1 figure, advance 1) or `double` (2 figures)
+- 87 / 88   a minstrel house's figure (CG-21): `figure` or `nofigure`
+- 89        decline the tavern (CG-36): `notavern`
+- 90..98    take a tile kind from the display (CG-24): `take MBA`
+- 99..107   return a tile of the first four during setup (CG-11): `return MIN`
+"""
+
+from __future__ import annotations
+
+from guildtable.games.city_and_guilds.board import MAX_LOTS, Board
+from guildtable.games.city_and_guilds.content import HAND_KINDS, TILE_CODES, tile_from_code
+from guildtable.kernel import IllegalAction
+
+SELECT_BASE = 0
+LOT_BASE = SELECT_BASE + HAND_KINDS
+INVEST = LOT_BASE + MAX_LOTS
+DOUBLE = INVEST + 1
+FIGURE = DOUBLE + 1
+NO_FIGURE = FIGURE + 1
+NO_TAVERN = NO_FIGURE + 1
+TAKE_BASE = NO_TAVERN + 1
+RETURN_BASE = TAKE_BASE + HAND_KINDS
+NUM_ACTIONS = RETURN_BASE + HAND_KINDS
+
+_WORDS = {
+    "INVEST": INVEST,
+    "I": INVEST,
+    "+1": INVEST,
+    "DOUBLE": DOUBLE,
+    "D": DOUBLE,
+    "2": DOUBLE,
+    "FIGURE": FIGURE,
+    "FIG": FIGURE,
+    "YES": FIGURE,
+    "NOFIGURE": NO_FIGURE,
+    "NOFIG": NO_FIGURE,
+    "NOTAVERN": NO_TAVERN,
+    "DECLINE": NO_TAVERN,
+}
+
+
+def notation(action: int, board: Board) -> str:
+    if action < LOT_BASE:
+        return TILE_CODES[action - SELECT_BASE]
+    if action < INVEST:
+        lot = action - LOT_BASE
+        return board.lot_names[lot] if lot < board.lots else f"lot#{lot}"  # beyond this map: never legal
+    if action >= RETURN_BASE:
+        return f"return {TILE_CODES[action - RETURN_BASE]}"
+    if action >= TAKE_BASE:
+        return f"take {TILE_CODES[action - TAKE_BASE]}"
+    return {INVEST: "invest", DOUBLE: "double", FIGURE: "figure", NO_FIGURE: "nofigure", NO_TAVERN: "notavern"}[action]
+
+
+def _tile(word: str) -> int:
+    tile = tile_from_code(word)
+    if tile is None or tile >= HAND_KINDS:
+        codes = ", ".join(TILE_CODES[:HAND_KINDS])
+        raise IllegalAction("", f"{word!r} is not a tile in the supply; the tiles are {codes}")
+    return tile
+
+
+def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> int:
+    """The action a typed move names (legal or not). A bare tile code means `bare_tile_base + kind`: picking a tile
+    to place, taking it from the display or returning it, depending on the question asked; `no`/`pass` means
+    `decline` (no figure, no tavern) where the question allows one."""
+    words = text.replace(",", " ").split()
+    if not words:
+        raise IllegalAction("", "type a move such as 'BA', 'A5', 'invest' or 'take MCA', or ? for the legal moves")
+    head = words[0].upper()
+    if head in ("TAKE", "RETURN", "PLAY", "PICK"):
+        if len(words) != 2:
+            raise IllegalAction("", f"'{words[0]}' names one tile, e.g. '{words[0]} MCA'")
+        base = {"TAKE": TAKE_BASE, "RETURN": RETURN_BASE}.get(head, SELECT_BASE)
+        return base + _tile(words[1])
+    if len(words) != 1:
+        raise IllegalAction("", f"cannot read {text!r}: one word per move, e.g. 'BA', then 'A5'")
+    if head in ("NO", "PASS", "-"):
+        if decline is None:
+            raise IllegalAction("CG-16", "this question cannot be declined (there is no voluntary pass, CG-A-23)")
+        return decline
+    if head in _WORDS:
+        return _WORDS[head]
+    lot = board.lot_by_name.get(head)
+    if lot is not None:
+        return LOT_BASE + lot
+    tile = tile_from_code(head)
+    if tile is not None and tile < HAND_KINDS:
+        return bare_tile_base + tile
+    first, last = board.lot_names[0], board.lot_names[-1]
+    raise IllegalAction(
+        "", f"cannot read {text!r}: expected a tile (BA, WE, CA, SM, MBA.., MIN), a lot ({first}..{last}) or a word"
+    )

@@ -1,0 +1,226 @@
+"""The city map (§8): the character-grid format of §8.3, its validity checks (§8.4) and the lot adjacency of CG-8,
+computed once per map and cached.
+
+A map is parsed from its text; the `map` game option holds either `default` or the map text itself (a path typed on
+the command line is read once into text), so game records stay self-contained and replay anywhere.
+Lots are numbered block by block (A, B, ...), in reading order inside each block, and named `A1`, `A2`, ...
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from guildtable.kernel import BadContent, BadOptions
+
+STREET = "."
+FEATURES = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
+BLOCKER = "#"
+TRANSPARENT = frozenset(STREET + FEATURES)
+MAX_LOTS = 76  # §8.4 (6): the hands can place at most 76 tiles
+DEFAULT_MAP = "default"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One validated map. Everything a game needs about geometry is precomputed here."""
+
+    rows: tuple[str, ...]
+    lot_x: tuple[int, ...]
+    lot_y: tuple[int, ...]
+    lot_block: tuple[int, ...]
+    lot_names: tuple[str, ...]
+    block_letters: tuple[str, ...]
+    block_lots: tuple[tuple[int, ...], ...]
+    neighbours: tuple[tuple[int, ...], ...]  # CG-8, at most 4 per lot, ascending
+    lot_at: dict[tuple[int, int], int]
+    lot_by_name: dict[str, int]
+
+    @property
+    def lots(self) -> int:
+        return len(self.lot_block)
+
+    @property
+    def blocks(self) -> int:
+        return len(self.block_letters)
+
+    def coordinates(self, lot: int) -> tuple[int, int]:
+        return self.lot_x[lot], self.lot_y[lot]
+
+
+def _where(y: int, x: int, lines: list[int]) -> str:
+    return f"row {y}, column {x} (line {lines[y]} of the file)"
+
+
+def parse_map(text: str, source: str = "map") -> Board:
+    """Parse and validate a map (§8.3, §8.4). Raises BadContent naming the row and column of the first fault."""
+    rows: list[str] = []
+    lines: list[int] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line.startswith(";"):
+            continue
+        rows.append(line)
+        lines.append(number)
+    if not rows:
+        raise BadContent(source, "", "rows", "the map has no rows")
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise BadContent(
+                source, f"row {y}", "width", f"row {y} (line {lines[y]}) has {len(row)} cells, row 0 has {width}"
+            )
+        for x, char in enumerate(row):
+            if not ("A" <= char <= "Z" or char in TRANSPARENT or char == BLOCKER):
+                raise BadContent(
+                    source,
+                    f"row {y}",
+                    f"column {x}",
+                    f"unknown character {char!r} at {_where(y, x, lines)}; use A–Z for lots (at most 26 blocks), "
+                    "'.' street, '*' fountain, '+' trough, '#' blocker",
+                )
+    cells = {(x, y): char for y, row in enumerate(rows) for x, char in enumerate(row) if "A" <= char <= "Z"}
+    if not cells:
+        raise BadContent(source, "", "lots", "the map has no lots")
+    letters = sorted(set(cells.values()))
+    if len(letters) > 26:  # pragma: no cover - A–Z cannot name more
+        raise BadContent(source, "", "blocks", f"{len(letters)} blocks; at most 26 are allowed")
+    positions = sorted(cells, key=lambda p: (cells[p], p[1], p[0]))
+    if len(positions) > MAX_LOTS:
+        raise BadContent(source, "", "lots", f"{len(positions)} lots; a map may have at most {MAX_LOTS} (§8.4)")
+    lot_at = {position: lot for lot, position in enumerate(positions)}
+    block_of_letter = {letter: block for block, letter in enumerate(letters)}
+    lot_block = tuple(block_of_letter[cells[p]] for p in positions)
+    block_lots = tuple(tuple(lot for lot in range(len(positions)) if lot_block[lot] == b) for b in range(len(letters)))
+    names: list[str] = []
+    for block, lots in enumerate(block_lots):
+        names.extend(f"{letters[block]}{index}" for index in range(1, len(lots) + 1))
+
+    # §8.4 (2): lots of different blocks never touch; (4) each block has at least 2 lots; (1) blocks are connected.
+    for (x, y), char in cells.items():
+        for dx, dy in ((1, 0), (0, 1)):
+            other = cells.get((x + dx, y + dy))
+            if other is not None and other != char:
+                raise BadContent(
+                    source,
+                    f"row {y + dy}",
+                    f"column {x + dx}",
+                    f"block {other} touches block {char} at {_where(y + dy, x + dx, lines)}; put a street or blocker "
+                    "between blocks",
+                )
+    for block, lots in enumerate(block_lots):
+        x0, y0 = positions[lots[0]]
+        if len(lots) < 2:
+            raise BadContent(
+                source,
+                f"row {y0}",
+                f"column {x0}",
+                f"block {letters[block]} has only 1 lot (at {_where(y0, x0, lines)}); a block needs at least 2",
+            )
+        reached = _flood(lots[0], lambda lot: _touching(lot, positions, lot_at, lot_block))
+        for lot in lots:
+            if lot not in reached:
+                x, y = positions[lot]
+                raise BadContent(
+                    source,
+                    f"row {y}",
+                    f"column {x}",
+                    f"block {letters[block]} is split in two: its lot at {_where(y, x, lines)} does not connect "
+                    f"to its lot at {_where(y0, x0, lines)}",
+                )
+
+    neighbours = tuple(_neighbours(positions[lot], rows, lot_at) for lot in range(len(positions)))
+    reached = _flood(0, lambda lot: neighbours[lot])
+    if len(reached) != len(positions):
+        lot = min(set(range(len(positions))) - reached)
+        x, y = positions[lot]
+        x0, y0 = positions[0]
+        raise BadContent(
+            source,
+            f"row {y}",
+            f"column {x}",
+            f"the lot at {_where(y, x, lines)} cannot be reached through adjacency from the lot at "
+            f"{_where(y0, x0, lines)}; every lot must connect (CG-7)",
+        )
+    return Board(
+        rows=tuple(rows),
+        lot_x=tuple(p[0] for p in positions),
+        lot_y=tuple(p[1] for p in positions),
+        lot_block=lot_block,
+        lot_names=tuple(names),
+        block_letters=tuple(letters),
+        block_lots=block_lots,
+        neighbours=neighbours,
+        lot_at=lot_at,
+        lot_by_name={name: lot for lot, name in enumerate(names)},
+    )
+
+
+def _touching(
+    lot: int, positions: list[tuple[int, int]], lot_at: dict[tuple[int, int], int], lot_block: tuple[int, ...]
+) -> list[int]:
+    x, y = positions[lot]
+    result = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        other = lot_at.get((x + dx, y + dy))
+        if other is not None and lot_block[other] == lot_block[lot]:
+            result.append(other)
+    return result
+
+
+def _neighbours(position: tuple[int, int], rows: list[str], lot_at: dict[tuple[int, int], int]) -> tuple[int, ...]:
+    """CG-8 / §8.3: walk each direction over street cells; the first non-street cell is a neighbour if it is a lot."""
+    height, width = len(rows), len(rows[0])
+    found = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y = position[0] + dx, position[1] + dy
+        while 0 <= x < width and 0 <= y < height and rows[y][x] in TRANSPARENT:
+            x, y = x + dx, y + dy
+        lot = lot_at.get((x, y))
+        if lot is not None:
+            found.append(lot)
+    return tuple(sorted(found))
+
+
+def _flood(start: int, step: object) -> set[int]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        for other in step(stack.pop()):  # type: ignore[operator]
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return seen
+
+
+def default_map_text() -> str:
+    return resources.files("guildtable.games.city_and_guilds").joinpath("maps/default.txt").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=32)
+def board_for(value: str) -> Board:
+    """The board a `map` option value names: `default` or map text. Parsed once per distinct value."""
+    if value == DEFAULT_MAP:
+        return parse_map(default_map_text(), "maps/default.txt")
+    return parse_map(value, "map option")
+
+
+def convert_map_option(value: str) -> str:
+    """The `map` option's conversion: `default`, map text (kept), or a path (read into text so that records replay
+    without the file). A bad map raises BadOptions naming the row and column."""
+    text = value
+    source = "map option"
+    if value != DEFAULT_MAP and "\n" not in value:
+        path = Path(value).expanduser()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as error:
+            raise BadOptions("map", f"cannot read map file {value}: {error.strerror}") from None
+        source = str(path)
+    try:
+        parse_map(default_map_text() if text == DEFAULT_MAP else text, source)
+    except BadContent as error:
+        raise BadOptions("map", str(error)) from None
+    return text

@@ -1,0 +1,799 @@
+"""City and Guilds rules (CG-11 to CG-47): the state, its legal answers and what each answer does.
+
+One question at a time (decisions in `PENDING_KINDS`): return a tile (setup), pick a tile, choose its lot, resolve a
+guild building or a minstrel house, take or decline a tavern, take a display tile. The state is flat lists of ints so
+that `clone` and random playouts stay fast. Hidden: hand contents (unless `open_hands`) and the supply order (CG-47).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.city_and_guilds import actions, scoring
+from guildtable.games.city_and_guilds.actions import (
+    DOUBLE,
+    FIGURE,
+    INVEST,
+    LOT_BASE,
+    NO_FIGURE,
+    NO_TAVERN,
+    RETURN_BASE,
+    SELECT_BASE,
+    TAKE_BASE,
+)
+from guildtable.games.city_and_guilds.board import Board
+from guildtable.games.city_and_guilds.content import (
+    DISPLAY_SIZE,
+    EMPTY,
+    GUILD_COUNT,
+    GUILDS,
+    HAND_KINDS,
+    MARKET,
+    MINSTREL,
+    SEAT_NAMES,
+    TAVERN,
+    TILE_CODES,
+    TILE_NAMES,
+)
+from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.kernel.decisions import Decision
+from guildtable.kernel.events import private, public
+
+if TYPE_CHECKING:
+    from guildtable.kernel import Game
+
+RETURN = "return"  # CG-11: give back one of the four dealt tiles
+PICK = "pick"  # CG-14 / CG-16: which tile to place
+LOT = "lot"  # context (tile,): where to place it
+BUILDING = "building"  # context (lot,): invest or double (CG-17)
+MINSTREL_FIGURE = "minstrel"  # context (lot,): figure or not (CG-21)
+TAVERN_CHOICE = "tavern"  # CG-36: a lot for a tavern, or decline
+DRAW = "draw"  # CG-24: which display tile to take
+PENDING_KINDS = (RETURN, PICK, LOT, BUILDING, MINSTREL_FIGURE, TAVERN_CHOICE, DRAW)
+
+LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
+
+
+class CityAndGuildsState(State):
+    __slots__ = (
+        "black",
+        "bld",
+        "board",
+        "clock",
+        "display",
+        "empty_in_block",
+        "empty_total",
+        "fig",
+        "figs",
+        "figures",
+        "final",
+        "game",
+        "hands",
+        "history",
+        "keep_order",
+        "known",
+        "last_move",
+        "ledger",
+        "num_players",
+        "options",
+        "owners",
+        "pending",
+        "placed",
+        "scored",
+        "scores_",
+        "seed",
+        "setup",
+        "setup_placed",
+        "shuffle_seed",
+        "stamps",
+        "start_player",
+        "supply",
+        "taverns",
+        "tiles",
+        "touch",
+        "values",
+        "white",
+    )
+    end_rule = "CG-43"
+
+    board: Board
+    tiles: list[int]  # per lot: a tile kind or EMPTY
+    owners: list[int]  # per lot: the seat whose figures stand there, or -1
+    figs: list[int]  # per lot: 0, 1 or 2 figures
+    touch: list[int]  # per lot: occupied neighbours (CG-8), so legal lots are EMPTY with touch > 0
+    empty_in_block: list[int]
+    empty_total: int
+    bld: list[int]  # per block * players + seat: tiles with that seat's figures (CG-28)
+    fig: list[int]  # per block * players + seat: that seat's figures
+    white: list[int]  # per block: seat or -1 (CG-29)
+    black: list[int]
+    scored: list[int]  # blocks in the order they were scored (CG-31)
+    values: list[list[int]]  # per guild, per seat: investment value (CG-26)
+    stamps: list[list[int]]  # per guild, per seat: arrival time at the current value (CG-27)
+    clock: int
+    scores_: list[int]
+    ledger: list[LedgerEntry]
+    placed: list[int]  # tiles each seat placed from hand, setup included (CG-T-19)
+    setup_placed: int
+    known: list[list[int]]  # per seat, per kind: tiles everyone saw go into that hand and not yet played
+    final: dict[str, Any] | None
+    last_move: str
+    hands: list[list[int]]
+    display: list[int]
+    supply: list[int]  # top = last (hidden order)
+    taverns: int
+    figures: list[int]  # unused figures per seat
+    pending: list[Decision]
+    start_player: int
+    keep_order: bool
+    shuffle_seed: int
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
+        """An empty shell; `setup_opening` or the snapshot loader fills it."""
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.seed = seed
+        self.setup = setup
+        self.history: list[int] = []
+
+    def init_board(self, board: Board) -> None:
+        """Empty board, counters and tracks (CG-9)."""
+        n = self.num_players
+        self.board = board
+        self.tiles = [EMPTY] * board.lots
+        self.owners = [-1] * board.lots
+        self.figs = [0] * board.lots
+        self.touch = [0] * board.lots
+        self.empty_in_block = [len(lots) for lots in board.block_lots]
+        self.empty_total = board.lots
+        self.bld = [0] * (board.blocks * n)
+        self.fig = [0] * (board.blocks * n)
+        self.white = [-1] * board.blocks
+        self.black = [-1] * board.blocks
+        self.scored = []
+        self.values = [[0] * n for _ in range(GUILD_COUNT)]
+        self.stamps = [[0] * n for _ in range(GUILD_COUNT)]
+        self.clock = 0
+        self.scores_ = [0] * n
+        self.ledger = []
+        self.placed = [0] * n
+        self.setup_placed = 0
+        self.known = [[0] * HAND_KINDS for _ in range(n)]
+        self.final = None
+        self.last_move = ""
+
+    # --- turn ----------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.pending[-1].seat if self.pending else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    @property
+    def in_setup(self) -> bool:
+        return self.setup_placed < self.num_players
+
+    def prompt(self) -> str:
+        if not self.pending:
+            return "The game is over"
+        decision = self.pending[-1]
+        kind = decision.kind
+        if kind == RETURN:
+            return "Setup: return one of your four tiles face down to the supply (CG-11)"
+        if kind == PICK:
+            if self.in_setup:
+                return "Setup round: pick the tile to place in an empty block, away from other tiles (CG-14)"
+            return "Pick a tile from your hand to place (CG-16)"
+        if kind == LOT:
+            where = "in an empty block, not adjacent to any tile" if self.in_setup else "adjacent to a placed tile"
+            return f"Place your {TILE_NAMES[decision.context[0]]} on an empty lot {where}"
+        if kind == BUILDING:
+            guild = GUILDS[self.tiles[decision.context[0]]]
+            return f"{guild.title()} building: 'invest' (1 figure, +1 on the track) or 'double' (2 figures) (CG-17)"
+        if kind == MINSTREL_FIGURE:
+            return "Minstrel house: put a figure on it ('figure') or not ('nofigure') (CG-21)"
+        if kind == TAVERN_CHOICE:
+            decline = "" if self.options["tavern_mandatory"] else ", or 'notavern'"
+            return f"You completed a block: place a tavern on a lot adjacent to a tile{decline} (CG-36)"
+        return "Take a tile from the display (CG-24)"
+
+    def legal_actions(self) -> list[int]:
+        if not self.pending:
+            return []
+        decision = self.pending[-1]
+        kind = decision.kind
+        if kind == LOT:
+            return [LOT_BASE + lot for lot in self._legal_lots()]
+        if kind == PICK:
+            return [SELECT_BASE + tile for tile in self._pickable(decision.seat)]
+        if kind == DRAW:
+            return [TAKE_BASE + tile for tile in sorted(set(self.display))]
+        if kind == BUILDING:
+            return [INVEST, DOUBLE]
+        if kind == MINSTREL_FIGURE:
+            return [FIGURE, NO_FIGURE]
+        if kind == TAVERN_CHOICE:
+            lots = [LOT_BASE + lot for lot in self._legal_lots()]
+            return lots if self.options["tavern_mandatory"] else [*lots, NO_TAVERN]
+        return [RETURN_BASE + tile for tile in sorted(set(self.hands[decision.seat]))]
+
+    def _legal_lots(self) -> list[int]:
+        """CG-16 (main game, taverns) or CG-14 (setup round)."""
+        tiles, touch = self.tiles, self.touch
+        if self.in_setup:
+            return self._setup_lots()
+        return [lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
+
+    def _setup_lots(self) -> list[int]:
+        """CG-14: a lot in a block without tiles, not adjacent to any tile; CG-A-17 relaxes the second condition on a
+        custom map where no such lot is left."""
+        board, tiles, touch = self.board, self.tiles, self.touch
+        empty_blocks = [b for b in range(board.blocks) if self.empty_in_block[b] == len(board.block_lots[b])]
+        candidates = sorted(lot for b in empty_blocks for lot in board.block_lots[b])
+        strict = [lot for lot in candidates if not touch[lot] and tiles[lot] == EMPTY]
+        return strict or candidates
+
+    def _pickable(self, seat: int) -> list[int]:
+        tiles = sorted(set(self.hands[seat]))
+        if self.figures[seat] == 0 and self.options["building_without_figures"] == "forbidden" and not self.in_setup:
+            tiles = [tile for tile in tiles if tile >= MARKET]
+        return tiles
+
+    def why_illegal(self, action: int) -> tuple[str, str] | None:
+        decision = self.pending[-1]
+        kind, seat = decision.kind, decision.seat
+        if kind == LOT:
+            if not LOT_BASE <= action < INVEST:
+                return "CG-16", "first choose the lot for the tile you picked, e.g. 'A5'"
+            return self._why_lot_illegal(action - LOT_BASE, "CG-14" if self.in_setup else "CG-16")
+        if kind == PICK:
+            if not SELECT_BASE <= action < LOT_BASE:
+                return "CG-16", "first pick a tile from your hand, e.g. 'BA'"
+            tile = action - SELECT_BASE
+            if tile not in self.hands[seat]:
+                return "CG-16", f"you have no {TILE_NAMES[tile]} ({TILE_CODES[tile]}) in your hand"
+            if tile not in self._pickable(seat):
+                return "CG-A-9", "with building_without_figures=forbidden you cannot place a building without figures"
+            return None
+        if kind == DRAW:
+            if not TAKE_BASE <= action < RETURN_BASE:
+                return "CG-24", "take a tile from the display first, e.g. 'take MCA'"
+            tile = action - TAKE_BASE
+            if tile not in self.display:
+                return "CG-24", f"the display holds no {TILE_NAMES[tile]} ({TILE_CODES[tile]})"
+            return None
+        if kind == BUILDING:
+            if action in (INVEST, DOUBLE):
+                return None
+            return "CG-17", "answer 'invest' (1 figure and +1 on the track) or 'double' (2 figures)"
+        if kind == MINSTREL_FIGURE:
+            if action in (FIGURE, NO_FIGURE):
+                return None
+            if action == DOUBLE:
+                return "CG-21", "a minstrel house takes one figure, never two"
+            return "CG-21", "answer 'figure' or 'nofigure' for the minstrel house"
+        if kind == TAVERN_CHOICE:
+            if action == NO_TAVERN:
+                if self.options["tavern_mandatory"]:
+                    return "CG-36", "with tavern_mandatory the completing player must place a tavern"
+                return None
+            if not LOT_BASE <= action < INVEST:
+                return "CG-36", "place the tavern on a lot (e.g. 'A5') or decline it with 'notavern'"
+            return self._why_lot_illegal(action - LOT_BASE, "CG-36")
+        if not RETURN_BASE <= action < RETURN_BASE + HAND_KINDS:
+            return "CG-11", "first return one of your four tiles, e.g. 'return MIN'"
+        tile = action - RETURN_BASE
+        if tile not in self.hands[seat]:
+            return "CG-11", f"you have no {TILE_NAMES[tile]} ({TILE_CODES[tile]}) to return"
+        return None
+
+    def _why_lot_illegal(self, lot: int, rule: str) -> tuple[str, str] | None:
+        board = self.board
+        if lot >= board.lots:
+            return rule, f"this map has {board.lots} lots ({board.lot_names[0]}..{board.lot_names[-1]})"
+        name = board.lot_names[lot]
+        if self.tiles[lot] != EMPTY:
+            return "CG-23", f"{name} already holds a {TILE_NAMES[self.tiles[lot]]}"
+        if self.in_setup:
+            if lot in self._setup_lots():
+                return None
+            block = board.lot_block[lot]
+            if self.empty_in_block[block] != len(board.block_lots[block]):
+                return "CG-14", f"block {board.block_letters[block]} already has a tile; a setup tile opens a new block"
+            return "CG-14", f"{name} is adjacent to a placed tile; setup tiles may not touch other tiles"
+        if not self.touch[lot]:
+            return rule, f"{name} is not adjacent to any placed tile (CG-8)"
+        return None
+
+    # --- applying answers ----------------------------------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        decision = self.pending.pop()
+        kind, seat = decision.kind, decision.seat
+        self.last_move = actions.notation(action, self.board)
+        if kind == LOT:
+            return self._place(seat, decision.context[0], action - LOT_BASE)
+        if kind == PICK:
+            tile = action - SELECT_BASE
+            self.hands[seat].remove(tile)
+            known = self.known[seat]
+            if known[tile]:
+                known[tile] -= 1
+            self.pending.append(Decision(LOT, seat, (tile,)))
+            return [public("pick", seat=seat, tile=TILE_CODES[tile], move=self.last_move)]
+        if kind == DRAW:
+            return self._take(seat, action - TAKE_BASE)
+        if kind == BUILDING:
+            lot = decision.context[0]
+            events: list[Event] = []
+            if action == INVEST:
+                self._put_figures(seat, lot, 1)
+                events.append(self._advance(seat, self.tiles[lot], 1))
+            else:
+                self._put_figures(seat, lot, 2)
+            events[:0] = [public("resolve", seat=seat, lot=self.board.lot_names[lot], choice=self.last_move)]
+            events.extend(self._after_placement(seat, lot, True))
+            return events
+        if kind == MINSTREL_FIGURE:
+            lot = decision.context[0]
+            if action == FIGURE:
+                self._put_figures(seat, lot, 1)
+            events = [public("resolve", seat=seat, lot=self.board.lot_names[lot], choice=self.last_move)]
+            events.extend(self._after_placement(seat, lot, action == FIGURE))
+            return events
+        if kind == TAVERN_CHOICE:
+            if action == NO_TAVERN:
+                return [public("tavern_declined", seat=seat, move="notavern"), *self._end_turn(seat)]
+            return self._place_tavern(seat, action - LOT_BASE)
+        return self._return(seat, action - RETURN_BASE)
+
+    def _return(self, seat: int, tile: int) -> list[Event]:
+        """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
+        self.hands[seat].remove(tile)
+        if self.keep_order:
+            self.supply.insert(0, tile)  # the bottom of the pile
+        else:
+            self.supply.append(tile)
+        events = [
+            public("return", seat=seat),
+            private(seat, "returned", seat=seat, tile=TILE_CODES[tile]),
+        ]
+        if not self.pending:
+            if not self.keep_order:
+                Rng(self.shuffle_seed).shuffle(self.supply)
+            events.extend(self._refill_display())
+            self.pending.append(Decision(PICK, self.start_player))
+        return events
+
+    def _refill_display(self) -> list[Event]:
+        revealed = []
+        while len(self.display) < DISPLAY_SIZE and self.supply:
+            tile = self.supply.pop()
+            self.display.append(tile)
+            revealed.append(TILE_CODES[tile])
+        self.display.sort()
+        return [public("reveal", tiles=revealed)] if revealed else []
+
+    def _place(self, seat: int, tile: int, lot: int) -> list[Event]:
+        """CG-14 / CG-16 to CG-21: put the tile down and resolve what it asks for."""
+        self._put_tile(lot, tile)
+        self.placed[seat] += 1
+        name = self.board.lot_names[lot]
+        events = [public("place", seat=seat, tile=TILE_CODES[tile], lot=name, move=f"{TILE_CODES[tile]} {name}")]
+        if self.in_setup:  # CG-14, CG-A-17: no figure, no investment, no marker, no owner
+            self.setup_placed += 1
+            events.extend(self._end_turn(seat))
+            return events
+        figures = self.figures[seat]
+        if tile < MARKET:  # CG-17 to CG-19
+            can = scoring.can_advance(self.values[tile], seat, 1)
+            if figures >= 2 and can:
+                self.pending.append(Decision(BUILDING, seat, (lot,)))
+                return events
+            if figures >= 2:
+                self._put_figures(seat, lot, 2)
+                events.append(public("forced", seat=seat, rule="CG-18", text="+1 is blocked: two figures"))
+            else:
+                if figures == 1:
+                    self._put_figures(seat, lot, 1)
+                events.append(self._advance(seat, tile, 1))
+            events.extend(self._after_placement(seat, lot, figures > 0))
+            return events
+        if tile < MINSTREL:  # CG-20
+            events.append(self._advance(seat, tile - MARKET, 2))
+            events.extend(self._after_placement(seat, lot, False))
+            return events
+        if figures:  # CG-21: the figure is optional, so ask
+            self.pending.append(Decision(MINSTREL_FIGURE, seat, (lot,)))
+            return events
+        events.extend(self._after_placement(seat, lot, False))
+        return events
+
+    def _put_tile(self, lot: int, tile: int) -> None:
+        self.tiles[lot] = tile
+        for other in self.board.neighbours[lot]:
+            self.touch[other] += 1
+        self.empty_in_block[self.board.lot_block[lot]] -= 1
+        self.empty_total -= 1
+
+    def _put_figures(self, seat: int, lot: int, count: int) -> None:
+        self.owners[lot] = seat
+        self.figs[lot] = count
+        self.figures[seat] -= count
+        index = self.board.lot_block[lot] * self.num_players + seat
+        self.bld[index] += 1
+        self.fig[index] += count
+
+    def _advance(self, seat: int, guild: int, steps: int) -> Event:
+        """CG-26: advance if the target value holds fewer than 3 markers; arrival order by a global clock."""
+        values = self.values[guild]
+        before = values[seat]
+        if not scoring.can_advance(values, seat, steps):
+            return public(
+                "invest",
+                seat=seat,
+                guild=GUILDS[guild],
+                blocked=True,
+                text=f"value {before + steps} of the {GUILDS[guild]} track already holds 3 markers: no investment",
+            )
+        values[seat] = before + steps
+        self.clock += 1
+        self.stamps[guild][seat] = self.clock
+        return public("invest", seat=seat, guild=GUILDS[guild], before=before, after=before + steps)
+
+    def _update_markers(self, seat: int, block: int) -> Event | None:
+        """CG-29: the white and black block markers after `seat` put figures into `block`."""
+        n = self.num_players
+        base = block * n
+        bld, fig = self.bld, self.fig
+        mine = (bld[base + seat], fig[base + seat])
+        white, black = self.white[block], self.black[block]
+        if white < 0:
+            self.white[block] = seat
+        elif white == seat:
+            return None
+        elif mine > (bld[base + white], fig[base + white]):
+            self.black[block] = white
+            self.white[block] = seat
+        elif black == seat:
+            return None
+        elif black < 0 or mine > (bld[base + black], fig[base + black]):
+            self.black[block] = seat
+        else:
+            return None
+        return public(
+            "markers",
+            block=self.board.block_letters[block],
+            white=self.white[block],
+            black=None if self.black[block] < 0 else self.black[block],
+        )
+
+    def _after_placement(self, seat: int, lot: int, figures_put: bool) -> list[Event]:
+        """CG-29, then CG-31: score a completed block, then the tavern offer (CG-36) or the end of the turn."""
+        block = self.board.lot_block[lot]
+        events: list[Event] = []
+        if figures_put:
+            event = self._update_markers(seat, block)
+            if event is not None:
+                events.append(event)
+        if self.empty_in_block[block] == 0:
+            events.append(self._score_block(block, seat))
+            events.extend(self._offer_tavern(seat))
+        else:
+            events.extend(self._end_turn(seat))
+        return events
+
+    def _offer_tavern(self, seat: int) -> list[Event]:
+        """CG-36: the completing player may take a tavern if one is left and a lot can take it."""
+        if self.taverns and self.empty_total:
+            self.pending.append(Decision(TAVERN_CHOICE, seat))
+            return []
+        return self._end_turn(seat)
+
+    def _place_tavern(self, seat: int, lot: int) -> list[Event]:
+        """CG-36/CG-37: a tavern holds no figure and invests nothing; a block it completes is scored at once."""
+        self.taverns -= 1
+        self._put_tile(lot, TAVERN)
+        name = self.board.lot_names[lot]
+        events = [public("tavern", seat=seat, lot=name, move=name)]
+        block = self.board.lot_block[lot]
+        if self.empty_in_block[block] == 0:
+            events.append(self._score_block(block, seat))
+            events.extend(self._offer_tavern(seat))
+        else:
+            events.extend(self._end_turn(seat))
+        return events
+
+    def _score_block(self, block: int, completer: int) -> Event:
+        """CG-31 to CG-35: block control, then guild control, at the moment of completion."""
+        board, n = self.board, self.num_players
+        letter = board.block_letters[block]
+        value, markets, minstrels, taverns = scoring.block_value(self.tiles, board.block_lots[block])
+        base = block * n
+        strengths = [(self.bld[base + seat], self.fig[base + seat]) for seat in range(n)]
+        present = sum(1 for strength in strengths if strength[1])
+        white, black = self.white[block], self.black[block]
+        third = scoring.third_place(strengths, white, black) if present >= 3 else None
+        s2 = self.options["two_player_bonus_second"] == "s2_from_first_with_bonus"
+        points: list[list[Any]] = []
+        for seat, amount, place in scoring.block_payouts(value, present, white, black, third, s2):
+            why = f"block {letter} {place}"
+            self._credit("block", seat, amount, why)
+            points.append([seat, amount, why])
+        guild, keys = scoring.guild_control(self.tiles, board, block)
+        if guild is not None:
+            ranked = scoring.ranking(self.values[guild], self.stamps[guild])
+            for rank, (seat, amount) in enumerate(zip(ranked, (4, 2, 1), strict=False)):
+                why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
+                self._credit("guild", seat, amount, why)
+                points.append([seat, amount, why])
+        self.scored.append(block)
+        parts = ["8 base"]
+        if markets:
+            parts.append(f"2×{markets} markets")
+        if minstrels:
+            parts.append(f"5×{minstrels} minstrel")
+        if taverns:
+            parts.append(f"5×{taverns} tavern")
+        names = SEAT_NAMES
+        paid = ", ".join(f"{names[seat]} {amount} ({why.split(': ', 1)[-1]})" for seat, amount, why in points)
+        control = (
+            f"{GUILDS[guild]} controls it"
+            if guild is not None
+            else ("no guild controls it (tie)" if keys else "no guild tiles, no guild scoring")
+        )
+        return public(
+            "block_scored",
+            block=letter,
+            completer=completer,
+            value=value,
+            present=present,
+            white=None if white < 0 else white,
+            black=None if black < 0 else black,
+            third=third,
+            guild=None if guild is None else GUILDS[guild],
+            guild_keys={GUILDS[g]: list(key) for g, key in keys.items()},
+            points=points,
+            text=f"Block {letter} complete, value {value} = {' + '.join(parts)}; {control}. "
+            f"{paid or 'Nobody scores block control.'}",
+        )
+
+    def _credit(self, source: str, seat: int, amount: int, why: str) -> None:
+        self.scores_[seat] += amount
+        self.ledger.append((source, seat, amount, why))
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        """CG-43: the game ends when every lot is full; otherwise the draw (CG-24) or the next turn."""
+        if not self.empty_total:
+            return self._finish()
+        if self.display:
+            self.pending.append(Decision(DRAW, seat))
+            return []
+        return self._next_turn(seat)
+
+    def _take(self, seat: int, tile: int) -> list[Event]:
+        """CG-24/CG-25: take a display tile, refill from the supply if it has any."""
+        self.display.remove(tile)
+        self.hands[seat].append(tile)
+        self.hands[seat].sort()
+        self.known[seat][tile] += 1
+        events = [public("take", seat=seat, tile=TILE_CODES[tile], move=self.last_move)]
+        events.extend(self._refill_display())
+        events.extend(self._next_turn(seat))
+        return events
+
+    def _next_turn(self, seat: int) -> list[Event]:
+        """CG-13, CG-25: the next seat clockwise that can place a tile; nobody can → the game ends."""
+        n = self.num_players
+        events: list[Event] = []
+        for step in range(1, n + 1):
+            player = (seat + step) % n
+            if self.hands[player] and self._pickable(player):
+                self.pending.append(Decision(PICK, player))
+                return events
+            events.append(public("pass", seat=player, reason="no tile to place (CG-25)"))
+        events.extend(self._finish())
+        return events
+
+    def _finish(self) -> list[Event]:
+        """CG-44/CG-45: final guild scoring on each guild's scoring chain, then −1 per unused figure."""
+        board, n = self.board, self.num_players
+        bonus_8 = self.options["chain_bonus_8"]
+        events: list[Event] = []
+        guilds: dict[str, Any] = {}
+        for guild in range(GUILD_COUNT):
+            chains = scoring.guild_chains(self.tiles, board, guild)
+            chain = scoring.scoring_chain(chains, self.options["chain_selection"], bonus_8)
+            if chain is None:
+                continue
+            value = scoring.chain_value(chain, bonus_8)
+            ranked = scoring.ranking(self.values[guild], self.stamps[guild])
+            shares = scoring.final_shares(value, self.options["final_payout"])
+            points = []
+            for place, (seat, amount) in enumerate(zip(ranked, shares, strict=False)):
+                why = f"final {GUILDS[guild]} chain, track place {place + 1}"
+                self._credit("final", seat, amount, why)
+                points.append([seat, amount, why])
+            guilds[GUILDS[guild]] = {
+                "size": chain[0],
+                "blocks": chain[1],
+                "value": value,
+                "lots": [board.lot_names[lot] for lot in chain[2]],
+                "points": points,
+            }
+            events.append(
+                public(
+                    "final_guild",
+                    guild=GUILDS[guild],
+                    size=chain[0],
+                    blocks=chain[1],
+                    value=value,
+                    points=points,
+                    text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} blocks, value {value}",
+                )
+            )
+        penalties = []
+        for seat in range(n):
+            unused = self.figures[seat]
+            if unused:
+                why = f"{unused} unused figures"
+                self._credit("penalty", seat, -unused, why)
+                penalties.append([seat, -unused, why])
+        if penalties:
+            events.append(public("penalty", points=penalties, text="−1 per unused figure (CG-45)"))
+        self.final = {"guilds": guilds, "penalties": penalties}
+        self.pending.clear()
+        events.append(public("game_end", scores=self.scores(), winners=self.winners()))
+        return events
+
+    # --- results -------------------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(score) for score in self.scores_]
+
+    def score_breakdown(self) -> dict[str, Any]:
+        by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _ in range(self.num_players)]
+        for source, seat, amount, _ in self.ledger:
+            by_source[seat][source] += amount
+        return {
+            "seats": list(SEAT_NAMES[: self.num_players]),
+            "by_source": by_source,
+            "entries": [list(entry) for entry in self.ledger],
+            "blocks_scored": [self.board.block_letters[block] for block in self.scored],
+            "final": self.final,
+            "totals": self.scores(),
+            "winners": self.winners(),
+        }
+
+    # --- what a seat may know ------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from guildtable.games.city_and_guilds.views import view_of
+
+        return view_of(self, seat)
+
+    def clone(self) -> CityAndGuildsState:
+        copy = CityAndGuildsState.__new__(CityAndGuildsState)
+        copy.game = self.game
+        copy.num_players = self.num_players
+        copy.options = self.options
+        copy.seed = self.seed
+        copy.setup = self.setup
+        copy.history = self.history.copy()
+        copy.board = self.board
+        copy.tiles = self.tiles.copy()
+        copy.owners = self.owners.copy()
+        copy.figs = self.figs.copy()
+        copy.touch = self.touch.copy()
+        copy.empty_in_block = self.empty_in_block.copy()
+        copy.empty_total = self.empty_total
+        copy.bld = self.bld.copy()
+        copy.fig = self.fig.copy()
+        copy.white = self.white.copy()
+        copy.black = self.black.copy()
+        copy.scored = self.scored.copy()
+        copy.values = [track.copy() for track in self.values]
+        copy.stamps = [track.copy() for track in self.stamps]
+        copy.clock = self.clock
+        copy.scores_ = self.scores_.copy()
+        copy.ledger = self.ledger.copy()
+        copy.placed = self.placed.copy()
+        copy.setup_placed = self.setup_placed
+        copy.known = [counts.copy() for counts in self.known]
+        copy.final = self.final
+        copy.last_move = self.last_move
+        copy.hands = [hand.copy() for hand in self.hands]
+        copy.display = self.display.copy()
+        copy.supply = self.supply.copy()
+        copy.taverns = self.taverns
+        copy.figures = self.figures.copy()
+        copy.pending = self.pending.copy()
+        copy.start_player = self.start_player
+        copy.keep_order = self.keep_order
+        copy.shuffle_seed = self.shuffle_seed
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> CityAndGuildsState:
+        """Resample what `seat` cannot see: the supply order and, with hidden hands, the other hands' tiles that
+        were never seen (tiles publicly taken from the display stay where everyone saw them go)."""
+        copy = self.clone()
+        pool = copy.supply
+        if not self.options["open_hands"]:
+            unknown_counts = []
+            for player in range(self.num_players):
+                if player == seat:
+                    unknown_counts.append(0)
+                    continue
+                hand = copy.hands[player]
+                known = list(self.known[player])
+                kept, hidden = [], []
+                for tile in hand:
+                    if known[tile]:
+                        known[tile] -= 1
+                        kept.append(tile)
+                    else:
+                        hidden.append(tile)
+                pool.extend(hidden)
+                copy.hands[player] = kept
+                unknown_counts.append(len(hidden))
+            rng.shuffle(pool)
+            for player, count in enumerate(unknown_counts):
+                if count:
+                    copy.hands[player].extend(pool[-count:])
+                    del pool[-count:]
+                    copy.hands[player].sort()
+        else:
+            rng.shuffle(pool)
+        copy.shuffle_seed = rng.next64()
+        return copy
+
+    def snapshot(self) -> dict[str, Any]:
+        from guildtable.games.city_and_guilds.snapshots import snapshot_of
+
+        return snapshot_of(self)
+
+    # --- the action codec ----------------------------------------------------------------------------------------
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        if action < LOT_BASE:
+            return {"type": "pick", "tile": TILE_CODES[action]}
+        if action < INVEST:
+            kind = "tavern" if self.pending and self.pending[-1].kind == TAVERN_CHOICE else "place"
+            return {"type": kind, "lot": actions.notation(action, self.board)}
+        if action >= RETURN_BASE:
+            return {"type": "return", "tile": TILE_CODES[action - RETURN_BASE]}
+        if action >= TAKE_BASE:
+            return {"type": "take", "tile": TILE_CODES[action - TAKE_BASE]}
+        return {"type": actions.notation(action, self.board)}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("", "an action is a JSON object with a 'type'")
+        kind = data.get("type")
+        if kind in ("pick", "take", "return"):
+            tile = data.get("tile")
+            if not isinstance(tile, str):
+                raise IllegalAction("", f"a {kind} needs 'tile' as a tile code")
+            base = {"pick": SELECT_BASE, "take": TAKE_BASE, "return": RETURN_BASE}[kind]
+            return actions.parse(tile, self.board, base, None)
+        if kind in ("place", "tavern"):
+            lot = data.get("lot")
+            if not isinstance(lot, str) or lot.upper() not in self.board.lot_by_name:
+                raise IllegalAction("", f"a {kind} needs 'lot' as a lot name such as 'A5'")
+            return LOT_BASE + self.board.lot_by_name[lot.upper()]
+        if kind in ("invest", "double", "figure", "nofigure", "notavern"):
+            return actions.parse(str(kind), self.board, SELECT_BASE, None)
+        raise IllegalAction(
+            "",
+            f"unknown action type {kind!r} (pick, place, invest, double, figure, nofigure, "
+            "tavern, notavern, take, return)",
+        )
+
+    def action_to_notation(self, action: int) -> str:
+        return actions.notation(action, self.board)
+
+    def action_from_notation(self, text: str) -> int:
+        kind = self.pending[-1].kind if self.pending else PICK
+        base = {DRAW: TAKE_BASE, RETURN: RETURN_BASE}.get(kind, SELECT_BASE)
+        decline = {MINSTREL_FIGURE: NO_FIGURE, TAVERN_CHOICE: NO_TAVERN}.get(kind)
+        return actions.parse(text, self.board, base, decline)

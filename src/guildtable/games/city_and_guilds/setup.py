@@ -1,0 +1,95 @@
+"""The opening of City and Guilds (§2, CG-9 to CG-13), random from a seed or fixed by an explicit setup.
+
+An explicit setup may give any of:
+- `start_player`: the seat that starts (CG-13); otherwise drawn from the seed;
+- `hands`: per seat, the tile codes dealt: 4 each (each player then returns one, CG-11) or 3 each (the returns are
+  taken as done);
+- `supply`: the face-down pile, top first. Without `hands` it holds all 76 drawable tiles and the hands are dealt
+  from its top (4 per seat, seat 0 first); with `hands` it holds the rest;
+- `keep_order`: true to put returned tiles at the bottom of the pile instead of reshuffling it (so a scenario is
+  fixed completely).
+Tile codes: BA WE CA SM (buildings), MBA MWE MCA MSM (markets), MIN (minstrel house).
+Whatever is not given is shuffled from the seed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from guildtable.games.city_and_guilds.content import DEAL_SIZE, DRAWABLE, HAND_KINDS, HAND_SIZE, tile_from_code
+from guildtable.kernel import BadRecord, Rng
+
+SETUP_KEYS = ("start_player", "hands", "supply", "keep_order")
+
+
+@dataclass(slots=True)
+class Opening:
+    start_player: int
+    hands: list[list[int]]
+    supply: list[int]  # top first
+    returns_pending: bool
+    keep_order: bool
+    shuffle_seed: int
+
+
+def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Opening:
+    rng = Rng(seed)
+    setup = setup or {}
+    unknown = sorted(set(setup) - set(SETUP_KEYS))
+    if unknown:
+        raise BadRecord(f"setup.{unknown[0]}", f"unknown setup key (City and Guilds takes {', '.join(SETUP_KEYS)})")
+    tiles = list(DRAWABLE)
+    rng.shuffle(tiles)
+    start = rng.below(players)
+    shuffle_seed = rng.next64()
+    if "start_player" in setup:
+        start = setup["start_player"]
+        if type(start) is not int or not 0 <= start < players:
+            raise BadRecord("setup.start_player", f"must be a seat from 0 to {players - 1}")
+    keep_order = setup.get("keep_order", False)
+    if not isinstance(keep_order, bool):
+        raise BadRecord("setup.keep_order", "must be true or false")
+    if "supply" in setup:
+        tiles = _codes(setup["supply"], "setup.supply")
+    if "hands" in setup:
+        raw = setup["hands"]
+        if not isinstance(raw, list) or len(raw) != players:
+            raise BadRecord("setup.hands", f"needs one hand per seat ({players})")
+        hands = [_codes(hand, f"setup.hands[{seat}]") for seat, hand in enumerate(raw)]
+        sizes = {len(hand) for hand in hands}
+        if sizes not in ({DEAL_SIZE}, {HAND_SIZE}):
+            raise BadRecord("setup.hands", f"every hand holds {DEAL_SIZE} tiles (before returning one) or {HAND_SIZE}")
+        supply = tiles if "supply" in setup else _rest(tiles, hands)
+    else:
+        hands = [tiles[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE] for seat in range(players)]
+        supply = tiles[players * DEAL_SIZE :]
+    if Counter(supply + [tile for hand in hands for tile in hand]) != Counter(DRAWABLE):
+        raise BadRecord("setup.supply", "hands and supply must hold the 76 drawable tiles exactly once (CG-4, CG-10)")
+    returns = len(hands[0]) == DEAL_SIZE
+    return Opening(start, [sorted(hand) for hand in hands], supply, returns, keep_order, shuffle_seed)
+
+
+def _codes(raw: Any, field: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise BadRecord(field, "must be a list of tile codes")
+    tiles = []
+    for index, code in enumerate(raw):
+        tile = tile_from_code(str(code))
+        if tile is None or tile >= HAND_KINDS:
+            raise BadRecord(f"{field}[{index}]", f"{code!r} is not a drawable tile code (BA, MBA, MIN, ...)")
+        tiles.append(tile)
+    return tiles
+
+
+def _rest(tiles: list[int], hands: list[list[int]]) -> list[int]:
+    """The shuffled tiles minus those in `hands`, keeping the shuffled order."""
+    remaining = Counter(tile for hand in hands for tile in hand)
+    rest = []
+    for tile in tiles:
+        if remaining[tile]:
+            remaining[tile] -= 1
+        else:
+            rest.append(tile)
+    return rest

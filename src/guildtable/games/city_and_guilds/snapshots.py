@@ -1,0 +1,180 @@
+"""The full state as JSON and back (hidden parts included: never send a snapshot to a seat). Loading checks that
+the 80 tiles (CG-4) and every player's figures (CG-5) are conserved, and rebuilds the derived counters."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.city_and_guilds.board import board_for
+from guildtable.games.city_and_guilds.content import (
+    EMPTY,
+    FIGURES,
+    GUILD_COUNT,
+    GUILDS,
+    HAND_KINDS,
+    TAVERN,
+    TAVERNS,
+    TILE_CODES,
+    TILE_COUNTS,
+    TILE_KINDS,
+    tile_from_code,
+)
+from guildtable.kernel import BadRecord
+from guildtable.kernel.decisions import Decision
+
+if TYPE_CHECKING:
+    from guildtable.games.city_and_guilds.game import CityAndGuilds
+    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
+
+
+def snapshot_of(state: CityAndGuildsState) -> dict[str, Any]:
+    board = state.board
+    return {
+        "game": state.game.name,
+        "players": state.num_players,
+        "seed": state.seed,
+        "options": dict(state.options),
+        "setup": state.setup,
+        "history": list(state.history),
+        "lots": {
+            board.lot_names[lot]: [TILE_CODES[state.tiles[lot]], state.owners[lot], state.figs[lot]]
+            for lot in range(board.lots)
+            if state.tiles[lot] != EMPTY
+        },
+        "white": list(state.white),
+        "black": list(state.black),
+        "scored": [board.block_letters[block] for block in state.scored],
+        "values": [list(track) for track in state.values],
+        "stamps": [list(track) for track in state.stamps],
+        "clock": state.clock,
+        "figures": list(state.figures),
+        "scores": list(state.scores_),
+        "ledger": [list(entry) for entry in state.ledger],
+        "placed": list(state.placed),
+        "setup_placed": state.setup_placed,
+        "hands": [[TILE_CODES[t] for t in hand] for hand in state.hands],
+        "known": [list(counts) for counts in state.known],
+        "display": [TILE_CODES[t] for t in state.display],
+        "supply": [TILE_CODES[t] for t in reversed(state.supply)],  # top first
+        "taverns": state.taverns,
+        "pending": [[d.kind, d.seat, list(d.context)] for d in state.pending],
+        "start_player": state.start_player,
+        "keep_order": state.keep_order,
+        "shuffle_seed": state.shuffle_seed,
+        "final": state.final,
+        "last_move": state.last_move,
+    }
+
+
+def _get(snapshot: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = snapshot.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise BadRecord(name, f"missing or not a {kind.__name__}")
+    return value
+
+
+def _tiles(raw: Any, field: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise BadRecord(field, "must be a list of tile codes")
+    result = []
+    for index, code in enumerate(raw):
+        tile = tile_from_code(str(code))
+        if tile is None or tile >= HAND_KINDS:
+            raise BadRecord(f"{field}[{index}]", f"{code!r} is not a drawable tile code")
+        result.append(tile)
+    return result
+
+
+def _ints(raw: Any, field: str, size: int) -> list[int]:
+    if not isinstance(raw, list) or len(raw) != size or any(type(v) is not int for v in raw):
+        raise BadRecord(field, f"must be a list of {size} whole numbers")
+    return list(raw)
+
+
+def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
+    from guildtable.games.city_and_guilds.rules import PENDING_KINDS, CityAndGuildsState
+
+    if not isinstance(snapshot, Mapping) or snapshot.get("game") != game.name:
+        raise BadRecord("game", f"this snapshot is not of {game.title}")
+    players = _get(snapshot, "players", int)
+    if players not in game.player_counts:
+        raise BadRecord("players", f"{game.title} is for 3–5 players")
+    options = game.resolve_options(snapshot.get("options") or {})
+    state = CityAndGuildsState(game, players, int(snapshot.get("seed") or 0), options, snapshot.get("setup"))
+    board = board_for(options["map"])
+    state.init_board(board)
+    state.history = _ints(snapshot.get("history"), "history", len(snapshot.get("history") or []))
+    lots = _get(snapshot, "lots", dict)
+    placed_tiles: list[int] = []
+    owners_figures = [0] * players
+    for name, entry in lots.items():
+        lot = board.lot_by_name.get(str(name))
+        if lot is None:
+            raise BadRecord(f"lots.{name}", "is not a lot of this map")
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise BadRecord(f"lots.{name}", "write a lot as [tile code, owner or -1, figures]")
+        tile = tile_from_code(str(entry[0]))
+        owner, figures = entry[1], entry[2]
+        if tile is None or type(owner) is not int or type(figures) is not int or not -1 <= owner < players:
+            raise BadRecord(f"lots.{name}", f"{entry!r} is not [tile code, owner, figures]")
+        if (owner < 0) != (figures == 0) or figures > (2 if tile < 4 else 1 if tile == 8 else 0):
+            raise BadRecord(f"lots.{name}", "figures do not fit the tile kind (CG-17, CG-21, CG-22)")
+        state._put_tile(lot, tile)
+        placed_tiles.append(tile)
+        if owner >= 0:
+            state._put_figures(owner, lot, figures)
+            owners_figures[owner] += figures
+    state.white = _ints(snapshot.get("white"), "white", board.blocks)
+    state.black = _ints(snapshot.get("black"), "black", board.blocks)
+    scored = snapshot.get("scored") or []
+    if not isinstance(scored, list) or any(letter not in board.block_letters for letter in scored):
+        raise BadRecord("scored", "must list block letters")
+    state.scored = [board.block_letters.index(letter) for letter in scored]
+    state.values = [_ints(track, f"values[{g}]", players) for g, track in enumerate(_get(snapshot, "values", list))]
+    state.stamps = [_ints(track, f"stamps[{g}]", players) for g, track in enumerate(_get(snapshot, "stamps", list))]
+    if len(state.values) != GUILD_COUNT or len(state.stamps) != GUILD_COUNT:
+        raise BadRecord("values", f"needs one track per guild ({', '.join(GUILDS)})")
+    state.clock = _get(snapshot, "clock", int)
+    state.figures = _ints(snapshot.get("figures"), "figures", players)
+    state.scores_ = _ints(snapshot.get("scores"), "scores", players)
+    ledger = _get(snapshot, "ledger", list)
+    state.ledger = [(str(e[0]), int(e[1]), int(e[2]), str(e[3])) for e in ledger]
+    state.placed = _ints(snapshot.get("placed"), "placed", players)
+    state.setup_placed = _get(snapshot, "setup_placed", int)
+    state.hands = [sorted(_tiles(hand, f"hands[{i}]")) for i, hand in enumerate(_get(snapshot, "hands", list))]
+    if len(state.hands) != players:
+        raise BadRecord("hands", "needs one hand per seat")
+    state.known = [_ints(k, f"known[{i}]", HAND_KINDS) for i, k in enumerate(_get(snapshot, "known", list))]
+    state.display = sorted(_tiles(_get(snapshot, "display", list), "display"))
+    state.supply = list(reversed(_tiles(_get(snapshot, "supply", list), "supply")))
+    state.taverns = _get(snapshot, "taverns", int)
+    pending = []
+    for index, entry in enumerate(_get(snapshot, "pending", list)):
+        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in PENDING_KINDS and 0 <= entry[1] < players):
+            raise BadRecord(f"pending[{index}]", "write a decision as [kind, seat, context]")
+        pending.append(Decision(entry[0], entry[1], tuple(entry[2])))
+    state.pending = pending
+    state.start_player = _get(snapshot, "start_player", int)
+    state.keep_order = bool(snapshot.get("keep_order"))
+    state.shuffle_seed = _get(snapshot, "shuffle_seed", int)
+    state.final = snapshot.get("final")
+    state.last_move = str(snapshot.get("last_move") or "")
+    _check_conservation(state, placed_tiles, owners_figures)
+    return state
+
+
+def _check_conservation(state: CityAndGuildsState, placed: list[int], on_board: list[int]) -> None:
+    """CG-4: board + hands + picked tile + display + supply + tavern supply = the 80 tiles; CG-5: figures."""
+    from guildtable.games.city_and_guilds.rules import LOT
+
+    picked = [d.context[0] for d in state.pending if d.kind == LOT]
+    everything = Counter(placed + picked + state.display + state.supply + [t for h in state.hands for t in h])
+    everything[TAVERN] += state.taverns
+    if any(everything[kind] != TILE_COUNTS[kind] for kind in range(TILE_KINDS)) or state.taverns > TAVERNS:
+        raise BadRecord("lots", "board, hands, display, supply and taverns must hold the 80 tiles exactly (CG-4)")
+    per_player = FIGURES[state.num_players]
+    for seat in range(state.num_players):
+        if state.figures[seat] + on_board[seat] != per_player or state.figures[seat] < 0:
+            raise BadRecord(f"figures[{seat}]", f"figures left + figures on the board must be {per_player} (CG-5)")

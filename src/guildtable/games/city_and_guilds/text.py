@@ -1,0 +1,183 @@
+"""City and Guilds in the terminal: the map with block letters and colours, each tile's guild and kind, figures in
+their owner's colour, street features; the four investment tracks in rank order; blocks, scores, the display and
+the viewer's hand (others' hands only as counts). Reads only a `view`, never a state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+PLAYER_STYLES = ("bold bright_red", "bold bright_yellow", "bold bright_blue", "bold bright_green", "bold magenta")
+GUILD_STYLES = {"BA": "gold3", "WE": "orchid", "CA": "wheat1", "SM": "steel_blue1"}
+BLOCK_BACKGROUNDS = (
+    "on #3b2f2f",
+    "on #2f3b2f",
+    "on #2f2f3f",
+    "on #3b3b2a",
+    "on #3a2a3a",
+    "on #2a3a3a",
+    "on #403020",
+    "on #203040",
+)
+CELL = 5
+STREET_CELLS = {".": Text(" " * CELL), "*": Text("  ✲  ", style="bright_cyan"), "+": Text("  ═  ", style="cyan")}
+
+
+def _tile_style(code: str) -> str:
+    if code == "MIN":
+        return "bold cyan"
+    if code == "TAV":
+        return "bold orange3"
+    return "bold " + GUILD_STYLES[code[-2:]] + (" underline" if code.startswith("M") else "")
+
+
+def _lot_cell(lot: dict[str, Any], background: str) -> Text:
+    if lot["tile"] is None:
+        return Text(f" {lot['lot']:<4}"[:CELL], style=f"dim {background}")
+    cell = Text(f"{lot['tile']:<3}", style=f"{_tile_style(lot['tile'])} {background}")
+    marks = "●" * lot["figures"]
+    owner = lot["owner"]
+    style = f"{PLAYER_STYLES[owner]} {background}" if owner is not None else background
+    cell.append(f"{marks:<2}", style=style)
+    return cell
+
+
+def render_map(view: dict[str, Any]) -> Text:
+    by_position = {(lot["x"], lot["y"]): lot for lot in view["lots"]}
+    letters = [block["block"] for block in view["blocks"]]
+    text = Text()
+    width = len(view["map"][0])
+    text.append("    " + "".join(f"{x:<{CELL}}" for x in range(width)) + "\n", style="dim")
+    for y, row in enumerate(view["map"]):
+        text.append(f"{y:>3} ", style="dim")
+        for x, char in enumerate(row):
+            lot = by_position.get((x, y))
+            if lot is not None:
+                background = BLOCK_BACKGROUNDS[letters.index(lot["block"]) % len(BLOCK_BACKGROUNDS)]
+                text.append_text(_lot_cell(lot, background))
+            elif char == "#":
+                text.append("▓" * CELL, style="grey30")
+            else:
+                text.append_text(STREET_CELLS.get(char, Text(" " * CELL)))
+        text.append("\n")
+    return text
+
+
+def _name(view: dict[str, Any], seat: int | None) -> Text:
+    if seat is None:
+        return Text("–", style="dim")
+    return Text(view["seats"][seat], style=PLAYER_STYLES[seat])
+
+
+def render_tracks(view: dict[str, Any]) -> Table:
+    table = Table(title="Investment tracks (rank order; a later arrival ranks behind)", box=None, header_style="bold")
+    table.add_column("Guild")
+    table.add_column("Ranking")
+    for track in view["tracks"]:
+        line = Text()
+        for place, (seat, value) in enumerate(track["ranking"]):
+            if place:
+                line.append("  >  ", style="dim")
+            line.append_text(_name(view, seat))
+            line.append(f" {value}")
+        if track["at_zero"]:
+            line.append("   at 0: ", style="dim")
+            line.append(", ".join(view["seats"][seat] for seat in track["at_zero"]), style="dim")
+        table.add_row(Text(track["guild"], style=GUILD_STYLES[track["guild"][:2]]), line)
+    return table
+
+
+def render_blocks(view: dict[str, Any]) -> Table:
+    table = Table(title="Blocks", box=None, header_style="bold")
+    for column in ("Block", "Filled", "Value", "White (1st)", "Black (2nd)", ""):
+        table.add_column(column)
+    for block in view["blocks"]:
+        filled = f"{block['lots'] - block['empty']}/{block['lots']}"
+        status = Text("scored", style="green") if block["scored"] else Text("")
+        table.add_row(
+            block["block"],
+            filled,
+            str(block["value"]),
+            _name(view, block["white"]),
+            _name(view, block["black"]),
+            status,
+        )
+    return table
+
+
+def render_players(view: dict[str, Any]) -> Table:
+    table = Table(box=None, header_style="bold")
+    for column in ("", "Player", "Score", "Figures left", "Hand", "Tiles placed"):
+        table.add_column(column)
+    for seat, _ in enumerate(view["seats"]):
+        marker = "▶" if view["current_player"] == seat else ""
+        hand = str(view["hand_sizes"][seat])
+        if view["hands"] is not None:
+            hand = " ".join(view["hands"][seat])
+        table.add_row(
+            marker,
+            _name(view, seat),
+            f"{view['scores'][seat]:g}",
+            str(view["figures_left"][seat]),
+            hand,
+            str(view["tiles_placed"][seat]),
+        )
+    return table
+
+
+def _codes(codes: list[str]) -> Text:
+    text = Text()
+    for index, code in enumerate(codes):
+        if index:
+            text.append(" ")
+        text.append(code, style=_tile_style(code))
+    return text if codes else Text("empty", style="dim")
+
+
+def render(view: dict[str, Any], seat: int | None) -> Group:
+    lines: list[Any] = [render_map(view), render_tracks(view), render_blocks(view), render_players(view)]
+    lines.append(
+        Text.assemble(
+            "Display: ",
+            _codes(view["display"]),
+            f"   supply {view['supply_size']} face down, taverns left {view['taverns_left']}",
+        )
+    )
+    if seat is not None and view["hand"] is not None:
+        lines.append(Text.assemble("Your hand: ", _codes(view["hand"])))
+    if view["placing"]:
+        lines.append(Text.assemble("Placing: ", _codes([view["placing"]])))
+    if view["setup_round"]:
+        lines.append(Text("Setup round: tiles go into empty blocks, away from other tiles.", style="italic"))
+    if view["last_move"]:
+        lines.append(Text(f"Last move: {view['last_move']}", style="italic"))
+    lines.append(
+        Text(
+            "Tiles: BA baker, WE weaver, CA candle, SM smith (underlined M… = market), MIN minstrel, TAV tavern; "
+            "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker.",
+            style="dim",
+        )
+    )
+    if view["terminal"]:
+        lines.append(render_final(view))
+    return Group(*lines)
+
+
+def render_final(view: dict[str, Any]) -> Table:
+    table = Table(title="Final scoring", header_style="bold")
+    table.add_column("Guild")
+    table.add_column("Chain")
+    table.add_column("Value", justify="right")
+    table.add_column("Paid")
+    final = view["final"] or {"guilds": {}, "penalties": []}
+    for guild, entry in final["guilds"].items():
+        paid = ", ".join(f"{view['seats'][seat]} {points}" for seat, points, _ in entry["points"]) or "nobody invested"
+        table.add_row(guild, f"{entry['size']} tiles, {entry['blocks']} blocks", str(entry["value"]), paid)
+    for seat, points, why in final["penalties"]:
+        table.add_row("penalty", why, "", f"{view['seats'][seat]} {points}")
+    winners = ", ".join(view["seats"][seat] for seat in view["winners"])
+    table.caption = f"Winner(s): {winners}"
+    return table

@@ -1,0 +1,94 @@
+"""What one seat may know (CG-47): the board, figures, tracks with arrival order, scores, display, tavern supply,
+figure counts and hand sizes; its own hand (every hand with `open_hands`). Never the supply order or other hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.city_and_guilds import scoring
+from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
+
+if TYPE_CHECKING:
+    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
+
+
+def view_of(state: CityAndGuildsState, seat: int | None) -> dict[str, Any]:
+    from guildtable.games.city_and_guilds.rules import LOT
+
+    board, n = state.board, state.num_players
+    decision = state.pending[-1] if state.pending else None
+    lots = []
+    for lot in range(board.lots):
+        tile = state.tiles[lot]
+        lots.append(
+            {
+                "lot": board.lot_names[lot],
+                "x": board.lot_x[lot],
+                "y": board.lot_y[lot],
+                "block": board.block_letters[board.lot_block[lot]],
+                "tile": None if tile == EMPTY else TILE_CODES[tile],
+                "owner": None if state.owners[lot] < 0 else state.owners[lot],
+                "figures": state.figs[lot],
+            }
+        )
+    blocks = []
+    for block, letter in enumerate(board.block_letters):
+        base = block * n
+        blocks.append(
+            {
+                "block": letter,
+                "lots": len(board.block_lots[block]),
+                "empty": state.empty_in_block[block],
+                "value": scoring.block_value(state.tiles, board.block_lots[block])[0],
+                "white": None if state.white[block] < 0 else state.white[block],
+                "black": None if state.black[block] < 0 else state.black[block],
+                "strengths": [[state.bld[base + p], state.fig[base + p]] for p in range(n)],
+                "scored": block in state.scored,
+            }
+        )
+    tracks = []
+    for guild, name in enumerate(GUILDS):
+        values = state.values[guild]
+        ranked = scoring.ranking(values, state.stamps[guild])
+        tracks.append(
+            {
+                "guild": name,
+                "ranking": [[player, values[player]] for player in ranked],
+                "at_zero": [player for player in range(n) if values[player] == 0],
+            }
+        )
+    open_hands = state.options["open_hands"]
+    if open_hands:
+        hands: list[list[str]] | None = [[TILE_CODES[t] for t in hand] for hand in state.hands]
+    else:
+        hands = None
+    return {
+        "game": state.game.name,
+        "seat": seat,
+        "seats": list(SEAT_NAMES[:n]),
+        "current_player": state.current_player,
+        "decision": None
+        if decision is None
+        else {"kind": decision.kind, "seat": decision.seat, "prompt": state.prompt()},
+        "placing": TILE_CODES[decision.context[0]] if decision is not None and decision.kind == LOT else None,
+        "terminal": state.is_terminal,
+        "setup_round": state.in_setup,
+        "start_player": state.start_player,
+        "map": list(board.rows),
+        "lots": lots,
+        "blocks": blocks,
+        "tracks": tracks,
+        "scores": state.scores(),
+        "figures_left": list(state.figures),
+        "tiles_placed": list(state.placed),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand": None if seat is None else [TILE_CODES[t] for t in state.hands[seat]],
+        "hands": hands,
+        "display": [TILE_CODES[t] for t in state.display],
+        "supply_size": len(state.supply),
+        "taverns_left": state.taverns,
+        "last_move": state.last_move,
+        "winners": state.winners(),
+        "final": state.final,
+        "ledger": [list(entry) for entry in state.ledger],
+    }
