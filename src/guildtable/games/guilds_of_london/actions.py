@@ -1,0 +1,128 @@
+"""The Guilds of London action space: every answer to every small question (Appendix A) is one integer.
+
+    0 pass (Q-T1)        1 stop / done (Q-T3, end of a negotiation or an "up to" series)
+    2 take (Q-R1/Q-R2)   3 skip
+    PLAY + card*3 + use  play a card to recruit (0), move (1) or for its effect (2) (Q-T2)
+    DISCARD + card       discard a card: coins (Q-T4) or the hand limit (Q-T5)
+    SOURCE + location    a figure's location: a tile, the Guildhall or the plantation (Q-G1, Q-G5, returns)
+    DEST + tile          a destination tile (Q-G2, a card move, the Beadle)
+    NEUTRAL + seat       place a neutral and send one of that seat's liverymen to the Guildhall (Q-N1/Q-N2)
+    REWARD + card        a mayoral reward card: keep it (Q-S1, Q-G3) or put it under the deck next (Q-G4)
+    TOKEN + kind         spend a kept token (DESIGN.md §7.1)
+
+Notation: `pass`, `stop`, `take`, `skip`, `recruit #12`, `move #12`, `effect #12`, `discard #12`, `from guildhall`,
+`from plantation`, `from paviors`, `to paviors`, `neutral Red`, `keep mayor_03`, `under mayor_03`, `spend tok_ship`.
+"""
+
+from __future__ import annotations
+
+from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.kernel import IllegalAction
+
+SEAT_NAMES = ("Green", "Red", "Blue", "Yellow")  # GL-6 colours
+USES = ("recruit", "move", "effect")
+RECRUIT, MOVE, EFFECT = 0, 1, 2
+
+N_TILES = len(CONTENT.tiles)
+N_CARDS = len(CONTENT.cards)
+N_REWARDS = len(CONTENT.rewards)
+N_TOKENS = len(CONTENT.tokens)
+GUILDHALL = N_TILES
+PLANTATION = N_TILES + 1
+N_LOCATIONS = N_TILES + 2
+
+PASS, STOP, TAKE, SKIP = 0, 1, 2, 3
+PLAY = 4
+DISCARD = PLAY + N_CARDS * 3
+SOURCE = DISCARD + N_CARDS
+DEST = SOURCE + N_LOCATIONS
+NEUTRAL = DEST + N_TILES
+REWARD = NEUTRAL + 4
+TOKEN = REWARD + N_REWARDS
+NUM_ACTIONS = TOKEN + N_TOKENS
+
+CARD_OF_NUMBER = {card.number: card.index for card in CONTENT.cards}
+TILE_OF_ID = {tile.id: tile.index for tile in CONTENT.tiles}
+REWARD_OF_ID = {card.id: card.index for card in CONTENT.rewards}
+TOKEN_OF_ID = {kind.id: kind.index for kind in CONTENT.tokens}
+SEAT_OF_NAME = {name.lower(): seat for seat, name in enumerate(SEAT_NAMES)}
+WORDS = {"pass": PASS, "stop": STOP, "done": STOP, "take": TAKE, "yes": TAKE, "skip": SKIP, "no": SKIP}
+
+
+def location_name(location: int) -> str:
+    if location == GUILDHALL:
+        return "guildhall"
+    if location == PLANTATION:
+        return "plantation"
+    return CONTENT.tiles[location].id
+
+
+def notation(action: int, reward_verb: str = "keep") -> str:
+    """The notation of `action`; `reward_verb` is `under` while ordering cards under the reward deck."""
+    if action < PLAY:
+        return ("pass", "stop", "take", "skip")[action]
+    if action < DISCARD:
+        card, use = divmod(action - PLAY, 3)
+        return f"{USES[use]} #{CONTENT.cards[card].number}"
+    if action < SOURCE:
+        return f"discard #{CONTENT.cards[action - DISCARD].number}"
+    if action < DEST:
+        return f"from {location_name(action - SOURCE)}"
+    if action < NEUTRAL:
+        return f"to {CONTENT.tiles[action - DEST].id}"
+    if action < REWARD:
+        return f"neutral {SEAT_NAMES[action - NEUTRAL]}"
+    if action < TOKEN:
+        return f"{reward_verb} {CONTENT.rewards[action - REWARD].id}"
+    return f"spend {CONTENT.tokens[action - TOKEN].id}"
+
+
+def _card(word: str) -> int:
+    text = word.lstrip("#")
+    if not text.isdigit() or int(text) not in CARD_OF_NUMBER:
+        raise IllegalAction("", f"{word!r} is not an action card number (write #12)")
+    return CARD_OF_NUMBER[int(text)]
+
+
+def parse(text: str) -> int:
+    """The action a typed move names (legal or not). Unreadable text raises IllegalAction saying why."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalAction("", "type a move such as 'recruit #12' or 'pass', or ? for the legal moves")
+    head = words[0]
+    if len(words) == 1:
+        if head in WORDS:
+            return WORDS[head]
+        raise IllegalAction("", f"cannot read {text!r}; try ? for the legal moves")
+    if len(words) != 2:
+        raise IllegalAction("", f"cannot read {text!r}: write a verb and one thing, e.g. 'move #12'")
+    word = words[1]
+    if head in USES:
+        return PLAY + _card(word) * 3 + USES.index(head)
+    if head == "discard":
+        return DISCARD + _card(word)
+    if head == "from":
+        if word in ("guildhall", "gh"):
+            return SOURCE + GUILDHALL
+        if word in ("plantation", "pl"):
+            return SOURCE + PLANTATION
+        if word in TILE_OF_ID:
+            return SOURCE + TILE_OF_ID[word]
+        raise IllegalAction("", f"{word!r} is not a tile id, 'guildhall' or 'plantation'")
+    if head == "to":
+        if word in TILE_OF_ID:
+            return DEST + TILE_OF_ID[word]
+        raise IllegalAction("", f"{word!r} is not a tile id")
+    if head == "neutral":
+        if word in SEAT_OF_NAME:
+            return NEUTRAL + SEAT_OF_NAME[word]
+        raise IllegalAction("", f"{word!r} is not a colour ({', '.join(SEAT_NAMES)})")
+    if head in ("keep", "under"):
+        if word in REWARD_OF_ID:
+            return REWARD + REWARD_OF_ID[word]
+        raise IllegalAction("", f"{word!r} is not a reward card id")
+    if head == "spend":
+        if word in TOKEN_OF_ID:
+            return TOKEN + TOKEN_OF_ID[word]
+        raise IllegalAction("", f"{word!r} is not a token id")
+    raise IllegalAction("", f"unknown verb {head!r}; try ? for the legal moves")

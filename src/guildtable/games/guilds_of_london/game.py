@@ -1,0 +1,105 @@
+"""The Guilds of London `Game`: the engine flags of spec §15.10 as options, the opening, snapshots, and the hooks
+for the text view and the greedy bot's evaluation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from guildtable.games.guilds_of_london import heuristics, text
+from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
+from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.games.guilds_of_london.setup import build_opening
+from guildtable.kernel import Game, Option, Rng, State
+from guildtable.kernel.decisions import Decision
+
+OPTIONS = (
+    Option(
+        "compass_cell",
+        "west",
+        str,
+        "Which Guildhall cell holds the compass rose, where growth starts (GL-D1).",
+        choices=("west", "east"),
+        rule="GL-D1",
+    ),
+    Option(
+        "compass_rotation",
+        0,
+        int,
+        "Variant: rotate the growth directions clockwise by this many degrees (GL-97, GL-D6).",
+        choices=(0, 90, 180, 270),
+        rule="GL-D6",
+    ),
+    Option(
+        "two_player_buildings",
+        "church_east_random_rest",
+        str,
+        "2 players: where the four buildings go around the small Guildhall (GL-D4); fixed uses layout.json.",
+        choices=("church_east_random_rest", "all_random", "fixed"),
+        rule="GL-D4",
+    ),
+    Option(
+        "unresolved_vote",
+        "no_score",
+        str,
+        "A vote still tied after the adjacent-master bonus: the tile is not scored, or turn order decides (GL-D13).",
+        choices=("no_score", "turn_order_wins"),
+        rule="GL-D13",
+    ),
+    Option(
+        "plantation_side",
+        "random",
+        str,
+        "Which plantation side is used (GL-34).",
+        choices=("random", "ulster", "virginia"),
+        rule="GL-34",
+    ),
+)
+
+
+class GuildsOfLondon(Game):
+    name = "guilds-of-london"
+    title = "Guilds of London"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    seat_names = SEAT_NAMES
+    official_content = CONTENT.official
+    content_note = (
+        "The tiles, action cards, mayoral reward cards, second-place tokens and plantation rewards are an invented "
+        "stand-in set (every record official: false, see data/DESIGN.md); the rulebook does not print them."
+    )
+
+    def num_distinct_actions(self, players: int) -> int:
+        return NUM_ACTIONS
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+        state = GuildsState(self, players, seed, options, setup)
+        build_opening(state, state.rng, setup)
+        state.pending = [Decision(R.SETUP_DONE, -1, ())]
+        for seat in reversed(range(players)):  # GL-D29: asked seat by seat, answers stay secret
+            state.pending.append(Decision(R.SETUP_KEEP, seat, ()))
+        return state
+
+    def describe_setup(self) -> str:
+        from guildtable.games.guilds_of_london import setup
+
+        return setup.__doc__ or ""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, GuildsState)
+        return heuristics.evaluate(state, seat)
+
+    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
+        return text.render(view, seat)
+
+    def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
+        from guildtable.games.guilds_of_london.snapshot import from_snapshot
+
+        return from_snapshot(self, snapshot)
+
+
+def random_seed(rng: Rng) -> int:
+    return rng.below(1 << 31)

@@ -1,0 +1,138 @@
+"""Pure scoring functions: the vote and second place on a tile (GL-77 to GL-84, GL-D13, GL-D15), plantation places
+(GL-90 to GL-92), master pairs (GL-101, GL-D31) and the mayoral reward cards (GL-100, DESIGN.md §6.1).
+
+They read plain values (counts, sets of cells) and never change a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from guildtable.games.guilds_of_london.content import BUILDING_KEYS, CONTENT, SYMBOL_BIT, RewardCard, Tile
+from guildtable.games.guilds_of_london.geometry import neighbours, ring
+
+
+def vote_winner(
+    counts: Sequence[int], adjacent_masters: Callable[[int], int], order: Sequence[int], unresolved: str
+) -> int | None:
+    """The vote winner (GL-77, GL-78): most liverymen; a tie adds +1 per adjacent tile with the player's master.
+    Still tied: nobody (GL-D13, `no_score`) or the earliest in turn order (`turn_order_wins`)."""
+    best = max(counts)
+    if best <= 0:
+        return None  # GL-80
+    tied = [p for p, n in enumerate(counts) if n == best]
+    if len(tied) == 1:
+        return tied[0]
+    totals = {p: best + adjacent_masters(p) for p in tied}
+    top = max(totals.values())
+    still = [p for p in tied if totals[p] == top]
+    if len(still) == 1:
+        return still[0]
+    if unresolved == "turn_order_wins":
+        return next(p for p in order if p in still)
+    return None
+
+
+def second_place(counts: Sequence[int], winner: int) -> int | None:
+    """GL-D15: the single non-winner with the highest raw count ≥ 1; a tie means nobody (GL-84)."""
+    best = max((n for p, n in enumerate(counts) if p != winner), default=0)
+    if best <= 0:
+        return None
+    holders = [p for p, n in enumerate(counts) if p != winner and n == best]
+    return holders[0] if len(holders) == 1 else None
+
+
+def plantation_places(counts: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Who gets the left and who the right plantation reward (GL-90 to GL-92)."""
+    best = max(counts)
+    if best <= 0:
+        return [], []
+    top = [p for p, n in enumerate(counts) if n == best]
+    if len(top) > 1:
+        return [], top  # GL-91: every tied player gets the right reward
+    runner = max((n for p, n in enumerate(counts) if p != top[0]), default=0)
+    if runner <= 0:
+        return top, []  # GL-90: alone on the plantation
+    seconds = [p for p, n in enumerate(counts) if p != top[0] and n == runner]
+    return top, (seconds if len(seconds) == 1 else [])  # GL-92
+
+
+def adjacent_pairs(cells: set[int]) -> int:
+    """Orthogonally adjacent pairs among `cells` = shared edges (GL-D31)."""
+    return sum(1 for c in cells for n in neighbours(c)[:2] if n in cells)
+
+
+def largest_group(cells: set[int]) -> int:
+    seen: set[int] = set()
+    best = 0
+    for start in cells:
+        if start in seen:
+            continue
+        size, frontier = 0, [start]
+        seen.add(start)
+        while frontier:
+            current = frontier.pop()
+            size += 1
+            for n in neighbours(current):
+                if n in cells and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+        best = max(best, size)
+    return best
+
+
+def symbol_sets(tiles: Sequence[Tile], pool: Sequence[str], size: int) -> int:
+    """The most disjoint sets of `size` different symbols from `pool` the tiles' symbols can form."""
+    counts = [sum(1 for t in tiles if t.back & SYMBOL_BIT[s]) for s in pool]
+    k = 0
+    while sum(min(n, k + 1) for n in counts) >= size * (k + 1):
+        k += 1
+    return k
+
+
+def reward_card_vp(
+    card: RewardCard, controlled: Sequence[int], cell_of: Sequence[int], guildhall: set[int], buildings: set[int]
+) -> int:
+    """The VP one mayoral card gives for the tiles in `controlled` (tile indexes with the player's master)."""
+    params = card.params
+    tiles = [CONTENT.tiles[t] for t in controlled]
+    each = params["vp_each"]
+    kind = card.kind
+    if kind == "per_controlled_with_symbol":
+        value = each * sum(1 for t in tiles if t.back & SYMBOL_BIT[params["symbol"]])
+    elif kind == "set_of_symbols":
+        value = each * symbol_sets(tiles, params["symbols"], params["set_size"])
+    elif kind == "per_controlled_with_attribute":
+        low, high = params["min"], params["max"]
+
+        def attribute(t: Tile) -> int:
+            if params["attribute"] == "minimum":
+                return t.minimum
+            if params["attribute"] == "precedence":
+                return t.precedence
+            return bin(t.back).count("1")
+
+        value = each * sum(
+            1 for t in tiles if (low is None or attribute(t) >= low) and (high is None or attribute(t) <= high)
+        )
+    elif kind == "controls_building":
+        wanted = BUILDING_KEYS if params["buildings"] == "any" else params["buildings"]
+        value = each * sum(1 for t in tiles if t.building_key in wanted)
+    elif kind == "near_location":
+        count = 0
+        for t in controlled:
+            around = ring(cell_of[t]) if params["diagonal"] else neighbours(cell_of[t])
+            targets = guildhall if params["location"] == "guildhall" else buildings - {cell_of[t]}
+            count += any(c in targets for c in around)
+        value = each * count
+    elif kind == "adjacent_group":
+        cells = {cell_of[t] for t in controlled}
+        if params["measure"] == "pairs":
+            value = each * adjacent_pairs(cells)
+        else:
+            size = largest_group(cells)
+            value = each * size if size >= params.get("min_size", 1) else 0
+    else:  # per_controlled
+        value = each * len(tiles)
+    cap = params.get("max_vp")
+    return min(value, cap) if cap is not None else value

@@ -1,0 +1,166 @@
+"""The full state as JSON (hidden parts included: never send it to a seat) and back, checking that liverymen, cards,
+tokens and tiles are conserved so a hand-edited snapshot cannot describe an impossible position."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.guilds_of_london import actions as A
+from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.setup import LIVERYMEN, NEUTRALS_EACH
+from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.decisions import Decision
+
+if TYPE_CHECKING:
+    from guildtable.games.guilds_of_london.game import GuildsOfLondon
+    from guildtable.games.guilds_of_london.rules import GuildsState
+
+LISTS = (
+    "cell_of",
+    "in_play",
+    "back",
+    "token",
+    "fig",
+    "supply",
+    "neutrals",
+    "neutral_out",
+    "vp",
+    "stack",
+    "in_front",
+    "discard",
+    "deck",
+    "reward_deck",
+    "reward_known",
+    "token_supply",
+    "pool",
+)
+NESTED = ("hands", "rewards", "kept")
+INTS = ("beadle", "counter", "round", "taken", "active", "played", "limit_bonus", "plantation", "scoring")
+
+
+def snapshot(st: GuildsState) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": st.game.name,
+        "players": st.num_players,
+        "seed": st.seed,
+        "options": dict(st.options),
+        "setup": st.setup,
+        "history": list(st.history),
+        "rng": st.rng.state,
+        "guildhall_cells": list(st.guildhall_cells),
+        "jumped": st.jumped,
+        "lasting": [
+            [kind, list(cond) if cond else None, list(effects), mask] for kind, cond, effects, mask in st.lasting
+        ],
+        "end_effects": [list(entry) for entry in st.end_effects],
+        "pending": [[d.kind, d.seat, list(d.context)] for d in st.pending],
+        "results": list(st.results),
+        "final": st.final,
+    }
+    for name in LISTS:
+        data[name] = list(getattr(st, name))
+    for name in NESTED:
+        data[name] = [list(items) for items in getattr(st, name)]
+    for name in INTS:
+        data[name] = getattr(st, name)
+    return data
+
+
+def _ints(raw: Any, field: str) -> list[int]:
+    if not isinstance(raw, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in raw):
+        raise BadRecord(field, "expected a list of whole numbers")
+    return list(raw)
+
+
+def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
+    from guildtable.games.guilds_of_london.rules import GuildsState
+
+    if not isinstance(data, Mapping) or data.get("game") != game.name:
+        raise BadRecord("game", f"this snapshot is not of {game.title}")
+    players = data.get("players")
+    if players not in game.player_counts:
+        raise BadRecord("players", "expected 2, 3 or 4")
+    options = game.resolve_options(data.get("options") or {})
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadRecord("seed", "expected a whole number")
+    st = GuildsState(game, players, seed, options, data.get("setup"))
+    st.history = _ints(data.get("history"), "history")
+    rng = data.get("rng")
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise BadRecord("rng", "expected a whole number")
+    st.rng = Rng(rng)
+    for name in LISTS:
+        setattr(st, name, _ints(data.get(name), name))
+    for name in NESTED:
+        raw = data.get(name)
+        if not isinstance(raw, list) or len(raw) != players:
+            raise BadRecord(name, f"expected one list per player ({players})")
+        setattr(st, name, [_ints(items, f"{name}[{i}]") for i, items in enumerate(raw)])
+    for name in INTS:
+        value = data.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRecord(name, "expected a whole number")
+        setattr(st, name, value)
+    st.guildhall_cells = tuple(_ints(data.get("guildhall_cells"), "guildhall_cells"))
+    st.jumped = bool(data.get("jumped"))
+    try:
+        st.lasting = [
+            (str(kind), tuple(cond) if cond else None, tuple(int(e) for e in effects), int(mask))
+            for kind, cond, effects, mask in data.get("lasting") or []
+        ]
+        st.end_effects = [(int(card), int(index)) for card, index in data.get("end_effects") or []]
+        st.pending = [Decision(str(kind), int(seat), tuple(context)) for kind, seat, context in data["pending"]]
+    except (TypeError, ValueError, KeyError):
+        raise BadRecord("pending", "write decisions as [kind, seat, context]") from None
+    for index, decision in enumerate(st.pending):
+        if decision.kind not in R.QUESTIONS and decision.kind not in _steps():
+            raise BadRecord(f"pending[{index}]", f"unknown decision {decision.kind!r}")
+    st.results = list(data.get("results") or [])
+    st.final = data.get("final")
+    st.cells = {code: tile for tile, code in enumerate(st.cell_of) if code >= 0}
+    for code in st.guildhall_cells:
+        st.cells[code] = -1
+    _check(st)
+    return st
+
+
+def _steps() -> set[str]:
+    from guildtable.games.guilds_of_london.flow import STEPS
+
+    return set(STEPS)
+
+
+def _check(st: GuildsState) -> None:
+    """Conservation (GL-6, GL-8, GL-11, GL-12, GL-13)."""
+    players = st.num_players
+    sizes = {"cell_of": A.N_TILES, "back": A.N_TILES, "token": A.N_TILES, "fig": A.N_LOCATIONS * 4}
+    for name, size in sizes.items():
+        if len(getattr(st, name)) != size:
+            raise BadRecord(name, f"expected {size} entries")
+    for name in ("supply", "neutrals", "neutral_out", "vp", "stack"):
+        if len(getattr(st, name)) != players:
+            raise BadRecord(name, f"expected {players} entries")
+    for p in range(players):
+        total = st.supply[p] + sum(st.fig[loc * 4 + p] for loc in range(A.N_LOCATIONS))
+        if total != LIVERYMEN or min(st.fig[p::4]) < 0 or st.supply[p] < 0:
+            raise BadRecord("fig", f"{A.SEAT_NAMES[p]} must have exactly {LIVERYMEN} liverymen")
+        if st.neutrals[p] + st.neutral_out[p] != NEUTRALS_EACH:
+            raise BadRecord("neutrals", f"{A.SEAT_NAMES[p]} owns exactly {NEUTRALS_EACH} neutrals")
+    cards = st.deck + st.discard + st.in_front + [c for hand in st.hands for c in hand]
+    if sorted(cards) != list(range(A.N_CARDS)):
+        raise BadRecord("hands", "hands, deck, discard and cards in front must hold each action card once")
+    drawn = [c for d in st.pending if d.kind in (R.KEEP, R.UNDER) for c in d.context]
+    rewards = st.reward_deck + drawn + [c for cards in st.rewards for c in cards]
+    if sorted(rewards) != list(range(A.N_REWARDS)) or len(st.reward_known) != len(st.reward_deck):
+        raise BadRecord("rewards", "reward hands, the reward deck and drawn cards must hold each reward card once")
+    tokens = [t for t in st.token if t >= 0] + st.token_supply + [t for kept in st.kept for t in kept]
+    expected = Counter({kind.index: kind.copies for kind in CONTENT.tokens})
+    if Counter(tokens) != expected:
+        raise BadRecord("token", "tiles, the token supply and kept tokens must hold all 30 tokens")
+    placed = [t for t in range(A.N_TILES) if st.cell_of[t] >= 0]
+    if sorted(placed) != sorted(st.in_play) or set(placed) & set(st.pool):
+        raise BadRecord("in_play", "tiles in play must be those with a cell, and not in the pool")

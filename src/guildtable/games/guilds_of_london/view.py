@@ -1,0 +1,130 @@
+"""What one seat may know (GL-42 to GL-44, GL-D27, GL-D28): the whole public table, its own hand, reward cards and
+drawn cards, the cards it put under the reward deck — and of the others only counts. This is the one place where
+hidden state is removed; nothing else builds a picture for a seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.guilds_of_london import actions as A
+from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
+from guildtable.games.guilds_of_london.geometry import xy
+
+if TYPE_CHECKING:
+    from guildtable.games.guilds_of_london.rules import GuildsState
+
+STAND_IN = (
+    "Stand-in content: the tiles, action cards, mayoral reward cards, tokens and plantation rewards are invented "
+    "placeholders (official: false), not the printed game's."
+)
+
+
+def _symbols(mask: int) -> list[str]:
+    return [name for bit, name in enumerate(SYMBOLS) if mask >> bit & 1]
+
+
+def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
+    data = CONTENT.tiles[tile]
+    x, y = xy(st.cell_of[tile])
+    figures = st.fig[tile * 4 : tile * 4 + st.num_players]
+    token = st.token[tile]
+    return {
+        "id": data.id,
+        "name": data.name,
+        "kind": data.kind,
+        "x": x,
+        "y": y,
+        "side": "master" if st.back[tile] else "front",
+        "minimum": data.minimum,
+        "precedence": data.precedence,
+        "symbols": _symbols(data.back if st.back[tile] else data.front),
+        "figures": figures,
+        "master": st.master_of(tile) if st.back[tile] else None,
+        "beadle": st.beadle == tile,
+        "token": CONTENT.tokens[token].id if token >= 0 else None,
+        "first": [CONTENT.effects[e].describe() for e in data.first],
+        "second": [f"{data.second_vp} VP"] + [CONTENT.effects[e].describe() for e in data.second_extra],
+    }
+
+
+def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
+    players = st.num_players
+    decision = st.pending[-1] if st.pending else None
+    mine = seat is not None and decision is not None and decision.seat == seat
+    side = CONTENT.plantations[st.plantation]
+    result: dict[str, Any] = {
+        "game": st.game.name,
+        "content": STAND_IN if not CONTENT.official else "official content",
+        "official_content": CONTENT.official,
+        "seat": seat,
+        "seats": list(A.SEAT_NAMES[:players]),
+        "current_player": st.current_player,
+        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
+        "prompt": st.prompt() if mine else None,
+        "terminal": st.is_terminal,
+        "round": st.round,
+        "rounds": st.track.rounds,
+        "grey_rounds": sorted(st.track.grey),
+        "scoring_rounds": sorted(st.track.scoring),
+        "last_round": st.is_last_round(),
+        "turn_order": st.order(),
+        "turns_taken": [bool(st.taken >> p & 1) for p in range(players)],
+        "active": st.active,
+        "vp": list(st.vp),
+        "stack": list(st.stack),
+        "city": [_tile(st, t) for t in st.reading_order()],
+        "guildhall": {
+            "cells": [list(xy(c)) for c in st.guildhall_cells],
+            "figures": st.fig[A.GUILDHALL * 4 : A.GUILDHALL * 4 + players],
+        },
+        "beadle": CONTENT.tiles[st.beadle].id if st.beadle >= 0 else None,
+        "plantation": {
+            "side": side.side,
+            "name": side.name,
+            "figures": st.fig[A.PLANTATION * 4 : A.PLANTATION * 4 + players],
+            "left": [CONTENT.effects[e].describe() for e in side.first],
+            "left_returns": side.first_return,
+            "right": [CONTENT.effects[e].describe() for e in side.second],
+            "right_returns": side.second_return,
+        },
+        "supply": list(st.supply),
+        "neutrals": list(st.neutrals),
+        "hand_sizes": [len(h) for h in st.hands],
+        "reward_card_counts": [len(r) for r in st.rewards],
+        "tokens_kept": [[CONTENT.tokens[k].id for k in kept] for kept in st.kept],
+        "in_front": [CONTENT.cards[c].number for c in st.in_front],
+        "cards_played": st.played,
+        "discard": [CONTENT.cards[c].number for c in st.discard],
+        "deck_size": len(st.deck),
+        "reward_deck_size": len(st.reward_deck),
+        "tile_pool_size": len(st.pool),
+        "token_supply_size": len(st.token_supply),
+        "hand": None,
+        "hand_limit": None,
+        "reward_cards": None,
+        "drawn_reward_cards": None,
+        "under_reward_deck": None,
+        "results": list(st.results),
+        "final": st.final,
+        "winners": st.winners(),
+    }
+    if st.is_terminal:
+        result["revealed_reward_cards"] = [[CONTENT.rewards[c].id for c in cards] for cards in st.rewards]
+    if seat is not None:
+        result["hand"] = [
+            {
+                "number": CONTENT.cards[c].number,
+                "name": CONTENT.cards[c].name,
+                "symbols": _symbols(CONTENT.cards[c].symbols),
+            }
+            for c in st.hands[seat]
+        ]
+        result["hand_limit"] = st.hand_limit(seat)
+        result["reward_cards"] = [CONTENT.rewards[c].id for c in st.rewards[seat]]
+        result["under_reward_deck"] = [
+            CONTENT.rewards[c].id for c, who in zip(st.reward_deck, st.reward_known, strict=True) if who == seat
+        ]
+        if mine and decision is not None and decision.kind in (R.KEEP, R.UNDER):
+            result["drawn_reward_cards"] = [CONTENT.rewards[c].id for c in decision.context]
+    return result
