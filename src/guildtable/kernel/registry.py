@@ -35,6 +35,17 @@ def _discover() -> None:
             importlib.import_module(module.name)
 
 
+def _import_one(package: str) -> None:
+    """Import just the game package a name points to, so one game never waits on the others."""
+    if not package.isidentifier():
+        return
+    try:
+        importlib.import_module(f"guildtable.games.{package}")
+    except ModuleNotFoundError as error:
+        if error.name != f"guildtable.games.{package}":
+            raise
+
+
 def all_games() -> list[Game]:
     """Every registered game, in name order."""
     _discover()
@@ -43,9 +54,13 @@ def all_games() -> list[Game]:
 
 def get_game(name: str) -> Game:
     """The game called `name` (also accepts `city_blocks` for `city-blocks`), or a GuildtableError listing them."""
-    _discover()
     key = name.strip().lower().replace("_", "-")
+    if key not in _GAMES:
+        _import_one(key.replace("-", "_"))
     game = _GAMES.get(key)
+    if game is None:
+        _discover()
+        game = _GAMES.get(key)
     if game is None:
         known = ", ".join(sorted(_GAMES))
         raise GuildtableError(f"unknown game {name!r}; the games are: {known}")

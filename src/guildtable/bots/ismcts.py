@@ -1,0 +1,208 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One tree per decision, over the action sequences seen from the searching seat. Every iteration samples a world with
+`State.determinize(seat, rng)` (so the search never peeks at hidden information), walks down the tree using only the
+children legal in that world (UCB1 with availability counts), adds one node, plays a short random rollout and scores
+the end position with the game's own evaluation (`Game.evaluate`) or, at the end of the game, with its returns.
+
+Large action spaces are tamed by progressive widening: a node visited n times may have at most ceil(k * n**alpha)
+children, and near the root new children are added best-first by a one-ply evaluation rather than at random.
+
+Deterministic for a given seed and an iteration budget; a time budget (`ms`) trades that for a fixed cost per move.
+The tree is a plain dict per node and a few ints and floats: the game's `clone`, `apply` and `determinize` should
+dominate the cost, not the bookkeeping.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from guildtable.kernel import Rng, State
+
+
+class Node:
+    """One action sequence from the root: `seat` took the last action; `reward` sums the outcomes for `seat`."""
+
+    __slots__ = ("avail", "children", "order", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[int, Node] = {}
+        self.order: list[int] | None = None  # expansion order by one-ply value, for nodes near the root
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """The knobs of one ISMCTS bot (all settable in a spec: `ismcts:iterations=2000,c=0.7`).
+
+    iterations  the budget in iterations (0: no iteration limit, then `ms` must be set)
+    ms          the budget in milliseconds (0: none); whichever budget runs out first ends the search
+    c           UCB exploration constant; outcomes lie in [0, 1]
+    rollout     random moves played after the new node before the evaluation scores the position (-1: to the end)
+    widen       progressive-widening factor k (0: off, every legal action may become a child at once)
+    alpha       progressive-widening exponent
+    prior_depth nodes shallower than this add children best-first by a one-ply evaluation (0: always at random)
+    """
+
+    iterations: int = 1000
+    ms: float = 0.0
+    c: float = 0.7
+    rollout: int = 4
+    widen: float = 2.0
+    alpha: float = 0.5
+    prior_depth: int = 1
+
+
+@dataclass(slots=True)
+class SearchResult:
+    """What one search found: the chosen action, and per root action its visits and mean outcome for the seat."""
+
+    action: int
+    seat: int
+    visits: dict[int, int] = field(default_factory=dict)
+    values: dict[int, float] = field(default_factory=dict)
+    iterations: int = 0
+    seconds: float = 0.0
+
+
+def fast_apply(state: State, action: int) -> None:
+    """`state.apply` without its validation, for actions taken from `state.legal_actions()` during search."""
+    state._apply(action)
+    state.history.append(action)
+
+
+class IsmctsBot:
+    """An SO-ISMCTS player. `choose` returns the most visited root action."""
+
+    def __init__(self, seed: int = 0, settings: SearchSettings | None = None, spec: str = "ismcts") -> None:
+        self.settings = settings or SearchSettings()
+        if self.settings.iterations <= 0 and self.settings.ms <= 0:
+            raise ValueError("an ISMCTS bot needs an iteration or a time budget")
+        self.spec = spec
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.search(state).action
+
+    def search(self, state: State) -> SearchResult:
+        """Search from the current player's point of view and report the root statistics."""
+        seat = state.current_player
+        assert seat is not None, "the game is over"
+        settings = self.settings
+        rng = self.rng
+        game = state.game
+        evaluate = game.evaluate
+        players = state.num_players
+        c = settings.c
+        rollout_depth = settings.rollout
+        widen = settings.widen
+        alpha = settings.alpha
+        prior_depth = settings.prior_depth
+        log = math.log
+        sqrt = math.sqrt
+        ceil = math.ceil
+        determinize = state.determinize
+
+        root = Node(seat)
+        start = time.perf_counter()
+        deadline = start + settings.ms / 1000.0 if settings.ms > 0 else math.inf
+        limit = settings.iterations if settings.iterations > 0 else 1 << 62
+        iterations = 0
+        while iterations < limit:
+            if iterations & 15 == 0 and time.perf_counter() >= deadline and iterations:
+                break
+            iterations += 1
+            world = determinize(seat, rng)
+            node = root
+            path = [root]
+            depth = 0
+            # Selection and expansion: descend while every allowed child of this node exists.
+            while not world.is_terminal:
+                legal = world.legal_actions()
+                mover = world.current_player
+                assert mover is not None
+                children = node.children
+                allowed = ceil(widen * (node.visits + 1) ** alpha) if widen > 0 else len(legal)
+                expand = -1
+                if len(children) < allowed or not any(a in children for a in legal):
+                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
+                if expand >= 0:
+                    child = Node(mover)
+                    children[expand] = child
+                    fast_apply(world, expand)
+                    path.append(child)
+                    break
+                best_action = -1
+                best_score = -math.inf
+                for action in legal:
+                    child = children.get(action)
+                    if child is None:
+                        continue
+                    child.avail += 1
+                    if child.visits == 0:
+                        score = math.inf
+                    else:
+                        score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score = score
+                        best_action = action
+                node = children[best_action]
+                fast_apply(world, best_action)
+                path.append(node)
+                depth += 1
+            # Rollout: a few random moves, then the evaluation (or the true returns at the end).
+            steps = 0
+            while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
+                legal = world.legal_actions()
+                fast_apply(world, legal[rng.below(len(legal))])
+                steps += 1
+            if world.is_terminal:
+                outcome = world.returns()
+            else:
+                outcome = [(evaluate(world, player) + 1.0) * 0.5 for player in range(players)]
+            for visited in path:
+                visited.visits += 1
+                visited.reward += outcome[visited.seat]
+        elapsed = time.perf_counter() - start
+
+        visits = {action: child.visits for action, child in root.children.items()}
+        values = {
+            action: (child.reward / child.visits if child.visits else 0.0) for action, child in root.children.items()
+        }
+        # Most visits wins; ties go to the better mean, then the lower action (deterministic).
+        best = max(visits, key=lambda action: (visits[action], values[action], -action))
+        return SearchResult(best, seat, visits, values, iterations, elapsed)
+
+    def _next_untried(self, node: Node, world: State, legal: list[int], mover: int, use_prior: bool) -> int:
+        """The next legal action without a child here (-1 if none): best-first by a one-ply evaluation near the root,
+        else uniformly at random."""
+        children = node.children
+        if use_prior:
+            if node.order is None:
+                node.order = self._one_ply_order(world, legal, mover)
+            for action in node.order:
+                if action not in children:
+                    return action
+            # Actions legal only in other worlds (an opponent's other hands) are not in the order: fall through.
+        untried = [action for action in legal if action not in children]
+        if not untried:
+            return -1
+        return untried[self.rng.below(len(untried))]
+
+    def _one_ply_order(self, world: State, legal: list[int], mover: int) -> list[int]:
+        evaluate = world.game.evaluate
+        scored = []
+        for action in legal:
+            child = world.clone()
+            fast_apply(child, action)
+            scored.append((-evaluate(child, mover), self.rng.below(1 << 30), action))
+        scored.sort()
+        return [action for _, _, action in scored]
