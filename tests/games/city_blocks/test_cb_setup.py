@@ -48,7 +48,7 @@ def test_cb_1_each_player_has_the_twenty_tile_set() -> None:
 
 
 def test_cb_2_grid_of_30_sites_and_11_streets() -> None:
-    """CB-2: 5 rows × 6 columns; every site lies in exactly one row and one column."""
+    """CB-2 / CB-A-15: 5 rows × 6 columns; every site lies in exactly one row and one column."""
     assert len(STREET_SITES) == 11
     assert [len(sites) for sites in STREET_SITES] == [6] * 5 + [5] * 6
     for site in range(30):

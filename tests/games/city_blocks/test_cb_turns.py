@@ -32,7 +32,8 @@ def test_cb_11_build_on_any_empty_site() -> None:
 
 
 def test_cb_t_5_rebuild() -> None:
-    """CB-T-5 / CB-12: Blue with {$3, $8, $12} rebuilds its STORE 2 on R2C3 with HOUSE 4: pays $3, the store leaves,
+    """CB-T-5 / CB-12 / CB-A-1: Blue with {$3, $8, $12} rebuilds its STORE 2 on R2C3 with HOUSE 4: pays $3, the store
+    leaves,
     no street is scored even though R2 is otherwise complete, and Blue draws back to 5."""
     board = {f"R2C{c}": code for c, code in enumerate(["B:H1", "R:H1", "B:S2", "R:H2", "B:H2", "R:S2"], start=1)}
     state = position(board, won=([3, 8, 12], []), hands=(["H4", "F3", "F4", "F5", "F6"], None), slots={"R2": 1})

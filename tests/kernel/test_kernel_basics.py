@@ -1,0 +1,85 @@
+"""The kernel on its own: seeded randomness, options, events, errors and the registry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from guildtable.kernel import BadContent, BadOptions, Event, IllegalAction, Option, Rng
+from guildtable.kernel.events import private, public, visible_events
+from guildtable.kernel.options import parse_option_pairs, resolve_options
+from guildtable.kernel.registry import all_games, get_game
+from guildtable.kernel.rng import _MASK
+
+
+def test_rng_is_reproducible_and_one_int() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next64() for _ in range(5)] == [b.next64() for _ in range(5)]
+    assert 0 <= a.state <= _MASK
+    clone = a.clone()
+    assert clone.next64() == a.next64()
+
+
+def test_rng_below_is_uniform_enough() -> None:
+    rng = Rng(7)
+    counts = Counter(rng.below(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(abs(count - 10_000) < 500 for count in counts.values())
+
+
+def test_rng_shuffle_is_a_permutation_and_random_in_unit_interval() -> None:
+    rng = Rng(1)
+    items = list(range(50))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+    assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
+
+
+def test_options_defaults_text_and_errors() -> None:
+    declared = [
+        Option("fast", False, bool, "go fast"),
+        Option("level", 2, int, "how hard", minimum=1, maximum=3),
+        Option("mode", "a", str, "which", choices=("a", "b")),
+    ]
+    assert resolve_options(declared, None) == {"fast": False, "level": 2, "mode": "a"}
+    assert resolve_options(declared, {"fast": "yes", "level": "3", "mode": "b"}) == {
+        "fast": True,
+        "level": 3,
+        "mode": "b",
+    }
+    for given, field in [
+        ({"speed": 1}, "speed"),
+        ({"level": 9}, "level"),
+        ({"level": "x"}, "level"),
+        ({"mode": "c"}, "mode"),
+        ({"fast": 3}, "fast"),
+    ]:
+        with pytest.raises(BadOptions) as error:
+            resolve_options(declared, given)
+        assert error.value.field == field
+    assert parse_option_pairs(["a=1", "b = x"]) == {"a": "1", "b": "x"}
+    with pytest.raises(BadOptions):
+        parse_option_pairs(["novalue"])
+
+
+def test_events_are_filtered_by_seat() -> None:
+    events = [public("build", seat=0), private(1, "drew", tiles=["H1"])]
+    assert [e.kind for e in visible_events(events, 0)] == ["build"]
+    assert [e.kind for e in visible_events(events, 1)] == ["build", "drew"]
+    assert [e.kind for e in visible_events(events, None)] == ["build"]
+    assert Event("x", {"a": 1}).to_json() == {"kind": "x", "a": 1}
+
+
+def test_errors_name_their_rule_or_field() -> None:
+    assert str(IllegalAction("CB-12", "no")) == "CB-12: no"
+    assert str(BadContent("cards.json", "R1", "cost", "must be 1 or 2")) == (
+        "cards.json, record R1, cost: must be 1 or 2"
+    )
+
+
+def test_registry_finds_games_by_name() -> None:
+    assert get_game("city_blocks") is get_game("city-blocks")
+    assert "city-blocks" in [game.name for game in all_games()]
+    with pytest.raises(Exception, match="unknown game"):
+        get_game("chess")
