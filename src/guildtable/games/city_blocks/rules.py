@@ -123,13 +123,13 @@ class CityBlocksState(State):
             site for site in range(SITES) if board[site] == 0 or (can_rebuild and mine_low <= board[site] < mine_high)
         ]
         court_rebuild = self.options["court_via_rebuild"]
-        result = []
+        result: list[int] = []
         for tile in sorted(set(self.hands[seat])):
             base = tile * SITES
             if tile == COURT and not court_rebuild:
-                result.extend(base + site for site in targets if board[site] == 0)
+                result += [base + site for site in targets if board[site] == 0]
             else:
-                result.extend(base + site for site in targets)
+                result += [base + site for site in targets]
         return result
 
     def _legal_swaps(self) -> list[int]:
