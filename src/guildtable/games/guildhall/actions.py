@@ -1,0 +1,127 @@
+"""The Guildhall action space: small answers to one question at a time (Appendix A).
+
+An action is an int; what it means depends on the open question (the decision on top of the stack):
+- `CARD + i` (i < 30): the card of identity i (a hand card to play or discard, a guildhall card to give, a discard-pile
+  card to take, the card that ends on top of the discard pile, ...). For a completed chapter (paying, the cap) it
+  names the chapter of i's profession, with i on top of the discard pile (GH-D17).
+- `PROF + p`: the chapter of profession p; `SEAT + s`: target seat s; `LEVEL + t`: the ability level of threshold t;
+  `ROW + k`: the k-th prestige card of the center row;
+- `PLAY`, `DISCARD_DRAW`, `BUY` (the three action types, GH-24), `DONE` (end a selection), `DECLINE` / `USE`.
+
+Notation (typed in the terminal, written in records): a verb, then the answer: `play red Scholar`, `give blue Hunter`,
+`chapter Scholar`, `target P2`, `level 2`, `row 3`, `play`, `discard-draw`, `buy`, `done`, `decline`, `use`.
+The verb is for people; the parser ignores it, so `red Scholar` works wherever a card is asked.
+"""
+
+from __future__ import annotations
+
+from guildtable.games.guildhall.content import (
+    CARD_NAMES,
+    IDENTITIES,
+    PROFESSION_ALIASES,
+    PROFESSION_NAMES,
+    PROFESSIONS,
+    card_of,
+)
+from guildtable.kernel import IllegalAction
+
+CARD = 0
+PROF = CARD + IDENTITIES
+SEAT = PROF + PROFESSIONS
+LEVEL = SEAT + 4
+ROW = LEVEL + 5
+PLAY = ROW + 5
+DISCARD_DRAW = PLAY + 1
+BUY = PLAY + 2
+DONE = PLAY + 3
+DECLINE = PLAY + 4
+USE = PLAY + 5
+NUM_ACTIONS = USE + 1
+
+WORDS = {PLAY: "play", DISCARD_DRAW: "discard-draw", BUY: "buy", DONE: "done", DECLINE: "decline", USE: "use"}
+_WORD_ACTIONS = {
+    "play": PLAY,
+    "discard-draw": DISCARD_DRAW,
+    "discarddraw": DISCARD_DRAW,
+    "dd": DISCARD_DRAW,
+    "draw": DISCARD_DRAW,
+    "buy": BUY,
+    "done": DONE,
+    "stop": DONE,
+    "decline": DECLINE,
+    "no": DECLINE,
+    "use": USE,
+    "yes": USE,
+}
+VERBS = frozenset(
+    "play discard give take place top pay put keep target chapter level row lay rob move buy choose".split()
+)
+
+
+def seat_code(seat: int) -> str:
+    return f"P{seat + 1}"
+
+
+def notation(action: int, verb: str = "") -> str:
+    """The notation of `action`; `verb` prefixes a card or chapter answer."""
+    prefix = f"{verb} " if verb else ""
+    if action < PROF:
+        return prefix + CARD_NAMES[action - CARD]
+    if action < SEAT:
+        return f"chapter {PROFESSION_NAMES[action - PROF]}"
+    if action < LEVEL:
+        return f"target {seat_code(action - SEAT)}"
+    if action < ROW:
+        return f"level {action - LEVEL}"
+    if action < PLAY:
+        return f"row {action - ROW + 1}"
+    return WORDS[action]
+
+
+def parse(text: str) -> int:
+    """The action a typed answer names (legal or not). Unreadable text raises IllegalAction saying why."""
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction("", "type an answer such as 'play red Scholar' or 'level 2', or ? for the legal answers")
+    head = words[0].lower()
+    if len(words) == 1 and head in _WORD_ACTIONS:
+        return _WORD_ACTIONS[head]
+    if head in ("target", "level", "row") and len(words) == 2:
+        return _numbered(head, words[1])
+    if len(words) == 1 and head[:1] == "p" and head[1:].isdigit():
+        return _numbered("target", head[1:])
+    if head == "chapter" and len(words) >= 2:
+        prof = PROFESSION_ALIASES.get("".join(words[1:]).lower().replace("_", ""))
+        if prof is None:
+            raise IllegalAction("", f"{' '.join(words[1:])!r} is not a profession; they are {', '.join(PROFESSION_NAMES)}")
+        return PROF + prof
+    body = words[1:] if head in VERBS and len(words) > 1 else words
+    card = card_of(" ".join(body))
+    if card is not None:
+        return CARD + card
+    prof = PROFESSION_ALIASES.get("".join(body).lower().replace("_", ""))
+    if prof is not None:
+        return PROF + prof
+    raise IllegalAction(
+        "",
+        f"cannot read {text!r}: name a card as colour and profession ('red Scholar'), or answer with "
+        "play, discard-draw, buy, done, decline, use, 'level N', 'target P2', 'row N' or 'chapter Scholar'",
+    )
+
+
+def _numbered(kind: str, word: str) -> int:
+    digits = word.lower().lstrip("p")
+    if not digits.isdigit():
+        raise IllegalAction("", f"'{kind}' needs a number, not {word!r}")
+    number = int(digits)
+    if kind == "target":
+        if not 1 <= number <= 4:
+            raise IllegalAction("", f"there is no seat P{number}; seats are P1..P4")
+        return SEAT + number - 1
+    if kind == "level":
+        if not 0 <= number <= 4:
+            raise IllegalAction("", f"levels are 0..4, not {number}")
+        return LEVEL + number
+    if not 1 <= number <= 5:
+        raise IllegalAction("", f"the center row has places 1..5, not {number}")
+    return ROW + number - 1

@@ -1,0 +1,234 @@
+"""The Guildhall `Game`: the engine flags of §13.5 as options, the opening, and states rebuilt from snapshots."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from guildtable.games.guildhall import heuristics, text
+from guildtable.games.guildhall.actions import NUM_ACTIONS
+from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
+from guildtable.games.guildhall.rules import KIND_OF, PRESTIGE, TRANSIT_SLOT, GuildhallState
+from guildtable.games.guildhall.setup import make_opening
+from guildtable.games.guildhall.views import CONTENT_NOTE
+from guildtable.kernel import BadRecord, Game, Option, Rng, State
+
+
+class Guildhall(Game):
+    name = "guildhall"
+    title = "Guildhall: Job Faire"
+    min_players = 2
+    max_players = 4
+    seat_names = ("P1", "P2", "P3", "P4")
+    official_content = CONTENT.official_prestige
+    content_note = "" if CONTENT.official_prestige else CONTENT_NOTE
+    options = (
+        Option(
+            "small_game_removal",
+            "per_type",
+            str,
+            "2–3 players: remove 1 card of each prestige type and 2 of value 5 (per_type), or 1 random card of each "
+            "other value (per_value) (GH-11, GH-D3).",
+            choices=("per_type", "per_value"),
+            rule="GH-D3",
+        ),
+        Option(
+            "discard_draw_caps_hand",
+            True,
+            bool,
+            "Discard-and-draw must discard down to 6 first when the hand is larger (GH-D4).",
+            choices=(True, False),
+            rule="GH-D4",
+        ),
+        Option(
+            "robber_random",
+            "legal_only",
+            str,
+            "Robber level 0 picks among the cards that can be placed (legal_only) or among all (any_then_discard) "
+            "(GH-D9).",
+            choices=("legal_only", "any_then_discard"),
+            rule="GH-D9",
+        ),
+        Option(
+            "placement_order",
+            "player_choice",
+            str,
+            "Scholar cards go in in an order the player chooses (player_choice) or in deck order (deck_order) (GH-D11).",
+            choices=("player_choice", "deck_order"),
+            rule="GH-D11",
+        ),
+        Option(
+            "tax_collector_model",
+            "levels_1_to_4",
+            str,
+            "Tax Collector levels 1/2/3/4 (levels_1_to_4) or one ability scaled by the chapter (single_scaled) (GH-D1).",
+            choices=("levels_1_to_4", "single_scaled"),
+            rule="GH-D1",
+        ),
+        Option(
+            "max_turns",
+            0,
+            int,
+            "Simulations only: end the game after this many turns, highest VP wins (ties shared); 0 = off (GH-D22).",
+            minimum=0,
+            maximum=100_000,
+            rule="GH-D22",
+        ),
+        Option(
+            "start_player",
+            "random",
+            str,
+            "The start player: random, or a seat number 0..3 (GH-15).",
+            choices=("random", "0", "1", "2", "3"),
+            rule="GH-15",
+        ),
+        Option(
+            "profession_set",
+            "job_faire",
+            str,
+            "The six professions in play; only the Job Faire set ships (GH-D25).",
+            choices=("job_faire",),
+            rule="GH-D25",
+        ),
+    )
+
+    def num_distinct_actions(self, players: int) -> int:
+        return NUM_ACTIONS
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+        opening = make_opening(players, seed, options, setup)
+        return GuildhallState(self, players, seed, options, setup, opening)
+
+    def describe_setup(self) -> str:
+        from guildtable.games.guildhall import setup
+
+        return setup.__doc__ or ""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        assert isinstance(state, GuildhallState)
+        return heuristics.evaluate(state, seat)
+
+    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
+        return text.render(view, seat)
+
+    def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildhallState:
+        return _from_snapshot(self, snapshot)
+
+
+def _get(snapshot: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = snapshot.get(name)
+    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+        raise BadRecord(name, f"missing or not a {kind.__name__}")
+    return value
+
+
+def _cards(raw: Any, field: str) -> list[int]:
+    if not isinstance(raw, list):
+        raise BadRecord(field, "must be a list of card names such as 'red Scholar'")
+    cards = []
+    for index, name in enumerate(raw):
+        card = card_of(name) if isinstance(name, str) else None
+        if card is None:
+            raise BadRecord(f"{field}[{index}]", f"{name!r} is not a card such as 'red Scholar'")
+        cards.append(card)
+    return cards
+
+
+def _prof(name: Any, field: str) -> int:
+    prof = PROFESSION_ALIASES.get(str(name).lower().replace(" ", "").replace("_", ""))
+    if prof is None:
+        raise BadRecord(field, f"{name!r} is not a profession")
+    return prof
+
+
+def _prestige(raw: Any, field: str) -> list[int]:
+    ids = {kind.type_id: index for index, kind in enumerate(PRESTIGE)}
+    if not isinstance(raw, list):
+        raise BadRecord(field, "must be a list of prestige type ids")
+    result = []
+    for index, name in enumerate(raw):
+        if name not in ids:
+            raise BadRecord(f"{field}[{index}]", f"{name!r} is not a prestige type id")
+        result.append(ids[name])
+    return result
+
+
+def _per_seat(snapshot: Mapping[str, Any], name: str, players: int) -> list[Any]:
+    value = _get(snapshot, name, list)
+    if len(value) != players:
+        raise BadRecord(name, f"needs one entry per player ({players})")
+    return value
+
+
+def _tuplify(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _from_snapshot(game: Guildhall, snapshot: Mapping[str, Any]) -> GuildhallState:
+    """Rebuild a state from `GuildhallState.snapshot()`, checking that all 120 cards and 30 prestige cards are there."""
+    if not isinstance(snapshot, Mapping) or snapshot.get("game") != game.name:
+        raise BadRecord("game", f"this snapshot is not of {game.title}")
+    players = _get(snapshot, "players", int)
+    if players not in game.player_counts:
+        raise BadRecord("players", "Guildhall is for 2–4 players")
+    options = game.resolve_options(snapshot.get("options") or {})
+    state = GuildhallState(game, players, int(snapshot.get("seed") or 0), options, snapshot.get("setup"))
+    state.history = [int(a) for a in _get(snapshot, "history", list)]
+    state.rng = Rng(int(snapshot.get("rng") or 0))
+    state.deck = _cards(_get(snapshot, "deck", list), "deck")[::-1]
+    state.discard = _cards(_get(snapshot, "discard", list), "discard")[::-1]
+    state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per_seat(snapshot, "hands", players))]
+    state.selected = _cards(snapshot.get("selected") or [], "selected")
+    state.areas = [_cards(a, f"areas[{i}]") for i, a in enumerate(_per_seat(snapshot, "areas", players))]
+    state.halls = [0] * (players * 6)
+    for seat, cards in enumerate(_per_seat(snapshot, "halls", players)):
+        for index, card in enumerate(_cards(cards, f"halls[{seat}]")):
+            slot, bit = seat * 6 + card // 5, 1 << card % 5
+            if state.halls[slot] & bit:
+                raise BadRecord(f"halls[{seat}][{index}]", "a guildhall never holds two identical cards (GH-54)")
+            state.halls[slot] |= bit
+            if state.halls[slot] == 31:
+                raise BadRecord(f"halls[{seat}]", "a chapter of five colours is completed at once (GH-49)")
+    state.completed = [
+        [_prof(p, f"completed[{i}]") for p in done] for i, done in enumerate(_per_seat(snapshot, "completed", players))
+    ]
+    state.owned = [_prestige(o, f"prestige[{i}]") for i, o in enumerate(_per_seat(snapshot, "prestige", players))]
+    state.tokens = [int(v) for v in _per_seat(snapshot, "tokens", players)]
+    state.row = _prestige(_get(snapshot, "row", list), "row")
+    state.prestige_deck = _prestige(_get(snapshot, "prestige_deck", list), "prestige_deck")[::-1]
+    state.removed = _prestige(snapshot.get("prestige_removed") or [], "prestige_removed")
+    state.start_player = int(snapshot.get("start_player") or 0)
+    state.active = int(snapshot.get("active") or 0)
+    state.actions_left = int(snapshot.get("actions_left") or 0)
+    state.played = sum(1 << _prof(p, "played") for p in snapshot.get("played") or [])
+    state.turn = int(snapshot.get("turn") or 0)
+    state.prepared = int(snapshot.get("prepared") or 0)
+    state.known = [int(v) for v in snapshot.get("known") or [0] * players]
+    state.winner_seats = [int(v) for v in snapshot.get("winners") or []]
+    state.last_move = str(snapshot.get("last_move") or "")
+    stack = []
+    for index, raw in enumerate(_get(snapshot, "stack", list)):
+        if not isinstance(raw, list) or len(raw) < 2 or raw[0] not in KIND_OF:
+            raise BadRecord(f"stack[{index}]", "write a decision as [kind, seat, context...]")
+        if not isinstance(raw[1], int) or not 0 <= raw[1] < players:
+            raise BadRecord(f"stack[{index}][1]", "the seat must be a player of this game")
+        stack.append((KIND_OF[raw[0]], *(_tuplify(v) for v in raw[1:])))
+    state.stack = stack
+    _check_conservation(state)
+    return state
+
+
+def _check_conservation(state: GuildhallState) -> None:
+    """GH-1: every profession card is somewhere exactly once; GH-6: every prestige card too."""
+    cards = list(state.deck) + state.discard + state.cards_in_transit()
+    for seat in range(state.num_players):
+        cards += state.hands[seat] + state.areas[seat]
+        cards += [p * 5 + c for p in range(6) for c in range(5) if state.halls[seat * 6 + p] >> c & 1]
+        cards += [p * 5 + c for p in state.completed[seat] for c in range(5)]
+    if Counter(cards) != Counter(CONTENT.full_deck()):
+        raise BadRecord("deck", "the zones must hold every profession card exactly once (4 of each identity, GH-1)")
+    prestige = state.row + state.prestige_deck + state.removed + [k for owned in state.owned for k in owned]
+    if Counter(prestige) != Counter(CONTENT.prestige_deck()):
+        raise BadRecord("row", "row, prestige deck, removed and bought cards must be the 30 prestige cards (GH-6)")
+    _ = TRANSIT_SLOT

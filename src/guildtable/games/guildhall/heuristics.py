@@ -1,0 +1,42 @@
+"""A Guildhall evaluation for the greedy bot and for search rollouts: VP first, then what buys VP (completed
+chapters), then progress towards chapters and a usable hand. Reads only public facts and the evaluated seat's own
+hand size, so it never rewards peeking."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from guildtable.games.guildhall.content import PROFESSIONS
+from guildtable.games.guildhall.rules import WIN_VP
+
+if TYPE_CHECKING:
+    from guildtable.games.guildhall.rules import GuildhallState
+
+_BITS = tuple(bin(mask).count("1") for mask in range(32))
+# Worth of a chapter of n face-up cards: growing faster than linearly, since 5 completes it.
+_CHAPTER_WORTH = (0.0, 0.15, 0.45, 0.95, 1.7)
+
+
+def standing(state: GuildhallState, seat: int) -> float:
+    """A VP-like measure of how well `seat` stands."""
+    value = float(state.vp(seat))
+    value += 2.2 * len(state.completed[seat])
+    base = seat * PROFESSIONS
+    for prof in range(PROFESSIONS):
+        value += _CHAPTER_WORTH[_BITS[state.halls[base + prof]]]
+    value += 0.08 * min(len(state.hands[seat]), 8)
+    return value
+
+
+def evaluate(state: GuildhallState, seat: int) -> float:
+    """A value in [-1, 1]: positive when `seat` is ahead."""
+    if state.is_terminal:
+        winners = state.winners()
+        if seat in winners:
+            return 1.0 / len(winners)
+        return -1.0
+    mine = standing(state, seat)
+    best_other = max(standing(state, other) for other in range(state.num_players) if other != seat)
+    closeness = state.vp(seat) / WIN_VP
+    return math.tanh((mine - best_other) / 8.0 + 0.2 * closeness)

@@ -1,0 +1,858 @@
+"""Guildhall rules (GH-9 to GH-116): the state, the open question, its legal answers and what an answer does.
+
+Every multi-step choice is a stack of small questions (Appendix A). A stack entry is a plain tuple
+`(kind, seat, *context)`; kinds in `AUTO` are bookkeeping steps the engine runs itself (the next action, end of
+turn, queued placements) so that an out-of-turn question (the completed-chapter cap, GH-53) can interrupt anything
+and the interrupted step resumes afterwards. Hot data is flat: guildhalls are colour masks (`halls[seat * 6 + prof]`),
+zones are lists of card identities, the draw deck and discard pile keep their TOP AT THE END of the list.
+
+Hidden: hands (GH-21), the order of the draw deck, the discard pile below its top card (GH-20), cards a player is
+selecting to discard, Bricklayer put-backs (GH-D20, known to their owner only). Views and events follow §3.2, GH-D18
+and GH-D19; `determinize` resamples exactly those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from guildtable.games.guildhall import actions as act
+from guildtable.games.guildhall import feasibility as fz
+from guildtable.games.guildhall.actions import (
+    BUY,
+    CARD,
+    DECLINE,
+    DISCARD_DRAW,
+    DONE,
+    LEVEL,
+    PLAY,
+    PROF,
+    ROW,
+    SEAT,
+    USE,
+)
+from guildtable.games.guildhall.content import (
+    CARD_NAMES,
+    COLOURS,
+    CONTENT,
+    FULL_CHAPTER,
+    IDENTITIES,
+    PROFESSION_NAMES,
+    PROFESSIONS,
+    Level,
+)
+from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.kernel.events import private, public
+
+if TYPE_CHECKING:
+    from guildtable.games.guildhall.setup import Opening
+    from guildtable.kernel import Game
+
+WIN_VP = 20  # GH-113
+HAND_REFILL = 6  # GH-38
+SETUP_HAND = 9  # GH-16
+SETUP_PLACE = 3  # GH-16
+CAP = 3  # GH-53
+
+# Question kinds (asked) --------------------------------------------------------------------------------------------
+(
+    SP_DISCARD,
+    SP_PLACE,
+    ACTION,
+    PLAY_CARD,
+    CHOOSE_LEVEL,
+    DD_SELECT,
+    BUY_CARD,
+    PAY,
+    USE_ABILITY,
+    TARGET,
+    ROB_PICK,
+    PLACE_NEXT,
+    HUNT_GIVE,
+    HUNT_CHAPTER,
+    HUNT_TAKE,
+    PED_TAKE,
+    PED_GIVE,
+    BRICK_PUT,
+    TAX_GIVE,
+    TAX_TARGET,
+    TC_CHAPTER,
+    SW_GIVE,
+    SW_TAKE,
+    TAKE_CARD,
+    LAYOUT,
+    CAP_DISCARD,
+    TOP,
+    # Bookkeeping kinds (run by the engine) -------------------------------------------------------------------------
+    NEXT_ACTION,
+    END_TURN,
+    FINISH_TURN,
+    PLACE_QUEUE,
+    PED_RECEIVE,
+) = range(32)
+AUTO = frozenset((NEXT_ACTION, END_TURN, FINISH_TURN, PLACE_QUEUE, PED_RECEIVE))
+KIND_NAMES = (
+    "setup_discard",
+    "setup_place",
+    "action",
+    "play_card",
+    "level",
+    "discard_draw",
+    "buy",
+    "pay",
+    "use_ability",
+    "target",
+    "robber_pick",
+    "place_order",
+    "hunter_give",
+    "hunter_chapter",
+    "hunter_take",
+    "peddler_take",
+    "peddler_give",
+    "bricklayer_put_back",
+    "tax_give",
+    "tax_target",
+    "take_chapter",
+    "swap_give",
+    "swap_take",
+    "take_card",
+    "lay_out",
+    "cap",
+    "discard_top",
+    "next_action",
+    "end_turn",
+    "finish_turn",
+    "place_queue",
+    "peddler_receive",
+)
+KIND_OF = {name: kind for kind, name in enumerate(KIND_NAMES)}
+# Which context slot of a stack entry holds cards in transit (for conservation and snapshots).
+TRANSIT_SLOT = {PLACE_NEXT: 4, PLACE_QUEUE: 4, HUNT_GIVE: 4, PED_TAKE: 5, PED_GIVE: 4, PED_RECEIVE: 2, TOP: 2}
+
+VERB = {
+    SP_DISCARD: "discard",
+    SP_PLACE: "place",
+    PLAY_CARD: "play",
+    DD_SELECT: "discard",
+    PAY: "pay",
+    ROB_PICK: "take",
+    PLACE_NEXT: "place",
+    HUNT_GIVE: "give",
+    HUNT_TAKE: "take",
+    PED_TAKE: "take",
+    PED_GIVE: "give",
+    BRICK_PUT: "put",
+    TAX_GIVE: "give",
+    SW_GIVE: "give",
+    SW_TAKE: "take",
+    TAKE_CARD: "take",
+    LAYOUT: "lay",
+    CAP_DISCARD: "discard",
+    TOP: "top",
+}
+
+# Purposes of a TARGET question.
+T_ROB, T_PED, T_TAKE_CHAPTER, T_SWAP, T_TAKE_CARD = range(5)
+TARGET_RULE = ("GH-65", "GH-88", "GH-102", "GH-103", "GH-106")
+
+LEVELS: tuple[tuple[Level, ...], ...] = tuple(p.levels for p in CONTENT.professions)
+PRESTIGE = CONTENT.prestige
+HUNTER = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "hunter"), -1)
+TAX = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "tax"), -1)
+_BITCOUNT = tuple(bin(mask).count("1") for mask in range(1 << COLOURS))
+
+
+class GuildhallState(State):
+    __slots__ = (
+        "actions_left",
+        "active",
+        "areas",
+        "completed",
+        "deck",
+        "discard",
+        "game",
+        "halls",
+        "hands",
+        "history",
+        "known",
+        "last_move",
+        "num_players",
+        "options",
+        "owned",
+        "played",
+        "prepared",
+        "prestige_deck",
+        "removed",
+        "rng",
+        "row",
+        "seed",
+        "selected",
+        "setup",
+        "stack",
+        "start_player",
+        "tokens",
+        "turn",
+        "winner_seats",
+        "_legal",
+    )
+    end_rule = "GH-113"
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        setup: dict[str, Any] | None,
+        opening: Opening | None = None,
+    ) -> None:
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.seed = seed
+        self.setup = setup
+        self.history: list[int] = []
+        self._legal: list[int] | None = None
+        if opening is None:
+            return
+        self.rng = Rng(seed ^ 0x6A11D)
+        self.deck = opening.deck[::-1]
+        self.discard: list[int] = []
+        self.hands = opening.hands
+        self.selected: list[int] = []
+        self.areas: list[list[int]] = [[] for _ in range(players)]
+        self.halls = [0] * (players * PROFESSIONS)
+        self.completed: list[list[int]] = [[] for _ in range(players)]
+        self.owned: list[list[int]] = [[] for _ in range(players)]
+        self.tokens = [0] * players
+        self.row = opening.row
+        self.prestige_deck = opening.prestige_deck[::-1]
+        self.removed = opening.removed
+        self.start_player = opening.start_player
+        self.active = opening.start_player
+        self.actions_left = 0
+        self.played = 0
+        self.turn = 0
+        self.prepared = 0
+        self.known = [0] * players
+        self.winner_seats: list[int] = []
+        self.last_move = ""
+        self.stack: list[tuple[Any, ...]] = [(SP_DISCARD, opening.start_player)]
+
+    # --- whose turn ------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.stack[-1][1] if self.stack else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+    def masks(self, seat: int) -> list[int]:
+        base = seat * PROFESSIONS
+        return self.halls[base : base + PROFESSIONS]
+
+    def vp(self, seat: int) -> int:
+        """GH-112: prestige VP plus VP tokens."""
+        return self.tokens[seat] + sum(PRESTIGE[kind].vp for kind in self.owned[seat])
+
+    def opponents(self, seat: int) -> list[int]:
+        return [other for other in range(self.num_players) if other != seat]
+
+    def playable(self, seat: int, card: int) -> bool:
+        """GH-29: no card of its profession played this turn (GH-27), no identical face-up card (GH-55)."""
+        prof = card // COLOURS
+        return not (self.played >> prof & 1) and not (self.halls[seat * PROFESSIONS + prof] >> card % COLOURS & 1)
+
+    # --- legal answers ---------------------------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal() if self.stack else []
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
+        entry = self.stack[-1]
+        kind, seat = entry[0], entry[1]
+        hand = self.hands[seat]
+        if kind == ACTION:
+            result = []
+            if any(self.playable(seat, card) for card in hand):
+                result.append(PLAY)
+            result.append(DISCARD_DRAW)
+            if self._can_buy(seat):
+                result.append(BUY)
+            return result
+        if kind == PLAY_CARD:
+            return sorted({CARD + card for card in hand if self.playable(seat, card)})
+        if kind == DD_SELECT:
+            cards = sorted({CARD + card for card in hand})
+            if not self.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
+                cards.append(DONE)
+            return cards
+        if kind == CHOOSE_LEVEL:
+            return [*(LEVEL + t for t in self.available_levels(seat, entry[2], entry[3])), DECLINE]
+        if kind == SP_DISCARD:
+            return [*sorted({CARD + card for card in hand}), DONE]
+        if kind == SP_PLACE:
+            masks = self.masks(seat)
+            return sorted({CARD + card for card in hand if fz.legal_in(masks, card)})
+        if kind == BUY_CARD:
+            have = len(self.completed[seat])
+            return [ROW + k for k, ptype in enumerate(self.row) if PRESTIGE[ptype].cost <= have]
+        if kind == PAY:
+            if entry[3] == 2:
+                return sorted({PROF + prof for prof in self.completed[seat]})
+            return sorted(CARD + prof * COLOURS + c for prof in set(self.completed[seat]) for c in range(COLOURS))
+        if kind == USE_ABILITY:
+            return [DECLINE, USE] if self.prestige_feasible(seat, entry[2]) else [DECLINE]
+        if kind == TARGET:
+            return [SEAT + s for s in self.opponents(seat) if self.target_ok(seat, s, entry[2], entry[3])]
+        if kind == CAP_DISCARD:
+            return sorted(CARD + prof * COLOURS + c for prof in set(self.completed[seat]) for c in range(COLOURS))
+        if kind == TOP:
+            return sorted({CARD + card for card in entry[2]})
+        if kind == PLACE_NEXT:
+            return self._legal_place_next(entry)
+        if kind == ROB_PICK:
+            target_hand = self.hands[entry[2]]
+            masks = self.masks(seat)
+            legal = {card for card in target_hand if fz.legal_in(masks, card)}
+            return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
+        if kind == HUNT_GIVE:
+            masks = self.masks(seat)
+            counts = fz.hand_counts(self.discard)
+            level = self.level_of(entry[2])
+            left = entry[3]
+            return [
+                CARD + card
+                for card in fz.face_up(masks)
+                if fz.can_give_then_take(fz.without(masks, card), counts, left - 1, level.cards)
+            ]
+        if kind == HUNT_CHAPTER:
+            masks = self.masks(seat)
+            counts = fz.hand_counts(self.discard)
+            takes = self.level_of(entry[2]).cards
+            return [PROF + p for p in range(PROFESSIONS) if masks[p] and fz.chapter_then_take(masks, counts, p, takes)]
+        if kind == HUNT_TAKE:
+            masks = self.masks(seat)
+            counts = fz.hand_counts(self.discard[: entry[3]])
+            left = entry[2]
+            return [
+                CARD + card
+                for card in range(IDENTITIES)
+                if counts[card]
+                and fz.legal_in(masks, card)
+                and fz.can_take(fz.placed(masks, card), _minus(counts, card), left - 1)
+            ]
+        if kind == PED_TAKE:
+            return self._legal_ped_take(entry)
+        if kind == PED_GIVE:
+            theirs = self.masks(entry[2])
+            counts = fz.hand_counts(hand)
+            left = entry[3]
+            return [
+                CARD + card
+                for card in range(IDENTITIES)
+                if counts[card]
+                and fz.legal_in(theirs, card)
+                and fz.can_take(fz.placed(theirs, card), _minus(counts, card), left - 1)
+            ]
+        if kind == BRICK_PUT:
+            return sorted({CARD + card for card in hand})
+        if kind == TAX_GIVE:
+            masks = self.masks(seat)
+            return [CARD + card for card in fz.face_up(masks) if self._tax_targets(seat, card)]
+        if kind == TAX_TARGET:
+            return [SEAT + s for s in self._tax_targets(seat, entry[2])]
+        if kind == TC_CHAPTER:
+            mine, theirs = self.masks(seat), self.masks(entry[2])
+            return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
+        if kind == SW_GIVE:
+            mine, theirs = self.masks(seat), self.masks(entry[2])
+            return [CARD + card for card in fz.face_up(mine) if fz.can_swap_one_for_two(mine, theirs, card)]
+        if kind == SW_TAKE:
+            mine, theirs = self.masks(seat), self.masks(entry[2])
+            give, taken = entry[3], entry[4]
+            return [
+                CARD + card
+                for card in fz.face_up(theirs)
+                if card not in taken and fz.can_swap_one_for_two(mine, theirs, give, (*taken, card))
+            ]
+        if kind == TAKE_CARD:
+            mine = self.masks(seat)
+            return [CARD + card for card in fz.face_up(self.masks(entry[2])) if fz.legal_in(mine, card)]
+        if kind == LAYOUT:
+            masks = self.masks(seat)
+            return [*sorted({CARD + card for card in hand if fz.legal_in(masks, card)}), DONE]
+        raise AssertionError(f"no answers for {KIND_NAMES[kind]}")
+
+    def _legal_place_next(self, entry: tuple[Any, ...]) -> list[int]:
+        _, _, owner, forced, cards = entry
+        if forced:
+            return sorted({CARD + card for card in cards})
+        masks = self.masks(owner)
+        result = set()
+        for index, card in enumerate(cards):
+            if fz.legal_in(masks, card) and fz.can_place_all(fz.placed(masks, card), cards[:index] + cards[index + 1 :]):
+                result.add(CARD + card)
+        return sorted(result)
+
+    def _legal_ped_take(self, entry: tuple[Any, ...]) -> list[int]:
+        _, seat, target, lv, left, _taken = entry
+        level = self.level_of(lv)
+        theirs = self.masks(target)
+        counts = fz.hand_counts(self.hands[seat])
+        if level.give_chapter:
+            return [
+                PROF + p for p in range(PROFESSIONS) if theirs[p] and fz.chapter_then_take(theirs, counts, p, level.cards)
+            ]
+        return [
+            CARD + card
+            for card in fz.face_up(theirs)
+            if fz.can_give_then_take(fz.without(theirs, card), counts, left - 1, level.cards)
+        ]
+
+    def _tax_targets(self, seat: int, card: int) -> list[int]:
+        return [s for s in self.opponents(seat) if fz.legal_in(self.masks(s), card)]
+
+    def _can_buy(self, seat: int) -> bool:
+        """GH-43: some row card costs no more than the completed chapters held."""
+        have = len(self.completed[seat])
+        return any(PRESTIGE[ptype].cost <= have for ptype in self.row)
+
+    def level_of(self, lv: int) -> Level:
+        prof, index = divmod(lv, 8)
+        if index == 7:  # the single scaled Tax Collector ability (tax_collector_model=single_scaled, GH-D1)
+            return Level(0, "tax", vp=0)
+        return LEVELS[prof][index]
+
+    def available_levels(self, seat: int, prof: int, n: int) -> list[int]:
+        """GH-32/GH-33/GH-34/GH-D7: thresholds of the levels that are reached and can be carried out completely."""
+        result = []
+        levels = LEVELS[prof]
+        if levels[0].kind == "tax" and self.options["tax_collector_model"] == "single_scaled":
+            return [n] if self._level_feasible(seat, Level(0, "tax", vp=n)) else []
+        for level in levels:
+            if level.threshold <= n and self._level_feasible(seat, level):
+                result.append(level.threshold)
+        return result
+
+    def _level_feasible(self, seat: int, level: Level) -> bool:
+        kind = level.kind
+        if kind == "scholar":
+            return len(self.deck) + len(self.discard) >= level.cards  # GH-75
+        if kind == "bricklayer":
+            return len(self.deck) + len(self.discard) >= level.draw  # GH-96
+        if kind == "robber":
+            return any(len(self.hands[s]) >= level.cards for s in self.opponents(seat))  # GH-65..67
+        if kind == "tax":  # GH-100
+            return any(self._tax_targets(seat, card) for card in fz.face_up(self.masks(seat)))
+        if kind == "peddler":  # GH-88
+            if len(self.hands[seat]) < level.cards:
+                return False
+            return any(self._ped_ok(seat, s, level) for s in self.opponents(seat))
+        masks = self.masks(seat)  # hunter, GH-81
+        counts = fz.hand_counts(self.discard)
+        if level.give_chapter:
+            return fz.can_give_chapter_then_take(masks, counts, level.cards)
+        return fz.can_give_then_take(masks, counts, level.cards, level.cards)
+
+    def _ped_ok(self, seat: int, target: int, level: Level) -> bool:
+        counts = fz.hand_counts(self.hands[seat])
+        theirs = self.masks(target)
+        if level.give_chapter:
+            return any(fz.chapter_then_take(theirs, counts, p, level.cards) for p in range(PROFESSIONS) if theirs[p])
+        return fz.can_give_then_take(theirs, counts, level.cards, level.cards)
+
+    def target_ok(self, seat: int, target: int, purpose: int, lv: int) -> bool:
+        if purpose == T_ROB:
+            return len(self.hands[target]) >= self.level_of(lv).cards
+        if purpose == T_PED:
+            return self._ped_ok(seat, target, self.level_of(lv))
+        mine, theirs = self.masks(seat), self.masks(target)
+        if purpose == T_TAKE_CHAPTER:  # GH-58, GH-102
+            return any(theirs[p] and not theirs[p] & mine[p] for p in range(PROFESSIONS))
+        if purpose == T_SWAP:
+            return fz.can_swap_one_for_two(mine, theirs)
+        return any(fz.legal_in(mine, card) for card in fz.face_up(theirs))
+
+    def prestige_feasible(self, seat: int, ptype: int) -> bool:
+        """GH-47 with GH-D7: the bought card's ability can be carried out completely."""
+        kind = PRESTIGE[ptype]
+        ability = kind.ability
+        if ability in (None,):
+            return False
+        if ability == "draw":
+            return len(self.deck) + len(self.discard) >= kind.n
+        if ability in ("hand_to_guildhall_any", "extra_actions"):
+            return True
+        purpose = {"take_chapter": T_TAKE_CHAPTER, "swap_1_for_2": T_SWAP, "take_card": T_TAKE_CARD}[ability]
+        return any(self.target_ok(seat, s, purpose, 0) for s in self.opponents(seat))
+
+    # --- applying answers ------------------------------------------------------------------------------------------
+    def why_illegal(self, action: int) -> tuple[str, str] | None:
+        if action in self.legal_actions():
+            return None
+        from guildtable.games.guildhall.reasons import reason
+
+        return reason(self, action)
+
+    def _apply(self, action: int) -> list[Event]:
+        self._legal = None
+        entry = self.stack.pop()
+        kind, seat = entry[0], entry[1]
+        events: list[Event] = []
+        self.last_move = self.notation_for(entry, action)
+        handler = _HANDLERS[kind]
+        handler(self, entry, seat, action, events)
+        self._settle(events)
+        return events
+
+    def _settle(self, events: list[Event]) -> None:
+        """Run bookkeeping steps until a question is open (or the game is over)."""
+        stack = self.stack
+        while stack and stack[-1][0] in AUTO:
+            entry = stack.pop()
+            _AUTO_HANDLERS[entry[0]](self, entry, events)
+
+    # --- zones ---------------------------------------------------------------------------------------------------
+    def draw_one(self, events: list[Event]) -> int | None:
+        """GH-42: an empty draw deck is replaced by the whole shuffled discard pile; GH-D8 if both are empty."""
+        if not self.deck:
+            if not self.discard:
+                return None
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.known = [0] * self.num_players  # GH-D20: a reshuffle drops what anyone knew
+            events.append(public("reshuffle", cards=len(self.deck)))
+        known = self.known
+        for s in range(self.num_players):
+            if known[s]:
+                known[s] -= 1
+        return self.deck.pop()
+
+    def draw_cards(self, count: int, events: list[Event]) -> list[int]:
+        drawn = []
+        for _ in range(count):
+            card = self.draw_one(events)
+            if card is None:
+                break
+            drawn.append(card)
+        return drawn
+
+    def to_hand(self, seat: int, cards: list[int]) -> None:
+        hand = self.hands[seat]
+        hand.extend(cards)
+        hand.sort()
+
+    def place(self, owner: int, card: int, forced: bool, events: list[Event], source: str) -> None:
+        """GH-62: place `card` into `owner`'s guildhall; a forced identical card is discarded instead. A chapter of
+        five colours completes at once (GH-49) and the cap is enforced at once by the owner (GH-53)."""
+        prof = card // COLOURS
+        index = owner * PROFESSIONS + prof
+        bit = 1 << card % COLOURS
+        mask = self.halls[index]
+        if mask & bit:
+            assert forced, f"chosen placement of {CARD_NAMES[card]} is illegal"
+            self.discard.append(card)
+            events.append(public("duplicate_discarded", seat=owner, card=CARD_NAMES[card], source=source))
+            return
+        mask |= bit
+        events.append(public("placed", seat=owner, card=CARD_NAMES[card], source=source))
+        if mask == FULL_CHAPTER:
+            self.halls[index] = 0
+            self.completed[owner].append(prof)
+            events.append(
+                public(
+                    "chapter_completed",
+                    seat=owner,
+                    profession=PROFESSION_NAMES[prof],
+                    completed=len(self.completed[owner]),
+                )
+            )
+            if len(self.completed[owner]) > CAP:
+                self.stack.append((CAP_DISCARD, owner))
+        else:
+            self.halls[index] = mask
+
+    def discard_with_top(self, cards: list[int], top: int) -> None:
+        """GH-D17: the other cards go below in any order; `top` ends on top."""
+        rest = list(cards)
+        rest.remove(top)
+        self.discard.extend(rest)
+        self.discard.append(top)
+
+    def discard_chapter(self, seat: int, prof: int, top: int) -> None:
+        self.completed[seat].remove(prof)
+        self.discard_with_top([prof * COLOURS + c for c in range(COLOURS)], top)
+
+    def queue_placements(self, seat: int, owner: int, forced: bool, cards: tuple[int, ...], scholar: bool) -> None:
+        """GH-63/GH-D11: several cards go in one at a time. The order can matter only between cards of one profession
+        (completion in between), so the player is asked only then."""
+        if not cards:
+            return
+        professions = [card // COLOURS for card in cards]
+        fixed = scholar and self.options["placement_order"] == "deck_order"
+        if fixed or len(set(professions)) == len(professions) or len(set(cards)) == 1:
+            self.stack.append((PLACE_QUEUE, seat, owner, forced, cards))
+        else:
+            self.stack.append((PLACE_NEXT, seat, owner, forced, cards))
+
+    def start_turn(self, seat: int, events: list[Event]) -> None:
+        self.active = seat
+        self.actions_left = 2  # GH-24
+        self.played = 0
+        self.turn += 1
+        events.append(public("turn", seat=seat, turn=self.turn))
+        self.stack.append((NEXT_ACTION, seat))
+
+    def ask_target(self, seat: int, purpose: int, lv: int, events: list[Event]) -> None:
+        targets = [s for s in self.opponents(seat) if self.target_ok(seat, s, purpose, lv)]
+        if len(targets) == 1:
+            self.on_target(seat, purpose, lv, targets[0], events)
+        else:
+            self.stack.append((TARGET, seat, purpose, lv))
+
+    def on_target(self, seat: int, purpose: int, lv: int, target: int, events: list[Event]) -> None:
+        events.append(public("target", seat=seat, target=target))
+        if purpose == T_ROB:
+            level = self.level_of(lv)
+            if level.choose:  # GH-66/67, GH-69: the acting player alone sees the whole hand
+                events.append(
+                    private(seat, "hand_revealed", target=target, cards=[CARD_NAMES[c] for c in self.hands[target]])
+                )
+                self.stack.append((ROB_PICK, seat, target, level.cards))
+            else:
+                self.rob_random(seat, target, events)
+        elif purpose == T_PED:
+            level = self.level_of(lv)
+            self.stack.append((PED_TAKE, seat, target, lv, 1 if level.give_chapter else level.cards, ()))
+        elif purpose == T_TAKE_CHAPTER:
+            self.stack.append((TC_CHAPTER, seat, target))
+        elif purpose == T_SWAP:
+            self.stack.append((SW_GIVE, seat, target))
+        else:
+            self.stack.append((TAKE_CARD, seat, target))
+
+    def rob_random(self, seat: int, target: int, events: list[Event]) -> None:
+        """GH-65 with GH-D9: a random card of the target's hand (`legal_only`: among the placeable ones if any)."""
+        hand = self.hands[target]
+        masks = self.masks(seat)
+        pool = hand
+        if self.options["robber_random"] == "legal_only":
+            pool = [card for card in hand if fz.legal_in(masks, card)] or hand
+        card = pool[self.rng.below(len(pool))]
+        hand.remove(card)
+        events.append(public("robbed", seat=seat, target=target, card=CARD_NAMES[card]))
+        self.place(seat, card, True, events, "robber")
+
+    def cards_in_transit(self) -> list[int]:
+        """Cards held by an unfinished ability (revealed, given, taken): part of the 120 (GH-1)."""
+        cards = list(self.selected)
+        for entry in self.stack:
+            slot = TRANSIT_SLOT.get(entry[0])
+            if slot is not None:
+                cards.extend(entry[slot])
+        return cards
+
+    # --- results ---------------------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(self.vp(seat)) for seat in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        return list(self.winner_seats) if not self.stack else []
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "seat": seat,
+                    "prestige": [PRESTIGE[k].type_id for k in self.owned[seat]],
+                    "prestige_vp": sum(PRESTIGE[k].vp for k in self.owned[seat]),
+                    "vp_tokens": self.tokens[seat],
+                    "vp": self.vp(seat),
+                }
+                for seat in range(self.num_players)
+            ],
+            "winners": self.winners(),
+            "turns": self.turn,
+            "ended_by": self._ended_by(),
+        }
+
+    def _ended_by(self) -> str:
+        if self.stack:
+            return ""
+        if any(self.vp(s) >= WIN_VP for s in self.winner_seats):
+            return "20 VP at the end of the winner's own turn (GH-113)"
+        return "max_turns reached: highest VP wins (simulation limit, GH-D22)"
+
+    # --- views, copies, codec --------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from guildtable.games.guildhall.views import view
+
+        return view(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        from guildtable.games.guildhall.views import snapshot
+
+        return snapshot(self)
+
+    def clone(self) -> GuildhallState:
+        copy = GuildhallState.__new__(GuildhallState)
+        copy.game = self.game
+        copy.num_players = self.num_players
+        copy.options = self.options
+        copy.seed = self.seed
+        copy.setup = self.setup
+        copy.history = self.history.copy()
+        copy._legal = self._legal
+        copy.rng = Rng(self.rng.state)
+        copy.deck = self.deck.copy()
+        copy.discard = self.discard.copy()
+        copy.hands = [hand.copy() for hand in self.hands]
+        copy.selected = self.selected.copy()
+        copy.areas = [area.copy() for area in self.areas]
+        copy.halls = self.halls.copy()
+        copy.completed = [done.copy() for done in self.completed]
+        copy.owned = [owned.copy() for owned in self.owned]
+        copy.tokens = self.tokens.copy()
+        copy.row = self.row.copy()
+        copy.prestige_deck = self.prestige_deck.copy()
+        copy.removed = self.removed.copy()
+        copy.start_player = self.start_player
+        copy.active = self.active
+        copy.actions_left = self.actions_left
+        copy.played = self.played
+        copy.turn = self.turn
+        copy.prepared = self.prepared
+        copy.known = self.known.copy()
+        copy.winner_seats = self.winner_seats.copy()
+        copy.last_move = self.last_move
+        copy.stack = self.stack.copy()
+        return copy
+
+    def searching(self, seat: int) -> bool:
+        """GH-20/GH-D18: `seat` is using a Hunter ability and may see the whole discard pile (from the level
+        question on, since which levels can be carried out depends on the pile)."""
+        for entry in self.stack:
+            if entry[1] == seat and (
+                entry[0] in (HUNT_GIVE, HUNT_CHAPTER, HUNT_TAKE) or (entry[0] == CHOOSE_LEVEL and entry[2] == HUNTER)
+            ):
+                return True
+        return False
+
+    def robbing(self, seat: int) -> int | None:
+        """GH-69: the target whose hand `seat` is looking through (Robber levels 2 and 4), if any."""
+        for entry in self.stack:
+            if entry[0] == ROB_PICK and entry[1] == seat:
+                return int(entry[2])
+        return None
+
+    def determinize(self, seat: int, rng: Rng) -> GuildhallState:
+        """Resample what `seat` cannot see: other hands, the deck below the cards `seat` put back, the discard pile
+        below its top (unless `seat` is searching it), and the prestige deck order."""
+        copy = self.clone()
+        copy.rng = Rng(rng.next64())
+        robbed = self.robbing(seat)
+        pool: list[int] = []
+        others = [s for s in self.opponents(seat) if s != robbed]
+        for s in others:
+            pool.extend(copy.hands[s])
+        known = min(copy.known[seat], len(copy.deck))
+        hidden_deck = len(copy.deck) - known
+        pool.extend(copy.deck[:hidden_deck])
+        searching = self.searching(seat)
+        hidden_discard = 0 if searching or not copy.discard else len(copy.discard) - 1
+        pool.extend(copy.discard[:hidden_discard])
+        rng.shuffle(pool)
+        at = 0
+        for s in others:
+            size = len(copy.hands[s])
+            copy.hands[s] = sorted(pool[at : at + size])
+            at += size
+        copy.deck[:hidden_deck] = pool[at : at + hidden_deck]
+        at += hidden_deck
+        copy.discard[:hidden_discard] = pool[at : at + hidden_discard]
+        for s in others:
+            copy.known[s] = 0
+        if self.options["small_game_removal"] == "per_value" and self.removed:
+            prestige_pool = copy.prestige_deck + copy.removed
+            rng.shuffle(prestige_pool)
+            copy.removed = sorted(prestige_pool[: len(copy.removed)])
+            copy.prestige_deck = prestige_pool[len(copy.removed) :]
+        else:
+            rng.shuffle(copy.prestige_deck)
+        return copy
+
+    def decision(self) -> tuple[Any, ...] | None:
+        return self.stack[-1] if self.stack else None
+
+    def prompt(self) -> str:
+        from guildtable.games.guildhall.views import prompt
+
+        return prompt(self)
+
+    def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
+        """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""
+        if entry[0] in (SP_DISCARD, DD_SELECT) and action < PROF:
+            return "select a card to discard"
+        if entry[0] == BRICK_PUT:
+            return "put a card back on the deck"
+        if entry[0] == PAY and action < PROF:
+            return f"pay {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
+        if entry[0] == CAP_DISCARD and action < PROF:
+            return f"discard {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
+        return act.notation(action, VERB.get(entry[0], ""))
+
+    def action_to_notation(self, action: int) -> str:
+        entry = self.stack[-1] if self.stack else (ACTION, 0)
+        if entry[0] in (PAY, CAP_DISCARD) and action < PROF:
+            return act.notation(action, VERB[entry[0]])
+        return act.notation(action, VERB.get(entry[0], ""))
+
+    def action_from_notation(self, text: str) -> int:
+        return act.parse(text)
+
+    def action_to_json(self, action: int) -> dict[str, Any]:
+        if action < PROF:
+            return {"type": "card", "card": CARD_NAMES[action]}
+        if action < SEAT:
+            return {"type": "chapter", "profession": PROFESSION_NAMES[action - PROF]}
+        if action < LEVEL:
+            return {"type": "target", "seat": action - SEAT}
+        if action < ROW:
+            return {"type": "level", "level": action - LEVEL}
+        if action < PLAY:
+            return {"type": "row", "index": action - ROW}
+        return {"type": act.WORDS[action]}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> int:
+        if not isinstance(data, Mapping):
+            raise IllegalAction("", "an action is a JSON object with a 'type'")
+        kind = data.get("type")
+        if kind == "card":
+            return act.parse(str(data.get("card", "")))
+        if kind == "chapter":
+            return act.parse(f"chapter {data.get('profession', '')}")
+        for name, base, limit in (("target", SEAT, 4), ("level", LEVEL, 5), ("row", ROW, 5)):
+            if kind == name:
+                key = {"target": "seat", "level": "level", "row": "index"}[name]
+                value = data.get(key)
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
+                    raise IllegalAction("", f"a {name} action needs '{key}' as a whole number 0..{limit - 1}")
+                return base + value
+        for action, word in act.WORDS.items():
+            if kind == word:
+                return action
+        raise IllegalAction("", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(act.WORDS.values())})")
+
+
+def _minus(counts: list[int], card: int) -> list[int]:
+    rest = list(counts)
+    rest[card] -= 1
+    return rest
+
+
+from guildtable.games.guildhall.handlers import AUTO_HANDLERS as _AUTO_HANDLERS  # noqa: E402
+from guildtable.games.guildhall.handlers import HANDLERS as _HANDLERS  # noqa: E402
