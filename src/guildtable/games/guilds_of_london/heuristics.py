@@ -1,28 +1,33 @@
 """A Guilds of London evaluation for the greedy bot and search rollouts: VP, plus what the seat is building toward
-(masters, liverymen leading unscored tiles, presence on the plantation, cards in hand, reward cards held). Uses only
-what `seat` may know: public figures and its own cards."""
+(masters, leads on unscored tiles weighted by how close they are to their minimum, the plantation, liverymen ready on
+the Guildhall, a useful hand, reward cards, and answers still owed to it). Uses only what `seat` may know: public
+figures, public counts and its own cards."""
 
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
+from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london.actions import GUILDHALL, PLANTATION
 from guildtable.games.guilds_of_london.content import CONTENT
 
 if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
 
 TILES = CONTENT.tiles
+PENDING_VALUE = {R.MOVE_FROM: 1.2, R.MOVE_TO: 1.2, R.SEND_FROM: 1.0, R.KEEP: 5.0, R.FIRST: 1.5, R.SECOND: 1.0}
 
 
 def potential(state: GuildsState, seat: int) -> float:
-    """Expected future VP of `seat` from the position (a rough, public-information estimate)."""
+    """Expected final VP of `seat` from the position (a rough, public-information estimate)."""
     players = state.num_players
     fig = state.fig
     value = float(state.vp[seat])
     if state.is_terminal:
         return value
-    value += 1.5 * len(state.controlled(seat))  # reward cards and master pairs pay for masters
+    late = state.round / state.track.rounds
+    value += (1.0 + 1.5 * late) * len(state.controlled(seat))
     for tile in state.in_play:
         if state.back[tile]:
             continue
@@ -31,20 +36,27 @@ def potential(state: GuildsState, seat: int) -> float:
         if not mine:
             continue
         best_other = max((n for p, n in enumerate(counts) if p != seat), default=0)
-        filled = min(1.0, (sum(counts) + (state.beadle == tile)) / TILES[tile].minimum)
-        worth = 2.0 + 1.2 * TILES[tile].minimum
+        minimum = TILES[tile].minimum
+        figures = sum(counts) + (state.beadle == tile)
+        ready = 1.0 if figures >= minimum else 0.5 * figures / minimum
+        worth = 2.0 + 1.5 * minimum
         if mine > best_other:
-            value += worth * filled
+            share = 1.0
         elif mine == best_other:
-            value += 0.4 * worth * filled
+            share = 0.45
         else:
-            value += 0.15 * worth * filled
-    plantation = [fig[(len(TILES) + 1) * 4 + p] for p in range(players)]
-    if plantation[seat] and plantation[seat] >= max(plantation):
-        value += 3.0
-    value += 0.35 * fig[len(TILES) * 4 + seat]  # liverymen ready on the Guildhall
-    value += 0.3 * min(len(state.hands[seat]), 8)
+            share = 0.2
+        value += worth * share * ready + 0.3 * mine
+    plantation = [fig[PLANTATION * 4 + p] for p in range(players)]
+    if plantation[seat]:
+        value += 3.0 if plantation[seat] > max(n for p, n in enumerate(plantation) if p != seat) else 1.2
+    value += 0.8 * min(fig[GUILDHALL * 4 + seat], 6)
+    value += 0.5 * min(len(state.hands[seat]), state.hand_limit(seat))
     value += 5.0 * len(state.rewards[seat])
+    value += 0.4 * state.neutrals[seat]
+    for decision in state.pending:
+        if decision.seat == seat:
+            value += PENDING_VALUE.get(decision.kind, 0.0)
     return value
 
 
@@ -57,4 +69,4 @@ def evaluate(state: GuildsState, seat: int) -> float:
         return -1.0
     mine = potential(state, seat)
     best = max(potential(state, p) for p in range(state.num_players) if p != seat)
-    return math.tanh((mine - best) / 20.0)
+    return math.tanh((mine - best) / 25.0)
