@@ -54,7 +54,26 @@ _WORD_ACTIONS = {
     "yes": USE,
 }
 VERBS = frozenset(
-    "play discard give take place top pay put keep target chapter level row lay rob move buy choose".split()
+    [
+        "play",
+        "discard",
+        "give",
+        "take",
+        "place",
+        "top",
+        "pay",
+        "put",
+        "keep",
+        "target",
+        "chapter",
+        "level",
+        "row",
+        "lay",
+        "rob",
+        "move",
+        "buy",
+        "choose",
+    ]
 )
 
 
@@ -93,7 +112,9 @@ def parse(text: str) -> int:
     if head == "chapter" and len(words) >= 2:
         prof = PROFESSION_ALIASES.get("".join(words[1:]).lower().replace("_", ""))
         if prof is None:
-            raise IllegalAction("", f"{' '.join(words[1:])!r} is not a profession; they are {', '.join(PROFESSION_NAMES)}")
+            raise IllegalAction(
+                "", f"{' '.join(words[1:])!r} is not a profession; they are {', '.join(PROFESSION_NAMES)}"
+            )
         return PROF + prof
     body = words[1:] if head in VERBS and len(words) > 1 else words
     card = card_of(" ".join(body))

@@ -93,7 +93,7 @@ def _need(file: str, record: str, data: dict[str, Any], field: str, kind: type |
     if field not in data:
         raise BadContent(file, record, field, "missing")
     value = data[field]
-    if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise BadContent(file, record, field, f"must be {names}, not {value!r}")
     return value
@@ -236,7 +236,7 @@ def parse_prestige(data: Any, file: str = PRESTIGE_FILE) -> tuple[tuple[Prestige
             raise BadContent(file, record, "official", "must be true or false")
         ability_raw = raw.get("ability", None) if "ability" in raw else _need(file, record, raw, "ability", dict)
         ability: str | None = None
-        n = 0
+        n: Any = 0
         if ability_raw is not None:
             if not isinstance(ability_raw, dict) or ability_raw.get("type") not in ABILITY_TYPES:
                 raise BadContent(file, record, "ability.type", f"must be one of {', '.join(ABILITY_TYPES)} or null")

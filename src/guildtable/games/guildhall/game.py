@@ -54,7 +54,7 @@ class Guildhall(Game):
             "placement_order",
             "player_choice",
             str,
-            "Scholar cards go in in an order the player chooses (player_choice) or in deck order (deck_order) (GH-D11).",
+            "Scholar cards are placed in an order the player chooses (player_choice) or in deck order (GH-D11).",
             choices=("player_choice", "deck_order"),
             rule="GH-D11",
         ),
@@ -62,7 +62,7 @@ class Guildhall(Game):
             "tax_collector_model",
             "levels_1_to_4",
             str,
-            "Tax Collector levels 1/2/3/4 (levels_1_to_4) or one ability scaled by the chapter (single_scaled) (GH-D1).",
+            "Tax Collector levels 1/2/3/4 (levels_1_to_4) or one ability scaled by the chapter (GH-D1).",
             choices=("levels_1_to_4", "single_scaled"),
             rule="GH-D1",
         ),
@@ -118,7 +118,7 @@ class Guildhall(Game):
 
 def _get(snapshot: Mapping[str, Any], name: str, kind: type) -> Any:
     value = snapshot.get(name)
-    if isinstance(value, bool) and kind is int or not isinstance(value, kind):
+    if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
         raise BadRecord(name, f"missing or not a {kind.__name__}")
     return value
 
@@ -155,7 +155,7 @@ def _prestige(raw: Any, field: str) -> list[int]:
 
 
 def _per_seat(snapshot: Mapping[str, Any], name: str, players: int) -> list[Any]:
-    value = _get(snapshot, name, list)
+    value: list[Any] = _get(snapshot, name, list)
     if len(value) != players:
         raise BadRecord(name, f"needs one entry per player ({players})")
     return value

@@ -170,9 +170,7 @@ def choose_level(state: GuildhallState, entry: Entry, seat: int, action: int, ev
             state.stack.append((HUNT_CHAPTER, seat, lv))
         else:
             state.stack.append((HUNT_GIVE, seat, lv, level.cards, ()))
-        events.append(
-            private(seat, "discard_pile_revealed", cards=[CARD_NAMES[c] for c in reversed(state.discard)])
-        )
+        events.append(private(seat, "discard_pile_revealed", cards=[CARD_NAMES[c] for c in reversed(state.discard)]))
     elif kind == "peddler":
         state.ask_target(seat, T_PED, lv, events)
     elif kind == "bricklayer":  # GH-91 to GH-97
@@ -482,9 +480,7 @@ def cap_discard(state: GuildhallState, entry: Entry, seat: int, action: int, eve
     """GH-53, GH-D16: the owner discards a completed chapter of their choice, naming the top card."""
     card = action - CARD
     state.discard_chapter(seat, card // COLOURS, card)
-    events.append(
-        public("cap_discard", seat=seat, completed=len(state.completed[seat]), discard_top=CARD_NAMES[card])
-    )
+    events.append(public("cap_discard", seat=seat, completed=len(state.completed[seat]), discard_top=CARD_NAMES[card]))
     if len(state.completed[seat]) > 3:
         state.stack.append((CAP_DISCARD, seat))
 

@@ -118,9 +118,9 @@ def reason(state: GuildhallState, action: int) -> tuple[str, str]:
     if wanted is None:
         wanted = "a chapter ('chapter Scholar')" if legal and legal[0] >= PROF and legal[0] < SEAT else "a card"
     # Answers of the wrong type.
-    if legal and _family(action) != _family(legal[0]) and not (action == DONE and kind in (SP_DISCARD, DD_SELECT)):
-        if not any(_family(a) == _family(action) for a in legal):
-            return rule, f"{text!r} does not answer this question; answer with {wanted} (type ? for the list)"
+    wrong_type = not any(_family(a) == _family(action) for a in legal)
+    if legal and wrong_type and not (action == DONE and kind in (SP_DISCARD, DD_SELECT)):
+        return rule, f"{text!r} does not answer this question; answer with {wanted} (type ? for the list)"
     hand = state.hands[seat]
     if kind == ACTION:
         if action == BUY:

@@ -164,6 +164,7 @@ _BITCOUNT = tuple(bin(mask).count("1") for mask in range(1 << COLOURS))
 
 class GuildhallState(State):
     __slots__ = (
+        "_legal",
         "actions_left",
         "active",
         "areas",
@@ -193,7 +194,6 @@ class GuildhallState(State):
         "tokens",
         "turn",
         "winner_seats",
-        "_legal",
     )
     end_rule = "GH-113"
 
@@ -393,7 +393,9 @@ class GuildhallState(State):
         masks = self.masks(owner)
         result = set()
         for index, card in enumerate(cards):
-            if fz.legal_in(masks, card) and fz.can_place_all(fz.placed(masks, card), cards[:index] + cards[index + 1 :]):
+            if fz.legal_in(masks, card) and fz.can_place_all(
+                fz.placed(masks, card), cards[:index] + cards[index + 1 :]
+            ):
                 result.add(CARD + card)
         return sorted(result)
 
@@ -404,7 +406,9 @@ class GuildhallState(State):
         counts = fz.hand_counts(self.hands[seat])
         if level.give_chapter:
             return [
-                PROF + p for p in range(PROFESSIONS) if theirs[p] and fz.chapter_then_take(theirs, counts, p, level.cards)
+                PROF + p
+                for p in range(PROFESSIONS)
+                if theirs[p] and fz.chapter_then_take(theirs, counts, p, level.cards)
             ]
         return [
             CARD + card
@@ -845,7 +849,9 @@ class GuildhallState(State):
         for action, word in act.WORDS.items():
             if kind == word:
                 return action
-        raise IllegalAction("", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(act.WORDS.values())})")
+        raise IllegalAction(
+            "", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(act.WORDS.values())})"
+        )
 
 
 def _minus(counts: list[int], card: int) -> list[int]:

@@ -52,7 +52,9 @@ def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[s
     setup = setup or {}
     unknown = set(setup) - {"deck", "prestige", "start_player"}
     if unknown:
-        raise BadRecord(f"setup.{sorted(unknown)[0]}", "unknown setup key (Guildhall takes deck, prestige, start_player)")
+        raise BadRecord(
+            f"setup.{sorted(unknown)[0]}", "unknown setup key (Guildhall takes deck, prestige, start_player)"
+        )
     deck = CONTENT.full_deck()
     rng.shuffle(deck)
     if "deck" in setup:

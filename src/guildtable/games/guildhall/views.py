@@ -244,7 +244,12 @@ def snapshot(state: GuildhallState) -> dict[str, Any]:
         "selected": names(state.selected),
         "areas": [names(area) for area in state.areas],
         "halls": [
-            [CARD_NAMES[p * COLOURS + c] for p in range(PROFESSIONS) for c in range(COLOURS) if state.masks(s)[p] >> c & 1]
+            [
+                CARD_NAMES[p * COLOURS + c]
+                for p in range(PROFESSIONS)
+                for c in range(COLOURS)
+                if state.masks(s)[p] >> c & 1
+            ]
             for s in range(state.num_players)
         ],
         "completed": [[PROFESSION_NAMES[p] for p in done] for done in state.completed],
