@@ -448,27 +448,17 @@ class CityAndGuildsState(State):
         """CG-29: the white and black block markers after `seat` put figures into `block`."""
         n = self.num_players
         base = block * n
-        bld, fig = self.bld, self.fig
-        mine = (bld[base + seat], fig[base + seat])
-        white, black = self.white[block], self.black[block]
-        if white < 0:
-            self.white[block] = seat
-        elif white == seat:
+        strengths = [(self.bld[base + p], self.fig[base + p]) for p in range(n)]
+        before = (self.white[block], self.black[block])
+        after = scoring.update_markers(strengths, before[0], before[1], seat)
+        if after == before:
             return None
-        elif mine > (bld[base + white], fig[base + white]):
-            self.black[block] = white
-            self.white[block] = seat
-        elif black == seat:
-            return None
-        elif black < 0 or mine > (bld[base + black], fig[base + black]):
-            self.black[block] = seat
-        else:
-            return None
+        self.white[block], self.black[block] = after
         return public(
             "markers",
             block=self.board.block_letters[block],
-            white=self.white[block],
-            black=None if self.black[block] < 0 else self.black[block],
+            white=after[0],
+            black=None if after[1] < 0 else after[1],
         )
 
     def _after_placement(self, seat: int, lot: int, figures_put: bool) -> list[Event]:

@@ -34,6 +34,23 @@ def block_value(tiles: Sequence[int], lots: Sequence[int]) -> tuple[int, int, in
     return 8 + 2 * markets + 5 * minstrels + 5 * taverns, markets, minstrels, taverns
 
 
+def update_markers(strengths: Sequence[Strength], white: int, black: int, seat: int) -> tuple[int, int]:
+    """CG-29: the (white, black) holders after `seat` put figures into a block; -1 = no marker. A challenger must be
+    strictly stronger; an overtaken white holder takes black (CG-A-16 (d), (e))."""
+    mine = strengths[seat]
+    if white < 0:
+        return seat, black
+    if white == seat:
+        return white, black
+    if mine > strengths[white]:
+        return seat, white
+    if black == seat:
+        return white, black
+    if black < 0 or mine > strengths[black]:
+        return white, seat
+    return white, black
+
+
 def third_place(strengths: Sequence[Strength], white: int, black: int) -> int | None:
     """CG-30: among present players holding no marker, the one strictly strongest; None if none or tied."""
     best: Strength = (0, 0)

@@ -109,6 +109,7 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     lots = _get(snapshot, "lots", dict)
     placed_tiles: list[int] = []
     owners_figures = [0] * players
+    state.figures = [0] * players  # replaced below; placing figures counts them down
     for name, entry in lots.items():
         lot = board.lot_by_name.get(str(name))
         if lot is None:
@@ -162,7 +163,20 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     state.final = snapshot.get("final")
     state.last_move = str(snapshot.get("last_move") or "")
     _check_conservation(state, placed_tiles, owners_figures)
+    _check_markers(state)
     return state
+
+
+def _check_markers(state: CityAndGuildsState) -> None:
+    """CG-29 / §10: with a player present the white marker is on a present player; with two, black is on another."""
+    n = state.num_players
+    for block, letter in enumerate(state.board.block_letters):
+        present = {seat for seat in range(n) if state.fig[block * n + seat]}
+        white, black = state.white[block], state.black[block]
+        if (white in present) != bool(present) or (white < 0 and white != -1):
+            raise BadRecord(f"white[{block}]", f"block {letter}: the white marker must be on a present player")
+        if (black in present and black != white) != (len(present) >= 2) or (black not in present and black != -1):
+            raise BadRecord(f"black[{block}]", f"block {letter}: the black marker must be on a second present player")
 
 
 def _check_conservation(state: CityAndGuildsState, placed: list[int], on_board: list[int]) -> None:
