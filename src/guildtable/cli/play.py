@@ -13,6 +13,7 @@ import typer
 from rich.rule import Rule
 from rich.table import Table
 
+from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
 from guildtable.cli.common import console, fail, find_game, game_options, seat_specs
 from guildtable.kernel import Event, GuildtableError, IllegalAction, State
@@ -60,7 +61,7 @@ def play(
 
 
 class _Session:
-    def __init__(self, state: State, humans: list[int], bots: dict[int, object]) -> None:
+    def __init__(self, state: State, humans: list[int], bots: dict[int, Bot]) -> None:
         self.state = state
         self.humans = humans
         self.bots = bots
@@ -79,7 +80,7 @@ class _Session:
             assert seat is not None
             bot = self.bots.get(seat)
             if bot is not None:
-                action = bot.choose(state)  # type: ignore[attr-defined]
+                action = bot.choose(state)
                 self.log.extend(state.apply(action))
                 if not self.humans:
                     self._show_log(None)
@@ -117,16 +118,14 @@ class _Session:
             return
 
     def _show_log(self, seat: int | None) -> None:
-        start = self.seen.get(seat, 0) if seat is not None else self.seen.setdefault(-1, 0)  # type: ignore[arg-type]
+        key = -1 if seat is None else seat  # -1: the spectator's log when only bots play
+        start = self.seen.get(key, 0)
         for event in self.log[start:]:
             if event.visible_to(seat):
                 line = self.state.game.describe_event(event)
                 if line:
                     console.print(f"  {line}")
-        if seat is None:
-            self.seen[-1] = len(self.log)
-        else:
-            self.seen[seat] = len(self.log)
+        self.seen[key] = len(self.log)
 
 
 def _show_end(state: State, humans: list[int]) -> None:

@@ -9,6 +9,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
 from guildtable.cli.common import console, fail, find_game, game_options
 from guildtable.kernel import GuildtableError, State
@@ -106,11 +107,11 @@ def _labels(specs: list[str]) -> list[str]:
     return labels
 
 
-def _play_out(state: State, seat_bots: dict[int, object]) -> None:
+def _play_out(state: State, seat_bots: dict[int, Bot]) -> None:
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
-        state.apply(seat_bots[seat].choose(state))  # type: ignore[attr-defined]
+        state.apply(seat_bots[seat].choose(state))
 
 
 def _report(

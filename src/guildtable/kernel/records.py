@@ -49,8 +49,8 @@ class ResultEntry(BaseModel):
 
 class GameRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    format: Literal["guildtable-record"] = RECORD_FORMAT
-    version: Literal[1] = RECORD_VERSION
+    format: Literal["guildtable-record"] = "guildtable-record"
+    version: Literal[1] = 1
     game: str
     engine_version: str = ENGINE_VERSION
     created: str | None = None
@@ -144,7 +144,7 @@ def record_of(state: State, players: Sequence[tuple[str, str]] | None = None) ->
     replay = state.game.new_state(state.num_players, seed=state.seed, options=state.options, setup=state.setup)
     actions = []
     for action in state.history:
-        actions.append({"action": action, "notation": replay.action_to_notation(action)})
+        actions.append(ActionEntry(action=action, notation=replay.action_to_notation(action)))
         replay.apply(action)
     record = GameRecord(
         game=state.game.name,
@@ -153,7 +153,7 @@ def record_of(state: State, players: Sequence[tuple[str, str]] | None = None) ->
         options=state.options,
         seed=state.seed,
         setup=state.setup,
-        actions=[ActionEntry(**entry) for entry in actions],
+        actions=actions,
         result=ResultEntry(scores=[float(s) for s in state.scores()], winners=state.winners())
         if state.is_terminal
         else None,

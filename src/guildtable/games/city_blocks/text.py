@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -31,7 +31,7 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
                 cells.append(Text(entry["tile"], style=COLOURS[entry["owner"]]))
         grid.add_row(*cells)
 
-    lines = [grid, Text()]
+    lines: list[RenderableType] = [grid, Text()]
     for player in (0, 1):
         won = " ".join(f"${v}" for v in view["won"][player]) or "none"
         marker = "▶ " if view["current_player"] == player else "  "
