@@ -102,7 +102,7 @@ class _Session:
         while True:
             text = console.input(f"[bold]{self.names[seat]}[/] — {state.prompt()} > ").strip()
             if text in ("?", "moves"):
-                console.print("Legal moves: " + ", ".join(state.legal_notations()))
+                show_legal_moves(state.legal_notations())
                 continue
             if text.lower() in ("help", "h"):
                 console.print(HELP)
@@ -126,6 +126,20 @@ class _Session:
                 if line:
                     console.print(f"  {line}")
         self.seen[key] = len(self.log)
+
+
+def show_legal_moves(notations: list[str]) -> None:
+    """The legal moves; many moves that share a first word (a tile, a card) go on one line each."""
+    if len(notations) <= 12:
+        console.print("Legal moves: " + ", ".join(notations))
+        return
+    groups: dict[str, list[str]] = {}
+    for notation in notations:
+        head, _, rest = notation.partition(" ")
+        groups.setdefault(head, []).append(rest or head)
+    console.print(f"Legal moves ({len(notations)}):")
+    for head, rests in groups.items():
+        console.print(f"  [bold]{head}[/] " + " ".join(rests) if rests != [head] else f"  [bold]{head}[/]")
 
 
 def _show_end(state: State, humans: list[int]) -> None:

@@ -107,7 +107,7 @@ class CityBlocksState(State):
             return "The game is over"
         if self.pending[-1].kind == SWAP:
             return "Courthouse: swap the value tiles of two streets, or noswap (CB-13)"
-        return "Place a tile from your hand: build on an empty site or rebuild on your own tile"
+        return "Place a tile (H3 R2C4 builds; H3 xR2C4 rebuilds on your own tile)"
 
     def legal_actions(self) -> list[int]:
         if not self.pending:
