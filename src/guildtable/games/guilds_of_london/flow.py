@@ -511,7 +511,7 @@ def _plantation_vote(st: GuildsState, top: Decision) -> None:
     _return_neutrals(st)
     left, right = plantation_places(counts)
     side = CONTENT.plantations[st.plantation]
-    st._events.append(public("plantation", counts=counts, left=left, right=right))
+    st._events.append(public("plantation", round=st.round, counts=counts, left=left, right=right))
     awards = [(p, side.first, side.first_return) for p in left] + [(p, side.second, side.second_return) for p in right]
     rank = {p: i for i, p in enumerate(st.order())}
     awards.sort(key=lambda award: rank[award[0]])
