@@ -82,7 +82,7 @@ def setup_discard(state: GuildhallState, entry: Entry, seat: int, action: int, e
     state.to_hand(seat, drawn)
     events.append(public("setup_redraw", seat=seat, discarded=discarded, drew=len(drawn), move=state.last_move))
     if drawn:
-        events.append(private(seat, "drew", cards=[CARD_NAMES[c] for c in drawn]))
+        events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
     state.stack.append((SP_PLACE, seat, 0))
 
 
