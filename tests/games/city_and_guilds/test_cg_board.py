@@ -39,7 +39,7 @@ def test_default_map_lots_per_block_match_the_spec():
 
 
 def test_cg_t_20_across_a_street_with_a_trough():
-    """CG-T-20 / CG-8 (b), (c): A(3,2) is adjacent to B(6,2) across a street holding a trough."""
+    """CG-T-20 / CG-8 (b), (c) / CG-A-4: A(3,2) is adjacent to B(6,2) across a street holding a trough."""
     assert adjacent((3, 2), (6, 2))
 
 
@@ -76,7 +76,7 @@ def test_cg_t_20_full_neighbour_lists():
 
 
 def test_cg_8_adjacency_is_symmetric_and_at_most_four():
-    """CG-8: a fixed symmetric relation, ≤ 4 neighbours, never the lot itself."""
+    """CG-8 / CG-7: a fixed symmetric relation, ≤ 4 neighbours, never the lot itself; the graph is connected."""
     for lot, others in enumerate(BOARD.neighbours):
         assert len(others) <= 4 and lot not in others
         for other in others:

@@ -51,13 +51,14 @@ def test_cg_3_cg_4_tile_mix_and_cg_10_taverns_apart():
 
 
 def test_cg_9_tracks_and_scores_start_at_zero():
+    """CG-9: every investment marker on 0, every score 0."""
     state = GAME.new_state(5, seed=3)
     assert state.values == [[0] * 5] * 4 and state.scores() == [0.0] * 5
 
 
 def test_cg_11_deal_four_return_one_privately():
     """CG-11: each player sees 4 tiles and returns one face down; the return is private; then the supply is
-    shuffled and the display opened (CG-12)."""
+    shuffled and the display opened (CG-12, one shuffled pile: CG-A-13)."""
     state = GAME.new_state(3, seed=5, setup={"start_player": 1})
     assert [len(hand) for hand in state.hands] == [4, 4, 4]
     assert state.current_player == 1 and state.display == []
@@ -81,7 +82,8 @@ def _setup_state(players=3):
 
 
 def test_cg_14_setup_tile_opens_a_new_block_without_figures_or_investment():
-    """CG-14 / CG-A-17: a setup market gives no investment, no figure, no marker; then the player draws (CG-24)."""
+    """CG-14 / CG-A-17: a setup market gives no investment, no figure, no marker; then the player draws (CG-24).
+    CG-15: the setup tile has no owner."""
     state = _setup_state()
     assert state.in_setup
     play(state, "MBA", "A4")
@@ -272,7 +274,7 @@ def _candle_example():
 
 
 def test_cg_t_5_candle_maker_example():
-    """CG-T-5 (S1 "Wertungsbeispiel"): Blue completes block A with a candle building and two figures.
+    """CG-T-5 (S1 "Wertungsbeispiel"), CG-28: Blue completes block A with a candle building and two figures.
     Markers: Blue white, Red black; V = 17; Blue 9, Red 5, Yellow 3; CANDLE controls: Green 4, Blue 2, Red 1."""
     state = _candle_example()
     events = play(state, "CA", "A8", "double")
@@ -305,7 +307,8 @@ def test_cg_31_completion_scores_after_own_investment():
 
 
 def test_cg_t_12_and_cg_t_15_nobody_present_and_single_investor():
-    """CG-T-12: no figures in the block → no block control; CG-T-15: only Green invested in SMITH → Green +4."""
+    """CG-T-12: no figures in the block → no block control; CG-T-15: only Green invested in SMITH → Green +4.
+    CG-15 / CG-A-18: unowned tiles (as setup tiles are) count for the block value and for guild control."""
     lots = {
         "A1": ("SM", -1, 0),
         "A2": ("SM", -1, 0),
@@ -384,6 +387,7 @@ def test_cg_36_declined_tavern_stays_in_supply_and_any_legal_lot_works():
 
 
 def test_cg_a_12_tavern_mandatory_option():
+    """CG-A-12 ⚙ tavern_mandatory: the completing player cannot decline while a tavern and a lot are left."""
     state = _two_blocks_nearly_full(options={"tavern_mandatory": True})
     play(state, "BA", "A8", "invest")
     assert NO_TAVERN not in state.legal_actions()
@@ -494,6 +498,7 @@ def test_cg_25_exhausted_supply_empty_display_and_empty_hand_skips():
 
 # --- information ---------------------------------------------------------------------------------------------------
 def test_cg_47_and_cg_a_1_hands_hidden_unless_open_hands():
+    """CG-47 / CG-A-1 ⚙ open_hands: hands are hidden (only sizes) unless the option lays them open."""
     state = scenario(lots={"A1": ("SM", -1, 0)}, hands=[["BA", "WE", "CA"], ["MIN", "SM", "SM"]] + [["CA"] * 3] * 2)
     view = state.view(RED)
     assert view["hand"] == ["BA", "WE", "CA"] and view["hands"] is None and view["hand_sizes"] == [3, 3, 3, 3]
@@ -504,3 +509,42 @@ def test_cg_47_and_cg_a_1_hands_hidden_unless_open_hands():
         options={"open_hands": True},
     )
     assert state.view(RED)["hands"][YELLOW] == ["SM", "SM", "MIN"]  # sorted by kind
+
+
+def test_cg_2_colours_own_figures_and_cg_6_markers_stay_after_scoring():
+    """CG-2: a seat's colour marks its figures and markers (no link to guilds); CG-6: one white and one black marker
+    per block, left in place once the block is scored."""
+    assert GAME.seat_names[:5] == ("Red", "Yellow", "Blue", "Green", "Purple")
+    state = _candle_example()
+    play(state, "CA", "A8", "double")
+    assert state.owners[lot(state, "A8")] == BLUE
+    assert (state.white[0], state.black[0]) == (BLUE, RED) and state.scored == [0]
+    play(state, "notavern")
+    assert (state.white[0], state.black[0]) == (BLUE, RED)
+
+
+def test_cg_a_20_and_cg_t_15_final_scoring_ignores_players_at_zero():
+    """CG-A-20 / CG-T-15: a guild with one investor pays only that player, the full chain value."""
+    lots = {
+        "A1": ("CA", RED, 1),
+        "A2": ("MCA", -1, 0),
+        "B1": ("CA", BLUE, 2),
+        "B2": ("CA", -1, 0),
+        "C1": ("CA", YELLOW, 1),
+    }
+    markers = {"A": (RED, -1), "B": (BLUE, -1), "C": (YELLOW, -1)}
+    state = scenario(
+        3, lots=lots, tracks={"CANDLE": [(BLUE, 5)]}, turn=YELLOW, markers=markers, options={"map": LINE_MAP}
+    )
+    events = play(state, "CA", "C2", "double")
+    (final,) = [event for event in events if event.kind == "final_guild"]
+    assert [(s, p) for s, p, _ in final.data["points"]] == [(BLUE, 12)]
+
+
+def test_cg_16_and_cg_a_23_no_voluntary_pass():
+    """CG-16 / CG-A-23: a player holding a tile must place one; the building figure is compulsory."""
+    state = scenario(lots={"A1": ("SM", -1, 0)})
+    with pytest.raises(IllegalAction, match="cannot be declined"):
+        state.action_from_notation("pass")
+    play(state, "BA", "A2")
+    assert NO_TAVERN not in state.legal_actions() and len(state.legal_actions()) == 2

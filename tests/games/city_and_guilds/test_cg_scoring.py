@@ -130,7 +130,7 @@ def _track(entries, players=5):
 
 
 def test_cg_t_6_investment_order():
-    """CG-T-6 / CG-26 / CG-27: arriving at a value puts the marker behind those already there."""
+    """CG-T-6 / CG-26 / CG-27 / CG-A-3: arriving at a value puts the marker behind those already there."""
     red, yellow, green = 0, 1, 3
     values, stamps = _track([(red, 3), (yellow, 4), (green, 5)])
     assert scoring.ranking(values, stamps) == [green, yellow, red]
@@ -282,3 +282,10 @@ def test_cg_34_full_tie_means_no_guild_control():
     control, keys = scoring.guild_control(tiles, board, 0)
     assert keys == {BAKER: (1, 1, 1), SMITH: (1, 1, 1)}
     assert control is None
+
+
+def test_cg_a_21_tracks_are_unbounded_with_three_per_value():
+    """CG-A-21: values have no maximum; the 3-marker limit applies per value, however high."""
+    assert scoring.can_advance([40, 40, 40, 38], 3, 2) is False
+    assert scoring.can_advance([40, 40, 40, 38], 3, 1) is True
+    assert scoring.ranking([41, 40, 0, 39], [3, 1, 0, 2]) == [0, 1, 3]
