@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from guildtable.cli import bench, games_cmd, play, replay, simulate
+from guildtable.cli import bench, games_cmd, play, replay, serve, simulate
 from guildtable.cli.common import errors
 from guildtable.kernel import GuildtableError
 
@@ -23,6 +23,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

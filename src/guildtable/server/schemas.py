@@ -1,0 +1,32 @@
+"""Request bodies, validated at the edge (pydantic); everything below the endpoints gets plain checked values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(default="human", min_length=1, max_length=200, description="'human' or a bot spec: greedy")
+    name: str | None = Field(default=None, max_length=64, description="Display name (a human sets it on joining)")
+
+
+class CreateTableRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=64, examples=["city-blocks"])
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**62)
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=64)
+
+
+class MoveRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: StrictInt = Field(description="The table version the move was made against (moves made so far).")
+    action: dict[str, Any] = Field(description="The action's JSON form, as listed in 'legal'.")

@@ -1,0 +1,230 @@
+"""Storage: games kept as records (seed, setup, options, seats, actions) in SQLite or PostgreSQL.
+
+A move is one row keyed by (table, ply); it is committed before anyone hears of it, so a restart rebuilds every game
+exactly by replaying its rows, and two writers racing for the same ply cannot both succeed. This module knows SQL and
+nothing of the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables = Table(
+    "gt_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("setup", Text, nullable=True),
+    Column("created", String(32), nullable=False),
+    Column("rematch", String(32), nullable=True),
+)
+
+seats = Table(
+    "gt_seats",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(200), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("token", String(64), nullable=True),
+    Column("joined", Boolean, nullable=False, default=False),
+)
+
+moves = Table(
+    "gt_moves",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("action", Integer, nullable=False),
+    Column("notation", String(200), nullable=False),
+)
+
+uploads = Table(
+    "gt_uploads",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("record", Text, nullable=False),
+    Column("created", String(32), nullable=False),
+)
+
+
+class PlyTaken(Exception):
+    """Another writer stored a move for this ply first."""
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    name: str
+    token: str | None
+    joined: bool
+
+
+@dataclass(slots=True)
+class StoredTable:
+    id: str
+    game: str
+    seed: int
+    options: dict[str, Any]
+    setup: dict[str, Any] | None
+    created: str
+    rematch: str | None
+    seats: list[StoredSeat]
+    actions: list[int]
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory."""
+    folder = Path(user_data_dir("guildtable", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'guildtable.sqlite3'}"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a committed move is in the log file before the commit returns, so it survives a
+    # killed process; only a power cut can lose the last moves. That keeps a commit well under a millisecond.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """The tables, seats, moves and uploaded records of one database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_table(self, table: StoredTable) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables).values(
+                    id=table.id,
+                    game=table.game,
+                    seed=table.seed,
+                    options=json.dumps(table.options),
+                    setup=None if table.setup is None else json.dumps(table.setup),
+                    created=table.created,
+                    rematch=None,
+                )
+            )
+            db.execute(
+                insert(seats),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "name": seat.name,
+                        "token": seat.token,
+                        "joined": seat.joined,
+                    }
+                    for seat in table.seats
+                ],
+            )
+
+    def add_move(self, table_id: str, ply: int, action: int, notation: str) -> None:
+        """Commit one move. Raises PlyTaken if that ply is already stored (a lost race)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(moves).values(table_id=table_id, ply=ply, action=action, notation=notation))
+        except IntegrityError:
+            raise PlyTaken(f"{table_id} ply {ply}") from None
+
+    def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(name=name, joined=True)
+            )
+
+    def set_rematch(self, table_id: str, rematch: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table with its seats and moves in order."""
+        with self.engine.connect() as db:
+            table_rows = db.execute(select(tables).order_by(tables.c.created)).all()
+            seat_rows = db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).all()
+            move_rows = db.execute(
+                select(moves.c.table_id, moves.c.ply, moves.c.action).order_by(moves.c.table_id, moves.c.ply)
+            ).all()
+        by_id = {
+            row.id: StoredTable(
+                row.id,
+                row.game,
+                row.seed,
+                json.loads(row.options),
+                None if row.setup is None else json.loads(row.setup),
+                row.created,
+                row.rematch,
+                [],
+                [],
+            )
+            for row in table_rows
+        }
+        for row in seat_rows:
+            if row.table_id in by_id:
+                by_id[row.table_id].seats.append(StoredSeat(row.seat, row.kind, row.name, row.token, row.joined))
+        for row in move_rows:
+            if row.table_id in by_id:
+                by_id[row.table_id].actions.append(row.action)
+        return list(by_id.values())
+
+    def add_upload(self, upload_id: str, record: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(uploads).values(id=upload_id, record=json.dumps(record), created=now()))
+
+    def get_upload(self, upload_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(uploads.c.record).where(uploads.c.id == upload_id)).first()
+        return None if row is None else dict(json.loads(row.record))

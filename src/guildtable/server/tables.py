@@ -1,0 +1,206 @@
+"""A live table: the game state rebuilt from its record, its seats, and what each seat may be told.
+
+`payload(seat)` is the one place a client message is built: `state.view(seat)`, the events `seat` may see, the
+prompt and legal moves only for the seat on turn. Nothing else of the state ever goes out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from guildtable.bots.base import Bot
+from guildtable.bots.spec import make_bot
+from guildtable.kernel import Event, Game, IllegalAction, State
+from guildtable.kernel.records import record_of
+from guildtable.kernel.registry import get_game
+from guildtable.server.auth import seat_of_token
+from guildtable.server.problems import Problem
+from guildtable.server.store import StoredSeat, StoredTable
+
+HUMAN = "human"
+
+
+@dataclass(slots=True)
+class LoggedEvent:
+    """An event and the version (number of moves made) after which it happened."""
+
+    version: int
+    event: Event
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    state: State
+    seats: list[StoredSeat]
+    created: str
+    options: dict[str, Any] = field(default_factory=dict)
+    rematch: str | None = None
+    log: list[LoggedEvent] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def rebuild(cls, stored: StoredTable) -> Table:
+        """The table as it stood after its last stored move: a restart sees exactly what was there before."""
+        game = get_game(stored.game)
+        state = game.new_state(len(stored.seats), seed=stored.seed, options=stored.options, setup=stored.setup)
+        table = cls(stored.id, game, state, stored.seats, stored.created, stored.options, stored.rematch)
+        for action in stored.actions:
+            version = len(state.history)
+            table.log.extend(LoggedEvent(version + 1, event) for event in state.apply(action))
+        table.bots = {
+            seat.seat: make_bot(seat.kind, stored.seed * 7919 + seat.seat)
+            for seat in stored.seats
+            if seat.kind != HUMAN
+        }
+        return table
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def terminal(self) -> bool:
+        return self.state.is_terminal
+
+    def seat_for(self, token: str | None) -> int:
+        """The seat a token belongs to; a missing token is 401, a wrong one 403."""
+        if not token:
+            raise Problem(401, "missing-token", "send the seat token as 'Authorization: Bearer <token>'")
+        seat = seat_of_token(token, [seat.token for seat in self.seats])
+        if seat is None:
+            raise Problem(403, "forged-token", "this token belongs to no seat of this table")
+        return seat
+
+    # --- moves ---------------------------------------------------------------------------------------------------
+    def check_move(self, seat: int, version: int, action_json: Any) -> int:
+        """The action a seat's move names, if it may be made now; else a Problem. Changes nothing."""
+        state = self.state
+        if state.is_terminal:
+            raise Problem(409, "game-over", "the game is over; no more moves can be made", version=self.version)
+        if version != self.version:
+            raise Problem(
+                409,
+                "stale-version",
+                f"the move was made against version {version}, but the table is at version {self.version}",
+                version=self.version,
+            )
+        if seat != state.current_player:
+            raise Problem(403, "not-your-turn", f"it is not {self.seats[seat].name}'s turn", version=self.version)
+        if not isinstance(action_json, dict):
+            raise Problem(422, "illegal-move", "an action is a JSON object such as the ones in 'legal'")
+        try:
+            action = state.action_from_json(action_json)
+        except IllegalAction as error:
+            raise Problem(422, "illegal-move", error.message, rule=error.rule) from None
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise Problem(422, "illegal-move", "this is not an action of this game") from None
+        return self.check_action(action)
+
+    def check_action(self, action: int) -> int:
+        size = self.game.num_distinct_actions(self.state.num_players)
+        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
+            raise Problem(422, "illegal-move", "this is not an action of this game")
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            raise Problem(422, "illegal-move", reason[1], rule=reason[0])
+        return action
+
+    def play(self, action: int) -> tuple[State, list[LoggedEvent], str]:
+        """The position after a checked `action`, its events and its notation, without touching this table (the
+        move is stored first, then `adopt`ed)."""
+        notation = self.state.action_to_notation(action)
+        after = self.state.clone()
+        events = after.apply(action)
+        version = self.version + 1
+        return after, [LoggedEvent(version, event) for event in events], notation
+
+    def adopt(self, after: State, events: list[LoggedEvent]) -> None:
+        self.state = after
+        self.log.extend(events)
+
+    # --- what a seat may be told ---------------------------------------------------------------------------------
+    def seat_list(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "joined": seat.joined or seat.kind != HUMAN}
+            for seat in self.seats
+        ]
+
+    def event_json(self, logged: LoggedEvent) -> dict[str, Any]:
+        return {
+            "version": logged.version,
+            **logged.event.to_json(),
+            "text": self.game.describe_event(logged.event),
+        }
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events `seat` may see that happened after version `since`."""
+        return [
+            self.event_json(logged) for logged in self.log if logged.version > since and logged.event.visible_to(seat)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone with the table's id may know."""
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "created": self.created,
+            "seats": self.seat_list(),
+            "version": self.version,
+            "terminal": state.is_terminal,
+            "current_player": state.current_player,
+            "rematch": self.rematch,
+        }
+
+    def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
+        """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`."""
+        state = self.state
+        on_turn = seat is not None and seat == state.current_player
+        legal: list[dict[str, Any]] = []
+        if on_turn:
+            legal = [
+                {"action": state.action_to_json(action), "notation": state.action_to_notation(action)}
+                for action in state.legal_actions()
+            ]
+        message: dict[str, Any] = {
+            "type": "state" if since is None else "update",
+            "table": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "official_content": self.game.official_content,
+            "content_note": self.game.content_note,
+            "version": self.version,
+            "seat": seat,
+            "seats": self.seat_list(),
+            "current_player": state.current_player,
+            "terminal": state.is_terminal,
+            "prompt": state.prompt() if on_turn else "",
+            "legal": legal,
+            "view": state.view(seat),
+            "scores": [float(score) for score in state.scores()],
+            "rematch": self.rematch,
+        }
+        if since is None:
+            message["log"] = self.events_for(seat)
+        else:
+            message["events"] = self.events_for(seat, since)
+        if state.is_terminal:
+            message["result"] = {
+                "scores": [float(score) for score in state.scores()],
+                "winners": state.winners(),
+                "breakdown": state.score_breakdown(),
+            }
+        return message
+
+    def record(self) -> dict[str, Any]:
+        """The game record. Only for a finished game: its seed fixes every hidden card of an unfinished one."""
+        if not self.state.is_terminal:
+            raise Problem(409, "game-not-finished", "a record is available once the game is over")
+        return record_of(self.state, [(seat.name, seat.kind) for seat in self.seats])

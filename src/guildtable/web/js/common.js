@@ -1,0 +1,104 @@
+// What every page shares: a tiny DOM builder, the API client, the tables this browser knows, and JSON-as-panels.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "class") el.className = value;
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export const SEAT_COLOURS = ["var(--seat0)", "var(--seat1)", "var(--seat2)", "var(--seat3)", "var(--seat4)"];
+
+export class ApiError extends Error {
+  constructor(problem) {
+    super(problem.detail || problem.title || "request failed");
+    this.problem = problem;
+  }
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers["Authorization"] = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({ detail: response.statusText }));
+  if (!response.ok) throw new ApiError(data);
+  return data;
+}
+
+// The tables this browser created or joined: {id: {game, title, created, tokens: {seat: token}, hotseat}}.
+const KEY = "guildtable.tables";
+
+export function myTables() {
+  try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; }
+}
+
+export function rememberTable(id, entry) {
+  const all = myTables();
+  const old = all[id] || { tokens: {} };
+  all[id] = { ...old, ...entry, tokens: { ...old.tokens, ...(entry.tokens || {}) } };
+  localStorage.setItem(KEY, JSON.stringify(all));
+  return all[id];
+}
+
+export function myName() { return localStorage.getItem("guildtable.name") || ""; }
+export function setMyName(name) { localStorage.setItem("guildtable.name", name); }
+
+// Any JSON value as readable panels: the fallback renderer and the scoring breakdown both use this.
+export function jsonPanel(value, depth = 0) {
+  if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
+  if (typeof value !== "object") return h("span", {}, String(value));
+  if (Array.isArray(value)) {
+    if (value.length === 0) return h("span", { class: "muted" }, "none");
+    if (value.every((item) => item === null || typeof item !== "object")) {
+      return h("div", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, item === null ? "·" : String(item))));
+    }
+    if (value.every((row) => Array.isArray(row))) {
+      return h("table", { class: "grid-table" }, value.map((row) => h("tr", {}, row.map((cell) => h("td", {}, cellText(cell))))));
+    }
+    if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+      const keys = [...new Set(value.flatMap((item) => Object.keys(item)))];
+      return h("table", { class: "data" },
+        h("tr", {}, keys.map((key) => h("th", {}, label(key)))),
+        value.map((item) => h("tr", {}, keys.map((key) => h("td", {}, jsonPanel(item[key], depth + 1))))));
+    }
+    return h("ol", {}, value.map((item) => h("li", {}, jsonPanel(item, depth + 1))));
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return h("span", { class: "muted" }, "none");
+  return h("div", { class: "kv" }, entries.flatMap(([key, item]) => [h("div", { class: "k" }, label(key)), h("div", {}, jsonPanel(item, depth + 1))]));
+}
+
+function cellText(cell) {
+  if (cell === null || cell === undefined) return "·";
+  if (typeof cell !== "object") return String(cell);
+  return Object.values(cell).map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(" ");
+}
+
+export function label(key) {
+  return String(key).replace(/_/g, " ");
+}
+
+export function seatName(seats, seat) {
+  const entry = (seats || [])[seat];
+  return entry ? entry.name : `Seat ${seat + 1}`;
+}
+
+// The game module that draws a game's view, or the generic one.
+const modules = {};
+export async function rendererFor(game) {
+  if (!modules[game]) {
+    const file = `/static/games/${game.replace(/-/g, "_")}.js`;
+    modules[game] = import(file).catch(() => import("/static/games/fallback.js"));
+  }
+  return modules[game];
+}

@@ -1,0 +1,133 @@
+// The lobby: create a table (game, player count, options, each seat human or a bot), hand out one secret invite link
+// per seat and a spectator link, and list the tables this browser holds a seat at.
+import { api, h, myName, myTables, rememberTable } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = { games: [], bots: [] };
+
+function currentGame() { return catalogue.games.find((game) => game.name === $("game").value); }
+
+function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
+
+function drawPlayers() {
+  const game = currentGame();
+  const select = $("players");
+  const before = Number(select.value) || game.min_players;
+  select.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
+    const count = game.min_players + i;
+    return h("option", { value: count, selected: count === before }, String(count));
+  }));
+  $("game-note").hidden = game.official_content;
+  $("game-note").textContent = game.content_note || "Some of this game's content is a stand-in.";
+  drawSeats();
+  drawOptions();
+}
+
+function drawSeats() {
+  const game = currentGame();
+  const count = Number($("players").value);
+  const kinds = [["human", "Human"], ...catalogue.bots.map((bot) => [bot.kind, `Bot: ${bot.kind} (${bot.description})`])];
+  $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
+    h("strong", {}, game.seat_names[seat] || `Seat ${seat + 1}`),
+    h("select", { class: "seat-kind", "data-seat": seat, "aria-label": `seat ${seat + 1} player` },
+      kinds.map(([value, text]) => h("option", { value, selected: seat > 0 ? value === "greedy" : value === "human" }, text))),
+    h("input", { class: "seat-name", "data-seat": seat, placeholder: seat === 0 ? myName() || "display name" : "display name", maxlength: 64, "aria-label": `seat ${seat + 1} name` }))));
+}
+
+function drawOptions() {
+  const game = currentGame();
+  $("options-box").hidden = game.options.length === 0;
+  $("options").replaceChildren(...game.options.map((option) => {
+    let input;
+    if (option.kind === "bool") input = h("input", { type: "checkbox", "data-option": option.name, checked: option.default === true });
+    else if (option.choices) input = h("select", { "data-option": option.name }, option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, String(choice))));
+    else input = h("input", { "data-option": option.name, value: option.default ?? "", type: option.kind === "int" || option.kind === "float" ? "number" : "text" });
+    return h("div", {}, h("label", { title: option.help }, input, option.name.replace(/_/g, " ")), h("div", { class: "muted", style: "font-size:.85rem" }, option.help));
+  }));
+}
+
+function readOptions() {
+  const game = currentGame();
+  const options = {};
+  for (const option of game.options) {
+    const input = document.querySelector(`[data-option="${option.name}"]`);
+    let value;
+    if (option.kind === "bool") value = input.checked;
+    else if (option.kind === "int") value = parseInt(input.value, 10);
+    else if (option.kind === "float") value = parseFloat(input.value);
+    else value = input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  showError("");
+  const game = currentGame();
+  const seats = [...document.querySelectorAll(".seat-kind")].map((select) => {
+    const name = document.querySelector(`.seat-name[data-seat="${select.dataset.seat}"]`).value.trim();
+    return { kind: select.value, name: name || null };
+  });
+  const hotseat = $("hotseat").checked;
+  let table;
+  try {
+    table = await api("/api/tables", { method: "POST", body: { game: game.name, seats, options: readOptions() } });
+  } catch (error) { showError(error.message); return; }
+  const humans = table.invites;
+  const mine = hotseat ? humans : humans.slice(0, 1);
+  const tokens = Object.fromEntries(mine.map((invite) => [invite.seat, invite.token]));
+  rememberTable(table.id, { game: table.game, title: table.title, created: table.created, tokens, hotseat });
+  if (hotseat) {
+    // Everyone at this device takes their seat now, under the names typed above (or the seat's name).
+    for (const invite of humans) {
+      const name = seats[invite.seat].name || table.seats[invite.seat].name;
+      await api(`/api/tables/${table.id}/join`, { method: "POST", body: { name }, token: invite.token }).catch(() => {});
+    }
+    location.href = `/table/${table.id}`;
+    return;
+  }
+  const absolute = (path) => `${location.origin}${path}`;
+  const copy = (text) => () => navigator.clipboard?.writeText(text);
+  $("created").hidden = false;
+  $("created").replaceChildren(
+    h("h2", {}, `Table ${table.title} created`),
+    h("p", { class: "muted" }, "Each link below is a secret seat: give it only to the player of that seat."),
+    ...humans.map((invite) => h("div", { class: "invite" },
+      h("strong", {}, table.seats[invite.seat].name),
+      h("input", { readonly: true, value: absolute(invite.url), class: "invite-url", "data-seat": invite.seat, "aria-label": `invite link for seat ${invite.seat + 1}` }),
+      h("button", { type: "button", class: "secondary", onclick: copy(absolute(invite.url)) }, "Copy"))),
+    h("div", { class: "invite" }, h("strong", {}, "Spectators"),
+      h("input", { readonly: true, value: absolute(table.spectator), id: "spectator-url", "aria-label": "spectator link" }),
+      h("button", { type: "button", class: "secondary", onclick: copy(absolute(table.spectator)) }, "Copy")),
+    humans.length ? h("a", { class: "button", id: "open-seat", href: `/table/${table.id}` }, `Play as ${table.seats[humans[0].seat].name}`)
+      : h("a", { class: "button", href: table.spectator }, "Watch"));
+  drawMyTables();
+}
+
+async function drawMyTables() {
+  const tables = Object.entries(myTables()).sort((a, b) => String(b[1].created).localeCompare(String(a[1].created)));
+  if (!tables.length) return;
+  const rows = await Promise.all(tables.slice(0, 30).map(async ([id, entry]) => {
+    const summary = await api(`/api/tables/${id}`).catch(() => null);
+    if (!summary) return null;
+    const state = summary.terminal ? "finished" : `move ${summary.version}, ${summary.seats[summary.current_player]?.name || ""} to play`;
+    return h("tr", {}, h("td", {}, h("a", { href: `/table/${id}` }, summary.title)),
+      h("td", {}, summary.seats.map((seat) => seat.name).join(", ")), h("td", {}, state),
+      h("td", {}, entry.hotseat ? "hot-seat" : ""), h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, "replay") : ""));
+  }));
+  $("my-tables").replaceChildren(h("table", { class: "data" },
+    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "State"), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
+}
+
+async function start() {
+  catalogue = await api("/api/games");
+  $("game").replaceChildren(...catalogue.games.map((game) => h("option", { value: game.name }, game.title)));
+  $("game").addEventListener("change", drawPlayers);
+  $("players").addEventListener("change", drawSeats);
+  $("create").addEventListener("submit", create);
+  drawPlayers();
+  drawMyTables();
+}
+
+start().catch((error) => showError(error.message));

@@ -1,0 +1,76 @@
+// Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
+import { api, h, jsonPanel, rendererFor } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+const parts = location.pathname.split("/").filter(Boolean);
+const replayId = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
+let meta = null;
+let step = 0;
+const frames = new Map();
+
+function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
+
+async function frame(n) {
+  if (!frames.has(n)) frames.set(n, api(`/api/replays/${replayId}/steps/${n}`));
+  return frames.get(n);
+}
+
+async function go(n) {
+  step = Math.max(0, Math.min(meta.steps, n));
+  const wanted = step;
+  const f = await frame(step);
+  if (wanted !== step) return;
+  $("step-label").textContent = `${step} / ${meta.steps}`;
+  $("slider").value = step;
+  $("status").textContent = f.move ? `Move ${step}: ${f.move}` : "Opening position";
+  const renderer = await rendererFor(meta.game);
+  const seats = f.names.map((name, seat) => ({ seat, name, kind: "", joined: true }));
+  renderer.render($("board"), { ...f, table: replayId, version: step, seat: null, seats, legal: [] }, { interactive: false, move: () => {} });
+  $("players").replaceChildren(...seats.map((seat) => h("div", { class: `player${seat.seat === f.current_player ? " on-turn" : ""}` },
+    h("span", {}, seat.name), h("span", {}, String(f.scores[seat.seat] ?? "")))));
+  [...$("log").children].forEach((li, index) => li.classList.toggle("current", index + 1 === step));
+  const end = $("end");
+  end.hidden = !f.result;
+  if (f.result) {
+    const winners = f.result.winners.map((seat) => f.names[seat]);
+    end.replaceChildren(h("div", { class: "winner", id: "winner" }, winners.length > 1 ? `Shared win: ${winners.join(" and ")}` : `${winners[0]} wins`),
+      h("h3", {}, "Scoring breakdown"), jsonPanel(f.result.breakdown));
+  }
+}
+
+async function start() {
+  if (!replayId) {
+    $("upload").hidden = false;
+    $("record-file").addEventListener("change", async () => {
+      const file = $("record-file").files[0];
+      if (!file) return;
+      try {
+        const text = await file.text();
+        const response = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        const data = await response.json();
+        if (!response.ok) throw new Error(data.detail || data.title);
+        location.href = data.url;
+      } catch (error) { showError(error.message); }
+    });
+    return;
+  }
+  meta = await api(`/api/replays/${replayId}`);
+  $("viewer").hidden = false;
+  $("title").textContent = `Replay: ${meta.title}`;
+  $("slider").max = meta.steps;
+  $("download").href = meta.record;
+  $("download").setAttribute("download", `guildtable-${replayId}.json`);
+  $("log").replaceChildren(...meta.moves.map((move, index) => h("li", { onclick: () => go(index + 1) }, move)));
+  $("first").onclick = () => go(0);
+  $("back").onclick = () => go(step - 1);
+  $("forward").onclick = () => go(step + 1);
+  $("last").onclick = () => go(meta.steps);
+  $("slider").oninput = () => go(Number($("slider").value));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft") go(step - 1);
+    if (event.key === "ArrowRight") go(step + 1);
+  });
+  await go(0);
+}
+
+start().catch((error) => showError(error.message));
