@@ -44,7 +44,7 @@ def test_text_shows_map_tracks_blocks_scores_display_and_own_hand():
         markers={"A": (RED, -1)},
     )
     text = render(state, RED)
-    assert "SM ●●" in text and "MCA" in text and " A3 " in text  # tiles, figures, empty lots by name
+    assert "SM●●" in text and "MCA" in text and " A3 " in text  # tiles, figures, empty lots by name
     assert "✲" in text and "═" in text and "▓" in text  # fountain, trough, blocker
     assert "SMITH   Blue 2  >  Red 1" in text  # track in rank order
     assert "Your hand: BA WE CA" in text

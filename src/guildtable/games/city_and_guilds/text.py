@@ -22,8 +22,8 @@ BLOCK_BACKGROUNDS = (
     "on #403020",
     "on #203040",
 )
-CELL = 5
-STREET_CELLS = {".": Text(" " * CELL), "*": Text("  ✲  ", style="bright_cyan"), "+": Text("  ═  ", style="cyan")}
+CELL = 4  # 16 map columns fit an 80-column terminal
+STREET_CELLS = {".": Text(" " * CELL), "*": Text(" ✲  ", style="bright_cyan"), "+": Text(" ═  ", style="cyan")}
 
 
 def _tile_style(code: str) -> str:
@@ -36,12 +36,13 @@ def _tile_style(code: str) -> str:
 
 def _lot_cell(lot: dict[str, Any], background: str) -> Text:
     if lot["tile"] is None:
-        return Text(f" {lot['lot']:<4}"[:CELL], style=f"dim {background}")
-    cell = Text(f"{lot['tile']:<3}", style=f"{_tile_style(lot['tile'])} {background}")
+        return Text(f" {lot['lot']:<3}"[:CELL], style=f"dim {background}")
+    code = lot["tile"]
+    cell = Text(code, style=f"{_tile_style(code)} {background}")
     marks = "●" * lot["figures"]
     owner = lot["owner"]
     style = f"{PLAYER_STYLES[owner]} {background}" if owner is not None else background
-    cell.append(f"{marks:<2}", style=style)
+    cell.append(f"{marks:<{CELL - len(code)}}", style=style)
     return cell
 
 
@@ -50,9 +51,9 @@ def render_map(view: dict[str, Any]) -> Text:
     letters = [block["block"] for block in view["blocks"]]
     text = Text()
     width = len(view["map"][0])
-    text.append("    " + "".join(f"{x:<{CELL}}" for x in range(width)) + "\n", style="dim")
+    text.append("   " + "".join(f"{x:<{CELL}}" for x in range(width)) + "\n", style="dim")
     for y, row in enumerate(view["map"]):
-        text.append(f"{y:>3} ", style="dim")
+        text.append(f"{y:>2} ", style="dim")
         for x, char in enumerate(row):
             lot = by_position.get((x, y))
             if lot is not None:
