@@ -104,7 +104,7 @@ def test_gl_35_first_round() -> None:
 
 
 def test_gl_37_38_39_d4_d5_two_player_city() -> None:
-    """GL-37 to GL-41, GL-D4, GL-D5: one Guildhall cell, Church east, the other 3 buildings around it, no Gog & Magog,
+    """GL-37, GL-38, GL-39, GL-40, GL-41, GL-D4, GL-D5: one Guildhall cell, Church east, the other 3 buildings around it, no Gog & Magog,
     20 guild tiles filling a 5×5 square."""
     state = GAME.new_state(2, seed=4)
     assert [xy(c) for c in state.guildhall_cells] == [(0, 0)]
@@ -163,3 +163,16 @@ def test_setup_keys_are_checked() -> None:
         GAME.new_state(3, seed=0, setup={"tile_pool": ["lamplighters"]})
     with pytest.raises(BadRecord, match=r"setup\.colour"):
         GAME.new_state(3, seed=0, setup={"colour": 1})
+
+
+def test_gl_5_7_9_10_29_40_scoreboard_markers_round_marker_and_beadle() -> None:
+    """GL-5, GL-7, GL-9, GL-10, GL-29, GL-40: the scoreboard (the 2-player or 3–4 player side: VP track with stacking,
+    round track with grey and scoring rounds, the ship space, neutral spaces, the reward deck) and the Beadle are in
+    every view."""
+    for players, rounds in ((2, 16), (4, 12)):
+        view = fresh(players, seed=2).view(None)
+        assert view["rounds"] == rounds and view["round"] == 1
+        assert len(view["vp"]) == len(view["stack"]) == players
+        assert view["plantation"]["name"] and view["neutrals"] == [2] * players
+        assert view["reward_deck_size"] == 21 - players
+        assert view["beadle"] is not None

@@ -110,6 +110,8 @@ def parse(text: str) -> int:
             return SOURCE + TILE_OF_ID[word]
         raise IllegalAction("", f"{word!r} is not a tile id, 'guildhall' or 'plantation'")
     if head == "to":
+        if word in ("guildhall", "gh", "plantation", "pl"):
+            raise IllegalAction("GL-D21", "the Guildhall and the plantation are never destinations of a move")
         if word in TILE_OF_ID:
             return DEST + TILE_OF_ID[word]
         raise IllegalAction("", f"{word!r} is not a tile id")
