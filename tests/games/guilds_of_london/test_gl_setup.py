@@ -104,8 +104,8 @@ def test_gl_35_first_round() -> None:
 
 
 def test_gl_37_38_39_d4_d5_two_player_city() -> None:
-    """GL-37, GL-38, GL-39, GL-40, GL-41, GL-D4, GL-D5: one Guildhall cell, Church east, the other 3 buildings around it, no Gog & Magog,
-    20 guild tiles filling a 5×5 square."""
+    """GL-37, GL-38, GL-39, GL-40, GL-41, GL-D4, GL-D5: one Guildhall cell, Church east, the other 3 buildings
+    around it, no Gog & Magog, 20 guild tiles filling a 5×5 square."""
     state = GAME.new_state(2, seed=4)
     assert [xy(c) for c in state.guildhall_cells] == [(0, 0)]
     assert CONTENT.tiles[at(state, 1, 0)].building_key == "church_st_lawrence_jewry"

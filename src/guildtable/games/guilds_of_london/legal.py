@@ -51,6 +51,7 @@ def _turn_actions(st: GuildsState, seat: int) -> list[int]:
     result = [A.PASS if st.played == 0 else A.STOP]
     hand = st.hands[seat]
     can_recruit = st.supply[seat] > 0
+    sources = st.move_sources(seat)
     move_ok: dict[int, bool] = {}
     size = len(hand)
     previous = -1
@@ -65,7 +66,7 @@ def _turn_actions(st: GuildsState, seat: int) -> list[int]:
         mask = data.symbols
         ok = move_ok.get(mask)
         if ok is None:
-            ok = move_ok[mask] = st.can_move(seat, mask)
+            ok = move_ok[mask] = st.can_move(seat, mask, sources)
         if ok:
             result.append(base + 1)
         if (
@@ -78,6 +79,27 @@ def _turn_actions(st: GuildsState, seat: int) -> list[int]:
         if CONTENT.tokens[kind].use == "spend_later":
             result.append(A.TOKEN + kind)
     return result
+
+
+def is_legal(st: GuildsState, action: int) -> bool:
+    """The same answer as `action in legal_actions(st)`, without listing every card play on a turn."""
+    top = st.pending[-1]
+    if top.kind != R.TURN or not A.PLAY <= action < A.DISCARD:
+        return action in legal_actions(st)
+    seat = top.seat
+    card, use = divmod(action - A.PLAY, 3)
+    if card not in st.hands[seat]:
+        return False
+    if use == A.RECRUIT:
+        return st.supply[seat] > 0
+    data = CARDS[card]
+    if use == A.MOVE:
+        return st.can_move(seat, data.symbols)
+    return bool(
+        data.effect
+        and data.coins <= len(st.hands[seat]) - 1
+        and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
+    )
 
 
 def legal_actions(st: GuildsState) -> list[int]:

@@ -30,6 +30,7 @@ CARDS = CONTENT.cards
 EFFECTS = CONTENT.effects
 GH, PL = A.GUILDHALL, A.PLANTATION
 HAND_LIMIT = 7  # GL-67
+FRONT = tuple(tile.front for tile in TILES)
 
 # Questions (a seat answers) ------------------------------------------------------------------------------------------
 SETUP_KEEP = "setup_keep"  # Q-S1
@@ -219,14 +220,21 @@ class GuildsState(State):
 
     def move_targets(self, mask: int) -> list[int]:
         """Unscored tiles showing a symbol in `mask` (GL-61, GL-105)."""
-        return [t for t in self.in_play if not self.back[t] and TILES[t].front & mask]
+        back = self.back
+        return [t for t in self.in_play if not back[t] and FRONT[t] & mask]
 
-    def can_move(self, seat: int, mask: int) -> bool:
-        targets = self.move_targets(mask)
-        if not targets:
+    def can_move(self, seat: int, mask: int, sources: list[int] | None = None) -> bool:
+        """Some figure of `seat` can reach some other unscored tile showing a symbol in `mask`."""
+        if sources is None:
+            sources = self.move_sources(seat)
+        if not sources:
             return False
-        sources = self.move_sources(seat)
-        return any(s != d for s in sources for d in targets[:2])
+        only = sources[0] if len(sources) == 1 else -1
+        back = self.back
+        for t in self.in_play:  # noqa: SIM110 - a plain loop is faster on this hot path
+            if not back[t] and FRONT[t] & mask and t != only:
+                return True
+        return False
 
     def send_sources(self, seat: int) -> list[int]:
         return self.move_sources(seat)  # GL-108: Guildhall or any tile
@@ -282,30 +290,22 @@ class GuildsState(State):
     def legal_actions(self) -> list[int]:
         if not self.pending:
             return []
-        from guildtable.games.guilds_of_london.legal import legal_actions
-
-        return legal_actions(self)
+        return _legal.legal_actions(self)
 
     def why_illegal(self, action: int) -> tuple[str, str] | None:
-        from guildtable.games.guilds_of_london.legal import explain
-
-        if action in self.legal_actions():
+        if _legal.is_legal(self, action):
             return None
-        return explain(self, action)
+        return _legal.explain(self, action)
 
     def _apply(self, action: int) -> list[Event]:
-        from guildtable.games.guilds_of_london.flow import answer, settle
-
         self._events = []
-        answer(self, action)
-        settle(self)
+        _flow.answer(self, action)
+        _flow.settle(self)
         events, self._events = self._events, []
         return events
 
     def prompt(self) -> str:
-        from guildtable.games.guilds_of_london.legal import prompt
-
-        return prompt(self)
+        return _legal.prompt(self)
 
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -424,14 +424,10 @@ class GuildsState(State):
 
     # --- views, snapshots and the codec live in their own modules ----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from guildtable.games.guilds_of_london.view import view
-
-        return view(self, seat)
+        return _view.view(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        from guildtable.games.guilds_of_london.snapshot import snapshot
-
-        return snapshot(self)
+        return _snapshot.snapshot(self)
 
     def action_to_json(self, action: int) -> dict[str, Any]:
         text = self.action_to_notation(action)
@@ -457,3 +453,10 @@ class GuildsState(State):
 
     def reading_order(self) -> list[int]:
         return sorted(self.in_play, key=lambda t: reading_key(self.cell_of[t]))
+
+
+# The handlers live in their own modules and import this one; bind them once it is defined.
+from guildtable.games.guilds_of_london import flow as _flow  # noqa: E402
+from guildtable.games.guilds_of_london import legal as _legal  # noqa: E402
+from guildtable.games.guilds_of_london import snapshot as _snapshot  # noqa: E402
+from guildtable.games.guilds_of_london import view as _view  # noqa: E402
