@@ -250,7 +250,7 @@ def _add_websocket(app: FastAPI, lobby: Lobby) -> None:
             token = message.get("token")
             seat = None if token is None else table.seat_for(token if isinstance(token, str) else "")
         except Problem as problem:
-            await socket.send_json({"type": "error", **problem.body()})
+            await socket.send_json({**problem.body(), "type": "error"})
             await socket.close(code=4000 + problem.status)
             return
         except (WebSocketDisconnect, TimeoutError):
@@ -275,7 +275,7 @@ def _add_websocket(app: FastAPI, lobby: Lobby) -> None:
                     else:
                         raise Problem(400, "bad-request", f"unknown message type {kind!r} (move, refresh, ping)")
                 except Problem as problem:
-                    await socket.send_json({"type": "error", **problem.body()})
+                    await socket.send_json({**problem.body(), "type": "error"})
         except WebSocketDisconnect:
             pass
         finally:
