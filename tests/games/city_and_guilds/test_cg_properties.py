@@ -180,3 +180,18 @@ def test_greedy_beats_random_more_often_than_chance():
             state.apply(bots[state.current_player].choose(state))
         wins += state.returns()[greedy_seat]
     assert wins / games > 0.4
+
+
+def test_determinize_keeps_own_returned_tile_out_of_other_hands():
+    """CG-11: a player knows the tile they returned went to the supply, so their determinizations keep one tile of
+    that kind in the supply rather than dealing it into another hand."""
+    state = GAME.new_state(3, seed=21, setup={"start_player": 0})
+    while state.pending[-1].kind == "return":
+        state.apply(state.legal_actions()[0])
+    returned = state.returned[0]
+    assert returned >= 0
+    rng = Rng(5)
+    for _ in range(30):
+        world = state.determinize(0, rng)
+        assert returned in world.supply
+        assert canonical(world.view(0)) == canonical(state.view(0))

@@ -80,6 +80,7 @@ class CityAndGuildsState(State):
         "owners",
         "pending",
         "placed",
+        "returned",
         "scored",
         "scores_",
         "seed",
@@ -128,6 +129,7 @@ class CityAndGuildsState(State):
     start_player: int
     keep_order: bool
     shuffle_seed: int
+    returned: list[int]  # per seat: the kind returned in setup (CG-11), -1 before; known only to that seat
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
         """An empty shell; `setup_opening` or the snapshot loader fills it."""
@@ -161,6 +163,7 @@ class CityAndGuildsState(State):
         self.placed = [0] * n
         self.setup_placed = 0
         self.known = [[0] * HAND_KINDS for _ in range(n)]
+        self.returned = [-1] * n
         self.final = None
         self.last_move = ""
 
@@ -353,6 +356,7 @@ class CityAndGuildsState(State):
     def _return(self, seat: int, tile: int) -> list[Event]:
         """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
         self.hands[seat].remove(tile)
+        self.returned[seat] = tile
         if self.keep_order:
             self.supply.insert(0, tile)  # the bottom of the pile
         else:
@@ -691,6 +695,7 @@ class CityAndGuildsState(State):
         copy.placed = self.placed.copy()
         copy.setup_placed = self.setup_placed
         copy.known = [counts.copy() for counts in self.known]
+        copy.returned = self.returned.copy()
         copy.final = self.final
         copy.last_move = self.last_move
         copy.hands = [hand.copy() for hand in self.hands]
@@ -706,7 +711,8 @@ class CityAndGuildsState(State):
 
     def determinize(self, seat: int, rng: Rng) -> CityAndGuildsState:
         """Resample what `seat` cannot see: the supply order and, with hidden hands, the other hands' tiles that
-        were never seen (tiles publicly taken from the display stay where everyone saw them go)."""
+        were never seen (tiles publicly taken from the display stay where everyone saw them go). The tile `seat`
+        returned in setup never lands in another hand: one tile of its kind stays in the supply if any is unseen."""
         copy = self.clone()
         pool = copy.supply
         if not self.options["open_hands"]:
@@ -727,12 +733,19 @@ class CityAndGuildsState(State):
                 pool.extend(hidden)
                 copy.hands[player] = kept
                 unknown_counts.append(len(hidden))
+            reserved = self.returned[seat]
+            if reserved in pool and len(pool) > sum(unknown_counts):  # the supply (public size) is not empty
+                pool.remove(reserved)
+            else:
+                reserved = -1
             rng.shuffle(pool)
             for player, count in enumerate(unknown_counts):
                 if count:
                     copy.hands[player].extend(pool[-count:])
                     del pool[-count:]
                     copy.hands[player].sort()
+            if reserved >= 0:
+                pool.insert(rng.below(len(pool) + 1), reserved)
         else:
             rng.shuffle(pool)
         copy.shuffle_seed = rng.next64()

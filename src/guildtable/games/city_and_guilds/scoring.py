@@ -101,13 +101,15 @@ def ranking(values: Sequence[int], stamps: Sequence[int]) -> list[int]:
 Chain = tuple[int, int, tuple[int, ...]]  # (size, blocks touched, lots)
 
 
-def guild_chains(tiles: Sequence[int], board: Board, guild: int) -> list[Chain]:
-    """CG-38/CG-39: the maximal connected sets of `guild`'s buildings and markets under CG-8 adjacency."""
+def guild_chains(tiles: Sequence[int], board: Board, guild: int, starts: Sequence[int] | None = None) -> list[Chain]:
+    """CG-38/CG-39: the maximal connected sets of `guild`'s buildings and markets under CG-8 adjacency; with
+    `starts`, only the chains containing one of those lots."""
     building, market = guild, MARKET + guild
     neighbours, lot_block = board.neighbours, board.lot_block
     seen: set[int] = set()
     chains: list[Chain] = []
-    for start, tile in enumerate(tiles):
+    for start in range(len(tiles)) if starts is None else starts:
+        tile = tiles[start]
         if (tile != building and tile != market) or start in seen:
             continue
         seen.add(start)
@@ -137,15 +139,10 @@ def guild_control(tiles: Sequence[int], board: Board, block: int) -> tuple[int |
         if 0 <= tile < MINSTREL:
             counts[tile % MARKET] += 1
     keys: dict[int, tuple[int, int, int]] = {}
-    lot_set = set(lots)
     for guild in range(GUILD_COUNT):
-        if not counts[guild]:
-            continue
-        best = (0, 0)
-        for size, blocks, members in guild_chains(tiles, board, guild):
-            if (size, blocks) > best and not lot_set.isdisjoint(members):
-                best = (size, blocks)
-        keys[guild] = (counts[guild], *best)
+        if counts[guild]:
+            best = max((size, blocks) for size, blocks, _ in guild_chains(tiles, board, guild, lots))
+            keys[guild] = (counts[guild], *best)
     if not keys:
         return None, keys
     top = max(keys.values())

@@ -56,6 +56,7 @@ def snapshot_of(state: CityAndGuildsState) -> dict[str, Any]:
         "setup_placed": state.setup_placed,
         "hands": [[TILE_CODES[t] for t in hand] for hand in state.hands],
         "known": [list(counts) for counts in state.known],
+        "returned": [TILE_CODES[t] if t >= 0 else None for t in state.returned],
         "display": [TILE_CODES[t] for t in state.display],
         "supply": [TILE_CODES[t] for t in reversed(state.supply)],  # top first
         "taverns": state.taverns,
@@ -148,6 +149,10 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     if len(state.hands) != players:
         raise BadRecord("hands", "needs one hand per seat")
     state.known = [_ints(k, f"known[{i}]", HAND_KINDS) for i, k in enumerate(_get(snapshot, "known", list))]
+    returned = snapshot.get("returned") or [None] * players
+    if not isinstance(returned, list) or len(returned) != players:
+        raise BadRecord("returned", "needs one entry (a tile code or null) per seat")
+    state.returned = [-1 if code is None else _tiles([code], f"returned[{i}]")[0] for i, code in enumerate(returned)]
     state.display = sorted(_tiles(_get(snapshot, "display", list), "display"))
     state.supply = list(reversed(_tiles(_get(snapshot, "supply", list), "supply")))
     state.taverns = _get(snapshot, "taverns", int)
