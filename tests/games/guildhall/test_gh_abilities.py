@@ -288,3 +288,38 @@ def test_gh_d26_completed_chapters_show_a_count_only() -> None:
     assert "completed_professions" not in state.view(None)
     assert state.view(0)["completed_professions"] == ["Robber", "Scholar"]
     assert state.view(1)["completed_professions"] == []
+
+
+def test_gh_d12_hunter_may_take_a_copy_of_what_it_gives() -> None:
+    """GH-D12, GH-80: outgoing cards leave first, so the only legal gift is the red Scholar, and another red Scholar
+    from the pile may then be taken (the given one, now on top, may not)."""
+    state = scenario(
+        halls={0: [*SCHOLARS, "red Robber"]},
+        hands={0: ["yellow Hunter"]},
+        discard=["red Scholar", "red Robber"],
+    )
+    play(state, "play", "play yellow Hunter", "level 0")
+    assert legal(state) == {"give red Scholar", "give red Robber"}
+    play(state, "give red Scholar")
+    assert legal(state) == {"take red Scholar"}
+    play(state, "take red Scholar")
+    assert state.view(1)["discard_top"] == "red Scholar" and len(state.discard) == 2
+
+
+def test_gh_d11_hunter_takes_rely_on_completion_order() -> None:
+    """GH-D11, GH-63: green Scholar first completes the chapter, after which the red Scholar is legal."""
+    state = scenario(
+        halls={0: [*SCHOLARS, "red Robber", "blue Robber", "red Hunter", "blue Hunter"]},
+        hands={0: ["yellow Hunter"], 1: []},
+        discard=["red Scholar", "green Scholar"],
+    )
+    play(state, "play", "play yellow Hunter", "level 2", "give red Robber", "give blue Robber", "top red Robber")
+    assert legal(state) == {"take green Scholar"}
+    play(state, "take green Scholar")
+    assert len(state.completed[0]) == 1
+    assert legal(state) == {"take red Scholar"}
+    play(state, "take red Scholar")
+    assert hall(state, 0) == {"Scholar": ["red"], "Hunter": ["red", "blue"]}
+
+
+SCHOLARS = ["red Scholar", "blue Scholar", "yellow Scholar", "purple Scholar"]

@@ -90,8 +90,8 @@ def can_give_then_take(masks: Sequence[int], counts: Sequence[int], gives: int, 
     cards = face_up(masks)
     if len(cards) < gives:
         return False
-    if can_take(masks, counts, takes):  # removal only makes more cards legal
-        return True
+    if len([card for card in range(IDENTITIES) if counts[card] and legal_in(masks, card)]) >= takes:
+        return True  # enough distinct legal cards stay legal whatever is removed (see the module docstring)
     return any(
         can_give_then_take(without(masks, card), counts, gives - 1, takes, card + 1) for card in cards if card >= low
     )

@@ -118,8 +118,7 @@ def reason(state: GuildhallState, action: int) -> tuple[str, str]:
     if wanted is None:
         wanted = "a chapter ('chapter Scholar')" if legal and legal[0] >= PROF and legal[0] < SEAT else "a card"
     # Answers of the wrong type.
-    wrong_type = not any(_family(a) == _family(action) for a in legal)
-    if legal and wrong_type and not (action == DONE and kind in (SP_DISCARD, DD_SELECT)):
+    if _family(action) not in EXPECTED.get(kind, {0}):
         return rule, f"{text!r} does not answer this question; answer with {wanted} (type ? for the list)"
     hand = state.hands[seat]
     if kind == ACTION:
@@ -196,8 +195,26 @@ def reason(state: GuildhallState, action: int) -> tuple[str, str]:
 
 
 def _family(action: int) -> int:
-    """Which kind of answer: card, chapter, seat, level, row or word."""
+    """Which kind of answer: card 0, chapter 1, seat 2, level 3, row 4, action type 5, done 6, decline 7, use 8."""
     for index, bound in enumerate((PROF, SEAT, LEVEL, ROW, PLAY)):
         if action < bound:
             return index
-    return 5
+    return {PLAY: 5, DISCARD_DRAW: 5, BUY: 5, DONE: 6, DECLINE: 7, USE: 8}[action]
+
+
+# The kinds of answer each question takes (cards by default).
+EXPECTED = {
+    ACTION: {5},
+    CHOOSE_LEVEL: {3, 7},
+    SP_DISCARD: {0, 6},
+    DD_SELECT: {0, 6},
+    LAYOUT: {0, 6},
+    BUY_CARD: {4},
+    PAY: {0, 1},
+    USE_ABILITY: {7, 8},
+    TARGET: {2},
+    TAX_TARGET: {2},
+    HUNT_CHAPTER: {1},
+    TC_CHAPTER: {1},
+    PED_TAKE: {0, 1},
+}

@@ -757,6 +757,7 @@ class GuildhallState(State):
         """Resample what `seat` cannot see: other hands, the deck below the cards `seat` put back, the discard pile
         below its top (unless `seat` is searching it), and the prestige deck order."""
         copy = self.clone()
+        copy._legal = None  # recomputed in the new world, so that a dependence on hidden facts would show
         copy.rng = Rng(rng.next64())
         robbed = self.robbing(seat)
         pool: list[int] = []
