@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from guildtable.games.city_and_guilds import actions, scoring
+from guildtable.games.city_and_guilds import actions, completion, scoring
 from guildtable.games.city_and_guilds.actions import (
     DOUBLE,
     FIGURE,
@@ -502,58 +502,10 @@ class CityAndGuildsState(State):
         return events
 
     def _score_block(self, block: int, completer: int) -> Event:
-        """CG-31 to CG-35: block control, then guild control, at the moment of completion."""
-        board, n = self.board, self.num_players
-        letter = board.block_letters[block]
-        value, markets, minstrels, taverns = scoring.block_value(self.tiles, board.block_lots[block])
-        base = block * n
-        strengths = [(self.bld[base + seat], self.fig[base + seat]) for seat in range(n)]
-        present = sum(1 for strength in strengths if strength[1])
-        white, black = self.white[block], self.black[block]
-        third = scoring.third_place(strengths, white, black) if present >= 3 else None
-        s2 = self.options["two_player_bonus_second"] == "s2_from_first_with_bonus"
-        points: list[list[Any]] = []
-        for seat, amount, place in scoring.block_payouts(value, present, white, black, third, s2):
-            why = f"block {letter} {place}"
-            self._credit("block", seat, amount, why)
-            points.append([seat, amount, why])
-        guild, keys = scoring.guild_control(self.tiles, board, block)
-        if guild is not None:
-            ranked = scoring.ranking(self.values[guild], self.stamps[guild])
-            for rank, (seat, amount) in enumerate(zip(ranked, (4, 2, 1), strict=False)):
-                why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
-                self._credit("guild", seat, amount, why)
-                points.append([seat, amount, why])
-        self.scored.append(block)
-        parts = ["8 base"]
-        if markets:
-            parts.append(f"2×{markets} markets")
-        if minstrels:
-            parts.append(f"5×{minstrels} minstrel")
-        if taverns:
-            parts.append(f"5×{taverns} tavern")
-        names = SEAT_NAMES
-        paid = ", ".join(f"{names[seat]} {amount} ({why.split(': ', 1)[-1]})" for seat, amount, why in points)
-        control = (
-            f"{GUILDS[guild]} controls it"
-            if guild is not None
-            else ("no guild controls it (tie)" if keys else "no guild tiles, no guild scoring")
-        )
-        return public(
-            "block_scored",
-            block=letter,
-            completer=completer,
-            value=value,
-            present=present,
-            white=None if white < 0 else white,
-            black=None if black < 0 else black,
-            third=third,
-            guild=None if guild is None else GUILDS[guild],
-            guild_keys={GUILDS[g]: list(key) for g, key in keys.items()},
-            points=points,
-            text=f"Block {letter} complete, value {value} = {' + '.join(parts)}; {control}. "
-            f"{paid or 'Nobody scores block control.'}",
-        )
+        return completion.score_block(self, block, completer)
+
+    def _finish(self) -> list[Event]:
+        return completion.final_scoring(self)
 
     def _credit(self, source: str, seat: int, amount: int, why: str) -> None:
         self.scores_[seat] += amount
@@ -590,57 +542,6 @@ class CityAndGuildsState(State):
                 return events
             events.append(public("pass", seat=player, reason="no tile to place (CG-25)"))
         events.extend(self._finish())
-        return events
-
-    def _finish(self) -> list[Event]:
-        """CG-44/CG-45: final guild scoring on each guild's scoring chain, then −1 per unused figure."""
-        board, n = self.board, self.num_players
-        bonus_8 = self.options["chain_bonus_8"]
-        events: list[Event] = []
-        guilds: dict[str, Any] = {}
-        for guild in range(GUILD_COUNT):
-            chains = scoring.guild_chains(self.tiles, board, guild)
-            chain = scoring.scoring_chain(chains, self.options["chain_selection"], bonus_8)
-            if chain is None:
-                continue
-            value = scoring.chain_value(chain, bonus_8)
-            ranked = scoring.ranking(self.values[guild], self.stamps[guild])
-            shares = scoring.final_shares(value, self.options["final_payout"])
-            points = []
-            for place, (seat, amount) in enumerate(zip(ranked, shares, strict=False)):
-                why = f"final {GUILDS[guild]} chain, track place {place + 1}"
-                self._credit("final", seat, amount, why)
-                points.append([seat, amount, why])
-            guilds[GUILDS[guild]] = {
-                "size": chain[0],
-                "blocks": chain[1],
-                "value": value,
-                "lots": [board.lot_names[lot] for lot in chain[2]],
-                "points": points,
-            }
-            events.append(
-                public(
-                    "final_guild",
-                    guild=GUILDS[guild],
-                    size=chain[0],
-                    blocks=chain[1],
-                    value=value,
-                    points=points,
-                    text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} blocks, value {value}",
-                )
-            )
-        penalties = []
-        for seat in range(n):
-            unused = self.figures[seat]
-            if unused:
-                why = f"{unused} unused figures"
-                self._credit("penalty", seat, -unused, why)
-                penalties.append([seat, -unused, why])
-        if penalties:
-            events.append(public("penalty", points=penalties, text="−1 per unused figure (CG-45)"))
-        self.final = {"guilds": guilds, "penalties": penalties}
-        self.pending.clear()
-        events.append(public("game_end", scores=self.scores(), winners=self.winners()))
         return events
 
     # --- results -------------------------------------------------------------------------------------------------
