@@ -9,8 +9,8 @@ from guildtable.kernel.conformance import check_replay, random_playthrough
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3])
 def test_gl_random_playthrough_keeps_the_protocol_contract(players: int, seed: int) -> None:
-    state = random_playthrough(GAME, players, seed, every=7)
+    state = random_playthrough(GAME, players, seed, every=3)
     assert state.is_terminal
     check_replay(state)

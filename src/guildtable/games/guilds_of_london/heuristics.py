@@ -16,7 +16,71 @@ if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
 
 TILES = CONTENT.tiles
-PENDING_VALUE = {R.MOVE_FROM: 1.2, R.MOVE_TO: 1.2, R.SEND_FROM: 1.0, R.KEEP: 5.0, R.FIRST: 1.5, R.SECOND: 1.0}
+CARDS = CONTENT.cards
+EFFECTS = CONTENT.effects
+# Value equivalents of each primitive (DESIGN.md §3), per unit of its count.
+UNIT_VALUE = {
+    "vp": 1.0,
+    "move": 1.3,
+    "recruit": 1.0,
+    "to_plantation": 1.3,
+    "draw_action": 0.7,
+    "reward_cards_choose": 5.5,
+    "hand_limit_bonus": 0.2,
+    "move_beadle": 1.5,
+}
+
+
+def effect_value(index: int) -> float:
+    effect = EFFECTS[index]
+    if effect.kind in ("vp",):
+        return float(effect.amount)
+    if effect.kind in ("reward_cards_choose", "move_beadle"):
+        return UNIT_VALUE[effect.kind]
+    if effect.kind == "hand_limit_bonus":
+        return UNIT_VALUE[effect.kind] * effect.amount
+    return UNIT_VALUE[effect.kind] * effect.count * (2.0 if effect.to_plantation else 1.0)
+
+
+def card_effect_value(card: int, start: int) -> float:
+    """What the rest of a played card's effect list is worth (lasting effects at a guessed 1.5)."""
+    total = 0.0
+    for triggered in CARDS[card].effect[start:]:
+        worth = sum(effect_value(e) for e in triggered.effects)
+        total += 1.5 if triggered.trigger == "each_time" else worth * (0.6 if triggered.condition else 1.0)
+    return total
+
+
+def pending_value(state: GuildsState, seat: int) -> float:
+    """Answers and steps still owed to `seat`: effects to come count now, costs to pay count against."""
+    value = 0.0
+    for decision in state.pending:
+        if decision.seat != seat:
+            continue
+        kind, context = decision.kind, decision.context
+        if kind == R.FX:
+            value += effect_value(context[0])
+        elif kind == R.CARD_FX:
+            value += card_effect_value(context[0], context[1])
+        elif kind == R.PAY:
+            value -= 0.5 * context[0]
+        elif kind == R.RETURN:
+            value -= 1.0 * context[0]
+        elif kind in (R.MOVE_FROM, R.MOVE_TO):
+            value += 1.3 * (context[1] if context[2] == 0 else 0.6 * context[1])
+        elif kind == R.SEND_FROM:
+            value += 1.3 * (context[0] if context[1] == 0 else 0.6 * context[0])
+        elif kind == R.KEEP:
+            value += 5.0
+        elif kind in (R.FIRST, R.SECOND):
+            tile = TILES[context[0]]
+            effects = tile.first if kind == R.FIRST else tile.second_extra
+            value += effect_value(effects[context[1]])
+    if seat == state.active:
+        for card, index in state.end_effects:
+            value += sum(effect_value(e) for e in CARDS[card].effect[index].effects)
+        value += 1.0 * len(state.lasting)
+    return value
 
 
 def potential(state: GuildsState, seat: int) -> float:
@@ -51,13 +115,12 @@ def potential(state: GuildsState, seat: int) -> float:
     if plantation[seat]:
         value += 3.0 if plantation[seat] > max(n for p, n in enumerate(plantation) if p != seat) else 1.2
     value += 0.8 * min(fig[GUILDHALL * 4 + seat], 6)
-    value += 0.5 * min(len(state.hands[seat]), state.hand_limit(seat))
+    # Cards above the limit still count during the holder's own turn: they can be played before the check.
+    room = state.hand_limit(seat) + (2 if seat == state.active else 0)
+    value += 0.5 * min(len(state.hands[seat]), room)
     value += 5.0 * len(state.rewards[seat])
     value += 0.4 * state.neutrals[seat]
-    for decision in state.pending:
-        if decision.seat == seat:
-            value += PENDING_VALUE.get(decision.kind, 0.0)
-    return value
+    return value + pending_value(state, seat)
 
 
 def evaluate(state: GuildsState, seat: int) -> float:

@@ -269,7 +269,7 @@ class GuildsState(State):
                 self.pending.append(Decision(FX, seat, (index, mask)))
 
     def condition_holds(self, seat: int, condition: tuple[str, Any]) -> bool:
-        kind, value = condition
+        kind, value = condition[0], int(condition[1])
         if kind == "controls_tile_with_symbol":
             return any(TILES[t].back & value for t in self.controlled(seat))
         if kind == "controls_at_least":

@@ -135,4 +135,4 @@ def reward_card_vp(
     else:  # per_controlled
         value = each * len(tiles)
     cap = params.get("max_vp")
-    return min(value, cap) if cap is not None else value
+    return int(min(value, cap) if cap is not None else value)

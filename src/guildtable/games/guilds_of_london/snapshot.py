@@ -81,7 +81,7 @@ def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
     if not isinstance(data, Mapping) or data.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     players = data.get("players")
-    if players not in game.player_counts:
+    if not isinstance(players, int) or players not in game.player_counts:
         raise BadRecord("players", "expected 2, 3 or 4")
     options = game.resolve_options(data.get("options") or {})
     seed = data.get("seed")

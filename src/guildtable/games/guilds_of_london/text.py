@@ -63,10 +63,11 @@ def render_city(view: dict[str, Any]) -> Table:
                 row.append(_tile_cell(tiles[(x, y)]))
             elif (x, y) in halls:
                 text = Text("GUILDHALL\n", style="bold white on dark_red")
-                for seat, count in enumerate(view["guildhall"]["figures"]):
-                    if count:
-                        text.append(f"{count}", style=COLOURS[seat])
-                        text.append(" ")
+                if [x, y] == view["guildhall"]["cells"][0]:  # the figures are shown once, on the first part
+                    for seat, count in enumerate(view["guildhall"]["figures"]):
+                        if count:
+                            text.append(f"{count}", style=COLOURS[seat])
+                            text.append(" ")
                 row.append(text)
             else:
                 row.append(Text(""))

@@ -1,0 +1,79 @@
+"""The terminal view, the bots and the registry: the game is playable through the generic tools."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from guildtable.bots.greedy import GreedyBot
+from guildtable.bots.random_bot import RandomBot
+from guildtable.games.guilds_of_london import GAME
+from guildtable.kernel import Rng
+from guildtable.kernel.registry import get_game
+
+
+def render(view: dict, seat: int | None) -> str:  # type: ignore[type-arg]
+    console = Console(width=160, record=True, color_system=None)
+    console.print(GAME.render_text(view, seat))
+    return console.export_text()
+
+
+def test_registered_under_its_name() -> None:
+    assert get_game("guilds-of-london") is GAME
+    assert get_game("guilds_of_london") is GAME
+
+
+def test_text_view_shows_city_guildhall_plantation_track_and_own_hand_only() -> None:
+    state = GAME.new_state(3, seed=2)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    text = render(state.view(0), 0)
+    assert "GUILDHALL" in text and "Plantation" in text and "Round" in text
+    assert "Your hand" in text and "Stand-in content" in text
+    assert "min " in text
+    spectator = render(state.view(None), None)
+    assert "Your hand" not in spectator
+
+
+def test_text_view_of_a_finished_game_shows_final_scoring() -> None:
+    state = GAME.new_state(2, seed=5)
+    rng = Rng(1)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    text = render(state.view(1), 1)
+    assert "Final scoring" in text and "Winners" in text
+
+
+def test_random_and_greedy_bots_finish_games() -> None:
+    for players in (2, 4):
+        state = GAME.new_state(players, seed=players)
+        bots = [GreedyBot(seed) if seed % 2 == 0 else RandomBot(seed) for seed in range(players)]
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(bots[seat].choose(state))
+        assert state.winners()
+
+
+def test_prompts_name_the_question() -> None:
+    state = GAME.new_state(3, seed=1)
+    assert "reward card" in state.prompt()
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert "turn" in state.prompt().lower()
+    assert state.legal_notations()[0] == "pass"
+
+
+def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
+    """The balance tool: tile win rates, effect uses (by winners), reward-card means and named outliers."""
+    from guildtable.games.guilds_of_london.balance import BalanceReport, _random_bots, format_report, play_one, summary
+    from guildtable.games.guilds_of_london.game import GuildsOfLondon
+
+    report = BalanceReport()
+    for seed in range(2):
+        play_one(GuildsOfLondon(), 3, seed, report, _random_bots(3, seed))
+    assert report.games == 2
+    assert sum(report.tile_in_play.values()) >= 60
+    assert sum(len(v) for v in report.reward_scores.values()) >= 6  # one kept at setup, maybe more
+    text = format_report(report)
+    assert "Tiles" in text and "Mayoral reward cards" in text
+    assert summary(report)["games"] == 2
