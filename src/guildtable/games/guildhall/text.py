@@ -25,7 +25,7 @@ def cards_text(cards: list[str]) -> Text:
 
 
 def chapter_text(colours: list[str]) -> Text:
-    return Text(" ").join(Text(colour[:3], style=COLOUR_STYLES.get(colour, "")) for colour in colours)
+    return Text(" ").join(Text(colour, style=COLOUR_STYLES.get(colour, "")) for colour in colours)
 
 
 def render(view: dict[str, Any], seat: int | None) -> Group:
