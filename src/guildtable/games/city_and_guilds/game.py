@@ -23,6 +23,8 @@ class CityAndGuilds(Game):
     min_players = 3  # CG-1, CG-A-22
     max_players = 5
     seat_names = SEAT_NAMES
+    # The rulebooks never describe the printed board: the default map is the spec's proposal (§8.5), a stand-in.
+    official_content = False
     content_note = "The printed board is not described by the rules; the default map is the spec's proposal (§8.5)."
     options = (
         Option(
