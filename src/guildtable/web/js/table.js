@@ -89,6 +89,9 @@ async function draw() {
   $("content-note").hidden = p.official_content;
   $("content-note").textContent = p.content_note || "Some of this game's content is a stand-in, not the printed set.";
 
+  // For tests and assistive tools: what this page currently shows.
+  Object.assign(document.body.dataset, { version: p.version, seat: p.seat ?? "", myTurn: false, terminal: p.terminal });
+
   // Hot-seat: when the turn passes to another seat held here, cover the screen until that player confirms.
   if (hotseat && !p.terminal && p.current_player !== null && heldSeats.includes(p.current_player) && p.current_player !== active) {
     showCover(p.current_player);
@@ -97,6 +100,7 @@ async function draw() {
   if (p.seat !== null && !p.seats[p.seat].joined && !joinAsked) askName(p);
 
   const myTurn = p.seat !== null && p.seat === p.current_player;
+  Object.assign(document.body.dataset, { myTurn: myTurn && !p.terminal });
   const status = $("status");
   status.className = `status${myTurn ? " my-turn" : ""}`;
   status.replaceChildren(p.terminal ? h("span", {}, "Game over")
@@ -178,6 +182,7 @@ async function rematch() {
 function showCover(seat) {
   if (coverFor === seat) return;
   coverFor = seat;
+  document.body.dataset.myTurn = false;
   $("board").replaceChildren();  // the previous player's hand leaves the page, not just the screen
   $("cover-title").textContent = `Pass the device to ${seatName(payload.seats, seat)}`;
   $("cover-ok").textContent = `I am ${seatName(payload.seats, seat)} — show my hand`;

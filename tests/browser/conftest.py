@@ -1,0 +1,47 @@
+"""Fixtures for the Playwright tests: one served guildtable and one chromium per test process, a fresh browser
+context per test, and a screenshot of every test's last page in artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_helpers import CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, served
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with served(tmp_path_factory.mktemp("browser-db") / "guildtable.sqlite3") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("no /usr/bin/chromium (make test installs it with scripts/ensure_chromium.sh)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def context(browser: Any, base_url: str) -> Iterator[Any]:
+    context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(15000)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
+    assert not errors, f"the page raised: {errors}"

@@ -1,0 +1,193 @@
+"""City Blocks in the browser: a whole game against a bot by clicking, a reload mid-game, hot-seat, replays, and a
+phone-sized screen."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser_helpers import SCREENSHOTS
+
+pytestmark = pytest.mark.browser
+
+MY_TURN_OR_OVER = "document.body.dataset.myTurn === 'true' || document.body.dataset.terminal === 'true'"
+
+
+def create_table(page: Any, seats: list[str], hotseat: bool = False) -> None:
+    page.goto("/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "city-blocks")
+    for seat, kind in enumerate(seats):
+        page.select_option(f'select.seat-kind[data-seat="{seat}"]', kind)
+    if hotseat:
+        page.check("#hotseat")
+    page.click("#create-table")
+
+
+def open_my_seat(page: Any, name: str) -> None:
+    page.click("#open-seat")
+    page.fill("#join-name", name)
+    page.click("#join-ok")
+    page.wait_for_selector("#join", state="hidden")
+
+
+def click_one_move(page: Any) -> None:
+    """Make one legal move the way a person does: a tile then a highlighted site, or a courthouse decision."""
+    version = page.evaluate("document.body.dataset.version")
+    if page.locator("#noswap").count():
+        streets = page.locator("g.street.legal")
+        if streets.count() >= 2 and int(version) % 2:
+            streets.first.click()
+            page.locator("g.street.legal").first.click()
+        else:
+            page.click("#noswap")
+    else:
+        page.locator("g.hand-tile.legal").last.click()
+        page.locator("g.cell.legal").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
+def play_until(page: Any, moves: int | None = None) -> int:
+    made = 0
+    while moves is None or made < moves:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        if page.evaluate("document.body.dataset.terminal") == "true":
+            break
+        click_one_move(page)
+        made += 1
+    return made
+
+
+def test_browser_a_whole_city_blocks_game_against_a_bot_by_clicking(page: Any) -> None:
+    create_table(page, ["human", "greedy"])
+    page.wait_for_selector("#open-seat")
+    invite = page.input_value('input.invite-url[data-seat="0"]')
+    assert "#seat=0&token=" in invite
+    open_my_seat(page, "Ada")
+    assert play_until(page) >= 15
+    page.wait_for_selector("#winner")
+    assert "wins" in page.inner_text("#winner") or "Shared win" in page.inner_text("#winner")
+    assert page.locator("#breakdown table").count() >= 1
+    assert page.locator("#rematch").is_visible()
+    assert page.locator("#log li").count() >= 30
+    page.screenshot(path=str(SCREENSHOTS / "city_blocks_end.png"), full_page=True)
+    # The replay of the finished game steps forward and back.
+    page.click("text=Watch the replay")
+    page.wait_for_selector("#step-label")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('0 /')")
+    page.click("#forward")
+    page.click("#forward")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('2 /')")
+    page.click("#back")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('1 /')")
+    page.click("#last")
+    page.wait_for_selector("#winner")
+    page.screenshot(path=str(SCREENSHOTS / "city_blocks_replay.png"), full_page=True)
+
+
+def seen(page: Any) -> dict[str, Any]:
+    return {
+        "version": page.evaluate("document.body.dataset.version"),
+        "board": page.eval_on_selector_all("g.cell", "cells => cells.map(c => c.textContent)"),
+        "streets": page.eval_on_selector_all("g.street", "cells => cells.map(c => c.textContent)"),
+        "hand": page.eval_on_selector_all("g.hand-tile", "tiles => tiles.map(t => t.dataset.tile)"),
+        "log": page.inner_text("#log"),
+        "status": page.inner_text("#status"),
+        "players": page.inner_text("#players"),
+    }
+
+
+def test_browser_reload_mid_game_shows_the_same_view(page: Any) -> None:
+    create_table(page, ["human", "greedy"])
+    open_my_seat(page, "Grace")
+    play_until(page, 4)
+    page.wait_for_function(MY_TURN_OR_OVER)
+    before = seen(page)
+    sockets: list[Any] = []
+
+    def through(socket: Any) -> None:
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket("**/ws/tables/*", through)
+    page.reload()
+    page.wait_for_function(f"document.body.dataset.version === '{before['version']}'")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert seen(page) == before
+    # A lost connection is restored too: the page reconnects by itself and shows the same.
+    sockets[-1].close()
+    page.wait_for_function("document.getElementById('conn').textContent === 'reconnecting…'")
+    page.wait_for_function("document.getElementById('conn').textContent === 'connected'")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    assert len(sockets) == 2
+    assert seen(page) == before
+
+
+def test_browser_hot_seat_covers_the_hand_until_the_next_player_confirms(page: Any) -> None:
+    create_table(page, ["human", "human"], hotseat=True)
+    page.wait_for_url("**/table/*")
+    page.wait_for_function("document.body.dataset.version === '0'")
+    if page.locator("#cover").is_visible():
+        page.click("#cover-ok")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    first_seat = page.evaluate("document.body.dataset.seat")
+    first_hand = page.eval_on_selector_all("g.hand-tile", "tiles => tiles.map(t => t.dataset.tile)")
+    assert len(first_hand) == 5
+    for _ in range(3):  # a courthouse asks its builder a second question before the turn passes
+        click_one_move(page)
+        if page.locator("#cover").is_visible():
+            break
+    page.wait_for_selector("#cover", state="visible")
+    # Under the cover the previous hand is gone from the page, not merely hidden.
+    assert page.locator("g.hand-tile").count() == 0
+    page.screenshot(path=str(SCREENSHOTS / "hot_seat_cover.png"))
+    page.click("#cover-ok")
+    page.wait_for_function(f"document.body.dataset.seat !== '{first_seat}' && document.body.dataset.myTurn === 'true'")
+    shown = page.eval_on_selector_all("g.hand-tile", "tiles => tiles.map(t => t.dataset.tile)")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    tokens = json.loads(page.evaluate("localStorage.getItem('guildtable.tables')"))[table_id]["tokens"]
+    second_seat = page.evaluate("document.body.dataset.seat")
+    answer = page.request.get(
+        f"/api/tables/{table_id}/state", headers={"Authorization": f"Bearer {tokens[second_seat]}"}
+    ).json()
+    assert shown == answer["view"]["hand"]
+    assert page.inner_text("#whoami").startswith("You are")
+
+
+def test_browser_an_uploaded_record_can_be_watched(page: Any, tmp_path: Any) -> None:
+    tables = page.request.post(
+        "/api/tables", data={"game": "city-blocks", "seats": [{"kind": "greedy"}, {"kind": "greedy"}], "seed": 4}
+    ).json()
+    page.wait_for_timeout(100)
+    for _ in range(100):
+        if page.request.get(f"/api/tables/{tables['id']}").json()["terminal"]:
+            break
+        page.wait_for_timeout(50)
+    record = page.request.get(f"/api/tables/{tables['id']}/record").json()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page.goto("/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url("**/replay/*")
+    steps = len(record["actions"])
+    page.wait_for_function(f"document.getElementById('step-label').textContent === '0 / {steps}'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('step-label').textContent.startsWith('1 /')")
+    assert page.locator("g.cell").count() == 30
+
+
+def test_browser_the_pages_fit_a_phone_sized_screen(browser: Any, base_url: str) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    try:
+        create_table(page, ["human", "greedy"])
+        open_my_seat(page, "Mo")
+        play_until(page, 2)
+        page.wait_for_function(MY_TURN_OR_OVER)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        board = page.locator("svg.cb-board").bounding_box()
+        assert board is not None and board["width"] <= 390
+        page.screenshot(path=str(SCREENSHOTS / "phone_game.png"), full_page=True)
+    finally:
+        context.close()
