@@ -548,3 +548,33 @@ def test_cg_16_and_cg_a_23_no_voluntary_pass():
         state.action_from_notation("pass")
     play(state, "BA", "A2")
     assert NO_TAVERN not in state.legal_actions() and len(state.legal_actions()) == 2
+
+
+def _turn_to(state, seat):
+    """The same position with `seat` to pick a tile (the test chooses who moves next)."""
+    snap = state.snapshot()
+    snap["pending"] = [["pick", seat, []]]
+    return GAME.from_snapshot(snap)
+
+
+def test_cg_t_13_marker_sequence_in_play():
+    """CG-T-13 / CG-29 / CG-30 through real placements in block B (B1 holds an unowned setup market)."""
+    from guildtable.games.city_and_guilds.scoring import third_place
+
+    hands = [["BA", "BA", "WE"], ["CA", "MIN", "WE"], ["WE", "CA", "CA"], ["SM", "CA", "CA"]]
+    state = scenario(lots={"B1": ("MBA", -1, 0)}, hands=hands, display=["MWE"] * 3, supply_top=["MWE"] * 4)
+    block = state.board.block_letters.index("B")
+    steps = [
+        (RED, ["BA", "B2", "invest"], (RED, -1, None)),
+        (BLUE, ["WE", "B3", "double"], (BLUE, RED, None)),
+        (YELLOW, ["CA", "B4", "invest"], (BLUE, RED, YELLOW)),
+        (GREEN, ["SM", "B5", "invest"], (BLUE, RED, None)),
+        (YELLOW, ["MIN", "B6", "figure"], (YELLOW, BLUE, None)),
+        (RED, ["BA", "B7", "invest"], (YELLOW, RED, BLUE)),
+    ]
+    for seat, moves, (white, black, third) in steps:
+        state = _turn_to(state, seat)
+        play(state, *moves, "take MWE")
+        strengths = [(state.bld[block * 4 + p], state.fig[block * 4 + p]) for p in range(4)]
+        assert (state.white[block], state.black[block]) == (white, black)
+        assert third_place(strengths, white, black) == third
