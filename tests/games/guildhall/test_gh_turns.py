@@ -148,7 +148,9 @@ def test_gh_44_two_chapter_payment() -> None:
     state = scenario(completed={0: ["Robber", "Hunter", "Scholar"]}, row=["p9_plain", *["p5_plain"] * 4])
     play(state, "buy", "row 1")
     assert legal(state) == {"chapter Robber", "chapter Scholar", "chapter Hunter"}
-    play(state, "chapter Hunter", "pay green Scholar")
+    play(state, "chapter Hunter")
+    assert "Hunter" not in state.view(1)["last_move"]  # GH-D16: only the top card names a profession
+    play(state, "pay green Scholar")
     assert state.completed[0] == [0]
     assert state.view(1)["discard_top"] == "green Scholar" and state.vp(0) == 9
 

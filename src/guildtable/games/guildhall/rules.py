@@ -804,6 +804,8 @@ class GuildhallState(State):
             return "select a card to discard"
         if entry[0] == BRICK_PUT:
             return "put a card back on the deck"
+        if entry[0] == PAY and action >= PROF:  # the chapter paid below the top stays unnamed (GH-D16)
+            return "pay a completed chapter"
         if entry[0] == PAY and action < PROF:
             return f"pay {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
         if entry[0] == CAP_DISCARD and action < PROF:
