@@ -139,6 +139,8 @@ def test_views_and_events_leak_neither_hands_nor_supply(players):
             for event in events:
                 if event.kind == "returned":
                     assert event.seats == frozenset({seat})
+                    for other in range(players):  # the last move shown to others does not name the tile
+                        assert event.data["tile"] not in state.view(other)["last_move"]
                 else:
                     assert event.seats is None
                     assert supply_order not in canonical(event.to_json())

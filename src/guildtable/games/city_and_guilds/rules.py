@@ -316,7 +316,8 @@ class CityAndGuildsState(State):
     def _apply(self, action: int) -> list[Event]:
         decision = self.pending.pop()
         kind, seat = decision.kind, decision.seat
-        self.last_move = actions.notation(action, self.board)
+        # The returned tile is secret (CG-11): the public record of the move does not name it.
+        self.last_move = "return (a tile)" if kind == RETURN else actions.notation(action, self.board)
         if kind == LOT:
             return self._place(seat, decision.context[0], action - LOT_BASE)
         if kind == PICK:
