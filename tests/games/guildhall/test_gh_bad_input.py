@@ -180,3 +180,31 @@ def test_gh_bad_snapshots_name_the_field() -> None:
         with pytest.raises(BadRecord) as error:
             GAME.from_snapshot(broken)
         assert error.value.field.startswith(field.split("[")[0]), (field, error.value)
+
+
+def test_gh_every_illegal_answer_to_every_question_is_refused() -> None:
+    """Every integer answer that is not legal, at the first position of each question kind met in random games
+    (2-4 players), raises IllegalAction with a rule and a message and changes nothing."""
+    from guildtable.games.guildhall.actions import NUM_ACTIONS
+    from guildtable.kernel import Rng
+
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = GAME.new_state(players, seed=seed)
+            rng = Rng(seed + 40)
+            while not state.is_terminal:
+                kind = state.view(None)["decision"]["kind"]
+                if kind not in seen:
+                    seen.add(kind)
+                    legal = set(state.legal_actions())
+                    before = canonical(state.snapshot())
+                    for action in range(NUM_ACTIONS):
+                        if action in legal:
+                            continue
+                        with pytest.raises(IllegalAction) as error:
+                            state.apply(action)
+                        assert error.value.rule.startswith("GH-") and error.value.message, (kind, action)
+                    assert canonical(state.snapshot()) == before
+                state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) >= 15

@@ -9,7 +9,7 @@ from typing import Any
 from guildtable.games.guildhall import heuristics, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
-from guildtable.games.guildhall.rules import KIND_OF, PRESTIGE, TRANSIT_SLOT, GuildhallState
+from guildtable.games.guildhall.rules import KIND_OF, PRESTIGE, GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.views import CONTENT_NOTE
 from guildtable.kernel import BadRecord, Game, Option, Rng, State
@@ -231,4 +231,3 @@ def _check_conservation(state: GuildhallState) -> None:
     prestige = state.row + state.prestige_deck + state.removed + [k for owned in state.owned for k in owned]
     if Counter(prestige) != Counter(CONTENT.prestige_deck()):
         raise BadRecord("row", "row, prestige deck, removed and bought cards must be the 30 prestige cards (GH-6)")
-    _ = TRANSIT_SLOT

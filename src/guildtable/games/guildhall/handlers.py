@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import feasibility as fz
-from guildtable.games.guildhall.actions import CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
+from guildtable.games.guildhall.actions import CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES, PROFESSIONS, Level
 from guildtable.games.guildhall.rules import (
     ACTION,
@@ -565,4 +565,3 @@ AUTO_HANDLERS: dict[int, AutoHandler] = {
     PLACE_QUEUE: place_queue,
     PED_RECEIVE: peddler_receive,
 }
-_ = (USE,)

@@ -158,8 +158,6 @@ TARGET_RULE = ("GH-65", "GH-88", "GH-102", "GH-103", "GH-106")
 LEVELS: tuple[tuple[Level, ...], ...] = tuple(p.levels for p in CONTENT.professions)
 PRESTIGE = CONTENT.prestige
 HUNTER = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "hunter"), -1)
-TAX = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "tax"), -1)
-_BITCOUNT = tuple(bin(mask).count("1") for mask in range(1 << COLOURS))
 
 
 class GuildhallState(State):
