@@ -88,3 +88,5 @@ def test_bad_snapshots_are_refused():
     assert _broken(lambda s: s["black"].__setitem__(0, 2)) == "black[0]"
     assert _broken(lambda s: s.update(pending=[["fly", 0, []]])) == "pending[0]"
     assert _broken(lambda s: s.update(values=[[0] * 4] * 3)) == "values"
+    assert _broken(lambda s: s.update(pending=[["lot", 0, ["x"]]])) == "pending[0]"
+    assert _broken(lambda s: s.update(ledger=[["block", 0]])) == "ledger[0]"

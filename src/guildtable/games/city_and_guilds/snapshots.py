@@ -141,8 +141,11 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     state.clock = _get(snapshot, "clock", int)
     state.figures = _ints(snapshot.get("figures"), "figures", players)
     state.scores_ = _ints(snapshot.get("scores"), "scores", players)
-    ledger = _get(snapshot, "ledger", list)
-    state.ledger = [(str(e[0]), int(e[1]), int(e[2]), str(e[3])) for e in ledger]
+    state.ledger = []
+    for index, entry in enumerate(_get(snapshot, "ledger", list)):
+        if not (isinstance(entry, list) and len(entry) == 4 and type(entry[1]) is int and type(entry[2]) is int):
+            raise BadRecord(f"ledger[{index}]", "write a ledger entry as [source, seat, points, why]")
+        state.ledger.append((str(entry[0]), entry[1], entry[2], str(entry[3])))
     state.placed = _ints(snapshot.get("placed"), "placed", players)
     state.setup_placed = _get(snapshot, "setup_placed", int)
     state.hands = [sorted(_tiles(hand, f"hands[{i}]")) for i, hand in enumerate(_get(snapshot, "hands", list))]
@@ -158,7 +161,15 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     state.taverns = _get(snapshot, "taverns", int)
     pending = []
     for index, entry in enumerate(_get(snapshot, "pending", list)):
-        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in PENDING_KINDS and 0 <= entry[1] < players):
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and entry[0] in PENDING_KINDS
+            and type(entry[1]) is int
+            and 0 <= entry[1] < players
+            and isinstance(entry[2], list)
+            and _context_ok(entry[0], entry[2], board.lots)
+        ):
             raise BadRecord(f"pending[{index}]", "write a decision as [kind, seat, context]")
         pending.append(Decision(entry[0], entry[1], tuple(entry[2])))
     state.pending = pending
@@ -182,6 +193,15 @@ def _check_markers(state: CityAndGuildsState) -> None:
             raise BadRecord(f"white[{block}]", f"block {letter}: the white marker must be on a present player")
         if (black in present and black != white) != (len(present) >= 2) or (black not in present and black != -1):
             raise BadRecord(f"black[{block}]", f"block {letter}: the black marker must be on a second present player")
+
+
+def _context_ok(kind: str, context: list[Any], lots: int) -> bool:
+    """A decision's context: the picked tile for `lot`, the lot for `building` / `minstrel`, nothing otherwise."""
+    if kind == "lot":
+        return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < HAND_KINDS
+    if kind in ("building", "minstrel"):
+        return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < lots
+    return not context
 
 
 def _check_conservation(state: CityAndGuildsState, placed: list[int], on_board: list[int]) -> None:
