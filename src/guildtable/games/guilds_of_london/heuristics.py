@@ -104,8 +104,12 @@ def potential(state: GuildsState, seat: int) -> float:
         figures = sum(counts) + (state.beadle == tile)
         ready = 1.0 if figures >= minimum else 0.5 * figures / minimum
         worth = 2.0 + 1.5 * minimum
-        if mine > best_other:
+        # A lead survives negotiation only if it outlasts the neutrals the others can still place (GL-75).
+        threat = sum(state.neutrals[p] for p in range(players) if p != seat and counts[p] <= mine)
+        if mine - threat > max(0, best_other - state.neutrals[seat]):
             share = 1.0
+        elif mine > best_other:
+            share = 0.6
         elif mine == best_other:
             share = 0.45
         else:
