@@ -27,6 +27,10 @@ EFFECTS = CONTENT.effects
 GH, PL = A.GUILDHALL, A.PLANTATION
 
 
+WHY_CARD, WHY_FIRST, WHY_SECOND, WHY_PLANTATION, WHY_TOKEN = range(5)
+WHY = ("action card effect", "first-place reward", "second-place reward", "plantation reward", "token")
+
+
 def D(kind: str, seat: int, *context: int) -> Decision:
     return Decision(kind, seat, context)
 
@@ -71,7 +75,7 @@ def _answer_turn(st: GuildsState, top: Decision, action: int) -> None:
         st.token_supply.append(kind)
         st.rng.shuffle(st.token_supply)
         st._events.append(public("spend_token", seat=seat, token=token.id))
-        st.pending.append(D(R.FX, seat, token.effect, token.symbol or ALL_SYMBOLS))
+        st.pending.append(D(R.FX, seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN))
         return
     card, use = divmod(action - A.PLAY, 3)
     data = CARDS[card]
@@ -199,7 +203,8 @@ def _answer_reward_offer(st: GuildsState, top: Decision, action: int) -> None:
     else:
         st.pending.pop()
     if action == A.TAKE:
-        st.pending.append(D(R.FX, top.seat, effects[index], ALL_SYMBOLS))
+        why = WHY_FIRST if top.kind == R.FIRST else WHY_SECOND
+        st.pending.append(D(R.FX, top.seat, effects[index], ALL_SYMBOLS, why))
     else:
         st._events.append(public("skip_reward", seat=top.seat, effect=EFFECTS[effects[index]].describe()))
 
@@ -298,7 +303,7 @@ def _end_turn(st: GuildsState, top: Decision) -> None:
         triggered = CARDS[card].effect[index]
         if triggered.condition is None or st.condition_holds(top.seat, triggered.condition):
             for effect in reversed(triggered.effects):
-                st.pending.append(D(R.FX, top.seat, effect, CARDS[card].symbols))
+                st.pending.append(D(R.FX, top.seat, effect, CARDS[card].symbols, WHY_CARD))
 
 
 def _finish_turn(st: GuildsState, top: Decision) -> None:
@@ -338,18 +343,18 @@ def _card_effect(st: GuildsState, top: Decision) -> None:
         st.end_effects.append((card, index))
     elif triggered.condition is None or st.condition_holds(seat, triggered.condition):
         for effect in reversed(triggered.effects):
-            st.pending.append(D(R.FX, seat, effect, data.symbols))
+            st.pending.append(D(R.FX, seat, effect, data.symbols, WHY_CARD))
 
 
 def _effect(st: GuildsState, top: Decision) -> None:
     """The one effect engine: every primitive of spec §15.6 and DESIGN.md §8. A part that cannot resolve does nothing
     (GL-D24)."""
     seat = top.seat
-    index, mask = top.context
+    index, mask = top.context[0], top.context[1]
     effect = EFFECTS[index]
     kind = effect.kind
     if kind == "vp":
-        st.gain(seat, effect.amount, "effect")
+        st.gain(seat, effect.amount, WHY[top.context[2]] if len(top.context) > 2 else "effect")
     elif kind == "move":
         reach = mask if effect.symbol_restricted else ALL_SYMBOLS
         if st.can_move(seat, reach):
@@ -461,7 +466,7 @@ def _second_place(st: GuildsState, top: Decision) -> None:
         st.kept[seat].sort()
         st._events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
-            st.pending.append(D(R.FX, seat, kind.effect, kind.symbol or ALL_SYMBOLS))
+            st.pending.append(D(R.FX, seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
     st.gain(seat, vp, f"second place on {data.id}")
 
 
@@ -518,7 +523,7 @@ def _plantation_vote(st: GuildsState, top: Decision) -> None:
     for seat, effects, returns in reversed(awards):
         st.pending.append(D(R.PLANT_RETURN, seat, returns))
         for effect in reversed(effects):
-            st.pending.append(D(R.FX, seat, effect, ALL_SYMBOLS))
+            st.pending.append(D(R.FX, seat, effect, ALL_SYMBOLS, WHY_PLANTATION))
 
 
 def _plantation_return(st: GuildsState, top: Decision) -> None:

@@ -266,7 +266,7 @@ class GuildsState(State):
             elif condition is not None and not self.condition_holds(seat, condition):
                 continue
             for index in reversed(effects):
-                self.pending.append(Decision(FX, seat, (index, mask)))
+                self.pending.append(Decision(FX, seat, (index, mask, 0)))  # 0: an action card's lasting effect
 
     def condition_holds(self, seat: int, condition: tuple[str, Any]) -> bool:
         kind, value = condition[0], int(condition[1])
