@@ -15,6 +15,9 @@ The verb is for people; the parser ignores it, so `red Scholar` works wherever a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
     IDENTITIES,
@@ -146,3 +149,41 @@ def _numbered(kind: str, word: str) -> int:
     if not 1 <= number <= 5:
         raise IllegalAction("", f"the center row has places 1..5, not {number}")
     return ROW + number - 1
+
+
+def to_json(action: int) -> dict[str, Any]:
+    """The structured form of an answer (what crosses the network)."""
+    if action < PROF:
+        return {"type": "card", "card": CARD_NAMES[action]}
+    if action < SEAT:
+        return {"type": "chapter", "profession": PROFESSION_NAMES[action - PROF]}
+    if action < LEVEL:
+        return {"type": "target", "seat": action - SEAT}
+    if action < ROW:
+        return {"type": "level", "level": action - LEVEL}
+    if action < PLAY:
+        return {"type": "row", "index": action - ROW}
+    return {"type": WORDS[action]}
+
+
+def from_json(data: Mapping[str, Any]) -> int:
+    if not isinstance(data, Mapping):
+        raise IllegalAction("", "an action is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind == "card":
+        return parse(str(data.get("card", "")))
+    if kind == "chapter":
+        return parse(f"chapter {data.get('profession', '')}")
+    for name, base, limit in (("target", SEAT, 4), ("level", LEVEL, 5), ("row", ROW, 5)):
+        if kind == name:
+            key = {"target": "seat", "level": "level", "row": "index"}[name]
+            value = data.get(key)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
+                raise IllegalAction("", f"a {name} action needs '{key}' as a whole number 0..{limit - 1}")
+            return base + value
+    for action, word in WORDS.items():
+        if kind == word:
+            return action
+    raise IllegalAction(
+        "", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(WORDS.values())})"
+    )

@@ -9,7 +9,11 @@ from typing import Any
 from guildtable.games.guildhall import heuristics, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
-from guildtable.games.guildhall.rules import KIND_OF, PRESTIGE, GuildhallState
+from guildtable.games.guildhall.questions import (
+    KIND_OF,
+    PRESTIGE,
+)
+from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.views import CONTENT_NOTE
 from guildtable.kernel import BadRecord, Game, Option, Rng, State

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import feasibility as fz
+from guildtable.games.guildhall import legality
 from guildtable.games.guildhall.actions import CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES, PROFESSIONS, Level
-from guildtable.games.guildhall.rules import (
+from guildtable.games.guildhall.questions import (
     ACTION,
     BRICK_PUT,
     BUY_CARD,
@@ -57,8 +58,9 @@ from guildtable.games.guildhall.rules import (
     TOP,
     USE_ABILITY,
     WIN_VP,
-    GuildhallState,
+    level_of,
 )
+from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.kernel.events import Event, private, public
 
 if TYPE_CHECKING:
@@ -236,7 +238,7 @@ def pay(state: GuildhallState, entry: Entry, seat: int, action: int, events: lis
         events.append(public("row_refilled", prestige=PRESTIGE[new].type_id))
     if kind.ability is None:
         return
-    if state.prestige_feasible(seat, ptype):
+    if legality.prestige_feasible(state, seat, ptype):
         state.stack.append((USE_ABILITY, seat, ptype))
     else:
         events.append(public("ability_unusable", seat=seat, prestige=kind.type_id))
@@ -309,7 +311,7 @@ def hunter_give(state: GuildhallState, entry: Entry, seat: int, action: int, eve
     if left > 1:
         state.stack.append((HUNT_GIVE, seat, lv, left - 1, given))
     else:
-        hunter_outgoing(state, seat, state.level_of(lv).cards, given, events)
+        hunter_outgoing(state, seat, level_of(lv).cards, given, events)
 
 
 def hunter_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
@@ -320,7 +322,7 @@ def hunter_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, 
     state.halls[index] = 0
     given = tuple(prof * COLOURS + c for c in range(COLOURS) if mask >> c & 1)
     events.append(public("hunter_gives_chapter", seat=seat, cards=[CARD_NAMES[c] for c in given]))
-    hunter_outgoing(state, seat, state.level_of(entry[2]).cards, given, events)
+    hunter_outgoing(state, seat, level_of(entry[2]).cards, given, events)
 
 
 def hunter_outgoing(state: GuildhallState, seat: int, takes: int, given: tuple[int, ...], events: list[Event]) -> None:
@@ -361,7 +363,7 @@ def peddler_take(state: GuildhallState, entry: Entry, seat: int, action: int, ev
         cards = (card,)
     taken = (*taken, *cards)
     events.append(public("peddler_takes", seat=seat, target=victim, cards=[CARD_NAMES[c] for c in cards]))
-    level = state.level_of(lv)
+    level = level_of(lv)
     if left > 1:
         state.stack.append((PED_TAKE, seat, victim, lv, left - 1, taken))
     else:
@@ -406,7 +408,7 @@ def brick_put(state: GuildhallState, entry: Entry, seat: int, action: int, event
 def tax_give(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """Q-X2: the guildhall card to give away (GH-101)."""
     card = action - CARD
-    targets = state._tax_targets(seat, card)
+    targets = legality.tax_targets(state, seat, card)
     if len(targets) == 1:
         tax_move(state, seat, card, targets[0], events)
     else:

@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING
 
 from guildtable.games.guildhall.content import PROFESSIONS
-from guildtable.games.guildhall.rules import WIN_VP
+from guildtable.games.guildhall.questions import WIN_VP
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState

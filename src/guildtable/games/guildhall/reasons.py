@@ -24,7 +24,7 @@ from guildtable.games.guildhall.actions import (
     notation,
 )
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
-from guildtable.games.guildhall.rules import (
+from guildtable.games.guildhall.questions import (
     ACTION,
     BRICK_PUT,
     BUY_CARD,

@@ -6,6 +6,8 @@ turn, queued placements) so that an out-of-turn question (the completed-chapter 
 and the interrupted step resumes afterwards. Hot data is flat: guildhalls are colour masks (`halls[seat * 6 + prof]`),
 zones are lists of card identities, the draw deck and discard pile keep their TOP AT THE END of the list.
 
+The legal answers are computed in `legality.py`, what an answer does in `handlers.py`, views in `views.py`.
+
 Hidden: hands (GH-21), the order of the draw deck, the discard pile below its top card (GH-20), cards a player is
 selecting to discard, Bricklayer put-backs (GH-D20, known to their owner only). Views and events follow §3.2, GH-D18
 and GH-D19; `determinize` resamples exactly those.
@@ -18,146 +20,56 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import actions as act
 from guildtable.games.guildhall import feasibility as fz
+from guildtable.games.guildhall import legality
 from guildtable.games.guildhall.actions import (
-    BUY,
-    CARD,
-    DECLINE,
-    DISCARD_DRAW,
-    DONE,
-    LEVEL,
-    PLAY,
     PROF,
-    ROW,
-    SEAT,
-    USE,
 )
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
-    CONTENT,
     FULL_CHAPTER,
-    IDENTITIES,
     PROFESSION_NAMES,
     PROFESSIONS,
-    Level,
 )
-from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.games.guildhall.questions import (
+    ACTION,
+    AUTO,
+    BRICK_PUT,
+    CAP,
+    CAP_DISCARD,
+    CHOOSE_LEVEL,
+    DD_SELECT,
+    HUNT_CHAPTER,
+    HUNT_GIVE,
+    HUNT_TAKE,
+    HUNTER,
+    NEXT_ACTION,
+    PAY,
+    PED_TAKE,
+    PLACE_NEXT,
+    PLACE_QUEUE,
+    PRESTIGE,
+    ROB_PICK,
+    SP_DISCARD,
+    SW_GIVE,
+    T_PED,
+    T_ROB,
+    T_SWAP,
+    T_TAKE_CHAPTER,
+    TAKE_CARD,
+    TARGET,
+    TC_CHAPTER,
+    TRANSIT_SLOT,
+    VERB,
+    WIN_VP,
+    level_of,
+)
+from guildtable.kernel import Event, Rng, State
 from guildtable.kernel.events import private, public
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.setup import Opening
     from guildtable.kernel import Game
-
-WIN_VP = 20  # GH-113
-HAND_REFILL = 6  # GH-38
-SETUP_HAND = 9  # GH-16
-SETUP_PLACE = 3  # GH-16
-CAP = 3  # GH-53
-
-# Question kinds (asked) --------------------------------------------------------------------------------------------
-(
-    SP_DISCARD,
-    SP_PLACE,
-    ACTION,
-    PLAY_CARD,
-    CHOOSE_LEVEL,
-    DD_SELECT,
-    BUY_CARD,
-    PAY,
-    USE_ABILITY,
-    TARGET,
-    ROB_PICK,
-    PLACE_NEXT,
-    HUNT_GIVE,
-    HUNT_CHAPTER,
-    HUNT_TAKE,
-    PED_TAKE,
-    PED_GIVE,
-    BRICK_PUT,
-    TAX_GIVE,
-    TAX_TARGET,
-    TC_CHAPTER,
-    SW_GIVE,
-    SW_TAKE,
-    TAKE_CARD,
-    LAYOUT,
-    CAP_DISCARD,
-    TOP,
-    # Bookkeeping kinds (run by the engine) -------------------------------------------------------------------------
-    NEXT_ACTION,
-    END_TURN,
-    FINISH_TURN,
-    PLACE_QUEUE,
-    PED_RECEIVE,
-) = range(32)
-AUTO = frozenset((NEXT_ACTION, END_TURN, FINISH_TURN, PLACE_QUEUE, PED_RECEIVE))
-KIND_NAMES = (
-    "setup_discard",
-    "setup_place",
-    "action",
-    "play_card",
-    "level",
-    "discard_draw",
-    "buy",
-    "pay",
-    "use_ability",
-    "target",
-    "robber_pick",
-    "place_order",
-    "hunter_give",
-    "hunter_chapter",
-    "hunter_take",
-    "peddler_take",
-    "peddler_give",
-    "bricklayer_put_back",
-    "tax_give",
-    "tax_target",
-    "take_chapter",
-    "swap_give",
-    "swap_take",
-    "take_card",
-    "lay_out",
-    "cap",
-    "discard_top",
-    "next_action",
-    "end_turn",
-    "finish_turn",
-    "place_queue",
-    "peddler_receive",
-)
-KIND_OF = {name: kind for kind, name in enumerate(KIND_NAMES)}
-# Which context slot of a stack entry holds cards in transit (for conservation and snapshots).
-TRANSIT_SLOT = {PLACE_NEXT: 4, PLACE_QUEUE: 4, HUNT_GIVE: 4, PED_TAKE: 5, PED_GIVE: 4, PED_RECEIVE: 2, TOP: 2}
-
-VERB = {
-    SP_DISCARD: "discard",
-    SP_PLACE: "place",
-    PLAY_CARD: "play",
-    DD_SELECT: "discard",
-    PAY: "pay",
-    ROB_PICK: "take",
-    PLACE_NEXT: "place",
-    HUNT_GIVE: "give",
-    HUNT_TAKE: "take",
-    PED_TAKE: "take",
-    PED_GIVE: "give",
-    BRICK_PUT: "put",
-    TAX_GIVE: "give",
-    SW_GIVE: "give",
-    SW_TAKE: "take",
-    TAKE_CARD: "take",
-    LAYOUT: "lay",
-    CAP_DISCARD: "discard",
-    TOP: "top",
-}
-
-# Purposes of a TARGET question.
-T_ROB, T_PED, T_TAKE_CHAPTER, T_SWAP, T_TAKE_CARD = range(5)
-TARGET_RULE = ("GH-65", "GH-88", "GH-102", "GH-103", "GH-106")
-
-LEVELS: tuple[tuple[Level, ...], ...] = tuple(p.levels for p in CONTENT.professions)
-PRESTIGE = CONTENT.prestige
-HUNTER = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "hunter"), -1)
 
 
 class GuildhallState(State):
@@ -257,239 +169,11 @@ class GuildhallState(State):
     def opponents(self, seat: int) -> list[int]:
         return [other for other in range(self.num_players) if other != seat]
 
-    def playable(self, seat: int, card: int) -> bool:
-        """GH-29: no card of its profession played this turn (GH-27), no identical face-up card (GH-55)."""
-        prof = card // COLOURS
-        return not (self.played >> prof & 1) and not (self.halls[seat * PROFESSIONS + prof] >> card % COLOURS & 1)
-
     # --- legal answers ---------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
         if self._legal is None:
-            self._legal = self._compute_legal() if self.stack else []
+            self._legal = legality.legal_answers(self) if self.stack else []
         return list(self._legal)
-
-    def _compute_legal(self) -> list[int]:
-        entry = self.stack[-1]
-        kind, seat = entry[0], entry[1]
-        hand = self.hands[seat]
-        if kind == ACTION:
-            result = []
-            if any(self.playable(seat, card) for card in hand):
-                result.append(PLAY)
-            result.append(DISCARD_DRAW)
-            if self._can_buy(seat):
-                result.append(BUY)
-            return result
-        if kind == PLAY_CARD:
-            return sorted({CARD + card for card in hand if self.playable(seat, card)})
-        if kind == DD_SELECT:
-            cards = sorted({CARD + card for card in hand})
-            if not self.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
-                cards.append(DONE)
-            return cards
-        if kind == CHOOSE_LEVEL:
-            return [*(LEVEL + t for t in self.available_levels(seat, entry[2], entry[3])), DECLINE]
-        if kind == SP_DISCARD:
-            return [*sorted({CARD + card for card in hand}), DONE]
-        if kind == SP_PLACE:
-            masks = self.masks(seat)
-            return sorted({CARD + card for card in hand if fz.legal_in(masks, card)})
-        if kind == BUY_CARD:
-            have = len(self.completed[seat])
-            return [ROW + k for k, ptype in enumerate(self.row) if PRESTIGE[ptype].cost <= have]
-        if kind == PAY:
-            if entry[3] == 2:
-                return sorted({PROF + prof for prof in self.completed[seat]})
-            return sorted(CARD + prof * COLOURS + c for prof in set(self.completed[seat]) for c in range(COLOURS))
-        if kind == USE_ABILITY:
-            return [DECLINE, USE] if self.prestige_feasible(seat, entry[2]) else [DECLINE]
-        if kind == TARGET:
-            return [SEAT + s for s in self.opponents(seat) if self.target_ok(seat, s, entry[2], entry[3])]
-        if kind == CAP_DISCARD:
-            return sorted(CARD + prof * COLOURS + c for prof in set(self.completed[seat]) for c in range(COLOURS))
-        if kind == TOP:
-            return sorted({CARD + card for card in entry[2]})
-        if kind == PLACE_NEXT:
-            return self._legal_place_next(entry)
-        if kind == ROB_PICK:
-            target_hand = self.hands[entry[2]]
-            masks = self.masks(seat)
-            legal = {card for card in target_hand if fz.legal_in(masks, card)}
-            return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
-        if kind == HUNT_GIVE:
-            masks = self.masks(seat)
-            counts = fz.hand_counts(self.discard)
-            level = self.level_of(entry[2])
-            left = entry[3]
-            return [
-                CARD + card
-                for card in fz.face_up(masks)
-                if fz.can_give_then_take(fz.without(masks, card), counts, left - 1, level.cards)
-            ]
-        if kind == HUNT_CHAPTER:
-            masks = self.masks(seat)
-            counts = fz.hand_counts(self.discard)
-            takes = self.level_of(entry[2]).cards
-            return [PROF + p for p in range(PROFESSIONS) if masks[p] and fz.chapter_then_take(masks, counts, p, takes)]
-        if kind == HUNT_TAKE:
-            masks = self.masks(seat)
-            counts = fz.hand_counts(self.discard[: entry[3]])
-            left = entry[2]
-            return [
-                CARD + card
-                for card in range(IDENTITIES)
-                if counts[card]
-                and fz.legal_in(masks, card)
-                and fz.can_take(fz.placed(masks, card), _minus(counts, card), left - 1)
-            ]
-        if kind == PED_TAKE:
-            return self._legal_ped_take(entry)
-        if kind == PED_GIVE:
-            theirs = self.masks(entry[2])
-            counts = fz.hand_counts(hand)
-            left = entry[3]
-            return [
-                CARD + card
-                for card in range(IDENTITIES)
-                if counts[card]
-                and fz.legal_in(theirs, card)
-                and fz.can_take(fz.placed(theirs, card), _minus(counts, card), left - 1)
-            ]
-        if kind == BRICK_PUT:
-            return sorted({CARD + card for card in hand})
-        if kind == TAX_GIVE:
-            masks = self.masks(seat)
-            return [CARD + card for card in fz.face_up(masks) if self._tax_targets(seat, card)]
-        if kind == TAX_TARGET:
-            return [SEAT + s for s in self._tax_targets(seat, entry[2])]
-        if kind == TC_CHAPTER:
-            mine, theirs = self.masks(seat), self.masks(entry[2])
-            return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
-        if kind == SW_GIVE:
-            mine, theirs = self.masks(seat), self.masks(entry[2])
-            return [CARD + card for card in fz.face_up(mine) if fz.can_swap_one_for_two(mine, theirs, card)]
-        if kind == SW_TAKE:
-            mine, theirs = self.masks(seat), self.masks(entry[2])
-            give, taken = entry[3], entry[4]
-            return [
-                CARD + card
-                for card in fz.face_up(theirs)
-                if card not in taken and fz.can_swap_one_for_two(mine, theirs, give, (*taken, card))
-            ]
-        if kind == TAKE_CARD:
-            mine = self.masks(seat)
-            return [CARD + card for card in fz.face_up(self.masks(entry[2])) if fz.legal_in(mine, card)]
-        if kind == LAYOUT:
-            masks = self.masks(seat)
-            return [*sorted({CARD + card for card in hand if fz.legal_in(masks, card)}), DONE]
-        raise AssertionError(f"no answers for {KIND_NAMES[kind]}")
-
-    def _legal_place_next(self, entry: tuple[Any, ...]) -> list[int]:
-        _, _, owner, forced, cards = entry
-        if forced:
-            return sorted({CARD + card for card in cards})
-        masks = self.masks(owner)
-        result = set()
-        for index, card in enumerate(cards):
-            if fz.legal_in(masks, card) and fz.can_place_all(
-                fz.placed(masks, card), cards[:index] + cards[index + 1 :]
-            ):
-                result.add(CARD + card)
-        return sorted(result)
-
-    def _legal_ped_take(self, entry: tuple[Any, ...]) -> list[int]:
-        _, seat, target, lv, left, _taken = entry
-        level = self.level_of(lv)
-        theirs = self.masks(target)
-        counts = fz.hand_counts(self.hands[seat])
-        if level.give_chapter:
-            return [
-                PROF + p
-                for p in range(PROFESSIONS)
-                if theirs[p] and fz.chapter_then_take(theirs, counts, p, level.cards)
-            ]
-        return [
-            CARD + card
-            for card in fz.face_up(theirs)
-            if fz.can_give_then_take(fz.without(theirs, card), counts, left - 1, level.cards)
-        ]
-
-    def _tax_targets(self, seat: int, card: int) -> list[int]:
-        return [s for s in self.opponents(seat) if fz.legal_in(self.masks(s), card)]
-
-    def _can_buy(self, seat: int) -> bool:
-        """GH-43: some row card costs no more than the completed chapters held."""
-        have = len(self.completed[seat])
-        return any(PRESTIGE[ptype].cost <= have for ptype in self.row)
-
-    def level_of(self, lv: int) -> Level:
-        prof, index = divmod(lv, 8)
-        if index == 7:  # the single scaled Tax Collector ability (tax_collector_model=single_scaled, GH-D1)
-            return Level(0, "tax", vp=0)
-        return LEVELS[prof][index]
-
-    def available_levels(self, seat: int, prof: int, n: int) -> list[int]:
-        """GH-32/GH-33/GH-34/GH-D7: thresholds of the levels that are reached and can be carried out completely."""
-        result = []
-        levels = LEVELS[prof]
-        if levels[0].kind == "tax" and self.options["tax_collector_model"] == "single_scaled":
-            return [n] if self._level_feasible(seat, Level(0, "tax", vp=n)) else []
-        for level in levels:
-            if level.threshold <= n and self._level_feasible(seat, level):
-                result.append(level.threshold)
-        return result
-
-    def _level_feasible(self, seat: int, level: Level) -> bool:
-        kind = level.kind
-        if kind == "scholar":
-            return len(self.deck) + len(self.discard) >= level.cards  # GH-75
-        if kind == "bricklayer":
-            return len(self.deck) + len(self.discard) >= level.draw  # GH-96
-        if kind == "robber":
-            return any(len(self.hands[s]) >= level.cards for s in self.opponents(seat))  # GH-65..67
-        if kind == "tax":  # GH-100
-            return any(self._tax_targets(seat, card) for card in fz.face_up(self.masks(seat)))
-        if kind == "peddler":  # GH-88
-            if len(self.hands[seat]) < level.cards:
-                return False
-            return any(self._ped_ok(seat, s, level) for s in self.opponents(seat))
-        masks = self.masks(seat)  # hunter, GH-81
-        counts = fz.hand_counts(self.discard)
-        if level.give_chapter:
-            return fz.can_give_chapter_then_take(masks, counts, level.cards)
-        return fz.can_give_then_take(masks, counts, level.cards, level.cards)
-
-    def _ped_ok(self, seat: int, target: int, level: Level) -> bool:
-        counts = fz.hand_counts(self.hands[seat])
-        theirs = self.masks(target)
-        if level.give_chapter:
-            return any(fz.chapter_then_take(theirs, counts, p, level.cards) for p in range(PROFESSIONS) if theirs[p])
-        return fz.can_give_then_take(theirs, counts, level.cards, level.cards)
-
-    def target_ok(self, seat: int, target: int, purpose: int, lv: int) -> bool:
-        if purpose == T_ROB:
-            return len(self.hands[target]) >= self.level_of(lv).cards
-        if purpose == T_PED:
-            return self._ped_ok(seat, target, self.level_of(lv))
-        mine, theirs = self.masks(seat), self.masks(target)
-        if purpose == T_TAKE_CHAPTER:  # GH-58, GH-102
-            return any(theirs[p] and not theirs[p] & mine[p] for p in range(PROFESSIONS))
-        if purpose == T_SWAP:
-            return fz.can_swap_one_for_two(mine, theirs)
-        return any(fz.legal_in(mine, card) for card in fz.face_up(theirs))
-
-    def prestige_feasible(self, seat: int, ptype: int) -> bool:
-        """GH-47 with GH-D7: the bought card's ability can be carried out completely."""
-        kind = PRESTIGE[ptype]
-        ability = kind.ability
-        if ability in (None,):
-            return False
-        if ability == "draw":
-            return len(self.deck) + len(self.discard) >= kind.n
-        if ability in ("hand_to_guildhall_any", "extra_actions"):
-            return True
-        purpose = {"take_chapter": T_TAKE_CHAPTER, "swap_1_for_2": T_SWAP, "take_card": T_TAKE_CARD}[ability]
-        return any(self.target_ok(seat, s, purpose, 0) for s in self.opponents(seat))
 
     # --- applying answers ------------------------------------------------------------------------------------------
     def why_illegal(self, action: int) -> tuple[str, str] | None:
@@ -610,7 +294,7 @@ class GuildhallState(State):
         self.stack.append((NEXT_ACTION, seat))
 
     def ask_target(self, seat: int, purpose: int, lv: int, events: list[Event]) -> None:
-        targets = [s for s in self.opponents(seat) if self.target_ok(seat, s, purpose, lv)]
+        targets = [s for s in self.opponents(seat) if legality.target_ok(self, seat, s, purpose, lv)]
         if len(targets) == 1:
             self.on_target(seat, purpose, lv, targets[0], events)
         else:
@@ -619,7 +303,7 @@ class GuildhallState(State):
     def on_target(self, seat: int, purpose: int, lv: int, target: int, events: list[Event]) -> None:
         events.append(public("target", seat=seat, target=target))
         if purpose == T_ROB:
-            level = self.level_of(lv)
+            level = level_of(lv)
             if level.choose:  # GH-66/67, GH-69: the acting player alone sees the whole hand
                 events.append(
                     private(seat, "hand_revealed", target=target, cards=[CARD_NAMES[c] for c in self.hands[target]])
@@ -628,7 +312,7 @@ class GuildhallState(State):
             else:
                 self.rob_random(seat, target, events)
         elif purpose == T_PED:
-            level = self.level_of(lv)
+            level = level_of(lv)
             self.stack.append((PED_TAKE, seat, target, lv, 1 if level.give_chapter else level.cards, ()))
         elif purpose == T_TAKE_CHAPTER:
             self.stack.append((TC_CHAPTER, seat, target))
@@ -820,45 +504,10 @@ class GuildhallState(State):
         return act.parse(text)
 
     def action_to_json(self, action: int) -> dict[str, Any]:
-        if action < PROF:
-            return {"type": "card", "card": CARD_NAMES[action]}
-        if action < SEAT:
-            return {"type": "chapter", "profession": PROFESSION_NAMES[action - PROF]}
-        if action < LEVEL:
-            return {"type": "target", "seat": action - SEAT}
-        if action < ROW:
-            return {"type": "level", "level": action - LEVEL}
-        if action < PLAY:
-            return {"type": "row", "index": action - ROW}
-        return {"type": act.WORDS[action]}
+        return act.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
-        if not isinstance(data, Mapping):
-            raise IllegalAction("", "an action is a JSON object with a 'type'")
-        kind = data.get("type")
-        if kind == "card":
-            return act.parse(str(data.get("card", "")))
-        if kind == "chapter":
-            return act.parse(f"chapter {data.get('profession', '')}")
-        for name, base, limit in (("target", SEAT, 4), ("level", LEVEL, 5), ("row", ROW, 5)):
-            if kind == name:
-                key = {"target": "seat", "level": "level", "row": "index"}[name]
-                value = data.get(key)
-                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-                    raise IllegalAction("", f"a {name} action needs '{key}' as a whole number 0..{limit - 1}")
-                return base + value
-        for action, word in act.WORDS.items():
-            if kind == word:
-                return action
-        raise IllegalAction(
-            "", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(act.WORDS.values())})"
-        )
-
-
-def _minus(counts: list[int], card: int) -> list[int]:
-    rest = list(counts)
-    rest[card] -= 1
-    return rest
+        return act.from_json(data)
 
 
 from guildtable.games.guildhall.handlers import AUTO_HANDLERS as _AUTO_HANDLERS  # noqa: E402

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
-from guildtable.games.guildhall.rules import (
+from guildtable.games.guildhall.questions import (
     ACTION,
     BRICK_PUT,
     BUY_CARD,
