@@ -47,11 +47,15 @@ def score_block(state: CityAndGuildsState, block: int, completer: int) -> Event:
         parts.append(f"5×{taverns} tavern")
     names = SEAT_NAMES
     paid = ", ".join(f"{names[seat]} {amount} ({why.split(': ', 1)[-1]})" for seat, amount, why in points)
-    control = (
-        f"{GUILDS[guild]} controls it"
-        if guild is not None
-        else ("no guild controls it (tie)" if keys else "no guild tiles, no guild scoring")
+    described = "; ".join(
+        f"{GUILDS[g]} {count} tile(s), chain {size} over {blocks} block(s)" for g, (count, size, blocks) in keys.items()
     )
+    if guild is not None:
+        control = f"{GUILDS[guild]} controls it ({described})"
+    elif keys:
+        control = f"no guild controls it, a full tie ({described}): no guild scoring"
+    else:
+        control = "no guild tiles, no guild scoring"
     return public(
         "block_scored",
         block=letter,
@@ -103,7 +107,9 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
                 blocks=chain[1],
                 value=value,
                 points=points,
-                text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} blocks, value {value}",
+                text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} block(s), value "
+                f"{value}: "
+                + (", ".join(f"{SEAT_NAMES[seat]} {amount}" for seat, amount, _ in points) or "nobody invested"),
             )
         )
     penalties = []
@@ -114,7 +120,14 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
             state._credit("penalty", seat, -unused, why)
             penalties.append([seat, -unused, why])
     if penalties:
-        events.append(public("penalty", points=penalties, text="−1 per unused figure (CG-45)"))
+        events.append(
+            public(
+                "penalty",
+                points=penalties,
+                text="−1 per unused figure (CG-45): "
+                + ", ".join(f"{SEAT_NAMES[seat]} {amount}" for seat, amount, _ in penalties),
+            )
+        )
     state.final = {"guilds": guilds, "penalties": penalties}
     state.pending.clear()
     events.append(public("game_end", scores=state.scores(), winners=state.winners()))

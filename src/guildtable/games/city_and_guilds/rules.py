@@ -493,7 +493,9 @@ class CityAndGuildsState(State):
         self.taverns -= 1
         self._put_tile(lot, TAVERN)
         name = self.board.lot_names[lot]
-        events = [public("tavern", seat=seat, lot=name, move=name)]
+        letter = self.board.block_letters[self.board.lot_block[lot]]
+        text = f"{SEAT_NAMES[seat]} places a tavern on {name} (+5 to block {letter}'s value, CG-36)"
+        events = [public("tavern", seat=seat, lot=name, move=name, text=text)]
         block = self.board.lot_block[lot]
         if self.empty_in_block[block] == 0:
             events.append(self._score_block(block, seat))
