@@ -578,3 +578,19 @@ def test_cg_t_13_marker_sequence_in_play():
         strengths = [(state.bld[block * 4 + p], state.fig[block * 4 + p]) for p in range(4)]
         assert (state.white[block], state.black[block]) == (white, black)
         assert third_place(strengths, white, black) == third
+
+
+def test_cg_a_17_setup_relaxes_adjacency_when_no_lot_is_left():
+    """CG-A-17: on a custom map where every lot of the last empty block touches a tile, condition (ii) of CG-14
+    is dropped for that placement (condition (i) stays)."""
+    map_text = "....\n.A..\n.A..\n....\n.CC.\n....\n..B.\n..B.\n....\n"
+    hands = [["BA", "WE", "CA"], ["SM", "MBA", "MIN"], ["MCA", "MCA", "MSM"]]
+    state = GAME.new_state(3, seed=1, options={"map": map_text}, setup={"hands": hands, "start_player": 0})
+    play(state, "BA", "A2")
+    play(state, state.legal_notations()[0])
+    play(state, "SM")
+    assert "C1" not in state.legal_notations()  # it faces A2
+    play(state, "B1")
+    play(state, state.legal_notations()[0])
+    play(state, "MCA")
+    assert state.legal_notations() == ["C1", "C2"]  # both face a tile, but block C is the only empty block
