@@ -21,9 +21,7 @@ from typing import TYPE_CHECKING, Any
 from guildtable.games.guildhall import actions as act
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall import legality
-from guildtable.games.guildhall.actions import (
-    PROF,
-)
+from guildtable.games.guildhall.actions import PROF
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
