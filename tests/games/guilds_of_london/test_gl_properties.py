@@ -130,3 +130,32 @@ def test_snapshot_round_trip_and_tampering_is_refused() -> None:
     data["supply"][0] += 1
     with pytest.raises(BadRecord):
         GAME.from_snapshot(data)
+
+
+def test_kernel_no_leak_check_over_a_game() -> None:
+    """GL-42, GL-43, GL-D28 with the kernel's check: no seat's view or event stream holds another seat's reward cards
+    or the next cards of the action deck."""
+    from guildtable.kernel.conformance import check_no_leak
+
+    def hidden(state: GuildsState, seat: int) -> list[str]:
+        secrets = [
+            f'"{CONTENT.rewards[c].id}"' for p in range(state.num_players) if p != seat for c in state.rewards[p]
+        ]
+        top = [CONTENT.cards[c].number for c in reversed(state.deck[-3:])]
+        if len(top) == 3:
+            secrets.append('"cards":' + json.dumps(top, separators=(",", ":")))
+        return secrets
+
+    for players in (2, 4):
+        state = GAME.new_state(players, seed=21)
+        assert isinstance(state, GuildsState)
+        rng = Rng(5)
+        seen: dict[int | None, list[Event]] = {seat: [] for seat in range(players)}
+        for step in range(400):
+            if state.is_terminal:
+                break
+            events = state.apply(busy_choice(state, rng))
+            for seat in range(players):
+                seen[seat].extend(e for e in events if e.visible_to(seat))
+            if step % 25 == 0:
+                check_no_leak(state, seen, hidden)
