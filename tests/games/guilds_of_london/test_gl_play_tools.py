@@ -65,12 +65,12 @@ def test_prompts_name_the_question() -> None:
 
 def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
     """The balance tool: tile win rates, effect uses (by winners), reward-card means and named outliers."""
-    from guildtable.games.guilds_of_london.balance import BalanceReport, _random_bots, format_report, play_one, summary
+    from guildtable.games.guilds_of_london.balance import BalanceReport, random_bots, format_report, play_one, summary
     from guildtable.games.guilds_of_london.game import GuildsOfLondon
 
     report = BalanceReport()
     for seed in range(2):
-        play_one(GuildsOfLondon(), 3, seed, report, _random_bots(3, seed))
+        play_one(GuildsOfLondon(), 3, seed, report, random_bots(3, seed))
     assert report.games == 2
     assert sum(report.tile_in_play.values()) >= 60
     assert sum(len(v) for v in report.reward_scores.values()) >= 6  # one kept at setup, maybe more

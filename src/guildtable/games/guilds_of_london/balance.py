@@ -135,7 +135,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(format_report(balance_report(args.games, args.seed, counts)))
 
 
-def _random_bots(players: int, seed: int) -> list[Chooser]:
+def random_bots(players: int, seed: int) -> list[Chooser]:
+    """Uniform random choosers (for quick checks of the report itself)."""
     rng = Rng(seed)
     return [lambda state: rng.choice(state.legal_actions()) for _ in range(players)]
 

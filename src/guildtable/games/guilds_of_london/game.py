@@ -12,7 +12,7 @@ from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.games.guilds_of_london.setup import build_opening
-from guildtable.kernel import Game, Option, Rng, State
+from guildtable.kernel import Game, Option, State
 from guildtable.kernel.decisions import Decision
 
 OPTIONS = (
@@ -99,7 +99,3 @@ class GuildsOfLondon(Game):
         from guildtable.games.guilds_of_london.snapshot import from_snapshot
 
         return from_snapshot(self, snapshot)
-
-
-def random_seed(rng: Rng) -> int:
-    return rng.below(1 << 31)
