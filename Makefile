@@ -18,9 +18,12 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/guildtable play city-blocks --seats human,greedy
 
+# The browser tests drive Debian's chromium (installed when missing); the storage and API tests also run against a
+# PostgreSQL started on loopback when one can be (otherwise they run on SQLite only and say so).
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/pytest -n 2
+	bash scripts/ensure_chromium.sh
+	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" $(BIN)/pytest -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -3,6 +3,7 @@ context per test, and a screenshot of every test's last page in artifacts/screen
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,6 +20,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
+        if os.environ.get("GUILDTABLE_REQUIRE_SERVICES"):
+            pytest.fail("CI needs /usr/bin/chromium for the browser tests: scripts/ensure_chromium.sh failed")
         pytest.skip("no /usr/bin/chromium (make test installs it with scripts/ensure_chromium.sh)")
     from playwright.sync_api import sync_playwright
 

@@ -22,6 +22,8 @@ POSTGRES = os.environ.get("GUILDTABLE_TEST_POSTGRES", "")
 def postgres_database() -> Iterator[str]:
     """One database per test process; each test empties it again (see `db_url`)."""
     if not POSTGRES:
+        if os.environ.get("GUILDTABLE_REQUIRE_SERVICES"):
+            pytest.fail("CI needs PostgreSQL for the storage tests: scripts/ensure_postgres.sh printed no URL")
         pytest.skip("no PostgreSQL: set GUILDTABLE_TEST_POSTGRES (make test does, via scripts/ensure_postgres.sh)")
     name = f"gt_{uuid.uuid4().hex[:16]}"
     admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT")

@@ -253,8 +253,8 @@ def _add_websocket(app: FastAPI, lobby: Lobby) -> None:
             await socket.send_json({**problem.body(), "type": "error"})
             await socket.close(code=4000 + problem.status)
             return
-        except (WebSocketDisconnect, TimeoutError):
-            return
+        except (WebSocketDisconnect, TimeoutError, RuntimeError):
+            return  # gone before saying hello (RuntimeError: the socket closed under us)
         client = Client(socket, seat, table.version)
         lobby.hub.add(table.id, client)
         try:
@@ -276,8 +276,8 @@ def _add_websocket(app: FastAPI, lobby: Lobby) -> None:
                         raise Problem(400, "bad-request", f"unknown message type {kind!r} (move, refresh, ping)")
                 except Problem as problem:
                     await socket.send_json({**problem.body(), "type": "error"})
-        except WebSocketDisconnect:
-            pass
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the client left; a reconnect gets the whole state again
         finally:
             lobby.hub.remove(table.id, client)
 

@@ -75,6 +75,10 @@ uploads = Table(
 )
 
 
+# Built once: a move is the hot path, and building the statement costs more than running it.
+_INSERT_MOVE = insert(moves)
+
+
 class PlyTaken(Exception):
     """Another writer stored a move for this ply first."""
 
@@ -176,7 +180,7 @@ class Store:
         """Commit one move. Raises PlyTaken if that ply is already stored (a lost race)."""
         try:
             with self.engine.begin() as db:
-                db.execute(insert(moves).values(table_id=table_id, ply=ply, action=action, notation=notation))
+                db.execute(_INSERT_MOVE, {"table_id": table_id, "ply": ply, "action": action, "notation": notation})
         except IntegrityError:
             raise PlyTaken(f"{table_id} ply {ply}") from None
 

@@ -1,0 +1,136 @@
+"""Load benchmark (not a test): N concurrent bot-vs-bot games through the WebSocket API on loopback.
+
+Each game has two human seats, each driven by its own WebSocket client that picks a random legal move from the
+`legal` list it was sent. The latency of a move is the time from sending it to receiving the mover's update with
+the new version (so it includes the commit to the database and the broadcast). Reports moves/s and p50/p99.
+
+    .venv/bin/python benchmarks/load_websocket.py --games 100
+    .venv/bin/python benchmarks/load_websocket.py --url http://127.0.0.1:8000 --games 100   # a running server
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def play_game(
+    base: str, table: dict, seed: int, start: asyncio.Event, latencies: list[float], think: float
+) -> int:
+    tokens = {invite["seat"]: invite["token"] for invite in table["invites"]}
+    url = base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+    rng = random.Random(seed)
+    moves = 0
+    async with connect(url, open_timeout=120) as blue, connect(url, open_timeout=120) as red:
+        sockets = {0: blue, 1: red}
+        latest = {}
+        for seat, ws in sockets.items():
+            await ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
+            latest[seat] = json.loads(await ws.recv())
+        await start.wait()  # every game connected: measure only the moves
+        while not latest[0]["terminal"]:
+            mover = latest[0]["current_player"]
+            mine = latest[mover]
+            choice = rng.choice(mine["legal"])["action"]
+            if think:
+                await asyncio.sleep(rng.uniform(0, 2 * think))
+            started = time.perf_counter()
+            await sockets[mover].send(json.dumps({"type": "move", "version": mine["version"], "action": choice}))
+            for seat, ws in sockets.items():
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message["type"] == "update" and message["version"] > mine["version"]:
+                        break
+                    if message["type"] == "error":
+                        raise RuntimeError(message["detail"])
+                if seat == mover:
+                    latencies.append(time.perf_counter() - started)
+                latest[seat] = message
+            moves += 1
+    return moves
+
+
+async def run(base: str, games: int, game: str, think: float) -> None:
+    latencies: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        tables = [
+            (await http.post("/api/tables", json={"game": game, "seats": [{}, {}], "seed": seed})).json()
+            for seed in range(games)
+        ]
+    start = asyncio.Event()
+    players = [
+        asyncio.create_task(play_game(base, table, seed, start, latencies, think)) for seed, table in enumerate(tables)
+    ]
+    await asyncio.sleep(0.5 + games * 0.02)
+    started = time.perf_counter()
+    start.set()
+    counts = await asyncio.gather(*players)
+    elapsed = time.perf_counter() - started
+    ordered = sorted(latencies)
+    p50 = statistics.median(ordered) * 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+    total = sum(counts)
+    pace = f", bots thinking {think * 1000:.0f} ms on average" if think else ", bots answering at once"
+    print(f"{games} concurrent {game} games{pace}: {total} moves in {elapsed:.1f} s")
+    print(f"throughput: {total / elapsed:.0f} moves/s")
+    print(f"move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms (max {ordered[-1] * 1000:.1f} ms)")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux), to tell the server's share of the load from the clients'."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--game", default="city-blocks")
+    parser.add_argument("--think", type=float, default=0.0, help="mean seconds a client bot waits before moving")
+    parser.add_argument("--url", help="a running server (default: start one on a free port with a fresh SQLite db)")
+    parser.add_argument("--db", help="database URL for the started server (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    if args.url:
+        asyncio.run(run(args.url.rstrip("/"), args.games, args.game, args.think))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        port = free_port()
+        command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "serve"]
+        server = subprocess.Popen([*command, "--port", str(port), "--db", db, "--log-level", "warning"])
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(300):
+                try:
+                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            asyncio.run(run(base, args.games, args.game, args.think))
+            print(f"server CPU time: {cpu_seconds(server.pid):.1f} s; client CPU time: {time.process_time():.1f} s")
+        finally:
+            server.terminate()
+            server.wait()
+
+
+if __name__ == "__main__":
+    main()
