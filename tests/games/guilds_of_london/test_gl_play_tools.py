@@ -65,7 +65,7 @@ def test_prompts_name_the_question() -> None:
 
 def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
     """The balance tool: tile win rates, effect uses (by winners), reward-card means and named outliers."""
-    from guildtable.games.guilds_of_london.balance import BalanceReport, random_bots, format_report, play_one, summary
+    from guildtable.games.guilds_of_london.balance import BalanceReport, format_report, play_one, random_bots, summary
     from guildtable.games.guilds_of_london.game import GuildsOfLondon
 
     report = BalanceReport()
