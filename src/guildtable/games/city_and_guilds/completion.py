@@ -87,7 +87,7 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
         value = scoring.chain_value(chain, bonus_8)
         ranked = scoring.ranking(state.values[guild], state.stamps[guild])
         shares = scoring.final_shares(value, state.options["final_payout"])
-        points = []
+        points: list[list[Any]] = []
         for place, (seat, amount) in enumerate(zip(ranked, shares, strict=False)):
             why = f"final {GUILDS[guild]} chain, track place {place + 1}"
             state._credit("final", seat, amount, why)
@@ -108,11 +108,10 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
                 value=value,
                 points=points,
                 text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} block(s), value "
-                f"{value}: "
-                + (", ".join(f"{SEAT_NAMES[seat]} {amount}" for seat, amount, _ in points) or "nobody invested"),
+                f"{value}: " + (", ".join(f"{SEAT_NAMES[p[0]]} {p[1]}" for p in points) or "nobody invested"),
             )
         )
-    penalties = []
+    penalties: list[list[Any]] = []
     for seat in range(n):
         unused = state.figures[seat]
         if unused:
@@ -124,8 +123,7 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
             public(
                 "penalty",
                 points=penalties,
-                text="−1 per unused figure (CG-45): "
-                + ", ".join(f"{SEAT_NAMES[seat]} {amount}" for seat, amount, _ in penalties),
+                text="−1 per unused figure (CG-45): " + ", ".join(f"{SEAT_NAMES[p[0]]} {p[1]}" for p in penalties),
             )
         )
     state.final = {"guilds": guilds, "penalties": penalties}
