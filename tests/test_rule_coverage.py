@@ -13,6 +13,8 @@ RULES = ROOT.parent / "shared" / "rules"
 # (spec file, ID prefix, test folder) of the games whose engines are complete.
 SPECS = [
     ("city-blocks.md", "CB", "city_blocks"),
+    ("city-and-guilds.md", "CG", "city_and_guilds"),
+    ("guilds-of-london.md", "GL", "guilds_of_london"),
 ]
 
 
