@@ -43,10 +43,13 @@ def is_place(action: int) -> bool:
     return action < PLACE_ACTIONS
 
 
+_BUILDS = tuple(f"{TILE_CODES[a // SITES]} {site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
+_REBUILDS = tuple(f"{TILE_CODES[a // SITES]} x{site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
+
+
 def notation(action: int, rebuild: bool = False) -> str:
     if action < PLACE_ACTIONS:
-        tile, site = divmod(action, SITES)
-        return f"{TILE_CODES[tile]} {'x' if rebuild else ''}{site_name(site)}"
+        return _REBUILDS[action] if rebuild else _BUILDS[action]
     if action == NO_SWAP:
         return "noswap"
     a, b = SWAP_PAIRS[action - SWAP_BASE]

@@ -85,8 +85,11 @@ STREET_SITES: tuple[tuple[int, ...], ...] = (
 SITE_STREETS: tuple[tuple[int, int], ...] = tuple((site // COLUMNS, ROWS + site % COLUMNS) for site in range(SITES))
 
 
+SITE_NAMES: tuple[str, ...] = tuple(f"R{site // COLUMNS + 1}C{site % COLUMNS + 1}" for site in range(SITES))
+
+
 def site_name(site: int) -> str:
-    return f"R{site // COLUMNS + 1}C{site % COLUMNS + 1}"
+    return SITE_NAMES[site]
 
 
 def cell(owner: int, tile: int) -> int:

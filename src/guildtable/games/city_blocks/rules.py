@@ -118,13 +118,17 @@ class CityBlocksState(State):
         seat = decision.seat
         board = self.board
         mine_low, mine_high = 1 + seat * TILE_TYPES, 1 + (seat + 1) * TILE_TYPES
-        can_rebuild = bool(self.won[seat])
-        targets = [
-            site for site in range(SITES) if board[site] == 0 or (can_rebuild and mine_low <= board[site] < mine_high)
-        ]
+        if self.won[seat]:
+            targets = [site for site, code in enumerate(board) if not code or mine_low <= code < mine_high]
+        else:
+            targets = [site for site, code in enumerate(board) if not code]
         court_rebuild = self.options["court_via_rebuild"]
         result: list[int] = []
-        for tile in sorted(set(self.hands[seat])):
+        previous = -1
+        for tile in self.hands[seat]:  # the hand is kept sorted
+            if tile == previous:
+                continue
+            previous = tile
             base = tile * SITES
             if tile == COURT and not court_rebuild:
                 result += [base + site for site in targets if board[site] == 0]
