@@ -44,6 +44,13 @@ def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A game module that fails to load is reported on the console (and replaced by the generic renderer).
+    page.on(
+        "console",
+        lambda message: (
+            message.type == "error" and "Failed to load resource" not in message.text and errors.append(message.text)
+        ),
+    )
     yield page
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)

@@ -98,7 +98,41 @@ const modules = {};
 export async function rendererFor(game) {
   if (!modules[game]) {
     const file = `/static/games/${game.replace(/-/g, "_")}.js`;
-    modules[game] = import(file).catch(() => import("/static/games/fallback.js"));
+    modules[game] = import(file).catch((error) => {
+      if (!String(error).includes("Failed to fetch")) console.error(`renderer ${file}:`, error);
+      return import("/static/games/fallback.js");
+    });
   }
   return modules[game];
+}
+
+// Helpers for game modules. `Clicks` hands out the legal action behind each clickable thing a module draws and
+// remembers which it handed out; `rest()` is one button for every legal action not offered as a click, so a game
+// module can never leave a player without a way to move.
+export class Clicks {
+  constructor(legal, move) {
+    this.legal = legal;
+    this.move = move;
+    this.used = new Set();
+  }
+
+  // The first legal entry whose action has all of `fields` (e.g. {type: "place", lot: "A1"}), or null.
+  find(fields) {
+    return this.legal.find((entry) => Object.entries(fields).every(([key, value]) => entry.action[key] === value)) || null;
+  }
+
+  // An onclick for the entry matching `fields` (marking it offered), or undefined when none is legal.
+  on(fields) {
+    const entry = this.find(fields);
+    if (!entry) return undefined;
+    this.used.add(entry);
+    return () => this.move(entry.action);
+  }
+
+  rest() {
+    const left = this.legal.filter((entry) => !this.used.has(entry));
+    if (!left.length) return null;
+    return h("div", { class: "row choices" }, left.map((entry) =>
+      h("button", { class: "secondary choice", "data-notation": entry.notation, onclick: () => this.move(entry.action) }, entry.notation)));
+  }
 }

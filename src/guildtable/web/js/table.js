@@ -111,7 +111,7 @@ async function draw() {
   if (p !== payload) return;  // a newer message arrived while the module loaded
   renderer.render($("board"), p, { interactive: myTurn && !p.terminal, move: sendMove });
   drawMoves(p, myTurn, renderer.ownsMoves);
-  drawPlayers(p);
+  drawPlayers(p, renderer.seatColours || SEAT_COLOURS);
   drawLog(p.log || []);
   drawEnd(p);
   $("links").replaceChildren(
@@ -131,10 +131,10 @@ function drawMoves(p, myTurn, ownsMoves) {
     .map((entry) => h("button", { class: "secondary move", "data-notation": entry.notation, onclick: () => sendMove(entry.action) }, entry.notation)));
 }
 
-function drawPlayers(p) {
+function drawPlayers(p, colours) {
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
-  h("span", {}, h("span", { class: "swatch", style: `background:${SEAT_COLOURS[seat.seat] || "#999"}` }), seat.name,
+  h("span", {}, h("span", { class: "swatch", style: `background:${colours[seat.seat] || "#999"}` }), seat.name,
     seat.kind !== "human" ? h("span", { class: "muted" }, ` · bot`) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " (you)") : null),
   h("span", { class: "score" }, String(p.scores[seat.seat] ?? "")))));
 }
