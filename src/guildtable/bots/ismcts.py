@@ -130,34 +130,36 @@ class IsmctsBot:
                 mover = world.current_player
                 assert mover is not None
                 children = node.children
-                allowed = ceil(widen * (node.visits + 1) ** alpha) if widen > 0 else len(legal)
                 expand = -1
-                if len(children) < allowed or not any(a in children for a in legal):
+                if widen <= 0 or len(children) < ceil(widen * (node.visits + 1) ** alpha):
                     expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
-                if expand >= 0:
-                    child = Node(mover)
-                    children[expand] = child
-                    fast_apply(world, expand)
-                    path.append(child)
-                    break
-                best_action = -1
-                best_score = -math.inf
-                for action in legal:
-                    child = children.get(action)
-                    if child is None:
+                if expand < 0:
+                    # UCB1 over the children legal in this world; each of them was available once more.
+                    legal_here = set(legal)
+                    best_action = -1
+                    best_score = -math.inf
+                    for action, child in children.items():
+                        if action not in legal_here:
+                            continue
+                        child.avail += 1
+                        n = child.visits  # at least 1: a child is backed up in the iteration that adds it
+                        score = child.reward / n + c * sqrt(log(child.avail) / n)
+                        if score > best_score:
+                            best_score = score
+                            best_action = action
+                    if best_action >= 0:
+                        node = children[best_action]
+                        fast_apply(world, best_action)
+                        path.append(node)
+                        depth += 1
                         continue
-                    child.avail += 1
-                    if child.visits == 0:
-                        score = math.inf
-                    else:
-                        score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if score > best_score:
-                        best_score = score
-                        best_action = action
-                node = children[best_action]
-                fast_apply(world, best_action)
-                path.append(node)
-                depth += 1
+                    # None of the children is legal in this world (an opponent holds other cards here): add one.
+                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
+                child = Node(mover)
+                children[expand] = child
+                fast_apply(world, expand)
+                path.append(child)
+                break
             # Rollout: a few random moves, then the evaluation (or the true returns at the end).
             steps = 0
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
@@ -173,8 +175,8 @@ class IsmctsBot:
                 visited.reward += outcome[visited.seat]
         elapsed = time.perf_counter() - start
 
-        visits = {action: child.visits for action, child in root.children.items()}
-        values = {
+        visits: dict[int, int] = {action: child.visits for action, child in root.children.items()}
+        values: dict[int, float] = {
             action: (child.reward / child.visits if child.visits else 0.0) for action, child in root.children.items()
         }
         # Most visits wins; ties go to the better mean, then the lower action (deterministic).
@@ -188,10 +190,12 @@ class IsmctsBot:
         if use_prior:
             if node.order is None:
                 node.order = self._one_ply_order(world, legal, mover)
+            # The order was made in one world; in another (an opponent's other hand) some of it may be illegal, and
+            # actions legal only here are not in it: they are added at random once the ordered ones are exhausted.
+            legal_here = set(legal)
             for action in node.order:
-                if action not in children:
+                if action not in children and action in legal_here:
                     return action
-            # Actions legal only in other worlds (an opponent's other hands) are not in the order: fall through.
         untried = [action for action in legal if action not in children]
         if not untried:
             return -1

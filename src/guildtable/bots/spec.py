@@ -1,15 +1,19 @@
 """Bot specs: the strings that name a bot everywhere one is chosen (CLI, arena, web seats).
 
-`random`, `greedy`, or `kind:key=value,key=value`. Unknown kinds and parameters raise BadOptions naming them.
+`random`, `greedy`, `ismcts:iterations=2000,c=0.7`, or a level: `easy`, `medium`, `hard`. Unknown kinds and
+parameters raise BadOptions naming them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from guildtable.bots.base import Bot
 from guildtable.bots.greedy import GreedyBot
+from guildtable.bots.ismcts import IsmctsBot, SearchSettings
+from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
 from guildtable.bots.random_bot import RandomBot
 from guildtable.kernel import BadOptions
 
@@ -26,15 +30,63 @@ def _no_params(kind: str, factory: Callable[[int], Any]) -> BotFactory:
     return make
 
 
+_SETTING_TYPES = {item.name: item.type for item in dataclasses.fields(SearchSettings)}
+_SETTING_ALIASES = {"iters": "iterations", "time_ms": "ms", "prior": "prior_depth"}
+
+
+def search_settings(params: dict[str, str], base: SearchSettings | None = None) -> SearchSettings:
+    """ISMCTS settings from spec parameters (`iterations=2000`, `ms=500`, `c=0.7`, ...), checked."""
+    values: dict[str, Any] = {}
+    for key, raw in params.items():
+        name = _SETTING_ALIASES.get(key, key)
+        kind = _SETTING_TYPES.get(name)
+        if kind is None:
+            known = ", ".join(sorted(_SETTING_TYPES))
+            raise BadOptions(f"ismcts:{key}", f"unknown ISMCTS parameter; the parameters are: {known}")
+        try:
+            values[name] = int(raw) if kind in (int, "int") else float(raw)
+        except ValueError:
+            raise BadOptions(f"ismcts:{key}", f"{raw!r} is not a number") from None
+    settings = dataclasses.replace(base or SearchSettings(), **values)
+    if settings.iterations < 0 or settings.ms < 0:
+        raise BadOptions("ismcts:iterations", "budgets cannot be negative")
+    if settings.iterations == 0 and settings.ms == 0:
+        raise BadOptions("ismcts:iterations", "give an iteration budget (iterations=N) or a time budget (ms=N)")
+    if settings.c < 0 or settings.widen < 0 or not 0 < settings.alpha <= 1:
+        raise BadOptions("ismcts:c", "c and widen must be at least 0, alpha in (0, 1]")
+    return settings
+
+
+def _ismcts(seed: int, params: dict[str, str]) -> Bot:
+    spec = "ismcts" + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+    return IsmctsBot(seed, search_settings(params), spec)
+
+
+def _level(level: str) -> BotFactory:
+    """A level is its ISMCTS spec, optionally with overrides (`hard:ms=500`); it keeps its own name."""
+
+    def make(seed: int, params: dict[str, str]) -> Bot:
+        _, base_params = parse_spec(LEVELS[level])
+        settings = search_settings({**base_params, **params})
+        spec = level + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
+        return IsmctsBot(seed, settings, spec)
+
+    return make
+
+
 BOT_KINDS: dict[str, BotFactory] = {
     "random": _no_params("random", RandomBot),
     "greedy": _no_params("greedy", GreedyBot),
+    "ismcts": _ismcts,
+    **{level: _level(level) for level in LEVELS},
 }
 """Bot kinds by name; other modules add theirs (search bots, levels)."""
 
 BOT_DESCRIPTIONS: dict[str, str] = {
     "random": "uniform over the legal moves",
     "greedy": "one ply with the game's evaluation",
+    "ismcts": "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)",
+    **LEVEL_DESCRIPTIONS,
 }
 
 
