@@ -33,7 +33,8 @@ function connect() {
     ws.send(JSON.stringify({ type: "hello", token: active === null ? null : held[active] }));
     $("conn").textContent = "connected";
   };
-  ws.onmessage = (message) => receive(JSON.parse(message.data));
+  // Only the current socket speaks: after a hot-seat switch, a late message for the previous seat is dropped.
+  ws.onmessage = (message) => { if (socket === ws) receive(JSON.parse(message.data)); };
   ws.onclose = () => {
     if (socket !== ws) return;
     $("conn").textContent = "reconnecting…";
@@ -47,7 +48,8 @@ function switchSeat(seat) {
   payload = null;
   const old = socket;
   socket = null;
-  if (old) old.close();
+  if (old && old.readyState === WebSocket.CONNECTING) old.onopen = () => old.close();
+  else if (old) old.close();
   connect();
 }
 
