@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from guildtable.cli import bench, games_cmd, play, replay, serve, simulate
+from guildtable.cli import arena, bench, games_cmd, hint, play, replay, serve, simulate
 from guildtable.cli.common import errors
 from guildtable.kernel import GuildtableError
 
@@ -24,6 +24,8 @@ app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("serve")(serve.serve)
+app.command("arena")(arena.arena)
+app.command("hint")(hint.hint)
 
 
 def main() -> None:

@@ -1,0 +1,29 @@
+"""Where a tournament's games are played: `local` (processes on this machine) or `ray` (a Ray cluster).
+
+Every backend takes the same `MatchTask`s and yields `MatchResult`s as games finish (in any order); the report sorts
+them by game index, so results do not depend on the backend.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from guildtable.arena.tournament import MatchResult, MatchTask
+from guildtable.kernel import BadOptions
+
+BACKENDS = ("local", "ray")
+
+
+def run_tasks(
+    tasks: list[MatchTask], backend: str = "local", workers: int | None = None, address: str | None = None
+) -> Iterator[MatchResult]:
+    """Play `tasks` on `backend`, yielding each result as its game ends."""
+    if backend == "local":
+        from guildtable.arena.backends.local import run_local
+
+        return run_local(tasks, workers)
+    if backend == "ray":
+        from guildtable.arena.backends.ray_backend import run_ray
+
+        return run_ray(tasks, address, workers)
+    raise BadOptions("backend", f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")

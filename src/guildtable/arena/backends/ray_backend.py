@@ -1,0 +1,43 @@
+"""The Ray backend: the same games as remote tasks on a Ray cluster (`--address`), or on a local Ray instance.
+
+Needs the optional `ray` extra (`pip install 'guildtable[ray]'`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from guildtable.arena.tournament import MatchResult, MatchTask, play_match
+from guildtable.kernel import BadOptions
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BadOptions("backend", "the ray backend needs the ray extra: pip install 'guildtable[ray]'") from None
+    return ray
+
+
+def run_ray(tasks: list[MatchTask], address: str | None = None, workers: int | None = None) -> Iterator[MatchResult]:
+    """Submit every game as a Ray task and yield results as they finish. Connects to `address` (a running cluster)
+    or starts a local instance with `workers` CPUs; a Ray session started here is shut down at the end."""
+    ray = _ray()
+    started = False
+    if not ray.is_initialized():
+        if address:
+            ray.init(address=address, logging_level="ERROR", log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
+        started = True
+    try:
+        remote_play = ray.remote(num_cpus=1)(play_match)
+        pending = [remote_play.remote(task) for task in tasks]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()

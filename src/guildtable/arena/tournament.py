@@ -1,0 +1,148 @@
+"""A tournament: which bots sit where in which game (a fair schedule), and how one game of it is played.
+
+A game of the tournament is a `MatchTask`: plain, picklable data that any backend (a local process, a Ray worker)
+turns into a `MatchResult` with `play_match`. Seeds come from the tournament seed and the game's index only, so the
+same tournament gives the same results whatever runs it and in whatever order the games finish.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from guildtable.bots.spec import make_bot
+from guildtable.kernel import BadOptions
+from guildtable.kernel.registry import get_game
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """What to play: `games` games of `game` for `players` seats between the entrants `bots` (bot specs)."""
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def labels(self) -> list[str]:
+        """A unique name per entrant: the spec, numbered when the same spec is entered twice."""
+        counts = {spec: self.bots.count(spec) for spec in self.bots}
+        seen: dict[str, int] = {}
+        labels = []
+        for spec in self.bots:
+            seen[spec] = seen.get(spec, 0) + 1
+            labels.append(spec if counts[spec] == 1 else f"{spec} #{seen[spec]}")
+        return labels
+
+    def check(self) -> None:
+        """Refuse a tournament that cannot be played, naming what is wrong."""
+        game = get_game(self.game)
+        if self.players not in game.player_counts:
+            raise BadOptions("players", f"{game.title} is for {game.min_players}–{game.max_players} players")
+        if len(self.bots) < self.players:
+            raise BadOptions(
+                "bots",
+                f"name at least {self.players} entrants for {self.players} seats (repeat a spec to seat it twice)",
+            )
+        if self.games < 1:
+            raise BadOptions("games", "play at least one game")
+        for spec in self.bots:
+            make_bot(spec)
+        game.resolve_options(self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTask:
+    """One game of a tournament: `lineup[seat]` is the entrant (index into the bots) sitting at `seat`."""
+
+    index: int
+    game: str
+    seed: int
+    lineup: tuple[int, ...]
+    specs: tuple[str, ...]
+    options: dict[str, Any]
+
+
+@dataclass(slots=True)
+class MatchResult:
+    """How one game went, per seat: scores, returns (1 sole win, 1/k shared, 0 loss), moves and thinking time."""
+
+    index: int
+    seed: int
+    lineup: tuple[int, ...]
+    scores: list[float]
+    returns: list[float]
+    length: int
+    move_seconds: list[list[float]]  # per seat, the time each of its moves took
+    actions: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "lineup": list(self.lineup),
+            "scores": self.scores,
+            "returns": self.returns,
+            "length": self.length,
+            "move_seconds": [[round(t, 5) for t in times] for times in self.move_seconds],
+            "actions": self.actions,
+        }
+
+
+def schedule(tournament: Tournament) -> list[MatchTask]:
+    """Fair lineups: every group of `players` entrants in turn, each group played in every cyclic seat rotation, so
+    over whole cycles every entrant meets every other equally often and sits in every seat equally often. With a
+    game count that is not a whole number of cycles the counts differ by at most one group's rotation."""
+    players = tournament.players
+    groups = list(itertools.combinations(range(len(tournament.bots)), players))
+    tasks = []
+    for index in range(tournament.games):
+        cycle, within = divmod(index, players)
+        group = groups[cycle % len(groups)]
+        # Rotate the whole group by `within` seats; alternate the direction every other pass over the groups so
+        # that who sits after whom is balanced too.
+        order = group if (cycle // len(groups)) % 2 == 0 else tuple(reversed(group))
+        lineup = tuple(order[(seat + within) % players] for seat in range(players))
+        tasks.append(
+            MatchTask(
+                index=index,
+                game=tournament.game,
+                seed=tournament.seed + index,
+                lineup=lineup,
+                specs=tuple(tournament.bots[entrant] for entrant in lineup),
+                options=dict(tournament.options),
+            )
+        )
+    return tasks
+
+
+def play_match(task: MatchTask) -> MatchResult:
+    """Play one game of a tournament. Pure: the same task gives the same result in any process."""
+    game = get_game(task.game)
+    players = len(task.lineup)
+    state = game.new_state(players, seed=task.seed, options=task.options)
+    bots = [make_bot(spec, task.seed * 7919 + seat) for seat, spec in enumerate(task.specs)]
+    move_seconds: list[list[float]] = [[] for _ in range(players)]
+    clock = time.perf_counter
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        start = clock()
+        action = bots[seat].choose(state)
+        move_seconds[seat].append(clock() - start)
+        state.apply(action)
+    return MatchResult(
+        index=task.index,
+        seed=task.seed,
+        lineup=task.lineup,
+        scores=[float(score) for score in state.scores()],
+        returns=state.returns(),
+        length=len(state.history),
+        move_seconds=move_seconds,
+        actions=list(state.history),
+    )
