@@ -1,5 +1,5 @@
-"""City and Guilds and Guildhall in the browser: a table against bots is created in the lobby, and moves are made by
-clicking what the board highlights (lots, tiles, cards) or the one-button choices it offers."""
+"""City and Guilds, Guildhall and Guilds of London in the browser: a table against bots is created in the lobby, and
+moves are made by clicking what the board highlights (lots, tiles, cards) or the one-button choices it offers."""
 
 from __future__ import annotations
 
@@ -40,7 +40,11 @@ def click_moves(page: Any, moves: int) -> list[str]:
     return logs
 
 
-GAMES = [("city-and-guilds", 3, "svg.cg-map"), ("guildhall", 2, "[data-panel=hand]")]
+GAMES = [
+    ("city-and-guilds", 3, "svg.cg-map"),
+    ("guildhall", 2, "[data-panel=hand]"),
+    ("guilds-of-london", 2, "svg.gl-city"),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "board"), GAMES)
