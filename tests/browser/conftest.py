@@ -34,7 +34,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def context(browser: Any, base_url: str) -> Iterator[Any]:
     context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900})
-    context.set_default_timeout(15000)
+    context.set_default_timeout(30000)
     yield context
     context.close()
 

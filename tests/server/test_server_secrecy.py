@@ -109,27 +109,27 @@ def test_no_message_carries_another_seats_hidden_information(
     watchers: list[int | None] = [*range(players), None]
     positions, streams = expected_streams(record, watchers)
     private = streams.pop("private")  # type: ignore[call-overload]
+    views = [{seat: position.view(seat) for seat in watchers} for position in positions]
+    secrets = [{other: hidden_values(by_seat[other], by_seat[None]) for other in range(players)} for by_seat in views]
     for seat in watchers:
         messages = received[seat]
         stream = messages[0]["log"] + [event for message in messages[1:] for event in message["events"]]
         assert stream == streams[seat], f"seat {seat} got exactly the events it may see"
+        foreign = [data for seats, data in private if seat is None or seat not in seats]
         for message in messages:
-            position = positions[message["version"]]
+            version = message["version"]
+            position, mine = positions[version], views[version][seat]
             assert message["seat"] == seat
-            assert message["view"] == position.view(seat)
+            assert message["view"] == mine
             on_turn = seat is not None and position.current_player == seat and not position.is_terminal
             assert bool(message["legal"]) == on_turn
             text = json.dumps(message)
-            for other, token in tokens.items():
-                assert other == seat or token not in text
-            for seats, data in private:
-                if seat is None or seat not in seats:
-                    assert data not in message.get("events", message.get("log", []))
-            for other in range(players):
+            assert not any(token in text for other, token in tokens.items() if other != seat)
+            events = message.get("events", message.get("log", []))
+            assert not any(data in events for data in foreign)
+            for other, secret in secrets[version].items():
                 if other == seat:
                     continue
-                secret = hidden_values(position.view(other), position.view(None))
-                mine = position.view(seat)
                 for path, value in secret.items():
                     if at(mine, path) != value:
                         assert at(message["view"], path) != value, f"seat {seat} saw seat {other}'s {path}"

@@ -187,7 +187,11 @@ class Lobby:
                 version = table.version
                 world = table.state.clone()
             # A search bot may think for a while: off the event loop, on its own copy.
-            action = await asyncio.to_thread(table.bots[seat].choose, world)
+            try:
+                action = await asyncio.to_thread(table.bots[seat].choose, world)
+            except Exception:
+                log.exception("the bot of seat %s at table %s failed to choose a move", seat, table.id)
+                return
             async with table.lock:
                 if table.version != version:
                     continue

@@ -34,7 +34,7 @@ async function go(n) {
   if (f.result) {
     const winners = f.result.winners.map((seat) => f.names[seat]);
     end.replaceChildren(h("div", { class: "winner", id: "winner" }, winners.length > 1 ? `Shared win: ${winners.join(" and ")}` : `${winners[0]} wins`),
-      h("h3", {}, "Scoring breakdown"), jsonPanel(f.result.breakdown));
+      h("h3", {}, "Scoring breakdown"), renderer.breakdown ? renderer.breakdown(f.result.breakdown, f.names) : jsonPanel(f.result.breakdown));
   }
 }
 

@@ -115,7 +115,7 @@ async function draw() {
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p, renderer.seatColours || SEAT_COLOURS);
   drawLog(p.log || []);
-  drawEnd(p);
+  drawEnd(p, renderer);
   $("links").replaceChildren(
     h("div", {}, "Spectator link: ", h("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)),
     h("div", {}, h("a", { href: "/docs", target: "_blank" }, "API documentation")));
@@ -148,7 +148,7 @@ function drawLog(log) {
   list.scrollTop = list.scrollHeight;
 }
 
-function drawEnd(p) {
+function drawEnd(p, renderer) {
   const end = $("end");
   if (!p.terminal || !p.result) { end.hidden = true; return; }
   const winners = p.result.winners.map((seat) => seatName(p.seats, seat));
@@ -160,7 +160,8 @@ function drawEnd(p) {
     h("table", { class: "data" }, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
       p.result.scores.map((score, seat) => h("tr", {}, h("td", {}, seatName(p.seats, seat)), h("td", {}, String(score))))),
     h("h3", {}, "Scoring breakdown"),
-    h("div", { id: "breakdown" }, jsonPanel(p.result.breakdown)),
+    h("div", { id: "breakdown" }, renderer.breakdown ? renderer.breakdown(p.result.breakdown, p.seats.map((seat) => seat.name))
+      : jsonPanel(p.result.breakdown)),
     h("div", { class: "row", style: "margin-top:.6rem" },
       mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? "Join the rematch" : "Rematch") : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, "Watch the replay"),
