@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from guildtable.games.guildhall.content import PROFESSIONS
+from guildtable.games.guildhall.content import COLOURS, PROFESSIONS
 from guildtable.games.guildhall.questions import WIN_VP
 
 if TYPE_CHECKING:
@@ -19,13 +19,19 @@ _CHAPTER_WORTH = (0.0, 0.15, 0.45, 0.95, 1.7)
 
 
 def standing(state: GuildhallState, seat: int) -> float:
-    """A VP-like measure of how well `seat` stands."""
+    """A VP-like measure of how well `seat` stands: VP, completed chapters, chapters in the making (counting the
+    action area, which joins the guildhall at the end of the turn) and hand cards that could still be played."""
     value = float(state.vp(seat))
     value += 2.2 * len(state.completed[seat])
     base = seat * PROFESSIONS
-    for prof in range(PROFESSIONS):
-        value += _CHAPTER_WORTH[_BITS[state.halls[base + prof]]]
-    value += 0.08 * min(len(state.hands[seat]), 8)
+    masks = state.halls[base : base + PROFESSIONS]
+    for card in state.areas[seat]:
+        masks[card // COLOURS] |= 1 << card % COLOURS
+    for mask in masks:
+        value += _CHAPTER_WORTH[min(_BITS[mask], 4)]
+    for card in state.hands[seat][:10]:
+        dead = masks[card // COLOURS] >> card % COLOURS & 1
+        value += -0.05 if dead else 0.12
     return value
 
 
