@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from guildtable.games.guildhall.content import COLOURS, FULL_CHAPTER, IDENTITIES, PROFESSIONS
 
+_PROF = tuple(card // COLOURS for card in range(IDENTITIES))
+_BIT = tuple(1 << card % COLOURS for card in range(IDENTITIES))
+
 
 def legal_in(masks: Sequence[int], card: int) -> bool:
     """GH-54/GH-56: `card` may be placed by choice (no identical face-up card)."""
@@ -70,7 +73,9 @@ def can_take(masks: Sequence[int], counts: Sequence[int], k: int) -> bool:
     """`k` cards chosen from the multiset `counts` (per identity) can be placed legally one at a time."""
     if k <= 0:
         return True
-    legal = [card for card in range(IDENTITIES) if counts[card] and legal_in(masks, card)]
+    legal = [
+        card for card in range(IDENTITIES) if counts[card] and not masks[_PROF[card]] & _BIT[card]
+    ]  # inlined legal_in: this is the hot path of every Hunter and Peddler question
     if len(legal) >= k:
         return True
     if not legal:
@@ -90,7 +95,7 @@ def can_give_then_take(masks: Sequence[int], counts: Sequence[int], gives: int, 
     cards = face_up(masks)
     if len(cards) < gives:
         return False
-    if len([card for card in range(IDENTITIES) if counts[card] and legal_in(masks, card)]) >= takes:
+    if sum(1 for card in range(IDENTITIES) if counts[card] and not masks[_PROF[card]] & _BIT[card]) >= takes:
         return True  # enough distinct legal cards stay legal whatever is removed (see the module docstring)
     return any(
         can_give_then_take(without(masks, card), counts, gives - 1, takes, card + 1) for card in cards if card >= low
@@ -122,12 +127,9 @@ def can_swap_one_for_two(
     `taken` fix the answers already given."""
     gives = [give] if give is not None else face_up(mine)
     cards = face_up(theirs)
-    pairs = [
-        (first, second)
-        for index, first in enumerate(cards)
-        for second in cards[index + 1 :]
-        if all(card in (first, second) for card in taken)
-    ]
+    pairs = [(first, second) for index, first in enumerate(cards) for second in cards[index + 1 :]]
+    if taken:
+        pairs = [pair for pair in pairs if all(card in pair for card in taken)]
     for mine_card in gives:
         mine_after = without(mine, mine_card)
         for first, second in pairs:
