@@ -295,6 +295,10 @@ def _parse(text: str) -> dict[str, Any]:
 def _add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/", include_in_schema=False)
     def lobby_page() -> FileResponse:
         return FileResponse(WEB / "index.html")
