@@ -1,0 +1,44 @@
+"""Storage: tables, seats, moves and uploads round-trip through SQLite and PostgreSQL, and a ply is stored once."""
+
+from __future__ import annotations
+
+import pytest
+
+from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
+
+
+def a_table(table_id: str = "t1") -> StoredTable:
+    seats = [StoredSeat(0, "human", "Blue", "token-0", False), StoredSeat(1, "greedy", "Red (greedy)", None, True)]
+    return StoredTable(table_id, "city-blocks", 2**40 + 7, {"court_via_rebuild": False}, None, now(), None, seats, [])
+
+
+def test_a_table_and_its_moves_round_trip(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(a_table())
+    for ply, action in enumerate((33, 70, 5)):
+        store.add_move("t1", ply, action, f"move {ply}")
+    store.set_seat_name("t1", 0, "Ada")
+    store.set_rematch("t1", "t2")
+    store.close()
+    (loaded,) = Store(db_url).load_tables()
+    assert loaded.actions == [33, 70, 5]
+    assert loaded.seed == 2**40 + 7 and loaded.options == {"court_via_rebuild": False} and loaded.rematch == "t2"
+    assert loaded.seats[0] == StoredSeat(0, "human", "Ada", "token-0", True)
+    assert loaded.seats[1] == StoredSeat(1, "greedy", "Red (greedy)", None, True)
+
+
+def test_a_ply_is_stored_once(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_table(a_table())
+    store.add_move("t1", 0, 33, "first")
+    with pytest.raises(PlyTaken):
+        store.add_move("t1", 0, 34, "second")
+    assert store.load_tables()[0].actions == [33]
+
+
+def test_uploads_are_kept_as_given(db_url: str) -> None:
+    store = Store(db_url)
+    record = {"game": "city-blocks", "players": [{"name": "A"}, {"name": "B"}], "seed": 3, "actions": []}
+    store.add_upload("u1", record)
+    assert store.get_upload("u1") == record
+    assert store.get_upload("nope") is None
