@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from gh_positions import legal, play
+from gh_positions import legal, play, scenario
 
 from guildtable.games.guildhall import GAME
 from guildtable.games.guildhall.content import CONTENT
@@ -74,11 +74,27 @@ def test_gh_16_gh_17_gh_d23_guildhall_preparation() -> None:
     assert state.view(1)["players"][0]["guildhall"]  # public at once (GH-17)
     assert f"place {first}" not in legal(state)  # no identical pair
     with pytest.raises(IllegalAction) as error:
-        play(state, f"place {first}") if first in state.view(0)["hand"] else play(state, "place red Robber")
-    assert error.value.rule in ("GH-56", "GH-16")
+        play(state, "discard-draw")
+    assert error.value.rule == "GH-16"
     for _ in range(2):
         state.apply(state.legal_actions()[0])
     assert state.current_player == 1 and state.view(1)["decision"]["kind"] == "setup_discard"
+
+
+def test_gh_16_setup_refuses_identical_cards() -> None:
+    """GH-16, GH-56: the three setup cards are pairwise non-identical."""
+    state = scenario(
+        hands={0: ["red Robber", "red Robber", "blue Robber"]},
+        halls={0: ["red Robber"]},
+        stack=[["setup_place", 0, 1]],  # one card already placed
+    )
+    assert legal(state) == {"place blue Robber"}
+    with pytest.raises(IllegalAction) as error:
+        play(state, "place red Robber")
+    assert error.value.rule == "GH-56"
+    with pytest.raises(IllegalAction) as error:
+        play(state, "place green Hunter")
+    assert error.value.rule == "GH-16"
 
 
 def test_gh_18_setup_ends_with_six_cards_and_three_in_each_guildhall() -> None:
