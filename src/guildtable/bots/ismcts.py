@@ -16,6 +16,7 @@ dominate the cost, not the bookkeeping.
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -85,6 +86,7 @@ class IsmctsBot:
             raise ValueError("an ISMCTS bot needs an iteration or a time budget")
         self.spec = spec
         self.rng = Rng(seed)
+        self._fast = random.Random(seed)
 
     def choose(self, state: State) -> int:
         legal = state.legal_actions()
@@ -98,6 +100,10 @@ class IsmctsBot:
         assert seat is not None, "the game is over"
         settings = self.settings
         rng = self.rng
+        # Playouts draw many numbers: a C generator seeded from ours keeps them cheap and still reproducible.
+        fast = random.Random(rng.next64())
+        self._fast = fast
+        uniform = fast.random
         game = state.game
         evaluate = game.evaluate
         players = state.num_players
@@ -164,7 +170,7 @@ class IsmctsBot:
             steps = 0
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
                 legal = world.legal_actions()
-                fast_apply(world, legal[rng.below(len(legal))])
+                fast_apply(world, legal[int(uniform() * len(legal))])
                 steps += 1
             if world.is_terminal:
                 outcome = world.returns()
@@ -199,7 +205,7 @@ class IsmctsBot:
         untried = [action for action in legal if action not in children]
         if not untried:
             return -1
-        return untried[self.rng.below(len(untried))]
+        return untried[int(self._fast.random() * len(untried))]
 
     def _one_ply_order(self, world: State, legal: list[int], mover: int) -> list[int]:
         evaluate = world.game.evaluate
@@ -207,6 +213,6 @@ class IsmctsBot:
         for action in legal:
             child = world.clone()
             fast_apply(child, action)
-            scored.append((-evaluate(child, mover), self.rng.below(1 << 30), action))
+            scored.append((-evaluate(child, mover), self._fast.random(), action))
         scored.sort()
         return [action for _, _, action in scored]
