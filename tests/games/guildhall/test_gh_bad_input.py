@@ -171,6 +171,7 @@ def test_gh_bad_snapshots_name_the_field() -> None:
         ("deck[0]", lambda s: s["deck"].__setitem__(0, "plaid Robber")),
         ("halls[0][1]", lambda s: s["halls"].__setitem__(0, ["red Robber", "red Robber"])),
         ("stack[0]", lambda s: s["stack"].__setitem__(0, ["dance", 0])),
+        ("stack[0]", lambda s: s["stack"].__setitem__(0, ["pay", 0])),
         ("row[0]", lambda s: s["row"].__setitem__(0, "p99")),
         ("game", lambda s: s.__setitem__("game", "chess")),
     ]

@@ -9,10 +9,7 @@ from typing import Any
 from guildtable.games.guildhall import heuristics, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
-from guildtable.games.guildhall.questions import (
-    KIND_OF,
-    PRESTIGE,
-)
+from guildtable.games.guildhall.questions import ARITY, KIND_OF, PRESTIGE, TRANSIT_SLOT
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.views import CONTENT_NOTE
@@ -217,7 +214,16 @@ def _from_snapshot(game: Guildhall, snapshot: Mapping[str, Any]) -> GuildhallSta
             raise BadRecord(f"stack[{index}]", "write a decision as [kind, seat, context...]")
         if not isinstance(raw[1], int) or not 0 <= raw[1] < players:
             raise BadRecord(f"stack[{index}][1]", "the seat must be a player of this game")
-        stack.append((KIND_OF[raw[0]], *(_tuplify(v) for v in raw[1:])))
+        kind = KIND_OF[raw[0]]
+        if len(raw) != ARITY[kind]:
+            raise BadRecord(f"stack[{index}]", f"a {raw[0]} entry has {ARITY[kind]} parts, not {len(raw)}")
+        entry = (kind, *(_tuplify(v) for v in raw[1:]))
+        cards_at = TRANSIT_SLOT.get(kind)
+        if cards_at is not None and not (
+            isinstance(entry[cards_at], tuple) and all(isinstance(c, int) and 0 <= c < 30 for c in entry[cards_at])
+        ):
+            raise BadRecord(f"stack[{index}][{cards_at}]", "must be a list of card numbers 0..29")
+        stack.append(entry)
     state.stack = stack
     _check_conservation(state)
     return state

@@ -88,6 +88,8 @@ KIND_NAMES = (
 KIND_OF = {name: kind for kind, name in enumerate(KIND_NAMES)}
 # Which context slot of a stack entry holds cards in transit (for conservation and snapshots).
 TRANSIT_SLOT = {PLACE_NEXT: 4, PLACE_QUEUE: 4, HUNT_GIVE: 4, PED_TAKE: 5, PED_GIVE: 4, PED_RECEIVE: 2, TOP: 2}
+# The length of each stack entry, kind and seat included (checked when a snapshot is read).
+ARITY = (2, 3, 2, 2, 4, 2, 2, 4, 3, 4, 4, 5, 5, 3, 4, 6, 6, 3, 2, 3, 3, 3, 5, 3, 2, 2, 3, 2, 2, 2, 5, 4)
 
 VERB = {
     SP_DISCARD: "discard",
