@@ -15,10 +15,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -26,11 +23,7 @@ from pathlib import Path
 import httpx
 from websockets.asyncio.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from guildtable.server.local import local_server
 
 
 async def play_game(
@@ -114,22 +107,9 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        port = free_port()
-        command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "serve"]
-        server = subprocess.Popen([*command, "--port", str(port), "--db", db, "--log-level", "warning"])
-        base = f"http://127.0.0.1:{port}"
-        try:
-            for _ in range(300):
-                try:
-                    if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
+        with local_server(db, bot_delay=0.6) as (base, server):
             asyncio.run(run(base, args.games, args.game, args.think))
             print(f"server CPU time: {cpu_seconds(server.pid):.1f} s; client CPU time: {time.process_time():.1f} s")
-        finally:
-            server.terminate()
-            server.wait()
 
 
 if __name__ == "__main__":

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import httpx
+from guildtable.server.local import local_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,35 +22,8 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def served(db_path: Path) -> Iterator[str]:
     """`guildtable serve` with bots that move at once; yields its base URL."""
-    port = free_port()
-    command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "serve"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--db", f"sqlite:///{db_path}", "--bot-delay", "0", "--log-level", "warning"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("guildtable serve did not start")
-            time.sleep(0.1)
-        yield base
-    finally:
-        process.kill()
-        process.wait()
+    with local_server(f"sqlite:///{db_path}", bot_delay=0) as (base_url, _):
+        yield base_url

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,35 +14,13 @@ from contextlib import contextmanager
 import httpx
 from server_helpers import auth, tokens_of, wait_for
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from guildtable.server.local import free_port, local_server
 
 
 @contextmanager
 def server(db_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "serve"]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--db", db_url, "--bot-delay", "0.02", "--log-level", "warning"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(lambda: _up(port), timeout=30)
+    with local_server(db_url, port=port, bot_delay=0.02) as (_, process):
         yield process
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
-
-
-def _up(port: int) -> bool:
-    try:
-        return httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def views(http: httpx.Client, tables: list[dict]) -> dict[tuple[str, int | None], dict]:
