@@ -15,6 +15,7 @@ SPECS = [
     ("city-blocks.md", "CB", "city_blocks"),
     ("city-and-guilds.md", "CG", "city_and_guilds"),
     ("guilds-of-london.md", "GL", "guilds_of_london"),
+    ("guildhall.md", "GH", "guildhall"),
 ]
 
 
