@@ -143,7 +143,9 @@ function drawPlayers(p, colours) {
 
 function drawLog(log) {
   const list = $("log");
-  const lines = log.filter((event) => event.text).map((event) => h("li", { "data-version": event.version }, event.text));
+  // Each line in words, with the move in notation beside it when the words do not already say it.
+  const lines = log.filter((event) => event.text).map((event) => h("li", { "data-version": event.version }, event.text,
+    event.move && !event.text.includes(event.move) ? h("code", { class: "notation" }, ` ${event.move}`) : null));
   list.replaceChildren(...lines);
   list.scrollTop = list.scrollHeight;
 }
