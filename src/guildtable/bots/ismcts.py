@@ -172,13 +172,21 @@ class IsmctsBot:
                 legal = world.legal_actions()
                 fast_apply(world, legal[int(uniform() * len(legal))])
                 steps += 1
+            root.visits += 1
             if world.is_terminal:
                 outcome = world.returns()
+                for visited in path[1:]:
+                    visited.visits += 1
+                    visited.reward += outcome[visited.seat]
             else:
-                outcome = [(evaluate(world, player) + 1.0) * 0.5 for player in range(players)]
-            for visited in path:
-                visited.visits += 1
-                visited.reward += outcome[visited.seat]
+                # Evaluate only the seats that moved on the path (the evaluation can be the costliest call).
+                values: list[float | None] = [None] * players
+                for visited in path[1:]:
+                    value = values[visited.seat]
+                    if value is None:
+                        value = values[visited.seat] = (evaluate(world, visited.seat) + 1.0) * 0.5
+                    visited.visits += 1
+                    visited.reward += value
         elapsed = time.perf_counter() - start
 
         visits: dict[int, int] = {action: child.visits for action, child in root.children.items()}
