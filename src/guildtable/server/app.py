@@ -86,10 +86,6 @@ def _add_problem_handlers(app: FastAPI) -> None:
         return JSONResponse(result.body(), status_code=result.status, media_type="application/problem+json")
 
 
-def _token(authorization: str | None) -> str | None:
-    return bearer_token(authorization)
-
-
 def _add_api(app: FastAPI, lobby: Lobby) -> None:
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
@@ -150,7 +146,7 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
     async def table_state(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """The seat's whole picture (with `Authorization: Bearer <token>`), or the spectator's without a token."""
         table = lobby.table(table_id)
-        token = _token(authorization)
+        token = bearer_token(authorization)
         seat = None if token is None and authorization is None else table.seat_for(token)
         return table.payload(seat)
 
@@ -158,9 +154,8 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
     async def join(table_id: str, body: JoinRequest, authorization: str | None = Header(default=None)) -> Any:
         """Take a seat under a display name."""
         table = lobby.table(table_id)
-        seat = table.seat_for(_token(authorization))
-        lobby.join(table, seat, body.name)
-        await lobby.joined(table)
+        seat = table.seat_for(bearer_token(authorization))
+        await lobby.join(table, seat, body.name)
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/moves", tags=["moves"])
@@ -168,7 +163,7 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
         """Make a move: the action's JSON form (from `legal`) and the version it was made against. A stale or
         repeated move gets 409 and changes nothing."""
         table = lobby.table(table_id)
-        seat = table.seat_for(_token(authorization))
+        seat = table.seat_for(bearer_token(authorization))
         await lobby.move(table, seat, body.version, body.action)
         return table.payload(seat)
 
@@ -177,7 +172,7 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
         """The same seats and options again with a new shuffle; each seat asks with its own token and gets its new
         one."""
         table = lobby.table(table_id)
-        seat = table.seat_for(_token(authorization))
+        seat = table.seat_for(bearer_token(authorization))
         new, token = lobby.rematch(table, seat)
         url = f"/table/{new.id}#seat={seat}&token={token}" if token else f"/table/{new.id}"
         return {**new.summary(), "seat": seat, "token": token, "url": url}

@@ -13,7 +13,7 @@ import logging
 import secrets
 from typing import Any
 
-from guildtable.bots.spec import is_bot_spec, make_bot
+from guildtable.bots.spec import make_bot
 from guildtable.kernel import BadOptions, BadRecord, GuildtableError
 from guildtable.kernel.registry import get_game
 from guildtable.server.auth import new_id, new_token
@@ -79,24 +79,14 @@ class Lobby:
             counts = f"{game.min_players}–{game.max_players}"
             raise Problem(422, "bad-seats", f"{game.title} is for {counts} players, not {len(seat_kinds)}")
         kinds = []
-        for index, kind in enumerate(seat_kinds):
-            kind = kind.strip().lower() if kind.strip().lower() == HUMAN else kind.strip()
+        for index, given in enumerate(seat_kinds):
+            kind = HUMAN if given.strip().lower() == HUMAN else given.strip()
             if kind != HUMAN:
-                if not is_bot_spec(kind):
-                    raise Problem(422, "bad-seats", f"seat {index + 1}: {kind!r} is neither 'human' nor a bot")
                 try:
                     make_bot(kind)
                 except BadOptions as error:
                     raise Problem(422, "bad-seats", f"seat {index + 1}: {error.message}") from None
             kinds.append(kind)
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        try:
-            resolved = game.resolve_options(options or {})
-            game.new_state(len(kinds), seed=seed, options=resolved)
-        except BadOptions as error:
-            raise Problem(422, "bad-options", str(error), field=error.field) from None
-        except BadRecord as error:
-            raise Problem(422, "bad-options", str(error), field=error.field) from None
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         seats = []
         for index, kind in enumerate(kinds):
@@ -105,23 +95,26 @@ class Lobby:
                 default if kind == HUMAN else f"{default} ({kind})"
             )
             seats.append(StoredSeat(index, kind, name[:64], tokens[index], kind != HUMAN))
-        # The options as given (validated above) are stored: the game resolves them again on every rebuild.
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        # The options as given are stored: the game validates and resolves them on every rebuild, the first here.
         stored = StoredTable(new_id(), game.name, seed, dict(options or {}), None, now(), None, seats, [])
+        try:
+            table = Table.rebuild(stored)
+        except (BadOptions, BadRecord) as error:
+            raise Problem(422, "bad-options", str(error), field=error.field) from None
         self.store.create_table(stored)
-        table = Table.rebuild(stored)
         self.tables[table.id] = table
         self.schedule_bot(table)
         return table, tokens
 
-    def join(self, table: Table, seat: int, name: str) -> None:
+    async def join(self, table: Table, seat: int, name: str) -> None:
+        """Take `seat` under a display name and tell everyone at the table."""
         name = " ".join(name.split())[:64]
         if not name:
             raise Problem(422, "bad-request", "a display name needs at least one visible character")
         self.store.set_seat_name(table.id, seat, name)
         table.seats[seat].name = name
         table.seats[seat].joined = True
-
-    async def joined(self, table: Table) -> None:
         await self.hub.broadcast(table)
 
     def rematch(self, table: Table, seat: int) -> tuple[Table, str | None]:
