@@ -180,11 +180,11 @@ class IsmctsBot:
                     visited.reward += outcome[visited.seat]
             else:
                 # Evaluate only the seats that moved on the path (the evaluation can be the costliest call).
-                values: list[float | None] = [None] * players
+                seen: list[float | None] = [None] * players
                 for visited in path[1:]:
-                    value = values[visited.seat]
+                    value = seen[visited.seat]
                     if value is None:
-                        value = values[visited.seat] = (evaluate(world, visited.seat) + 1.0) * 0.5
+                        value = seen[visited.seat] = (evaluate(world, visited.seat) + 1.0) * 0.5
                     visited.visits += 1
                     visited.reward += value
         elapsed = time.perf_counter() - start
