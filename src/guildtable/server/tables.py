@@ -7,6 +7,7 @@ prompt and legal moves only for the seat on turn. Nothing else of the state ever
 from __future__ import annotations
 
 import asyncio
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,9 +141,9 @@ class Table:
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events `seat` may see that happened after version `since`."""
-        return [
-            self.event_json(logged) for logged in self.log if logged.version > since and logged.event.visible_to(seat)
-        ]
+        # The log is in version order: start at the first event after `since`, not at the beginning of the game.
+        start = bisect_right(self.log, since, key=lambda logged: logged.version)
+        return [self.event_json(logged) for logged in self.log[start:] if logged.event.visible_to(seat)]
 
     def summary(self) -> dict[str, Any]:
         """What anyone with the table's id may know."""
