@@ -27,5 +27,5 @@ def serve(
     url = db or default_db_url()
     app = create_app(url, bot_delay=bot_delay)
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
-    console.print(f"guildtable: http://{host}:{port}  (database {shown})")
+    console.print(f"guildtable: http://{host}:{port}  (database {shown})", soft_wrap=True)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
