@@ -84,6 +84,33 @@ def test_browser_a_whole_city_blocks_game_against_a_bot_by_clicking(page: Any) -
     page.click("#last")
     page.wait_for_selector("#winner")
     page.screenshot(path=str(SCREENSHOTS / "city_blocks_replay.png"), full_page=True)
+    # Back at the finished table, a rematch opens a new table at the same seat.
+    page.go_back()
+    page.click("#rematch")
+    page.wait_for_function("document.body.dataset.terminal === 'false'")
+    assert page.inner_text("#whoami").startswith("You are Ada")
+    # The lobby lists both tables under "My tables".
+    page.goto("/")
+    page.wait_for_selector("#my-tables table")
+    assert page.locator("#my-tables tr").count() == 3
+    assert "finished" in page.inner_text("#my-tables")
+
+
+def test_browser_a_spectator_sees_the_board_but_no_hand(browser: Any, base_url: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    context = browser.new_context(base_url=base_url)
+    page = context.new_page()
+    try:
+        table = page.request.post("/api/tables", data={"game": "city-blocks", "seats": seats}).json()
+        page.goto(table["spectator"])
+        page.wait_for_function("document.body.dataset.version === '0'")
+        assert page.inner_text("#whoami") == "Spectating"
+        assert page.locator("g.cell").count() == 30
+        assert page.locator("g.hand-tile").count() == 0
+        assert page.locator("#join").is_hidden()
+        page.screenshot(path=str(SCREENSHOTS / "spectator.png"), full_page=True)
+    finally:
+        context.close()
 
 
 def seen(page: Any) -> dict[str, Any]:
