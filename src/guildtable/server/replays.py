@@ -20,7 +20,7 @@ def checked_record(data: Any) -> GameRecord:
     """A record that parses and replays without a fault, or a 422 naming the field."""
     try:
         record = parse_record(data)
-        frames_of(record)
+        replay_record(record)  # raises BadRecord naming the first bad entry (a notation, a move, the result)
     except GuildtableError as error:
         raise Problem(422, "bad-record", str(error)) from None
     return record
@@ -28,7 +28,6 @@ def checked_record(data: Any) -> GameRecord:
 
 def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     """Frame k is the position after k moves: the spectator's view, the move that led there and its public log."""
-    replay_record(record)  # raises BadRecord naming the first bad entry
     state = new_state_for(record)
     game = state.game
     names = [player.name for player in record.players]
