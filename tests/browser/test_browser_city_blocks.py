@@ -218,3 +218,22 @@ def test_browser_the_pages_fit_a_phone_sized_screen(browser: Any, base_url: str)
         page.screenshot(path=str(SCREENSHOTS / "phone_game.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_browser_only_the_legal_sites_of_the_chosen_tile_are_highlighted(page: Any) -> None:
+    create_table(page, ["human", "greedy"])
+    open_my_seat(page, "Lin")
+    page.wait_for_function(MY_TURN_OR_OVER)
+    table_id = page.url.rstrip("/").split("/")[-1]
+    token = json.loads(page.evaluate("localStorage.getItem('guildtable.tables')"))[table_id]["tokens"]["0"]
+    legal = page.request.get(f"/api/tables/{table_id}/state", headers={"Authorization": f"Bearer {token}"}).json()
+    tile = legal["legal"][0]["action"]["tile"]
+    page.locator(f'g.hand-tile[data-tile="{tile}"]').first.click()
+    highlighted = set(page.eval_on_selector_all("g.cell.legal", "cells => cells.map(c => c.dataset.site)"))
+    assert highlighted == {entry["action"]["site"] for entry in legal["legal"] if entry["action"]["tile"] == tile}
+    occupied = set(
+        page.eval_on_selector_all(
+            "g.cell", "cells => cells.filter(c => c.querySelector('.tile')).map(c => c.dataset.site)"
+        )
+    )
+    assert not highlighted & occupied  # nobody has won a street yet, so no rebuild is legal
