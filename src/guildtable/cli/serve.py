@@ -16,6 +16,9 @@ def serve(
         "(default: a SQLite file in your data directory).",
     ),
     bot_delay: float = typer.Option(0.6, min=0.0, help="Seconds a bot waits before moving, so people can follow."),
+    ws_compression: bool = typer.Option(
+        False, help="Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."
+    ),
     log_level: str = typer.Option("info", help="uvicorn log level."),
 ) -> None:
     """Serve the lobby, the game pages and the API (documented at /docs)."""
@@ -28,4 +31,11 @@ def serve(
     app = create_app(url, bot_delay=bot_delay)
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
     console.print(f"guildtable: http://{host}:{port}  (database {shown})", soft_wrap=True)
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws="websockets-sansio")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws="websockets-sansio",
+        ws_per_message_deflate=ws_compression,
+    )
