@@ -109,6 +109,9 @@ def test_browser_a_spectator_sees_the_board_but_no_hand(browser: Any, base_url: 
         assert page.locator("g.hand-tile").count() == 0
         assert page.locator("#join").is_hidden()
         page.screenshot(path=str(SCREENSHOTS / "spectator.png"), full_page=True)
+        page.goto("/table/no-such-table")
+        page.wait_for_function("document.getElementById('conn').textContent === 'refused'")
+        assert "no table" in page.inner_text("#error")
     finally:
         context.close()
 

@@ -35,8 +35,13 @@ function connect() {
   };
   // Only the current socket speaks: after a hot-seat switch, a late message for the previous seat is dropped.
   ws.onmessage = (message) => { if (socket === ws) receive(JSON.parse(message.data)); };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (socket !== ws) return;
+    if (event.code >= 4400 && event.code < 4500) {
+      // Refused for good (no such table, a token that is not this table's): retrying would not help.
+      $("conn").textContent = "refused";
+      return;
+    }
     $("conn").textContent = "reconnecting…";
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 250 * 2 ** retry);
