@@ -171,6 +171,7 @@ def test_browser_hot_seat_covers_the_hand_until_the_next_player_confirms(page: A
     page.wait_for_selector("#cover", state="visible")
     # Under the cover the previous hand is gone from the page, not merely hidden.
     assert page.locator("g.hand-tile").count() == 0
+    assert page.locator("#moves button").count() == 0 and "drew" not in page.inner_text("#log")
     page.screenshot(path=str(SCREENSHOTS / "hot_seat_cover.png"))
     page.click("#cover-ok")
     page.wait_for_function(f"document.body.dataset.seat !== '{first_seat}' && document.body.dataset.myTurn === 'true'")

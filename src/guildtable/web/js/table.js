@@ -193,7 +193,9 @@ function showCover(seat) {
   if (coverFor === seat) return;
   coverFor = seat;
   document.body.dataset.myTurn = false;
-  $("board").replaceChildren();  // the previous player's hand leaves the page, not just the screen
+  // The previous player's hand, moves and private log lines leave the page, not just the screen.
+  for (const id of ["board", "moves", "log", "status"]) $(id).replaceChildren();
+  $("moves-box").hidden = true;
   $("cover-title").textContent = `Pass the device to ${seatName(payload.seats, seat)}`;
   $("cover-ok").textContent = `I am ${seatName(payload.seats, seat)} — show my hand`;
   $("cover").hidden = false;
