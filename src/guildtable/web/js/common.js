@@ -78,6 +78,24 @@ export function jsonPanel(value, depth = 0) {
   return h("div", { class: "kv" }, entries.flatMap(([key, item]) => [h("div", { class: "k" }, label(key)), h("div", {}, jsonPanel(item, depth + 1))]));
 }
 
+// A scoring breakdown: like `jsonPanel`, but a top-level list with one entry per player is labelled with the players'
+// names (most breakdowns hold per-seat totals, tiles or ledgers).
+export function breakdownPanel(breakdown, names) {
+  if (!breakdown || typeof breakdown !== "object" || Array.isArray(breakdown)) return jsonPanel(breakdown);
+  return h("div", { class: "kv" }, Object.entries(breakdown).flatMap(([key, value]) => {
+    const perSeat = Array.isArray(value) && value.length === names.length && !(key === "seats" || key === "winners");
+    let shown = jsonPanel(value);
+    if (perSeat && value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+      const keys = [...new Set(value.flatMap((item) => Object.keys(item)))];
+      shown = h("table", { class: "data" }, h("tr", {}, h("th", {}, "player"), keys.map((k) => h("th", {}, label(k)))),
+        value.map((item, seat) => h("tr", {}, h("td", {}, names[seat]), keys.map((k) => h("td", {}, jsonPanel(item[k]))))));
+    } else if (perSeat) {
+      shown = h("table", { class: "data" }, value.map((item, seat) => h("tr", {}, h("td", {}, names[seat]), h("td", {}, jsonPanel(item)))));
+    }
+    return [h("div", { class: "k" }, label(key)), h("div", {}, shown)];
+  }));
+}
+
 function cellText(cell) {
   if (cell === null || cell === undefined) return "·";
   if (typeof cell !== "object") return String(cell);
