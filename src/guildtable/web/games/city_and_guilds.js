@@ -1,27 +1,16 @@
 // City and Guilds: the city map in SVG (blocks, lots, tiles, figures, street features), the display and your hand,
 // the four guild tracks and the blocks. Legal lots and tiles are highlighted and clicked; every other decision
 // (invest or double, a minstrel's figure, no tavern) is one button each.
-import { Clicks, h, jsonPanel } from "/static/js/common.js";
+import { Clicks, h, jsonPanel, svg as s } from "/static/js/common.js";
 
 export const ownsMoves = true;
 export const seatColours = ["#e53e3e", "#d69e2e", "#3182ce", "#38a169", "#805ad5"];
 
-const NS = "http://www.w3.org/2000/svg";
 const CELL = 44;
 const GUILD_FILL = { BA: "#f6ad55", WE: "#d6bcfa", CA: "#faf089", SM: "#90cdf4" };
 const GUILD_NAMES = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
 const BLOCK_FILL = ["#efe6d8", "#e3efe0", "#e2e6f2", "#f1eed8", "#eee0ee", "#dcecec", "#f2e6d8", "#dde6f0"];
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return el;
-}
 
 function tileFill(code) {
   if (code === "MIN") return "#81e6d9";

@@ -1,30 +1,16 @@
 // City Blocks: the 5×6 board in SVG with the value tiles of its eleven streets, your hand, and clicks mapped to the
 // legal actions' JSON. A placement is two clicks (a tile in hand, then a highlighted site); a courthouse swap is two
 // highlighted streets, or "No swap".
-import { h } from "/static/js/common.js";
+import { h, svg as s } from "/static/js/common.js";
 
 export const ownsMoves = true;
 
-const NS = "http://www.w3.org/2000/svg";
 const CELL = 78, LEFT = 64, TOP = 58, ROWS = 5, COLS = 6;
 const OWNER_FILL = ["#2b6cb0", "#c53030"];
 const KIND_NAMES = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power", MALL: "mall", CRT: "court" };
 
 let selection = { key: "", tile: null, street: null };
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
 
 function siteName(row, col) { return `R${row + 1}C${col + 1}`; }
 function kindOf(code) { return KIND_NAMES[code] || KIND_NAMES[code.replace(/[0-9]/g, "")] || code; }

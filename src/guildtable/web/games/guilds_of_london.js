@@ -1,24 +1,13 @@
 // Guilds of London: the city of guild and building tiles around the guildhall (figures per player, masters, the
 // beadle), the plantation, your action cards and reward cards. Tiles, the guildhall, the plantation and cards that
 // a legal move names are highlighted and clicked; every other decision is one button each.
-import { Clicks, h } from "/static/js/common.js";
+import { Clicks, h, svg as s } from "/static/js/common.js";
 
 export const ownsMoves = true;
 export const seatColours = ["#38a169", "#e53e3e", "#3182ce", "#d69e2e"];
 
-const NS = "http://www.w3.org/2000/svg";
 const W = 150, H = 104;
 
-function s(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else el.setAttribute(key, value);
-  }
-  for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  return el;
-}
 
 function shortName(tile) {
   return (tile.name || tile.id).replace(/^The (Worshipful |Honourable )?(Company|Society) of (the )?/, "").replace(/_/g, " ");
