@@ -11,7 +11,6 @@ const GUILD_FILL = { BA: "#f6ad55", WE: "#d6bcfa", CA: "#faf089", SM: "#90cdf4" 
 const GUILD_NAMES = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
 const BLOCK_FILL = ["#efe6d8", "#e3efe0", "#e2e6f2", "#f1eed8", "#eee0ee", "#dcecec", "#f2e6d8", "#dde6f0"];
 
-
 function tileFill(code) {
   if (code === "MIN") return "#81e6d9";
   if (code === "TAV") return "#fbd38d";

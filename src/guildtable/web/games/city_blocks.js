@@ -11,7 +11,6 @@ const KIND_NAMES = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "
 
 let selection = { key: "", tile: null, street: null };
 
-
 function siteName(row, col) { return `R${row + 1}C${col + 1}`; }
 function kindOf(code) { return KIND_NAMES[code] || KIND_NAMES[code.replace(/[0-9]/g, "")] || code; }
 

@@ -8,7 +8,6 @@ export const seatColours = ["#38a169", "#e53e3e", "#3182ce", "#d69e2e"];
 
 const W = 150, H = 104;
 
-
 function shortName(tile) {
   return (tile.name || tile.id).replace(/^The (Worshipful |Honourable )?(Company|Society) of (the )?/, "").replace(/_/g, " ");
 }
