@@ -77,7 +77,7 @@ def test_unknown_game_bot_and_option_are_clean_errors() -> None:
 
 
 def test_bench_reports_rates() -> None:
-    result = runner.invoke(app, ["bench", "city-blocks", "--runs", "1", "--seconds", "0.1"])
+    result = runner.invoke(app, ["bench", "city-blocks", "--runs", "1", "--seconds", "0.1"], env={"COLUMNS": "160"})
     assert result.exit_code == 0, result.output
     assert "Games/s" in result.output and "clone()/s" in result.output
 
