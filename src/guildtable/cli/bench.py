@@ -67,10 +67,14 @@ def bench(
 ) -> None:
     """Measure random-playout games/s and steps/s, clone()/s and legal_actions()/s (medians of several runs)."""
     chosen = [find_game(game_name)] if game_name else all_games()
-    table = Table(title=f"guildtable bench — medians of {runs} runs of {seconds:g} s, one core", header_style="bold")
-    table.add_column("Game", no_wrap=True, min_width=16)
-    for column in ("Players", "Games/s", "Steps/s", "Steps/game", "clone()/s", "legal_actions()/s"):
-        table.add_column(column, justify="right", overflow="fold")
+    table = Table(
+        title=f"guildtable bench — medians of {runs} runs of {seconds:g} s, one core",
+        caption="Clones/s: clone() calls per second; Legal/s: legal_actions() calls per second",
+        header_style="bold",
+    )
+    table.add_column("Game", no_wrap=True)
+    for column in ("Players", "Games/s", "Steps/s", "Steps/game", "Clones/s", "Legal/s"):
+        table.add_column(column, justify="right", no_wrap=True)
     for game in chosen:
         count = players or default_players(game)
         if count not in game.player_counts:
