@@ -54,6 +54,15 @@ def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, fl
     }
 
 
+def _rate(value: float) -> str:
+    """A rate short enough for an 80-column table: 1,954 / 84.3k / 1.05M."""
+    if value >= 1e6:
+        return f"{value / 1e6:.2f}M"
+    if value >= 1e4:
+        return f"{value / 1e3:.1f}k"
+    return f"{value:,.0f}"
+
+
 def default_players(game: Game) -> int:
     return 4 if 4 in game.player_counts else game.max_players
 
@@ -73,7 +82,7 @@ def bench(
         header_style="bold",
     )
     table.add_column("Game", no_wrap=True)
-    for column in ("Players", "Games/s", "Steps/s", "Steps/game", "Clones/s", "Legal/s"):
+    for column in ("Seats", "Games/s", "Steps/s", "Steps/game", "Clones/s", "Legal/s"):
         table.add_column(column, justify="right", no_wrap=True)
     for game in chosen:
         count = players or default_players(game)
