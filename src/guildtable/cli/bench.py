@@ -96,10 +96,10 @@ def bench(
         table.add_row(
             game.name,
             str(count),
-            f"{median('games_per_s'):,.0f}",
-            f"{median('steps_per_s'):,.0f}",
-            f"{median('steps_per_game'):.1f}",
-            f"{median('clones_per_s'):,.0f}",
-            f"{median('legal_actions_per_s'):,.0f}",
+            _rate(median("games_per_s")),
+            _rate(median("steps_per_s")),
+            f"{median('steps_per_game'):.0f}",
+            _rate(median("clones_per_s")),
+            _rate(median("legal_actions_per_s")),
         )
     console.print(table)
