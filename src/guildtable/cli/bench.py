@@ -9,6 +9,7 @@ import statistics
 import time
 
 import typer
+from rich import box
 from rich.table import Table
 
 from guildtable.cli.common import console, fail, find_game
@@ -78,11 +79,12 @@ def bench(
     chosen = [find_game(game_name)] if game_name else all_games()
     table = Table(
         title=f"guildtable bench — medians of {runs} runs of {seconds:g} s, one core",
-        caption="Clones/s: clone() calls per second; Legal/s: legal_actions() calls per second",
+        caption="Length: steps per game. Clones/s, Legal/s: clone() and legal_actions() calls per second.",
+        box=box.SIMPLE_HEAD,
         header_style="bold",
     )
     table.add_column("Game", no_wrap=True)
-    for column in ("Seats", "Games/s", "Steps/s", "Steps/game", "Clones/s", "Legal/s"):
+    for column in ("Seats", "Games/s", "Steps/s", "Length", "Clones/s", "Legal/s"):
         table.add_column(column, justify="right", no_wrap=True)
     for game in chosen:
         count = players or default_players(game)
