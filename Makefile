@@ -1,4 +1,5 @@
-# Quick start: `make run` plays City Blocks in the terminal; `make test` runs the whole test suite.
+# Quick start: `make run` starts the web platform on http://127.0.0.1:8000; `make test` runs the whole test suite.
+# `make play` plays City Blocks in the terminal against the greedy bot.
 # Both set everything up first (a virtual environment in .venv with the pinned dependencies).
 
 PYTHON ?= python3
@@ -6,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("guildtable needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -16,6 +17,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/guildtable serve
+
+play: $(STAMP)
 	$(BIN)/guildtable play city-blocks --seats human,greedy
 
 # The browser tests drive Debian's chromium (installed when missing); the storage and API tests also run against a
