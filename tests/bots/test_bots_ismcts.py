@@ -91,3 +91,13 @@ def test_a_hint_is_only_for_the_seat_to_move() -> None:
     other = 1 - (state.current_player or 0)
     with pytest.raises(IllegalAction):
         hint(state, other, spec="hard:iterations=5")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_hints_work_for_every_game(game: object) -> None:
+    state = midgame(game.name, game.min_players, moves=3)  # type: ignore[attr-defined]
+    seat = state.current_player
+    assert seat is not None
+    answer = hint(state, seat, spec="medium:iterations=20", top=2)
+    assert answer["action"] in state.legal_actions()
+    assert answer["json"] == state.action_to_json(answer["action"])
