@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
+
+StateT = TypeVar("StateT", bound="State")
 
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
@@ -107,6 +109,29 @@ class State(ABC):
     seed: int
     setup: dict[str, Any] | None
     history: list[int]
+
+    def __init__(
+        self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> None:
+        """What every state knows of how its game began; the game's own state adds its position."""
+        self.game = game
+        self.num_players = players
+        self.options = options
+        self.seed = seed
+        self.setup = setup
+        self.history = []
+
+    def _clone_base(self: StateT) -> StateT:
+        """A new state of the same class sharing the immutable parts and with its own history; `clone` copies the
+        position on top of it."""
+        copy = type(self).__new__(type(self))
+        copy.game = self.game
+        copy.num_players = self.num_players
+        copy.options = self.options
+        copy.seed = self.seed
+        copy.setup = self.setup
+        copy.history = self.history.copy()
+        return copy
 
     # --- whose turn, and what may be done ------------------------------------------------------------------------
     @property

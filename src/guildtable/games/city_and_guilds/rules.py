@@ -133,12 +133,7 @@ class CityAndGuildsState(State):
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
         """An empty shell; `setup_opening` or the snapshot loader fills it."""
-        self.game = game
-        self.num_players = players
-        self.options = options
-        self.seed = seed
-        self.setup = setup
-        self.history: list[int] = []
+        super().__init__(game, players, seed, options, setup)
 
     def init_board(self, board: Board) -> None:
         """Empty board, counters and tracks (CG-9)."""
@@ -572,13 +567,7 @@ class CityAndGuildsState(State):
         return view_of(self, seat)
 
     def clone(self) -> CityAndGuildsState:
-        copy = CityAndGuildsState.__new__(CityAndGuildsState)
-        copy.game = self.game
-        copy.num_players = self.num_players
-        copy.options = self.options
-        copy.seed = self.seed
-        copy.setup = self.setup
-        copy.history = self.history.copy()
+        copy = self._clone_base()
         copy.board = self.board
         copy.tiles = self.tiles.copy()
         copy.owners = self.owners.copy()

@@ -71,12 +71,7 @@ class CityBlocksState(State):
         setup: dict[str, Any] | None,
         opening: Opening | None = None,
     ) -> None:
-        self.game = game
-        self.num_players = 2
-        self.options = options
-        self.seed = seed
-        self.setup = setup
-        self.history: list[int] = []
+        super().__init__(game, 2, seed, options, setup)
         if opening is None:
             return
         self.board = [0] * SITES
@@ -328,13 +323,7 @@ class CityBlocksState(State):
         }
 
     def clone(self) -> CityBlocksState:
-        copy = CityBlocksState.__new__(CityBlocksState)
-        copy.game = self.game
-        copy.num_players = 2
-        copy.options = self.options
-        copy.seed = self.seed
-        copy.setup = self.setup
-        copy.history = self.history.copy()
+        copy = self._clone_base()
         copy.board = self.board.copy()
         copy.open_sites = self.open_sites.copy()
         copy.slots = self.slots.copy()

@@ -114,12 +114,7 @@ class GuildhallState(State):
         setup: dict[str, Any] | None,
         opening: Opening | None = None,
     ) -> None:
-        self.game = game
-        self.num_players = players
-        self.options = options
-        self.seed = seed
-        self.setup = setup
-        self.history: list[int] = []
+        super().__init__(game, players, seed, options, setup)
         self._legal: list[int] | None = None
         if opening is None:
             return
@@ -383,13 +378,7 @@ class GuildhallState(State):
         return snapshot(self)
 
     def clone(self) -> GuildhallState:
-        copy = GuildhallState.__new__(GuildhallState)
-        copy.game = self.game
-        copy.num_players = self.num_players
-        copy.options = self.options
-        copy.seed = self.seed
-        copy.setup = self.setup
-        copy.history = self.history.copy()
+        copy = self._clone_base()
         copy._legal = self._legal
         copy.rng = Rng(self.rng.state)
         copy.deck = self.deck.copy()

@@ -77,12 +77,7 @@ class GuildsState(State):
     end_rule = "GL-95"
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
-        self.game = game
-        self.num_players = players
-        self.options = options
-        self.seed = seed
-        self.setup = setup
-        self.history: list[int] = []
+        super().__init__(game, players, seed, options, setup)
         self.rng = Rng(seed)
         self.track = CONTENT.tracks[players]
         self.cells: dict[int, int] = {}  # cell -> tile (or -1 for a Guildhall cell)
