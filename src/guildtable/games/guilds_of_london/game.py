@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from guildtable.games.guilds_of_london import heuristics, text
+from guildtable.games.guilds_of_london import heuristics, log, text
 from guildtable.games.guilds_of_london import rules as R
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -14,6 +14,7 @@ from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.games.guilds_of_london.setup import build_opening
 from guildtable.kernel import Game, Option, State
 from guildtable.kernel.decisions import Decision
+from guildtable.kernel.events import Event
 
 OPTIONS = (
     Option(
@@ -91,6 +92,9 @@ class GuildsOfLondon(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildsState)
         return heuristics.evaluate(state, seat)
+
+    def describe_event(self, event: Event) -> str:
+        return log.describe_event(event.kind, event.data, self.seat_names)
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
