@@ -6,14 +6,14 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from guildtable.games.guildhall import heuristics, text
+from guildtable.games.guildhall import heuristics, log, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
 from guildtable.games.guildhall.questions import ARITY, KIND_OF, PRESTIGE, TRANSIT_SLOT
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.views import CONTENT_NOTE
-from guildtable.kernel import BadRecord, Game, Option, Rng, State
+from guildtable.kernel import BadRecord, Event, Game, Option, Rng, State
 
 
 class Guildhall(Game):
@@ -109,6 +109,9 @@ class Guildhall(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildhallState)
         return heuristics.evaluate(state, seat)
+
+    def describe_event(self, event: Event) -> str:
+        return log.describe_event(event.kind, event.data, self.seat_names)
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
