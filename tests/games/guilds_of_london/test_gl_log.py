@@ -141,6 +141,17 @@ NAMES = ("Green", "Red", "Blue")
             "Game over: Green 8 VP, Red 8 VP, Blue 3 VP, so Green and Red share the win (reward cards: Green: Land, "
             "Sea and Survey 4 VP; Red: none; Blue: The Great Companies 0 VP)",
         ),
+        (public("round_jump", round=8), "Every tile is scored, so play jumps to round 8"),
+        (
+            public("master", seat=2, tile="gesellschaftssaal", controlled=False),
+            "Livery Hall turns to its master side, but Blue has no liveryman left to stand on it; the liverymen there "
+            "go to the Guildhall",
+        ),
+        (
+            public("recruit", seat=0, count=2, to="plantation"),
+            "Green recruits 2 liverymen to the plantation",
+        ),
+        (public("spend_token", seat=1, token="tok_free_move"), "Red spends the Warden's Pass token"),
         (public("growth", tiles=[]), ""),
     ],
 )
