@@ -14,8 +14,10 @@ if TYPE_CHECKING:
     from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
 
-def score_block(state: CityAndGuildsState, block: int, completer: int) -> Event:
-    """CG-31 to CG-35: block control, then guild control, at the moment of completion."""
+def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern: bool = False) -> Event:
+    """CG-31 to CG-35: block control, then guild control, at the moment of completion. `by_tavern`: the last lot was
+    filled by a tavern (CG-37). The event carries every term of the value and each payout's place, so that the log
+    can say what was scored and why."""
     board, n = state.board, state.num_players
     letter = board.block_letters[block]
     value, markets, minstrels, taverns = scoring.block_value(state.tiles, board.block_lots[block])
@@ -26,10 +28,12 @@ def score_block(state: CityAndGuildsState, block: int, completer: int) -> Event:
     third = scoring.third_place(strengths, white, black) if present >= 3 else None
     s2 = state.options["two_player_bonus_second"] == "s2_from_first_with_bonus"
     points: list[list[Any]] = []
+    places: list[list[Any]] = []
     for seat, amount, place in scoring.block_payouts(value, present, white, black, third, s2):
         why = f"block {letter} {place}"
         state._credit("block", seat, amount, why)
         points.append([seat, amount, why])
+        places.append([seat, amount, place])
     guild, keys = scoring.guild_control(state.tiles, board, block)
     if guild is not None:
         ranked = scoring.ranking(state.values[guild], state.stamps[guild])
@@ -60,7 +64,13 @@ def score_block(state: CityAndGuildsState, block: int, completer: int) -> Event:
         "block_scored",
         block=letter,
         completer=completer,
+        by_tavern=by_tavern,
         value=value,
+        markets=markets,
+        minstrels=minstrels,
+        taverns=taverns,
+        second_of_two=state.options["two_player_bonus_second"],
+        places=places,
         present=present,
         white=None if white < 0 else white,
         black=None if black < 0 else black,
@@ -106,6 +116,8 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
                 size=chain[0],
                 blocks=chain[1],
                 value=value,
+                bonus=value - chain[0],
+                payout=state.options["final_payout"],
                 points=points,
                 text=f"{GUILDS[guild]}: scoring chain of {chain[0]} tiles over {chain[1]} block(s), value "
                 f"{value}: " + (", ".join(f"{SEAT_NAMES[p[0]]} {p[1]}" for p in points) or "nobody invested"),

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from guildtable.games.city_and_guilds import heuristics, text
+from guildtable.games.city_and_guilds import heuristics, log, text
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import DEFAULT_MAP, board_for, convert_map_option
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.rules import PICK, RETURN, CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshots import load_snapshot
-from guildtable.kernel import BadOptions, Game, Option, State
+from guildtable.kernel import BadOptions, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
 
 
@@ -126,6 +126,11 @@ class CityAndGuilds(Game):
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
+
+    def describe_event(self, event: Event) -> str:
+        """The game log line (log.py); a kind the log does not know falls back to the kernel's generic line."""
+        line = log.describe_event(event.kind, event.data, self.seat_names)
+        return super().describe_event(event) if line is None else line
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
         return load_snapshot(self, snapshot)

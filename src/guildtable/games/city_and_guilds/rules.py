@@ -333,14 +333,17 @@ class CityAndGuildsState(State):
                 events.append(self._advance(seat, self.tiles[lot], 1))
             else:
                 self._put_figures(seat, lot, 2)
-            events[:0] = [public("resolve", seat=seat, lot=self.board.lot_names[lot], choice=self.last_move)]
+            name = self.board.lot_names[lot]
+            resolve = public("resolve", seat=seat, lot=name, tile=TILE_CODES[self.tiles[lot]], choice=self.last_move)
+            events[:0] = [resolve]
             events.extend(self._after_placement(seat, lot, True))
             return events
         if kind == MINSTREL_FIGURE:
             lot = decision.context[0]
             if action == FIGURE:
                 self._put_figures(seat, lot, 1)
-            events = [public("resolve", seat=seat, lot=self.board.lot_names[lot], choice=self.last_move)]
+            name = self.board.lot_names[lot]
+            events = [public("resolve", seat=seat, lot=name, tile=TILE_CODES[MINSTREL], choice=self.last_move)]
             events.extend(self._after_placement(seat, lot, action == FIGURE))
             return events
         if kind == TAVERN_CHOICE:
@@ -382,8 +385,11 @@ class CityAndGuildsState(State):
         self._put_tile(lot, tile)
         self.placed[seat] += 1
         name = self.board.lot_names[lot]
-        events = [public("place", seat=seat, tile=TILE_CODES[tile], lot=name, move=f"{TILE_CODES[tile]} {name}")]
-        if self.in_setup:  # CG-14, CG-A-17: no figure, no investment, no marker, no owner
+        letter = self.board.block_letters[self.board.lot_block[lot]]
+        setup = self.in_setup
+        move = f"{TILE_CODES[tile]} {name}"
+        events = [public("place", seat=seat, tile=TILE_CODES[tile], lot=name, block=letter, setup=setup, move=move)]
+        if setup:  # CG-14, CG-A-17: no figure, no investment, no marker, no owner
             self.setup_placed += 1
             events.extend(self._end_turn(seat))
             return events
@@ -393,12 +399,17 @@ class CityAndGuildsState(State):
             if figures >= 2 and can:
                 self.pending.append(Decision(BUILDING, seat, (lot,)))
                 return events
+            guild = GUILDS[tile]
             if figures >= 2:
                 self._put_figures(seat, lot, 2)
-                events.append(public("forced", seat=seat, rule="CG-18", text="+1 is blocked: two figures"))
+                text = "+1 is blocked: two figures"
+                events.append(public("forced", seat=seat, rule="CG-18", lot=name, guild=guild, figures=2, text=text))
             else:
                 if figures == 1:
                     self._put_figures(seat, lot, 1)
+                rule = "CG-18" if figures else "CG-19"
+                text = "the last figure, no choice" if figures else "no figures left: the building stays unowned"
+                events.append(public("forced", seat=seat, rule=rule, lot=name, guild=guild, figures=figures, text=text))
                 events.append(self._advance(seat, tile, 1))
             events.extend(self._after_placement(seat, lot, figures > 0))
             return events
@@ -437,12 +448,13 @@ class CityAndGuildsState(State):
                 seat=seat,
                 guild=GUILDS[guild],
                 blocked=True,
+                target=before + steps,
                 text=f"value {before + steps} of the {GUILDS[guild]} track already holds 3 markers: no investment",
             )
         values[seat] = before + steps
         self.clock += 1
         self.stamps[guild][seat] = self.clock
-        return public("invest", seat=seat, guild=GUILDS[guild], before=before, after=before + steps)
+        return public("invest", seat=seat, guild=GUILDS[guild], blocked=False, before=before, after=before + steps)
 
     def _update_markers(self, seat: int, block: int) -> Event | None:
         """CG-29: the white and black block markers after `seat` put figures into `block`."""
@@ -490,17 +502,17 @@ class CityAndGuildsState(State):
         name = self.board.lot_names[lot]
         letter = self.board.block_letters[self.board.lot_block[lot]]
         text = f"{SEAT_NAMES[seat]} places a tavern on {name} (+5 to block {letter}'s value, CG-36)"
-        events = [public("tavern", seat=seat, lot=name, move=name, text=text)]
+        events = [public("tavern", seat=seat, lot=name, block=letter, move=name, text=text)]
         block = self.board.lot_block[lot]
         if self.empty_in_block[block] == 0:
-            events.append(self._score_block(block, seat))
+            events.append(self._score_block(block, seat, by_tavern=True))
             events.extend(self._offer_tavern(seat))
         else:
             events.extend(self._end_turn(seat))
         return events
 
-    def _score_block(self, block: int, completer: int) -> Event:
-        return completion.score_block(self, block, completer)
+    def _score_block(self, block: int, completer: int, by_tavern: bool = False) -> Event:
+        return completion.score_block(self, block, completer, by_tavern)
 
     def _finish(self) -> list[Event]:
         return completion.final_scoring(self)
