@@ -48,6 +48,8 @@ class SearchSettings:
     widen       progressive-widening factor k (0: off, every legal action may become a child at once)
     alpha       progressive-widening exponent
     prior_depth nodes shallower than this add children best-first by a one-ply evaluation (0: always at random)
+    settle      after adding a node, add up to this many more for the other seats' replies, so that leaves are
+                judged when the searching seat is to move again (0: judge right after the new node)
     """
 
     iterations: int = 1000
@@ -57,6 +59,7 @@ class SearchSettings:
     widen: float = 2.0
     alpha: float = 0.5
     prior_depth: int = 1
+    settle: int = 0
 
 
 @dataclass(slots=True)
@@ -112,6 +115,7 @@ class IsmctsBot:
         widen = settings.widen
         alpha = settings.alpha
         prior_depth = settings.prior_depth
+        settle = settings.settle
         log = math.log
         sqrt = math.sqrt
         ceil = math.ceil
@@ -130,6 +134,7 @@ class IsmctsBot:
             node = root
             path = [root]
             depth = 0
+            settled = 0
             # Selection and expansion: descend while every allowed child of this node exists.
             while not world.is_terminal:
                 legal = world.legal_actions()
@@ -165,7 +170,13 @@ class IsmctsBot:
                 children[expand] = child
                 fast_apply(world, expand)
                 path.append(child)
-                break
+                # Settle: keep adding nodes for the other seats' replies until the searching seat is to move again,
+                # so that every leaf is judged at the same point of the turn order (no odd/even-depth bias).
+                if settled >= settle or world.is_terminal or world.current_player == seat:
+                    break
+                settled += 1
+                node = child
+                depth += 1
             # Rollout: a few random moves, then the evaluation (or the true returns at the end).
             steps = 0
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
