@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +12,9 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from guildtable.server.tables import Table
+
+# What `WebSocket.send_json` sends (compact, UTF-8), with one encoder instead of a new one per message.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 @dataclass(eq=False, slots=True)
@@ -51,7 +55,7 @@ class Hub:
 
     async def send(self, table_id: str, client: Client, message: dict[str, Any]) -> None:
         try:
-            await client.socket.send_json(message)
+            await client.socket.send_text(_encode(message))
         except Exception:
             # A client that went away mid-send reconnects and gets the whole state again.
             self.remove(table_id, client)

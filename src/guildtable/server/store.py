@@ -8,6 +8,8 @@ nothing of the rules.
 from __future__ import annotations
 
 import json
+import sqlite3
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,6 +79,8 @@ uploads = Table(
 
 # Built once: a move is the hot path, and building the statement costs more than running it.
 _INSERT_MOVE = insert(moves)
+# SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
+_SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation) VALUES (?, ?, ?, ?)"
 
 
 class PlyTaken(Exception):
@@ -144,8 +148,17 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        # SQLite: moves go through one DBAPI connection of the engine's (with its pragmas) held for the store's
+        # life, which saves the pool checkout, reset and the SQLAlchemy statement machinery on every move.
+        self._sqlite = url.startswith("sqlite")
+        self._move_connection: Any = None
+        self._move_lock = threading.Lock()
 
     def close(self) -> None:
+        with self._move_lock:
+            if self._move_connection is not None:
+                self._move_connection.close()
+                self._move_connection = None
         self.engine.dispose()
 
     def create_table(self, table: StoredTable) -> None:
@@ -178,11 +191,32 @@ class Store:
 
     def add_move(self, table_id: str, ply: int, action: int, notation: str) -> None:
         """Commit one move. Raises PlyTaken if that ply is already stored (a lost race)."""
+        if self._sqlite:
+            self._add_move_sqlite(table_id, ply, action, notation)
+            return
         try:
             with self.engine.begin() as db:
                 db.execute(_INSERT_MOVE, {"table_id": table_id, "ply": ply, "action": action, "notation": notation})
         except IntegrityError:
             raise PlyTaken(f"{table_id} ply {ply}") from None
+
+    def _add_move_sqlite(self, table_id: str, ply: int, action: int, notation: str) -> None:
+        with self._move_lock:
+            connection = self._move_connection
+            if connection is None:
+                connection = self._move_connection = self.engine.raw_connection()
+            cursor = connection.cursor()
+            try:
+                cursor.execute(_SQLITE_INSERT_MOVE, (table_id, ply, action, notation))
+                connection.commit()
+            except sqlite3.IntegrityError:
+                connection.rollback()
+                raise PlyTaken(f"{table_id} ply {ply}") from None
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                cursor.close()
 
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as db:

@@ -29,6 +29,8 @@ class LoggedEvent:
 
     version: int
     event: Event
+    # Its JSON form with the readable text, built the first time any seat is sent it (it is the same for all).
+    json: dict[str, Any] | None = None
 
 
 @dataclass
@@ -44,6 +46,9 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    # The legal list of the seat on turn, built once for the state it was built for (every client of that seat,
+    # and an HTTP mover's answer, share it).
+    _legal: tuple[State, int, list[dict[str, Any]]] | None = field(default=None, repr=False)
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:
@@ -133,17 +138,22 @@ class Table:
         ]
 
     def event_json(self, logged: LoggedEvent) -> dict[str, Any]:
-        return {
-            "version": logged.version,
-            **logged.event.to_json(),
-            "text": self.game.describe_event(logged.event),
-        }
+        built = logged.json
+        if built is None:
+            built = logged.json = {
+                "version": logged.version,
+                **logged.event.to_json(),
+                "text": self.game.describe_event(logged.event),
+            }
+        return built
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events `seat` may see that happened after version `since`."""
         # The log is in version order: start at the first event after `since`, not at the beginning of the game.
-        start = bisect_right(self.log, since, key=lambda logged: logged.version)
-        return [self.event_json(logged) for logged in self.log[start:] if logged.event.visible_to(seat)]
+        log = self.log
+        start = bisect_right(log, since, key=_version_of) if since else 0
+        event_json = self.event_json
+        return [event_json(log[index]) for index in range(start, len(log)) if log[index].event.visible_to(seat)]
 
     def summary(self) -> dict[str, Any]:
         """What anyone with the table's id may know."""
@@ -160,16 +170,24 @@ class Table:
             "rematch": self.rematch,
         }
 
+    def legal(self) -> list[dict[str, Any]]:
+        """The legal moves of the seat on turn as JSON actions with their notation (not to be modified)."""
+        state = self.state
+        cached = self._legal
+        version = len(state.history)
+        if cached is not None and cached[0] is state and cached[1] == version:
+            return cached[2]
+        to_json = state.action_to_json
+        to_notation = state.action_to_notation
+        legal = [{"action": to_json(action), "notation": to_notation(action)} for action in state.legal_actions()]
+        self._legal = (state, version, legal)
+        return legal
+
     def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
         """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`."""
         state = self.state
         on_turn = seat is not None and seat == state.current_player
-        legal: list[dict[str, Any]] = []
-        if on_turn:
-            legal = [
-                {"action": state.action_to_json(action), "notation": state.action_to_notation(action)}
-                for action in state.legal_actions()
-            ]
+        legal = self.legal() if on_turn else []
         message: dict[str, Any] = {
             "type": "state" if since is None else "update",
             "table": self.id,
@@ -194,7 +212,7 @@ class Table:
             message["events"] = self.events_for(seat, since)
         if state.is_terminal:
             message["result"] = {
-                "scores": [float(score) for score in state.scores()],
+                "scores": message["scores"],
                 "winners": state.winners(),
                 "breakdown": state.score_breakdown(),
             }
@@ -205,3 +223,7 @@ class Table:
         if not self.state.is_terminal:
             raise Problem(409, "game-not-finished", "a record is available once the game is over")
         return record_of(self.state, [(seat.name, seat.kind) for seat in self.seats])
+
+
+def _version_of(logged: LoggedEvent) -> int:
+    return logged.version
