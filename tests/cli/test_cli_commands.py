@@ -21,6 +21,13 @@ def test_games_lists_city_blocks_with_its_option() -> None:
     assert "city-blocks" in result.output and "court_via_rebuild" in result.output
 
 
+def test_games_shows_one_game_with_its_setup_keys() -> None:
+    result = runner.invoke(app, ["games", "city-blocks"])
+    assert result.exit_code == 0, result.output
+    assert "court_via_rebuild" in result.output and "CB-A-2" in result.output
+    assert "value_tiles" in result.output and "piles" in result.output
+
+
 def test_simulate_reports_wins_lengths_and_writes_records(tmp_path: Path) -> None:
     result = runner.invoke(
         app,

@@ -9,6 +9,7 @@ engine (`effects.py`) can refer to it from plain-int decision contexts. This mod
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -296,21 +297,29 @@ class _Reader:
         return tuple(self.effect(item, file, record, f"{field}[{i}]", allowed) for i, item in enumerate(raw))
 
     # --- files --------------------------------------------------------------------------------------------------
+    def records(
+        self, data: Any, file: str, what: str, key: str = "id", kind: type = str, label: str = "{}"
+    ) -> Iterator[tuple[Any, str, Any]]:
+        """Each record of a list file with its label for errors and its unique `key` value, after checking the
+        list, the key's type and uniqueness, and the `official` flag."""
+        if not isinstance(data, list):
+            raise self.fail(file, "", "", f"the top level is a list of {what} records")
+        seen: set[Any] = set()
+        for position, raw in enumerate(data):
+            record = label.format(raw.get(key, f"#{position}")) if isinstance(raw, dict) else f"#{position}"
+            value = self.get(raw, key, kind, file, record)
+            if value in seen:
+                raise self.fail(file, record, key, "duplicate id" if key == "id" else f"duplicate card {key}")
+            seen.add(value)
+            self.official_flag(raw, file, record)
+            yield raw, record, value
+
     def tiles(self, data: Any) -> tuple[Tile, ...]:
         file = "tiles.json"
-        if not isinstance(data, list):
-            raise self.fail(file, "", "", "the top level is a list of tile records")
         tiles: list[Tile] = []
-        ids: set[str] = set()
         precedences: dict[int, str] = {}
         buildings: dict[str, str] = {}
-        for position, raw in enumerate(data):
-            record = str(raw.get("id", f"#{position}")) if isinstance(raw, dict) else f"#{position}"
-            tile_id = self.get(raw, "id", str, file, record)
-            if tile_id in ids:
-                raise self.fail(file, record, "id", "duplicate id")
-            ids.add(tile_id)
-            self.official_flag(raw, file, record)
+        for raw, record, tile_id in self.records(data, file, "tile"):
             kind = self.get(raw, "kind", str, file, record)
             if kind not in ("guild", "building"):
                 raise self.fail(file, record, "kind", "expected guild or building")
@@ -402,18 +411,9 @@ class _Reader:
 
     def cards(self, data: Any) -> tuple[ActionCard, ...]:
         file = "action_cards.json"
-        if not isinstance(data, list):
-            raise self.fail(file, "", "", "the top level is a list of card records")
         cards: list[ActionCard] = []
-        numbers: set[int] = set()
         groups: dict[str, list[tuple[int, str]]] = {}
-        for position, raw in enumerate(data):
-            record = f"card {raw.get('number', '#' + str(position))}" if isinstance(raw, dict) else f"#{position}"
-            number = self.get(raw, "number", int, file, record)
-            if number in numbers:
-                raise self.fail(file, record, "number", "duplicate card number")
-            numbers.add(number)
-            self.official_flag(raw, file, record)
+        for raw, record, number in self.records(data, file, "card", key="number", kind=int, label="card {}"):
             effect_id = self.get(raw, "effect_id", str, file, record)
             copies = self.get(raw, "copies", int, file, record)
             symbols = self.symbol_list(raw.get("symbols"), file, record, "symbols")
@@ -484,17 +484,8 @@ class _Reader:
 
     def rewards(self, data: Any, tile_keys: set[str]) -> tuple[RewardCard, ...]:
         file = "reward_cards.json"
-        if not isinstance(data, list):
-            raise self.fail(file, "", "", "the top level is a list of reward-card records")
         cards: list[RewardCard] = []
-        ids: set[str] = set()
-        for position, raw in enumerate(data):
-            record = str(raw.get("id", f"#{position}")) if isinstance(raw, dict) else f"#{position}"
-            card_id = self.get(raw, "id", str, file, record)
-            if card_id in ids:
-                raise self.fail(file, record, "id", "duplicate id")
-            ids.add(card_id)
-            self.official_flag(raw, file, record)
+        for raw, record, card_id in self.records(data, file, "reward-card"):
             scoring = self.get(raw, "scoring", dict, file, record)
             kind = self.get(scoring, "type", str, file, record, "scoring")
             if kind not in SCORING_TYPES:
@@ -550,17 +541,8 @@ class _Reader:
 
     def tokens(self, data: Any) -> tuple[TokenKind, ...]:
         file = "reward_tokens.json"
-        if not isinstance(data, list):
-            raise self.fail(file, "", "", "the top level is a list of token records")
         kinds: list[TokenKind] = []
-        ids: set[str] = set()
-        for position, raw in enumerate(data):
-            record = str(raw.get("id", f"#{position}")) if isinstance(raw, dict) else f"#{position}"
-            token_id = self.get(raw, "id", str, file, record)
-            if token_id in ids:
-                raise self.fail(file, record, "id", "duplicate id")
-            ids.add(token_id)
-            self.official_flag(raw, file, record)
+        for raw, record, token_id in self.records(data, file, "token"):
             face = self.get(raw, "face", dict, file, record)
             vp = face.get("vp") or 0
             if isinstance(vp, bool) or not isinstance(vp, int) or vp < 0:
