@@ -138,3 +138,139 @@ def can_swap_one_for_two(
             ):
                 return True
     return False
+
+
+# --- bit-set fast paths ----------------------------------------------------------------------------------------------
+# The same answers as the functions above, settled on 30-bit ints (bit `card` = that identity is face up / present)
+# whenever the first checks of those functions already decide; only a rare undecided case runs the exhaustive search.
+# Legal-answer generation runs these at almost every question of a random playout.
+
+CHAPTER_BITS = tuple(FULL_CHAPTER << prof * COLOURS for prof in range(PROFESSIONS))
+CARD_BITS = tuple(1 << card for card in range(IDENTITIES))
+_SHIFTS = tuple(prof * COLOURS for prof in range(PROFESSIONS))
+
+
+def hall_bits(masks: Sequence[int]) -> int:
+    """The face-up identities of a guildhall (6 colour masks) as one int."""
+    bits = 0
+    for mask, shift in zip(masks, _SHIFTS, strict=True):
+        bits |= mask << shift
+    return bits
+
+
+def presence(cards: Sequence[int]) -> int:
+    """The identities present in `cards` as one int."""
+    bits = 0
+    for card in set(cards):
+        bits |= 1 << card
+    return bits
+
+
+def bit_cards(bits: int) -> list[int]:
+    """The identities of a bit set, ascending (the order of `face_up`)."""
+    return [card for card in range(IDENTITIES) if bits >> card & 1]
+
+
+def take_bits(hall: int, counts: list[int], present: int, k: int) -> bool:
+    """`can_take` on bits: `present` holds the identities with `counts[card] > 0` (`counts` is restored on return)."""
+    if k <= 0:
+        return True
+    legal = present & ~hall
+    found = legal.bit_count()
+    if found >= k:
+        return True
+    if not found:
+        return False
+    for card in bit_cards(legal):
+        rest = present if counts[card] > 1 else present & ~(1 << card)
+        counts[card] -= 1
+        ok = take_bits(placed_bits(hall, card), counts, rest, k - 1)
+        counts[card] += 1
+        if ok:
+            return True
+    return False
+
+
+def give_take_bits(hall: int, counts: list[int], present: int, gives: int, takes: int, low: int = 0) -> bool:
+    """`can_give_then_take` on bits (same preconditions as `take_bits`)."""
+    if gives == 0:
+        return take_bits(hall, counts, present, takes)
+    if hall.bit_count() < gives:
+        return False
+    if (present & ~hall).bit_count() >= takes:
+        return True
+    return any(
+        give_take_bits(hall & ~(1 << card), counts, present, gives - 1, takes, card + 1)
+        for card in bit_cards(hall)
+        if card >= low
+    )
+
+
+def give_then_take_fast(hall: int, present: int, cards: Sequence[int], gives: int, takes: int) -> bool:
+    """`can_give_then_take(masks, hand_counts(cards), gives, takes)`, where `hall == hall_bits(masks)` and
+    `present == presence(cards)`; the counts are built only when the first checks do not decide."""
+    if gives == 0:
+        if takes <= 0:
+            return True
+        legal = (present & ~hall).bit_count()
+        if legal >= takes:
+            return True
+        if not legal:
+            return False
+    else:
+        if hall.bit_count() < gives:
+            return False
+        if (present & ~hall).bit_count() >= takes:
+            return True
+    return give_take_bits(hall, hand_counts(cards), present, gives, takes)
+
+
+def chapter_then_take_fast(hall: int, present: int, cards: Sequence[int], prof: int, takes: int) -> bool:
+    """`chapter_then_take(masks, hand_counts(cards), prof, takes)` (same preconditions as `give_then_take_fast`)."""
+    hall &= ~CHAPTER_BITS[prof]
+    if takes <= 0:
+        return True
+    legal = (present & ~hall).bit_count()
+    if legal >= takes:
+        return True
+    if not legal:
+        return False
+    return take_bits(hall, hand_counts(cards), present, takes)
+
+
+def placed_bits(hall: int, card: int) -> int:
+    """`hall` after placing a legal `card` (GH-49: a full chapter empties)."""
+    hall |= 1 << card
+    chapter = CHAPTER_BITS[card // COLOURS]
+    return hall & ~chapter if hall & chapter == chapter else hall
+
+
+def _place_two_ok(hall: int, first: int, second: int) -> bool:
+    """`can_place_all(masks, [first, second])` for two different identities, on bits."""
+    first_bit, second_bit = 1 << first, 1 << second
+    if not hall & first_bit and not placed_bits(hall, first) & second_bit:
+        return True
+    return not hall & second_bit and not placed_bits(hall, second) & first_bit
+
+
+def swap_ok(mine: int, theirs: int, give: int | None = None, taken: tuple[int, ...] = ()) -> bool:
+    """`can_swap_one_for_two` on hall bits (GH-103, GH-D12): some card of mine (or `give`) for a pair of theirs
+    containing every card of `taken`, each side legal once both outgoing sets have left."""
+    gives = [give] if give is not None else bit_cards(mine)
+    cards = bit_cards(theirs)
+    need = sorted(set(taken))
+    if len(need) > 2 or any(not theirs >> card & 1 for card in need):
+        return False
+    if len(need) == 2:
+        pairs = [(need[0], need[1])]
+    elif need:
+        pairs = [(need[0], other) for other in cards if other != need[0]]
+    else:
+        pairs = [(first, second) for index, first in enumerate(cards) for second in cards[index + 1 :]]
+    for mine_card in gives:
+        mine_bit = 1 << mine_card
+        mine_after = mine & ~mine_bit
+        for first, second in pairs:
+            if not theirs & ~(1 << first) & ~(1 << second) & mine_bit and _place_two_ok(mine_after, first, second):
+                return True
+    return False

@@ -1,10 +1,14 @@
 """Legal answers to the open question (Appendix A) and the checks behind them: which levels are reached and can be
 carried out completely (GH-32 to GH-34, GH-D7), which targets an ability can use (GH-D13), which prestige abilities
 can be used (GH-47). Pure reads of the state; nothing here changes it.
+
+Random playouts ask for legal answers at every step, so each question has its own function (one dict lookup, no
+chain of tests) and guildhalls are compared as 30-bit sets of face-up identities (`fz.hall_bits`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import feasibility as fz
@@ -53,6 +57,13 @@ from guildtable.games.guildhall.questions import (
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
 
+    Entry = tuple[Any, ...]
+
+assert CARD == 0, "card answers are the identities themselves (the hot paths below rely on it)"
+_PROF = tuple(card // COLOURS for card in range(IDENTITIES))
+_COLOUR = tuple(card % COLOURS for card in range(IDENTITIES))
+_COST = tuple(kind.cost for kind in PRESTIGE)
+
 
 def playable(state: GuildhallState, seat: int, card: int) -> bool:
     """GH-29: no card of its profession played this turn (GH-27), no identical face-up card (GH-55)."""
@@ -60,124 +71,98 @@ def playable(state: GuildhallState, seat: int, card: int) -> bool:
     return not (state.played >> prof & 1) and not (state.halls[seat * PROFESSIONS + prof] >> card % COLOURS & 1)
 
 
+def seat_bits(state: GuildhallState, seat: int) -> int:
+    """`seat`'s face-up identities as one int (`fz.hall_bits`)."""
+    base = seat * PROFESSIONS
+    return fz.hall_bits(state.halls[base : base + PROFESSIONS])
+
+
 def legal_answers(state: GuildhallState) -> list[int]:
     entry = state.stack[-1]
-    kind, seat = entry[0], entry[1]
-    hand = state.hands[seat]
-    if kind == ACTION:
-        result = []
-        if any(playable(state, seat, card) for card in hand):
+    answers = _ANSWERS.get(entry[0])
+    if answers is None:
+        raise AssertionError(f"no answers for {KIND_NAMES[entry[0]]}")
+    return answers(state, entry, entry[1])
+
+
+def _action(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    result = []
+    played = state.played
+    halls = state.halls
+    base = seat * PROFESSIONS
+    for card in state.hands[seat]:  # some card is playable (inlined `playable`)
+        prof = _PROF[card]
+        if not played >> prof & 1 and not halls[base + prof] >> _COLOUR[card] & 1:
             result.append(PLAY)
-        result.append(DISCARD_DRAW)
-        if can_buy(state, seat):
-            result.append(BUY)
-        return result
-    if kind == PLAY_CARD:
-        return sorted({CARD + card for card in hand if playable(state, seat, card)})
-    if kind == DD_SELECT:
-        cards = sorted({CARD + card for card in hand})
-        if not state.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
-            cards.append(DONE)
-        return cards
-    if kind == CHOOSE_LEVEL:
-        return [*(LEVEL + t for t in available_levels(state, seat, entry[2], entry[3])), DECLINE]
-    if kind == SP_DISCARD:
-        return [*sorted({CARD + card for card in hand}), DONE]
-    if kind == SP_PLACE:
-        masks = state.masks(seat)
-        return sorted({CARD + card for card in hand if fz.legal_in(masks, card)})
-    if kind == BUY_CARD:
-        have = len(state.completed[seat])
-        return [ROW + k for k, ptype in enumerate(state.row) if PRESTIGE[ptype].cost <= have]
-    if kind == PAY:
-        if entry[3] == 2:
-            return sorted({PROF + prof for prof in state.completed[seat]})
-        return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
-    if kind == USE_ABILITY:
-        return [DECLINE, USE] if prestige_feasible(state, seat, entry[2]) else [DECLINE]
-    if kind == TARGET:
-        return [SEAT + s for s in state.opponents(seat) if target_ok(state, seat, s, entry[2], entry[3])]
-    if kind == CAP_DISCARD:
-        return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
-    if kind == TOP:
-        return sorted({CARD + card for card in entry[2]})
-    if kind == PLACE_NEXT:
-        return _legal_place_next(state, entry)
-    if kind == ROB_PICK:
-        target_hand = state.hands[entry[2]]
-        masks = state.masks(seat)
-        legal = {card for card in target_hand if fz.legal_in(masks, card)}
-        return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
-    if kind == HUNT_GIVE:
-        masks = state.masks(seat)
-        counts = fz.hand_counts(state.discard)
-        level = level_of(entry[2])
-        left = entry[3]
-        return [
-            CARD + card
-            for card in fz.face_up(masks)
-            if fz.can_give_then_take(fz.without(masks, card), counts, left - 1, level.cards)
-        ]
-    if kind == HUNT_CHAPTER:
-        masks = state.masks(seat)
-        counts = fz.hand_counts(state.discard)
-        takes = level_of(entry[2]).cards
-        return [PROF + p for p in range(PROFESSIONS) if masks[p] and fz.chapter_then_take(masks, counts, p, takes)]
-    if kind == HUNT_TAKE:
-        masks = state.masks(seat)
-        counts = fz.hand_counts(state.discard[: entry[3]])
-        left = entry[2]
-        return [
-            CARD + card
-            for card in range(IDENTITIES)
-            if counts[card]
-            and fz.legal_in(masks, card)
-            and fz.can_take(fz.placed(masks, card), _minus(counts, card), left - 1)
-        ]
-    if kind == PED_TAKE:
-        return _legal_ped_take(state, entry)
-    if kind == PED_GIVE:
-        theirs = state.masks(entry[2])
-        counts = fz.hand_counts(hand)
-        left = entry[3]
-        return [
-            CARD + card
-            for card in range(IDENTITIES)
-            if counts[card]
-            and fz.legal_in(theirs, card)
-            and fz.can_take(fz.placed(theirs, card), _minus(counts, card), left - 1)
-        ]
-    if kind == BRICK_PUT:
-        return sorted({CARD + card for card in hand})
-    if kind == TAX_GIVE:
-        masks = state.masks(seat)
-        return [CARD + card for card in fz.face_up(masks) if tax_targets(state, seat, card)]
-    if kind == TAX_TARGET:
-        return [SEAT + s for s in tax_targets(state, seat, entry[2])]
-    if kind == TC_CHAPTER:
-        mine, theirs = state.masks(seat), state.masks(entry[2])
-        return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
-    if kind == SW_GIVE:
-        mine, theirs = state.masks(seat), state.masks(entry[2])
-        return [CARD + card for card in fz.face_up(mine) if fz.can_swap_one_for_two(mine, theirs, card)]
-    if kind == SW_TAKE:
-        mine, theirs = state.masks(seat), state.masks(entry[2])
-        give, taken = entry[3], entry[4]
-        return [
-            CARD + card
-            for card in fz.face_up(theirs)
-            if card not in taken and fz.can_swap_one_for_two(mine, theirs, give, (*taken, card))
-        ]
-    if kind == TAKE_CARD:
-        mine = state.masks(seat)
-        return [CARD + card for card in fz.face_up(state.masks(entry[2])) if fz.legal_in(mine, card)]
-    if kind == LAYOUT:
-        masks = state.masks(seat)
-        return [*sorted({CARD + card for card in hand if fz.legal_in(masks, card)}), DONE]
-    raise AssertionError(f"no answers for {KIND_NAMES[kind]}")
+            break
+    result.append(DISCARD_DRAW)
+    if can_buy(state, seat):
+        result.append(BUY)
+    return result
 
 
-def _legal_place_next(state: GuildhallState, entry: tuple[Any, ...]) -> list[int]:
+def _play_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    played = state.played
+    halls = state.halls
+    base = seat * PROFESSIONS
+    return sorted(
+        {
+            card
+            for card in state.hands[seat]
+            if not played >> _PROF[card] & 1 and not halls[base + _PROF[card]] >> _COLOUR[card] & 1
+        }
+    )
+
+
+def _discard_draw(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    hand = state.hands[seat]
+    cards = sorted(set(hand))
+    if not state.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
+        cards.append(DONE)
+    return cards
+
+
+def _choose_level(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return [*(LEVEL + t for t in available_levels(state, seat, entry[2], entry[3])), DECLINE]
+
+
+def _setup_discard(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return [*sorted(set(state.hands[seat])), DONE]
+
+
+def _setup_place(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    masks = state.masks(seat)
+    return sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)})
+
+
+def _buy_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    have = len(state.completed[seat])
+    return [ROW + k for k, ptype in enumerate(state.row) if _COST[ptype] <= have]
+
+
+def _pay(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    if entry[3] == 2:
+        return sorted({PROF + prof for prof in state.completed[seat]})
+    return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
+
+
+def _use_ability(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return [DECLINE, USE] if prestige_feasible(state, seat, entry[2]) else [DECLINE]
+
+
+def _target(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return [SEAT + s for s in state.opponents(seat) if target_ok(state, seat, s, entry[2], entry[3])]
+
+
+def _cap_discard(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
+
+
+def _top(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return sorted({CARD + card for card in entry[2]})
+
+
+def _place_next(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     _, _, owner, forced, cards = entry
     if forced:
         return sorted({CARD + card for card in cards})
@@ -189,20 +174,166 @@ def _legal_place_next(state: GuildhallState, entry: tuple[Any, ...]) -> list[int
     return sorted(result)
 
 
-def _legal_ped_take(state: GuildhallState, entry: tuple[Any, ...]) -> list[int]:
-    _, seat, target, lv, left, _taken = entry
+def _rob_pick(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    target_hand = state.hands[entry[2]]
+    masks = state.masks(seat)
+    legal = {card for card in target_hand if fz.legal_in(masks, card)}
+    return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
+
+
+def _hunt_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    masks = state.masks(seat)
+    hall = fz.hall_bits(masks)
+    pile = state.discard
+    present = fz.presence(pile)
+    takes = level_of(entry[2]).cards
+    gives = entry[3] - 1
+    return [
+        CARD + card
+        for card in fz.bit_cards(hall)
+        if fz.give_then_take_fast(hall & ~(1 << card), present, pile, gives, takes)
+    ]
+
+
+def _hunt_chapter(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    masks = state.masks(seat)
+    hall = fz.hall_bits(masks)
+    pile = state.discard
+    present = fz.presence(pile)
+    takes = level_of(entry[2]).cards
+    return [
+        PROF + p for p in range(PROFESSIONS) if masks[p] and fz.chapter_then_take_fast(hall, present, pile, p, takes)
+    ]
+
+
+def _legal_takes(masks: list[int], source: list[int], left: int) -> list[int]:
+    """The cards of `source` (a multiset) that can be placed now such that `left - 1` more of the rest can still be
+    placed one at a time (`fz.can_take` after placing the card, with its count reduced by one)."""
+    counts = fz.hand_counts(source)
+    hall = fz.hall_bits(masks)
+    present = fz.presence(source)
+    more = left - 1
+    result = []
+    for card in range(IDENTITIES):
+        if not counts[card] or hall >> card & 1:
+            continue
+        if more > 0:
+            rest = present if counts[card] > 1 else present & ~(1 << card)
+            legal = (rest & ~fz.placed_bits(hall, card)).bit_count()
+            if legal < more:
+                if not legal:
+                    continue
+                counts[card] -= 1
+                ok = fz.take_bits(fz.placed_bits(hall, card), counts, rest, more)
+                counts[card] += 1
+                if not ok:
+                    continue
+        result.append(CARD + card)
+    return result
+
+
+def _hunt_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return _legal_takes(state.masks(seat), state.discard[: entry[3]], entry[2])
+
+
+def _ped_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    _, _, target, lv, left, _taken = entry
     level = level_of(lv)
     theirs = state.masks(target)
-    counts = fz.hand_counts(state.hands[seat])
+    hall = fz.hall_bits(theirs)
+    hand = state.hands[seat]
+    present = fz.presence(hand)
     if level.give_chapter:
         return [
-            PROF + p for p in range(PROFESSIONS) if theirs[p] and fz.chapter_then_take(theirs, counts, p, level.cards)
+            PROF + p
+            for p in range(PROFESSIONS)
+            if theirs[p] and fz.chapter_then_take_fast(hall, present, hand, p, level.cards)
         ]
     return [
         CARD + card
-        for card in fz.face_up(theirs)
-        if fz.can_give_then_take(fz.without(theirs, card), counts, left - 1, level.cards)
+        for card in fz.bit_cards(hall)
+        if fz.give_then_take_fast(hall & ~(1 << card), present, hand, left - 1, level.cards)
     ]
+
+
+def _ped_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return _legal_takes(state.masks(entry[2]), state.hands[seat], entry[3])
+
+
+def _brick_put(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return sorted(set(state.hands[seat]))
+
+
+def _tax_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    everyone = -1  # the cards every opponent has face up cannot be given to anyone
+    for other in state.opponents(seat):
+        everyone &= seat_bits(state, other)
+    return [CARD + card for card in fz.bit_cards(seat_bits(state, seat)) if not everyone >> card & 1]
+
+
+def _tax_target(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    return [SEAT + s for s in tax_targets(state, seat, entry[2])]
+
+
+def _take_chapter(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    mine, theirs = state.masks(seat), state.masks(entry[2])
+    return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
+
+
+def _swap_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    mine, theirs = seat_bits(state, seat), seat_bits(state, entry[2])
+    return [CARD + card for card in fz.bit_cards(mine) if fz.swap_ok(mine, theirs, card)]
+
+
+def _swap_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    mine, theirs = seat_bits(state, seat), seat_bits(state, entry[2])
+    give, taken = entry[3], entry[4]
+    return [
+        CARD + card
+        for card in fz.bit_cards(theirs)
+        if card not in taken and fz.swap_ok(mine, theirs, give, (*taken, card))
+    ]
+
+
+def _take_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    mine = seat_bits(state, seat)
+    return [CARD + card for card in fz.bit_cards(seat_bits(state, entry[2])) if not mine >> card & 1]
+
+
+def _layout(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    masks = state.masks(seat)
+    return [*sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)}), DONE]
+
+
+_ANSWERS: dict[int, Callable[[GuildhallState, Entry, int], list[int]]] = {
+    ACTION: _action,
+    PLAY_CARD: _play_card,
+    DD_SELECT: _discard_draw,
+    CHOOSE_LEVEL: _choose_level,
+    SP_DISCARD: _setup_discard,
+    SP_PLACE: _setup_place,
+    BUY_CARD: _buy_card,
+    PAY: _pay,
+    USE_ABILITY: _use_ability,
+    TARGET: _target,
+    CAP_DISCARD: _cap_discard,
+    TOP: _top,
+    PLACE_NEXT: _place_next,
+    ROB_PICK: _rob_pick,
+    HUNT_GIVE: _hunt_give,
+    HUNT_CHAPTER: _hunt_chapter,
+    HUNT_TAKE: _hunt_take,
+    PED_TAKE: _ped_take,
+    PED_GIVE: _ped_give,
+    BRICK_PUT: _brick_put,
+    TAX_GIVE: _tax_give,
+    TAX_TARGET: _tax_target,
+    TC_CHAPTER: _take_chapter,
+    SW_GIVE: _swap_give,
+    SW_TAKE: _swap_take,
+    TAKE_CARD: _take_card,
+    LAYOUT: _layout,
+}
 
 
 def tax_targets(state: GuildhallState, seat: int, card: int) -> list[int]:
@@ -212,7 +343,7 @@ def tax_targets(state: GuildhallState, seat: int, card: int) -> list[int]:
 def can_buy(state: GuildhallState, seat: int) -> bool:
     """GH-43: some row card costs no more than the completed chapters held."""
     have = len(state.completed[seat])
-    return any(PRESTIGE[ptype].cost <= have for ptype in state.row)
+    return any(_COST[ptype] <= have for ptype in state.row)
 
 
 def available_levels(state: GuildhallState, seat: int, prof: int, n: int) -> list[int]:
@@ -235,25 +366,34 @@ def level_feasible(state: GuildhallState, seat: int, level: Level) -> bool:
         return len(state.deck) + len(state.discard) >= level.draw  # GH-96
     if kind == "robber":
         return any(len(state.hands[s]) >= level.cards for s in state.opponents(seat))  # GH-65..67
-    if kind == "tax":  # GH-100
-        return any(tax_targets(state, seat, card) for card in fz.face_up(state.masks(seat)))
+    if kind == "tax":  # GH-100: some card of mine is not face up with some opponent
+        mine = seat_bits(state, seat)
+        return any(mine & ~seat_bits(state, s) for s in state.opponents(seat))
     if kind == "peddler":  # GH-88
         if len(state.hands[seat]) < level.cards:
             return False
         return any(ped_ok(state, seat, s, level) for s in state.opponents(seat))
     masks = state.masks(seat)  # hunter, GH-81
-    counts = fz.hand_counts(state.discard)
+    hall = fz.hall_bits(masks)
+    pile = state.discard
+    present = fz.presence(pile)
     if level.give_chapter:
-        return fz.can_give_chapter_then_take(masks, counts, level.cards)
-    return fz.can_give_then_take(masks, counts, level.cards, level.cards)
+        return any(
+            fz.chapter_then_take_fast(hall, present, pile, p, level.cards) for p in range(PROFESSIONS) if masks[p]
+        )
+    return fz.give_then_take_fast(hall, present, pile, level.cards, level.cards)
 
 
 def ped_ok(state: GuildhallState, seat: int, target: int, level: Level) -> bool:
-    counts = fz.hand_counts(state.hands[seat])
+    hand = state.hands[seat]
+    present = fz.presence(hand)
     theirs = state.masks(target)
+    hall = fz.hall_bits(theirs)
     if level.give_chapter:
-        return any(fz.chapter_then_take(theirs, counts, p, level.cards) for p in range(PROFESSIONS) if theirs[p])
-    return fz.can_give_then_take(theirs, counts, level.cards, level.cards)
+        return any(
+            fz.chapter_then_take_fast(hall, present, hand, p, level.cards) for p in range(PROFESSIONS) if theirs[p]
+        )
+    return fz.give_then_take_fast(hall, present, hand, level.cards, level.cards)
 
 
 def target_ok(state: GuildhallState, seat: int, target: int, purpose: int, lv: int) -> bool:
@@ -261,12 +401,12 @@ def target_ok(state: GuildhallState, seat: int, target: int, purpose: int, lv: i
         return len(state.hands[target]) >= level_of(lv).cards
     if purpose == T_PED:
         return ped_ok(state, seat, target, level_of(lv))
-    mine, theirs = state.masks(seat), state.masks(target)
     if purpose == T_TAKE_CHAPTER:  # GH-58, GH-102
+        mine, theirs = state.masks(seat), state.masks(target)
         return any(theirs[p] and not theirs[p] & mine[p] for p in range(PROFESSIONS))
     if purpose == T_SWAP:
-        return fz.can_swap_one_for_two(mine, theirs)
-    return any(fz.legal_in(mine, card) for card in fz.face_up(theirs))
+        return fz.swap_ok(seat_bits(state, seat), seat_bits(state, target))
+    return bool(seat_bits(state, target) & ~seat_bits(state, seat))  # some card of theirs is legal in mine
 
 
 def prestige_feasible(state: GuildhallState, seat: int, ptype: int) -> bool:
@@ -281,9 +421,3 @@ def prestige_feasible(state: GuildhallState, seat: int, ptype: int) -> bool:
         return True
     purpose = {"take_chapter": T_TAKE_CHAPTER, "swap_1_for_2": T_SWAP, "take_card": T_TAKE_CARD}[ability]
     return any(target_ok(state, seat, s, purpose, 0) for s in state.opponents(seat))
-
-
-def _minus(counts: list[int], card: int) -> list[int]:
-    rest = list(counts)
-    rest[card] -= 1
-    return rest

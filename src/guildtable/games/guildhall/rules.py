@@ -41,6 +41,7 @@ from guildtable.games.guildhall.questions import (
     HUNT_GIVE,
     HUNT_TAKE,
     HUNTER,
+    KIND_NAMES,
     NEXT_ACTION,
     PAY,
     PED_TAKE,
@@ -178,13 +179,14 @@ class GuildhallState(State):
 
     def _apply(self, action: int) -> list[Event]:
         self._legal = None
-        entry = self.stack.pop()
-        kind, seat = entry[0], entry[1]
+        stack = self.stack
+        entry = stack.pop()
+        kind = entry[0]
         events: list[Event] = []
-        self.last_move = self.notation_for(entry, action)
-        handler = _HANDLERS[kind]
-        handler(self, entry, seat, action, events)
-        self._settle(events)
+        self.last_move = _MOVES[kind][action]
+        _HANDLERS[kind](self, entry, entry[1], action, events)
+        if stack and stack[-1][0] in AUTO:
+            self._settle(events)
         return events
 
     def _settle(self, events: list[Event]) -> None:
@@ -206,9 +208,10 @@ class GuildhallState(State):
             self.known = [0] * self.num_players  # GH-D20: a reshuffle drops what anyone knew
             events.append(public("reshuffle", cards=len(self.deck)))
         known = self.known
-        for s in range(self.num_players):
-            if known[s]:
-                known[s] -= 1
+        if any(known):
+            for s in range(self.num_players):
+                if known[s]:
+                    known[s] -= 1
         return self.deck.pop()
 
     def draw_cards(self, count: int, events: list[Event]) -> list[int]:
@@ -469,17 +472,7 @@ class GuildhallState(State):
 
     def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
         """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""
-        if entry[0] in (SP_DISCARD, DD_SELECT) and action < PROF:
-            return "select a card to discard"
-        if entry[0] == BRICK_PUT:
-            return "put a card back on the deck"
-        if entry[0] == PAY and action >= PROF:  # the chapter paid below the top stays unnamed (GH-D16)
-            return "pay a completed chapter"
-        if entry[0] == PAY and action < PROF:
-            return f"pay {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
-        if entry[0] == CAP_DISCARD and action < PROF:
-            return f"discard {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
-        return act.notation(action, VERB.get(entry[0], ""))
+        return _MOVES[entry[0]][action]
 
     def action_to_notation(self, action: int) -> str:
         entry = self.stack[-1] if self.stack else (ACTION, 0)
@@ -496,6 +489,24 @@ class GuildhallState(State):
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         return act.from_json(data)
 
+
+def move_record(kind: int, action: int) -> str:
+    """The public record of answering a question of `kind` with `action` (see `notation_for`)."""
+    if kind in (SP_DISCARD, DD_SELECT) and action < PROF:
+        return "select a card to discard"
+    if kind == BRICK_PUT:
+        return "put a card back on the deck"
+    if kind == PAY and action >= PROF:  # the chapter paid below the top stays unnamed (GH-D16)
+        return "pay a completed chapter"
+    if kind == PAY and action < PROF:
+        return f"pay {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
+    if kind == CAP_DISCARD and action < PROF:
+        return f"discard {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
+    return act.notation(action, VERB.get(kind, ""))
+
+
+# Every record made once: `_apply` looks it up at every step instead of formatting it.
+_MOVES = tuple(tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS)) for kind in range(len(KIND_NAMES)))
 
 from guildtable.games.guildhall.handlers import AUTO_HANDLERS as _AUTO_HANDLERS  # noqa: E402
 from guildtable.games.guildhall.handlers import HANDLERS as _HANDLERS  # noqa: E402
