@@ -181,7 +181,9 @@ class IsmctsBot:
             steps = 0
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
                 legal = world.legal_actions()
-                fast_apply(world, legal[int(uniform() * len(legal))])
+                action = legal[int(uniform() * len(legal))]
+                world._apply(action)  # fast_apply, inlined: the playout is the hot loop of a search
+                world.history.append(action)
                 steps += 1
             root.visits += 1
             if world.is_terminal:

@@ -147,15 +147,12 @@ def can_swap_one_for_two(
 
 CHAPTER_BITS = tuple(FULL_CHAPTER << prof * COLOURS for prof in range(PROFESSIONS))
 CARD_BITS = tuple(1 << card for card in range(IDENTITIES))
-_SHIFTS = tuple(prof * COLOURS for prof in range(PROFESSIONS))
+assert (PROFESSIONS, COLOURS) == (6, 5), "hall_bits spells out six chapters of five colours"
 
 
 def hall_bits(masks: Sequence[int]) -> int:
     """The face-up identities of a guildhall (6 colour masks) as one int."""
-    bits = 0
-    for mask, shift in zip(masks, _SHIFTS, strict=True):
-        bits |= mask << shift
-    return bits
+    return masks[0] | masks[1] << 5 | masks[2] << 10 | masks[3] << 15 | masks[4] << 20 | masks[5] << 25
 
 
 def presence(cards: Sequence[int]) -> int:
@@ -166,9 +163,17 @@ def presence(cards: Sequence[int]) -> int:
     return bits
 
 
+# The set bits of every 10-bit slice, offset to its place: three lookups list a 30-bit set.
+_SLICE = 1 << 10
+_LOW = tuple(tuple(bit for bit in range(10) if value >> bit & 1) for value in range(_SLICE))
+_MID = tuple(tuple(bit + 10 for bit in bits) for bits in _LOW)
+_HIGH = tuple(tuple(bit + 20 for bit in bits) for bits in _LOW)
+assert IDENTITIES <= 30
+
+
 def bit_cards(bits: int) -> list[int]:
     """The identities of a bit set, ascending (the order of `face_up`)."""
-    return [card for card in range(IDENTITIES) if bits >> card & 1]
+    return [*_LOW[bits & 1023], *_MID[bits >> 10 & 1023], *_HIGH[bits >> 20 & 1023]]
 
 
 def take_bits(hall: int, counts: list[int], present: int, k: int) -> bool:

@@ -79,7 +79,7 @@ def seat_bits(state: GuildhallState, seat: int) -> int:
 
 def legal_answers(state: GuildhallState) -> list[int]:
     entry = state.stack[-1]
-    answers = _ANSWERS.get(entry[0])
+    answers = ANSWERS.get(entry[0])
     if answers is None:
         raise AssertionError(f"no answers for {KIND_NAMES[entry[0]]}")
     return answers(state, entry, entry[1])
@@ -305,7 +305,7 @@ def _layout(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     return [*sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)}), DONE]
 
 
-_ANSWERS: dict[int, Callable[[GuildhallState, Entry, int], list[int]]] = {
+ANSWERS: dict[int, Callable[[GuildhallState, Entry, int], list[int]]] = {
     ACTION: _action,
     PLAY_CARD: _play_card,
     DD_SELECT: _discard_draw,

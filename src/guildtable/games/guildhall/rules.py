@@ -29,6 +29,7 @@ from guildtable.games.guildhall.content import (
     PROFESSION_NAMES,
     PROFESSIONS,
 )
+from guildtable.games.guildhall.legality import ANSWERS as _ANSWERS
 from guildtable.games.guildhall.questions import (
     ACTION,
     AUTO,
@@ -64,11 +65,19 @@ from guildtable.games.guildhall.questions import (
     level_of,
 )
 from guildtable.kernel import Event, Rng, State
-from guildtable.kernel.events import private, public
+from guildtable.kernel.events import public
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.setup import Opening
     from guildtable.kernel import Game
+
+
+_ONLY = tuple(frozenset((seat,)) for seat in range(8))
+
+
+def private(to: int, kind: str, **data: Any) -> Event:
+    """`kernel.events.private`, sharing one seat set per seat (events are built at every step of a playout)."""
+    return Event(kind, data, _ONLY[to])
 
 
 class GuildhallState(State):
@@ -165,9 +174,15 @@ class GuildhallState(State):
 
     # --- legal answers ---------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
-        if self._legal is None:
-            self._legal = legality.legal_answers(self) if self.stack else []
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            stack = self.stack
+            if stack:
+                entry = stack[-1]
+                legal = self._legal = _ANSWERS[entry[0]](self, entry, entry[1])
+            else:
+                legal = self._legal = []
+        return legal.copy()
 
     # --- applying answers ------------------------------------------------------------------------------------------
     def why_illegal(self, action: int) -> tuple[str, str] | None:
