@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guildtable.bots.spec import make_bot
-from guildtable.kernel import BadOptions
+from guildtable.kernel import BadOptions, BadRecord
 from guildtable.kernel.registry import get_game
 
 
@@ -55,6 +55,34 @@ class Tournament:
             make_bot(spec)
         game.resolve_options(self.options)
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Tournament:
+        """The tournament `to_json` saved; a missing or mistyped field raises BadRecord naming it."""
+        if not isinstance(data, dict):
+            raise BadRecord("tournament", "expected an object")
+        game = _field(data, "game", str)
+        bots = _field(data, "bots", list)
+        if not all(isinstance(spec, str) for spec in bots):
+            raise BadRecord("bots", "expected a list of bot specs")
+        return cls(
+            game,
+            _field(data, "players", int),
+            tuple(bots),
+            _field(data, "games", int),
+            _field(data, "seed", int),
+            _field(data, "options", dict),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class MatchTask:
@@ -92,6 +120,54 @@ class MatchResult:
             "move_seconds": [[round(t, 5) for t in times] for times in self.move_seconds],
             "actions": self.actions,
         }
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> MatchResult:
+        """A result `to_json` wrote for a game of `players` seats; anything malformed raises BadRecord naming the
+        field, so a damaged journal is refused rather than counted."""
+        if not isinstance(data, dict):
+            raise BadRecord("game", "expected an object")
+        lineup = _numbers(data, "lineup", int, players)
+        move_seconds = _field(data, "move_seconds", list)
+        if len(move_seconds) != players or not all(
+            isinstance(times, list) and all(_is_number(t, float) for t in times) for times in move_seconds
+        ):
+            raise BadRecord("move_seconds", f"expected {players} lists of seconds")
+        actions = _numbers(data, "actions", int, None)
+        length = _field(data, "length", int)
+        if length != len(actions):
+            raise BadRecord("length", f"{length} moves but {len(actions)} actions")
+        return cls(
+            index=_field(data, "index", int),
+            seed=_field(data, "seed", int),
+            lineup=tuple(int(entrant) for entrant in lineup),
+            scores=[float(score) for score in _numbers(data, "scores", float, players)],
+            returns=[float(value) for value in _numbers(data, "returns", float, players)],
+            length=length,
+            move_seconds=[[float(t) for t in times] for times in move_seconds],
+            actions=[int(action) for action in actions],
+        )
+
+
+def _is_number(value: Any, kind: type) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) if kind is int else isinstance(value, int | float)
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if value is None or isinstance(value, bool) or not isinstance(value, kind):
+        raise BadRecord(name, f"expected {'a list' if kind is list else kind.__name__}, got {value!r}")
+    return value
+
+
+def _numbers(data: dict[str, Any], name: str, kind: type, count: int | None) -> list[Any]:
+    values = _field(data, name, list)
+    if not all(_is_number(value, kind) for value in values) or (count is not None and len(values) != count):
+        size = "" if count is None else f"{count} "
+        raise BadRecord(name, f"expected a list of {size}{'whole numbers' if kind is int else 'numbers'}")
+    return list(values)
 
 
 def schedule(tournament: Tournament) -> list[MatchTask]:

@@ -3,10 +3,17 @@
 Seats are rotated and lineups drawn fairly (see `arena.tournament.schedule`); games run on every local core (or on a
 Ray cluster with `--backend ray`); then openskill ratings, a win-rate matrix, mean scores, seats and game lengths
 are printed and saved as JSON, CSV and PNG plots.
+
+The output directory is chosen and created first: its `tournament.json` holds the parameters and `games.jsonl` gets
+each game the moment it ends (see `arena.journal`). So Ctrl-C or a crash loses only the games in flight, and
+`guildtable arena --resume DIR` plays the missing games (same seeds, same seats) and reports exactly what an
+uninterrupted run would have.
 """
 
 from __future__ import annotations
 
+import shlex
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,65 +22,218 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from guildtable.arena.backends import BACKENDS, run_tasks
+from guildtable.arena.journal import (
+    JOURNAL_FILE,
+    Journal,
+    has_tournament,
+    load_tournament,
+    recover_journal,
+    start_tournament,
+)
 from guildtable.arena.ratings import Rating, rate
 from guildtable.arena.report import summary_rows, write_reports
 from guildtable.arena.stats import Summary, summarize
-from guildtable.arena.tournament import MatchResult, Tournament, schedule
-from guildtable.cli.common import console, fail, find_game, game_options
+from guildtable.arena.tournament import MatchResult, MatchTask, Tournament, schedule
+from guildtable.cli.common import console, errors, fail, find_game, game_options
 from guildtable.kernel import GuildtableError
+from guildtable.kernel.options import parse_option_pairs
+
+DEFAULT_BOTS = "easy,medium,hard,greedy"
+DEFAULT_GAMES = 100
 
 
 def arena(
-    game_name: str = typer.Argument(..., metavar="GAME", help="A game name from `guildtable games`."),
+    game_name: str | None = typer.Argument(
+        None, metavar="[GAME]", help="A game name from `guildtable games` (optional with --resume)."
+    ),
     players: int | None = typer.Option(None, help="Seats per game (default: the game's smallest count)."),
-    bots: str = typer.Option("easy,medium,hard,greedy", help="Comma-separated bot specs or levels (the entrants)."),
-    games: int = typer.Option(100, min=1, help="Number of games."),
-    seed: int = typer.Option(0, help="Tournament seed: game i uses seed+i."),
+    bots: str | None = typer.Option(
+        None, help=f"Comma-separated bot specs or levels (the entrants) [default: {DEFAULT_BOTS}]."
+    ),
+    games: int | None = typer.Option(None, min=1, help=f"Number of games [default: {DEFAULT_GAMES}]."),
+    seed: int | None = typer.Option(None, help="Tournament seed: game i uses seed+i [default: 0]."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE."),
     backend: str = typer.Option("local", help=f"Where games run: {' or '.join(BACKENDS)}."),
     address: str | None = typer.Option(None, help="Ray cluster address (with --backend ray)."),
     workers: int | None = typer.Option(None, min=1, help="Worker processes (default: all local cores)."),
-    out: Path | None = typer.Option(None, help="Directory for results.json, CSVs and plots."),
+    out: Path | None = typer.Option(
+        None, help="Directory for the journal, results.json, CSVs and plots (default: arena-results/GAME-TIME)."
+    ),
     plots: bool = typer.Option(True, help="Write PNG plots."),
+    resume: Path | None = typer.Option(
+        None, metavar="DIR", help="Continue the interrupted tournament saved in DIR (no other arguments needed)."
+    ),
 ) -> None:
     """Run a bot tournament and report ratings, win rates, scores and game lengths."""
-    game = find_game(game_name)
-    options = game_options(game, option)
-    specs = tuple(spec.strip() for spec in bots.split(",") if spec.strip())
-    tournament = Tournament(game.name, players or game.min_players, specs, games, seed, options)
+    if resume is not None:
+        directory = resume
+        tournament = resumed_tournament(resume, game_name, players, bots, games, seed, option, out)
+    else:
+        if game_name is None:
+            fail("name a GAME to play, or --resume DIR to continue a tournament")
+        tournament = new_tournament(game_name, players, bots, games, seed, option)
+        directory = out or Path("arena-results") / f"{tournament.game}-{datetime.now(UTC):%Y%m%d-%H%M%S}"
+        if has_tournament(directory):
+            command = resume_command(directory)
+            fail(f"{directory} already holds a tournament: continue it with `{command}`, or use another --out")
+        try:
+            start_tournament(directory, tournament)
+        except (GuildtableError, OSError) as error:
+            fail(f"cannot start the tournament in {directory}: {error}")
+    game = find_game(tournament.game)
+    tasks = schedule(tournament)
     try:
-        tournament.check()
+        results = recover_journal(directory, tasks)
     except GuildtableError as error:
         fail(str(error))
-    tasks = schedule(tournament)
-    results: list[MatchResult] = []
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-    ) as progress:
-        bar = progress.add_task(f"{game.title}, {tournament.players} seats", total=len(tasks))
-        try:
-            for result in run_tasks(tasks, backend, workers, address):
-                results.append(result)
-                progress.advance(bar)
-        except GuildtableError as error:
-            fail(str(error))
+    done = {result.index for result in results}
+    missing = [task for task in tasks if task.index not in done]
+    console.print(
+        f"Tournament directory: {directory}"
+        + (f" ({len(results)} of {len(tasks)} games already played)" if resume is not None else ""),
+        markup=False,
+        soft_wrap=True,
+    )
+    play_missing(directory, game.title, tournament, tasks, missing, results, backend, workers, address)
     labels = tournament.labels
     summary = summarize(results, labels, tournament.players)
     ratings = rate(results, len(labels))
     show(game.title, summary, ratings)
-    directory = out or Path("arena-results") / f"{game.name}-{datetime.now(UTC):%Y%m%d-%H%M%S}"
     written = write_reports(directory, tournament, summary, ratings, results)
     if plots:
         from guildtable.arena.plots import write_plots
 
         written += write_plots(directory, game.title, summary, ratings)
-    console.print("Saved: " + ", ".join(str(path) for path in written))
+    console.print("Saved: " + ", ".join(str(path) for path in written), markup=False, soft_wrap=True)
+
+
+def new_tournament(
+    game_name: str, players: int | None, bots: str | None, games: int | None, seed: int | None, option: list[str]
+) -> Tournament:
+    game = find_game(game_name)
+    tournament = Tournament(
+        game.name,
+        players or game.min_players,
+        bot_specs(bots if bots is not None else DEFAULT_BOTS),
+        games if games is not None else DEFAULT_GAMES,
+        seed if seed is not None else 0,
+        game_options(game, option),
+    )
+    try:
+        tournament.check()
+    except GuildtableError as error:
+        fail(str(error))
+    return tournament
+
+
+def resumed_tournament(
+    directory: Path,
+    game_name: str | None,
+    players: int | None,
+    bots: str | None,
+    games: int | None,
+    seed: int | None,
+    option: list[str],
+    out: Path | None,
+) -> Tournament:
+    """The tournament saved in `directory`. Arguments given as well must say the same as the saved ones: a resumed
+    tournament is the same tournament, or its results would mix two."""
+    try:
+        saved = load_tournament(directory)
+        saved.check()
+    except GuildtableError as error:
+        fail(f"cannot resume: {error}")
+
+    def contradicts(flag: str, given: object, kept: object) -> None:
+        fail(f"{flag} {given} contradicts the tournament saved in {directory} ({kept}); leave it out to resume")
+
+    if game_name is not None and find_game(game_name).name != saved.game:
+        contradicts("GAME", game_name, saved.game)
+    if players is not None and players != saved.players:
+        contradicts("--players", players, f"{saved.players} players")
+    if bots is not None and bot_specs(bots) != saved.bots:
+        contradicts("--bots", bots, "bots " + ",".join(saved.bots))
+    if games is not None and games != saved.games:
+        contradicts("--games", games, f"{saved.games} games")
+    if seed is not None and seed != saved.seed:
+        contradicts("--seed", seed, f"seed {saved.seed}")
+    if option:
+        given = game_options(find_game(saved.game), option)
+        try:
+            names = parse_option_pairs(option)
+        except GuildtableError as error:
+            fail(str(error))
+        for name in names:
+            if given[name] != saved.options.get(name):
+                contradicts("--option", f"{name}={names[name]}", f"{name}={saved.options.get(name)!r}")
+    if out is not None and out.resolve() != directory.resolve():
+        contradicts("--out", out, "a resumed tournament reports into its own directory")
+    return saved
+
+
+def bot_specs(bots: str) -> tuple[str, ...]:
+    return tuple(spec.strip() for spec in bots.split(",") if spec.strip())
+
+
+def resume_command(directory: Path) -> str:
+    return f"guildtable arena --resume {shlex.quote(str(directory))}"
+
+
+def play_missing(
+    directory: Path,
+    title: str,
+    tournament: Tournament,
+    tasks: list[MatchTask],
+    missing: list[MatchTask],
+    results: list[MatchResult],
+    backend: str,
+    workers: int | None,
+    address: str | None,
+) -> None:
+    """Play `missing`, journaling and appending each result to `results` as it ends. Ctrl-C, a backend error or a
+    crash stops the run with what is saved and the command that continues it."""
+    if not missing:
+        console.print(f"All {len(tasks)} games are already played; reporting.")
+        return
+    try:
+        with (
+            Journal(directory) as journal,
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("ETA"),
+                TimeRemainingColumn(),
+                console=console,
+            ) as progress,
+        ):
+            bar = progress.add_task(f"{title}, {tournament.players} seats", total=len(tasks), completed=len(results))
+            # Closing the backend's generator, however the loop ends, stops its workers.
+            with closing(run_tasks(missing, backend, workers, address)) as finished:
+                for result in finished:
+                    journal.record(result)
+                    results.append(result)
+                    progress.advance(bar)
+    except KeyboardInterrupt:
+        stopped("Interrupted", results, tasks, directory)
+        raise typer.Exit(130) from None
+    except GuildtableError as error:
+        stopped("Stopped", results, tasks, directory)
+        fail(str(error))
+    except Exception:
+        stopped("Stopped by the error below", results, tasks, directory)
+        raise
+
+
+def stopped(why: str, results: list[MatchResult], tasks: list[MatchTask], directory: Path) -> None:
+    """What is saved and the command that continues, each on one unwrapped line so the command can be copied."""
+    errors.print(
+        f"{why}: {len(results)} of {len(tasks)} games are saved in {directory / JOURNAL_FILE}.",
+        markup=False,
+        soft_wrap=True,
+    )
+    errors.print(f"Continue with: {resume_command(directory)}", markup=False, soft_wrap=True)
 
 
 def show(title: str, summary: Summary, ratings: list[Rating]) -> None:

@@ -6,7 +6,7 @@ them by game index, so results do not depend on the backend.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from guildtable.arena.tournament import MatchResult, MatchTask
 from guildtable.kernel import BadOptions
@@ -16,8 +16,9 @@ BACKENDS = ("local", "ray")
 
 def run_tasks(
     tasks: list[MatchTask], backend: str = "local", workers: int | None = None, address: str | None = None
-) -> Iterator[MatchResult]:
-    """Play `tasks` on `backend`, yielding each result as its game ends."""
+) -> Generator[MatchResult, None, None]:
+    """Play `tasks` on `backend`, yielding each result as its game ends. Closing the generator early stops the
+    games still running and frees the workers."""
     if backend == "local":
         from guildtable.arena.backends.local import run_local
 

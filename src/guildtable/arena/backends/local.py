@@ -1,15 +1,21 @@
-"""The local backend: a pool of worker processes, one per core by default (one worker: no pool at all)."""
+"""The local backend: a pool of worker processes, one per core by default (one worker: no pool at all).
+
+Closing the iterator (or an exception in the consumer, Ctrl-C included) terminates the pool: no worker outlives the
+tournament. Workers ignore Ctrl-C themselves so that it reaches only the main process, which stops them, instead of
+every worker printing its own traceback.
+"""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+import signal
+from collections.abc import Generator
 
 from guildtable.arena.tournament import MatchResult, MatchTask, play_match
 
 
-def run_local(tasks: list[MatchTask], workers: int | None = None) -> Iterator[MatchResult]:
+def run_local(tasks: list[MatchTask], workers: int | None = None) -> Generator[MatchResult, None, None]:
     count = min(workers or os.cpu_count() or 1, max(1, len(tasks)))
     if count <= 1:
         for task in tasks:
@@ -17,5 +23,9 @@ def run_local(tasks: list[MatchTask], workers: int | None = None) -> Iterator[Ma
         return
     # Spawned workers start clean (no inherited threads or open files) on every platform.
     context = multiprocessing.get_context("spawn")
-    with context.Pool(count) as pool:
+    with context.Pool(count, initializer=_ignore_interrupts) as pool:
         yield from pool.imap_unordered(play_match, tasks, chunksize=1)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -5,7 +5,7 @@ Needs the optional `ray` extra (`pip install 'guildtable[ray]'`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from typing import Any
 
 from guildtable.arena.tournament import MatchResult, MatchTask, play_match
@@ -20,7 +20,9 @@ def _ray() -> Any:
     return ray
 
 
-def run_ray(tasks: list[MatchTask], address: str | None = None, workers: int | None = None) -> Iterator[MatchResult]:
+def run_ray(
+    tasks: list[MatchTask], address: str | None = None, workers: int | None = None
+) -> Generator[MatchResult, None, None]:
     """Submit every game as a Ray task and yield results as they finish. Connects to `address` (a running cluster)
     or starts a local instance with `workers` CPUs; a Ray session started here is shut down at the end."""
     ray = _ray()
