@@ -4,6 +4,11 @@ uninterrupted run reports; what cannot be resumed is refused in one line."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Generator
 from pathlib import Path
 from typing import Any
@@ -213,3 +218,48 @@ def test_a_game_or_a_resume_directory_is_needed() -> None:
     outcome = arena()
     assert outcome.exit_code == 2
     assert says(outcome, "name a GAME")
+
+
+def _live_processes_in_group(group: int) -> list[str]:
+    """Processes of process group `group` that are not zombies (Linux /proc)."""
+    live = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            live.append((stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+    return live
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_real_ctrl_c_stops_the_worker_pool_without_a_traceback(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "arena", "city-blocks"]
+    command += ["--bots", "greedy,greedy", "--games", "2000", "--workers", "2", "--out", str(out), "--no-plots"]
+    # Its own process group, like a terminal's foreground job, with Ctrl-C at its default (a parent may ignore it).
+    arena_run = subprocess.Popen(
+        command,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    journal = out / JOURNAL_FILE
+    deadline = time.monotonic() + 60
+    while not (journal.exists() and len(journal.read_text().splitlines()) >= 2) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    os.killpg(arena_run.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole group gets SIGINT
+    _, stderr = arena_run.communicate(timeout=60)
+    assert arena_run.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    saved = len(journal.read_text().splitlines())
+    assert f"Interrupted: {saved} of 2000 games are saved" in stderr
+    assert f"Continue with: guildtable arena --resume {out}" in stderr
+    # Workers are terminated before the main process exits; multiprocessing's resource tracker follows a moment later.
+    deadline = time.monotonic() + 10
+    while _live_processes_in_group(arena_run.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _live_processes_in_group(arena_run.pid) == []
