@@ -60,8 +60,8 @@ from guildtable.games.guildhall.questions import (
     WIN_VP,
     level_of,
 )
-from guildtable.games.guildhall.rules import GuildhallState, private
-from guildtable.kernel.events import Event, public
+from guildtable.games.guildhall.rules import GuildhallState, private, public
+from guildtable.kernel.events import Event
 
 if TYPE_CHECKING:
     Entry = tuple[Any, ...]

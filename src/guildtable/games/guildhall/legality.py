@@ -343,7 +343,7 @@ def tax_targets(state: GuildhallState, seat: int, card: int) -> list[int]:
 def can_buy(state: GuildhallState, seat: int) -> bool:
     """GH-43: some row card costs no more than the completed chapters held."""
     have = len(state.completed[seat])
-    return any(_COST[ptype] <= have for ptype in state.row)
+    return min(map(_COST.__getitem__, state.row), default=have + 1) <= have
 
 
 def available_levels(state: GuildhallState, seat: int, prof: int, n: int) -> list[int]:

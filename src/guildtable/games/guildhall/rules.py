@@ -16,6 +16,7 @@ and GH-D19; `determinize` resamples exactly those.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import actions as act
@@ -65,19 +66,39 @@ from guildtable.games.guildhall.questions import (
     level_of,
 )
 from guildtable.kernel import Event, Rng, State
-from guildtable.kernel.events import public
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.setup import Opening
     from guildtable.kernel import Game
 
 
+# Events are built at every step of a playout, so they are made without the frozen dataclass's __init__ (the same
+# three fields set directly; an Event field added in the kernel fails the assertion) and private ones share one seat
+# set per seat.
+assert [f.name for f in fields(Event)] == ["kind", "data", "seats"], "Guildhall builds Event objects field by field"
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))
+_new_event = Event.__new__
+_set_kind = Event.__dict__["kind"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_seats = Event.__dict__["seats"].__set__
+
+
+def public(kind: str, **data: Any) -> Event:
+    """`kernel.events.public`: an event every seat may see."""
+    event = _new_event(Event)
+    _set_kind(event, kind)
+    _set_data(event, data)
+    _set_seats(event, None)
+    return event
 
 
 def private(to: int, kind: str, **data: Any) -> Event:
-    """`kernel.events.private`, sharing one seat set per seat (events are built at every step of a playout)."""
-    return Event(kind, data, _ONLY[to])
+    """`kernel.events.private`: an event only seat `to` may see."""
+    event = _new_event(Event)
+    _set_kind(event, kind)
+    _set_data(event, data)
+    _set_seats(event, _ONLY[to])
+    return event
 
 
 class GuildhallState(State):
@@ -200,16 +221,10 @@ class GuildhallState(State):
         events: list[Event] = []
         self.last_move = _MOVES[kind][action]
         _HANDLERS[kind](self, entry, entry[1], action, events)
-        if stack and stack[-1][0] in AUTO:
-            self._settle(events)
-        return events
-
-    def _settle(self, events: list[Event]) -> None:
-        """Run bookkeeping steps until a question is open (or the game is over)."""
-        stack = self.stack
-        while stack and stack[-1][0] in AUTO:
+        while stack and stack[-1][0] in AUTO:  # bookkeeping steps run until a question is open (or the game is over)
             entry = stack.pop()
             _AUTO_HANDLERS[entry[0]](self, entry, events)
+        return events
 
     # --- zones ---------------------------------------------------------------------------------------------------
     def draw_one(self, events: list[Event]) -> int | None:
@@ -487,7 +502,8 @@ class GuildhallState(State):
 
     def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
         """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""
-        return _MOVES[entry[0]][action]
+        kind: int = entry[0]
+        return _MOVES[kind][action]
 
     def action_to_notation(self, action: int) -> str:
         entry = self.stack[-1] if self.stack else (ACTION, 0)
@@ -521,7 +537,9 @@ def move_record(kind: int, action: int) -> str:
 
 
 # Every record made once: `_apply` looks it up at every step instead of formatting it.
-_MOVES = tuple(tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS)) for kind in range(len(KIND_NAMES)))
+_MOVES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS)) for kind in range(len(KIND_NAMES))
+)
 
 from guildtable.games.guildhall.handlers import AUTO_HANDLERS as _AUTO_HANDLERS  # noqa: E402
 from guildtable.games.guildhall.handlers import HANDLERS as _HANDLERS  # noqa: E402
