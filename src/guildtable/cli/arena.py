@@ -48,10 +48,10 @@ def arena(
     ),
     players: int | None = typer.Option(None, help="Seats per game (default: the game's smallest count)."),
     bots: str | None = typer.Option(
-        None, help=f"Comma-separated bot specs or levels (the entrants) [default: {DEFAULT_BOTS}]."
+        None, help=f"Comma-separated bot specs or levels (the entrants; default: {DEFAULT_BOTS})."
     ),
-    games: int | None = typer.Option(None, min=1, help=f"Number of games [default: {DEFAULT_GAMES}]."),
-    seed: int | None = typer.Option(None, help="Tournament seed: game i uses seed+i [default: 0]."),
+    games: int | None = typer.Option(None, min=1, help=f"Number of games (default: {DEFAULT_GAMES})."),
+    seed: int | None = typer.Option(None, help="Tournament seed: game i uses seed+i (default: 0)."),
     option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE."),
     backend: str = typer.Option("local", help=f"Where games run: {' or '.join(BACKENDS)}."),
     address: str | None = typer.Option(None, help="Ray cluster address (with --backend ray)."),
@@ -216,20 +216,23 @@ def play_missing(
                     results.append(result)
                     progress.advance(bar)
     except KeyboardInterrupt:
-        stopped("Interrupted", results, tasks, directory)
+        stopped("Interrupted", tasks, directory)
         raise typer.Exit(130) from None
     except GuildtableError as error:
-        stopped("Stopped", results, tasks, directory)
+        stopped("Stopped", tasks, directory)
         fail(str(error))
     except Exception:
-        stopped("Stopped by the error below", results, tasks, directory)
+        stopped("Stopped by the error below", tasks, directory)
         raise
 
 
-def stopped(why: str, results: list[MatchResult], tasks: list[MatchTask], directory: Path) -> None:
-    """What is saved and the command that continues, each on one unwrapped line so the command can be copied."""
+def stopped(why: str, tasks: list[MatchTask], directory: Path) -> None:
+    """What is saved and the command that continues, each on one unwrapped line so the command can be copied. The
+    count is read from the journal itself (closed by now): a Ctrl-C can land between writing a game and counting it."""
+    journal = directory / JOURNAL_FILE
+    saved = journal.read_bytes().count(b"\n") if journal.is_file() else 0
     errors.print(
-        f"{why}: {len(results)} of {len(tasks)} games are saved in {directory / JOURNAL_FILE}.",
+        f"{why}: {saved} of {len(tasks)} games are saved in {journal}.",
         markup=False,
         soft_wrap=True,
     )

@@ -10,7 +10,9 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-from collections.abc import Generator
+import threading
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 
 from guildtable.arena.tournament import MatchResult, MatchTask, play_match
 
@@ -23,9 +25,26 @@ def run_local(tasks: list[MatchTask], workers: int | None = None) -> Generator[M
         return
     # Spawned workers start clean (no inherited threads or open files) on every platform.
     context = multiprocessing.get_context("spawn")
-    with context.Pool(count, initializer=_ignore_interrupts) as pool:
+    with _interrupts_ignored_by_new_processes():
+        pool = context.Pool(count, initializer=_ignore_interrupts)
+    with pool:
         yield from pool.imap_unordered(play_match, tasks, chunksize=1)
 
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_ignored_by_new_processes() -> Iterator[None]:
+    """Ignore Ctrl-C while the workers are started: an ignored signal stays ignored in a spawned process from its
+    first instruction, so a Ctrl-C while a worker is still importing does not print its traceback either. Only the
+    main thread may change signal handlers; elsewhere the workers' initializer alone has to do."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
