@@ -34,6 +34,13 @@ def test_arena_refuses_a_bad_lineup_without_a_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in outcome.output
 
 
+def test_arena_refuses_an_unknown_backend_before_creating_anything(tmp_path: Path) -> None:
+    outcome = runner.invoke(app, ["arena", "city-blocks", "--backend", "cloud", "--out", str(tmp_path / "run")])
+    assert outcome.exit_code == 2
+    assert "unknown backend 'cloud'" in outcome.output
+    assert not (tmp_path / "run").exists()
+
+
 def test_hint_replays_an_unfinished_record_and_suggests_a_move(tmp_path: Path) -> None:
     game = get_game("city-blocks")
     state = game.new_state(2, seed=9)

@@ -65,6 +65,8 @@ def arena(
     ),
 ) -> None:
     """Run a bot tournament and report ratings, win rates, scores and game lengths."""
+    if backend not in BACKENDS:
+        fail(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
     if resume is not None:
         directory = resume
         tournament = resumed_tournament(resume, game_name, players, bots, games, seed, option, out)
