@@ -245,6 +245,12 @@ class GuildhallState(State):
         return self.deck.pop()
 
     def draw_cards(self, count: int, events: list[Event]) -> list[int]:
+        deck = self.deck
+        if 0 < count <= len(deck) and not any(self.known):  # the common case of `draw_one` in a loop, in one slice
+            drawn = deck[-count:]
+            del deck[-count:]
+            drawn.reverse()
+            return drawn
         drawn = []
         for _ in range(count):
             card = self.draw_one(events)
