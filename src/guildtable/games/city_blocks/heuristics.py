@@ -1,5 +1,12 @@
-"""A City Blocks evaluation for the greedy bot and for search rollouts: won value tiles plus each open street's
-value tile weighted by who leads it and how full it is. Uses only public information."""
+"""A City Blocks evaluation for the greedy bot and for search: won value tiles plus, for every open street, its value
+tile weighted by how likely each player is to win it. Uses only public information.
+
+How likely a street is won was measured, not guessed: `benchmarks/fit_city_blocks_street_odds.py` plays greedy
+self-play games and fits, for each number k of empty sites left in a street, the expected outcome for the player to
+move as tanh((lead + EDGE[k]) / SCALE[k]), where `lead` is that player's current street total minus the opponent's
+(CB-17 modifiers applied). EDGE is the tempo of moving first: with one site left the player to move can complete the
+street (or overtake by a small margin), which is worth about two points of lead.
+"""
 
 from __future__ import annotations
 
@@ -12,24 +19,37 @@ from guildtable.games.city_blocks.scoring import street_totals
 if TYPE_CHECKING:
     from guildtable.games.city_blocks.rules import CityBlocksState
 
+# Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused).
+SCALE: tuple[float, ...] = (1.0, 4.05, 5.40, 9.07, 9.89, 10.73)
+EDGE: tuple[float, ...] = (0.0, 1.84, 0.25, 0.61, 0.35, 0.44)
+MARGIN_SCALE = 15.0
+"""The expected value-tile margin that maps to tanh(1) ≈ 0.76."""
+
+STREET_SIZES: tuple[int, ...] = tuple(len(sites) for sites in STREET_SITES)
+
+
+def street_outlook(lead: float, empty: int, to_move: bool) -> float:
+    """The expected outcome in [-1, 1] of a street for a player `lead` points ahead in it, with `empty` sites left."""
+    return math.tanh((lead + (EDGE[empty] if to_move else -EDGE[empty])) / SCALE[empty])
+
 
 def evaluate(state: CityBlocksState, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is ahead."""
     opponent = 1 - seat
+    won = state.won
     if state.is_terminal:
-        mine, theirs = sum(state.won[seat]), sum(state.won[opponent])
+        mine, theirs = sum(won[seat]), sum(won[opponent])
         return 0.0 if mine == theirs else (1.0 if mine > theirs else -1.0)
-    margin = float(sum(state.won[seat]) - sum(state.won[opponent]))
+    decision = state.pending[-1]
+    # During a courthouse swap the placing player has moved already: the opponent places next.
+    to_move = (decision.seat if decision.kind == "place" else 1 - decision.seat) == seat
+    margin = float(sum(won[seat]) - sum(won[opponent]))
+    slots, empty_sites, board = state.slots, state.open_sites, state.board
     for street in range(STREETS):
-        value = state.slots[street]
-        if not value:
+        value = slots[street]
+        empty = empty_sites[street]
+        if not value or empty == STREET_SIZES[street]:
             continue
-        size = len(STREET_SITES[street])
-        filled = size - state.open_sites[street]
-        if not filled:
-            continue
-        totals = street_totals(state.board, street)
-        lead = (totals[seat] - totals[opponent]) / (abs(totals[seat]) + abs(totals[opponent]) + 4)
-        margin += value * lead * filled / size
-    # Paying for a rebuild costs the lowest value tile, so having cheap tiles to spend is worth a little.
-    return math.tanh(margin / 15.0)
+        totals = street_totals(board, street)
+        margin += value * street_outlook(totals[seat] - totals[opponent], empty, to_move)
+    return math.tanh(margin / MARGIN_SCALE)

@@ -16,24 +16,54 @@ from guildtable.games.city_blocks.content import (
 )
 
 
+def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
+    """What a board cell adds to a street: (owner, house face, store face, factory face, zeroes factories,
+    zeroes houses); None for an empty site."""
+    if not code:
+        return None
+    owner, tile = divmod(code - 1, TILE_TYPES)
+    kind, face = TILE_KINDS[tile], TILE_FACES[tile]
+    return (
+        owner,
+        face if kind is Kind.HOUSE else 0,
+        face if kind is Kind.STORE else 0,
+        face if kind is Kind.FACTORY else 0,
+        tile in (SCHOOL, MALL),
+        tile in (POWER, MALL),
+    )
+
+
+CELL_EFFECTS = tuple(_tile_effects(code) for code in range(1 + 2 * TILE_TYPES))
+"""Per board cell code, precomputed: street totals are the evaluation's inner loop."""
+
+
 def street_totals(board: Sequence[int], street: int) -> tuple[int, int]:
     """Each player's total in `street` under CB-17: a school or mall zeroes factories, a power plant or mall zeroes
     houses, for both colours (CB-A-13); stores always count and specials are worth 0."""
-    tiles = [board[site] - 1 for site in STREET_SITES[street] if board[site]]
-    types = {code % TILE_TYPES for code in tiles}
-    no_industry = SCHOOL in types or MALL in types
-    no_residential = POWER in types or MALL in types
-    totals = [0, 0]
-    for code in tiles:
-        owner, tile = divmod(code, TILE_TYPES)
-        kind = TILE_KINDS[tile]
-        if (
-            kind is Kind.STORE
-            or (kind is Kind.HOUSE and not no_residential)
-            or (kind is Kind.FACTORY and not no_industry)
-        ):
-            totals[owner] += TILE_FACES[tile]
-    return totals[0], totals[1]
+    blue = red = blue_houses = red_houses = blue_factories = red_factories = 0
+    no_industry = no_residential = False
+    for site in STREET_SITES[street]:
+        effects = CELL_EFFECTS[board[site]]
+        if effects is None:
+            continue
+        owner, house, store, factory, zeroes_factories, zeroes_houses = effects
+        if owner:
+            red += store
+            red_houses += house
+            red_factories += factory
+        else:
+            blue += store
+            blue_houses += house
+            blue_factories += factory
+        no_industry = no_industry or zeroes_factories
+        no_residential = no_residential or zeroes_houses
+    if not no_residential:
+        blue += blue_houses
+        red += red_houses
+    if not no_industry:
+        blue += blue_factories
+        red += red_factories
+    return blue, red
 
 
 def street_winner(totals: tuple[int, int]) -> int | None:
