@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from guildtable.bots.hint import hint
-from guildtable.bots.ismcts import IsmctsBot, SearchSettings
+from guildtable.bots.ismcts import IsmctsBot, Node, SearchSettings, fast_apply
 from guildtable.bots.spec import make_bot
-from guildtable.kernel import IllegalAction, State
+from guildtable.kernel import IllegalAction, Rng, State
 from guildtable.kernel.registry import all_games, get_game
 
 GAMES = all_games()
@@ -37,6 +37,30 @@ def test_progressive_widening_limits_the_root_children() -> None:
     wide = IsmctsBot(1, SearchSettings(iterations=100, widen=0)).search(state)
     narrow = IsmctsBot(1, SearchSettings(iterations=100, widen=1, alpha=0.4)).search(state)
     assert len(narrow.visits) <= 7 < len(wide.visits)
+
+
+def test_expansion_near_the_root_scores_the_moves_each_world_offers() -> None:
+    """An opponent's moves depend on the hand sampled for them: every world's new moves are scored on first sight,
+    and the node grows best-first over all of them, not just over the first world's hand."""
+    state = midgame("city-blocks", 2)
+    mover = state.current_player
+    assert mover is not None
+    bot = IsmctsBot(3, SearchSettings(iterations=10))
+    node = Node(1 - mover)
+    seen: set[int] = set()
+    for index in range(8):
+        world = state.determinize(1 - mover, Rng(index))  # the mover's hand is what the other seat cannot see
+        legal = world.legal_actions()
+        seen |= set(legal)
+        chosen = bot._next_untried(node, world, legal, mover, use_prior=True)
+        assert node.priors is not None and set(node.priors) == seen
+        untried = [action for action in legal if action not in node.children]
+        assert chosen == max(untried, key=lambda action: node.priors[action])  # type: ignore[index]
+        after = world.clone()
+        fast_apply(after, chosen)
+        assert node.priors[chosen][0] == state.game.evaluate(after, mover)
+        node.children[chosen] = Node(mover)
+    assert len(seen) > len(state.legal_actions())  # the worlds really offered other moves
 
 
 def test_a_time_budget_ends_the_search() -> None:

@@ -26,7 +26,7 @@ from guildtable.kernel import Rng, State
 class Node:
     """One action sequence from the root: `seat` took the last action; `reward` sums the outcomes for `seat`."""
 
-    __slots__ = ("avail", "children", "order", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "priors", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -34,7 +34,8 @@ class Node:
         self.avail = 1
         self.reward = 0.0
         self.children: dict[int, Node] = {}
-        self.order: list[int] | None = None  # expansion order by one-ply value, for nodes near the root
+        # One-ply values of the actions seen legal here, for nodes near the root: (value, tie-break) per action.
+        self.priors: dict[int, tuple[float, float]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,25 +216,27 @@ class IsmctsBot:
         else uniformly at random."""
         children = node.children
         if use_prior:
-            if node.order is None:
-                node.order = self._one_ply_order(world, legal, mover)
-            # The order was made in one world; in another (an opponent's other hand) some of it may be illegal, and
-            # actions legal only here are not in it: they are added at random once the ordered ones are exhausted.
-            legal_here = set(legal)
-            for action in node.order:
-                if action not in children and action in legal_here:
-                    return action
+            # Worlds differ in the hidden cards an opponent holds, so each world may offer actions no earlier one
+            # did: those are scored on first sight and join the others, and the best untried one legal here is added.
+            # (A one-ply value mostly depends on the public position the action leads to, so scores carry over.)
+            priors = node.priors
+            if priors is None:
+                priors = node.priors = {}
+            evaluate = world.game.evaluate
+            tie_break = self._fast.random
+            for action in legal:
+                if action not in priors:
+                    child = world.clone()
+                    fast_apply(child, action)
+                    priors[action] = (evaluate(child, mover), tie_break())
+            best = -1
+            best_prior = (-math.inf, 0.0)
+            for action in legal:
+                if action not in children and priors[action] > best_prior:
+                    best_prior = priors[action]
+                    best = action
+            return best
         untried = [action for action in legal if action not in children]
         if not untried:
             return -1
         return untried[int(self._fast.random() * len(untried))]
-
-    def _one_ply_order(self, world: State, legal: list[int], mover: int) -> list[int]:
-        evaluate = world.game.evaluate
-        scored = []
-        for action in legal:
-            child = world.clone()
-            fast_apply(child, action)
-            scored.append((-evaluate(child, mover), self._fast.random(), action))
-        scored.sort()
-        return [action for _, _, action in scored]
