@@ -19,7 +19,8 @@ from guildtable.games.city_blocks.scoring import street_totals
 if TYPE_CHECKING:
     from guildtable.games.city_blocks.rules import CityBlocksState
 
-# Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused).
+# Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused); fitted once on
+# 3,000 games of the greedy bot of the time, which used a cruder evaluation.
 SCALE: tuple[float, ...] = (1.0, 4.05, 5.40, 9.07, 9.89, 10.73)
 EDGE: tuple[float, ...] = (0.0, 1.84, 0.25, 0.61, 0.35, 0.44)
 MARGIN_SCALE = 15.0
