@@ -20,8 +20,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from guildtable.bots.ismcts import IsmctsBot, SearchSettings
-from guildtable.bots.levels import LEVELS
-from guildtable.bots.spec import parse_spec, search_settings
+from guildtable.bots.spec import level_settings
 from guildtable.interop.openspiel_game import SpielGame, SpielState, load
 from guildtable.kernel import Rng
 
@@ -79,9 +78,9 @@ def rate_ours(spots: list[SpielState], settings: SearchSettings) -> float:
     return iterations / elapsed
 
 
-def hard_settings(**overrides: str) -> SearchSettings:
-    _, params = parse_spec(LEVELS["hard"])
-    return search_settings({**params, **overrides})
+def hard_settings(game: SpielGame, **overrides: str) -> SearchSettings:
+    """`hard` as it plays this game (with the game's tuning of the level)."""
+    return level_settings("hard", dict(overrides), game.ours)
 
 
 def match(game: SpielGame, games: int, ms: float, simulations: int) -> tuple[float, list[float], list[float]]:
@@ -89,7 +88,7 @@ def match(game: SpielGame, games: int, ms: float, simulations: int) -> tuple[flo
     ours_total = 0.0
     ours_times: list[float] = []
     theirs_times: list[float] = []
-    settings = hard_settings(iterations="0", ms=str(ms))
+    settings = hard_settings(game, iterations="0", ms=str(ms))
     for index in range(games):
         state = game.new_initial_state()
         state.apply_action(10_000 + index)
@@ -125,7 +124,7 @@ def main() -> None:
     spots = positions(game, args.positions, seed=7)
     theirs = rate_openspiel(game, spots, args.simulations)
     same = rate_ours(spots, SearchSettings(iterations=args.iterations, c=UCT_C, rollout=-1, widen=0, prior_depth=0))
-    hard = rate_ours(spots, hard_settings(iterations=str(args.iterations), ms="0"))
+    hard = rate_ours(spots, hard_settings(game, iterations=str(args.iterations), ms="0"))
     print(f"{args.game}, {game.num_players()} players, {len(spots)} positions — iterations per second (one core):")
     print(f"  OpenSpiel ISMCTS (random rollouts):        {theirs:8.0f}")
     print(f"  ours, same setup (random playouts to end): {same:8.0f}  ({same / theirs:.1f}x)")

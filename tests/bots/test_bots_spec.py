@@ -6,8 +6,9 @@ import pytest
 
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.levels import LEVELS
-from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS, is_bot_spec, make_bot
+from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS, is_bot_spec, make_bot, parse_spec
 from guildtable.kernel import BadOptions
+from guildtable.kernel.registry import get_game
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -59,3 +60,21 @@ def test_bad_specs_name_what_is_wrong(spec: str, field: str) -> None:
 
 def test_every_kind_is_described() -> None:
     assert set(BOT_KINDS) <= set(BOT_DESCRIPTIONS)
+
+
+def test_a_game_tunes_a_level_to_itself_and_a_spec_still_wins() -> None:
+    """City Blocks asks `hard` to order moves best-first deeper (its evaluation is cheap); other games keep the
+    level as it is, and a parameter written in the spec overrides the game's tuning."""
+    city_blocks = get_game("city-blocks")
+    assert parse_spec("x:" + city_blocks.level_tuning["hard"])[1] == {"prior_depth": "4"}
+    general = make_bot("hard:iterations=5")
+    assert isinstance(general, IsmctsBot)
+    assert general.settings.prior_depth == 2
+    general.choose(city_blocks.new_state(2, seed=1))
+    assert general.settings.prior_depth == 4 and general.settings.iterations == 5
+    general.choose(get_game("city-and-guilds").new_state(3, seed=1))
+    assert general.settings.prior_depth == 2 and general.settings.iterations == 5
+    explicit = make_bot("hard:iterations=5,prior_depth=1")
+    assert isinstance(explicit, IsmctsBot)
+    explicit.choose(city_blocks.new_state(2, seed=1))
+    assert explicit.settings.prior_depth == 1

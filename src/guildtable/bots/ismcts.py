@@ -18,9 +18,10 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from guildtable.kernel import Rng, State
+from guildtable.kernel import Game, Rng, State
 
 
 class Node:
@@ -84,8 +85,16 @@ def fast_apply(state: State, action: int) -> None:
 class IsmctsBot:
     """An SO-ISMCTS player. `choose` returns the most visited root action."""
 
-    def __init__(self, seed: int = 0, settings: SearchSettings | None = None, spec: str = "ismcts") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        settings: SearchSettings | None = None,
+        spec: str = "ismcts",
+        tune: Callable[[Game], SearchSettings] | None = None,
+    ) -> None:
         self.settings = settings or SearchSettings()
+        self._tune = tune  # settings for the game being played (a level tuned by the game), asked once per game
+        self._tuned_for: str | None = None
         if self.settings.iterations <= 0 and self.settings.ms <= 0:
             raise ValueError("an ISMCTS bot needs an iteration or a time budget")
         self.spec = spec
@@ -102,6 +111,9 @@ class IsmctsBot:
         """Search from the current player's point of view and report the root statistics."""
         seat = state.current_player
         assert seat is not None, "the game is over"
+        if self._tune is not None and self._tuned_for != state.game.name:
+            self.settings = self._tune(state.game)
+            self._tuned_for = state.game.name
         settings = self.settings
         rng = self.rng
         # Playouts draw many numbers: a C generator seeded from ours keeps them cheap and still reproducible.

@@ -15,7 +15,7 @@ from guildtable.bots.greedy import GreedyBot
 from guildtable.bots.ismcts import IsmctsBot, SearchSettings
 from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
 from guildtable.bots.random_bot import RandomBot
-from guildtable.kernel import BadOptions
+from guildtable.kernel import BadOptions, Game
 
 BotFactory = Callable[[int, dict[str, str]], Bot]
 
@@ -62,14 +62,21 @@ def _ismcts(seed: int, params: dict[str, str]) -> Bot:
     return IsmctsBot(seed, search_settings(params), spec)
 
 
+def level_settings(level: str, params: dict[str, str], game: Game | None = None) -> SearchSettings:
+    """A level's ISMCTS settings: its spec, then the game's tuning of it, then the spec's own parameters."""
+    _, base_params = parse_spec(LEVELS[level])
+    tuning = parse_spec("tuning:" + game.level_tuning[level])[1] if game and level in game.level_tuning else {}
+    return search_settings({**base_params, **tuning, **params})
+
+
 def _level(level: str) -> BotFactory:
-    """A level is its ISMCTS spec, optionally with overrides (`hard:ms=500`); it keeps its own name."""
+    """A level is its ISMCTS spec, optionally with overrides (`hard:ms=500`); it keeps its own name. The game it
+    plays is known only at the first move, so the game's tuning is applied then."""
 
     def make(seed: int, params: dict[str, str]) -> Bot:
-        _, base_params = parse_spec(LEVELS[level])
-        settings = search_settings({**base_params, **params})
+        settings = level_settings(level, params)
         spec = level + (":" + ",".join(f"{k}={v}" for k, v in params.items()) if params else "")
-        return IsmctsBot(seed, settings, spec)
+        return IsmctsBot(seed, settings, spec, tune=lambda game: level_settings(level, params, game))
 
     return make
 

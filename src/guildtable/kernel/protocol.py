@@ -34,6 +34,9 @@ class Game(ABC):
     # False when some of the game's content (cards, tiles) is a stand-in rather than the printed set.
     official_content: bool = True
     content_note: str = ""
+    # Per bot level, extra search parameters that suit this game, e.g. {"hard": "prior_depth=4"} where the
+    # evaluation is cheap enough to order moves best-first several plies deep. Parameters given in a spec still win.
+    level_tuning: Mapping[str, str] = {}
 
     @property
     def player_counts(self) -> range:

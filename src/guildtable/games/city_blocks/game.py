@@ -31,6 +31,7 @@ class CityBlocks(Game):
     min_players = 2
     max_players = 2
     seat_names = SEAT_NAMES
+    level_tuning = heuristics.LEVEL_TUNING
     options = (
         Option(
             "court_via_rebuild",
