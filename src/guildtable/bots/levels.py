@@ -12,7 +12,7 @@ from __future__ import annotations
 LEVELS: dict[str, str] = {
     "easy": "ismcts:iterations=60,c=0.5,rollout=10,widen=0,prior_depth=0",
     "medium": "ismcts:iterations=300,c=0.1,rollout=0,widen=1,alpha=0.4,prior_depth=2,settle=1",
-    "hard": "ismcts:iterations=2000,ms=1500,c=0.05,rollout=0,widen=1,alpha=0.4,prior_depth=2,settle=1",
+    "hard": "ismcts:iterations=2000,ms=1500,c=0.1,rollout=0,widen=1,alpha=0.4,prior_depth=2,settle=1",
 }
 """Level name -> the ISMCTS spec it stands for."""
 
