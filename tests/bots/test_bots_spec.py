@@ -6,7 +6,7 @@ import pytest
 
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.levels import LEVELS
-from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS, is_bot_spec, make_bot, parse_spec
+from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS, is_bot_spec, make_bot, parse_params
 from guildtable.kernel import BadOptions
 from guildtable.kernel.registry import get_game
 
@@ -66,7 +66,7 @@ def test_a_game_tunes_a_level_to_itself_and_a_spec_still_wins() -> None:
     """City Blocks asks `hard` to order moves best-first deeper (its evaluation is cheap); other games keep the
     level as it is, and a parameter written in the spec overrides the game's tuning."""
     city_blocks = get_game("city-blocks")
-    assert parse_spec("x:" + city_blocks.level_tuning["hard"])[1] == {"prior_depth": "4", "c": "0.05"}
+    assert parse_params(city_blocks.level_tuning["hard"]) == {"prior_depth": "4", "c": "0.05"}
     general = make_bot("hard:iterations=5")
     assert isinstance(general, IsmctsBot)
     assert general.settings.prior_depth == 2

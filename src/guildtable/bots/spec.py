@@ -65,7 +65,7 @@ def _ismcts(seed: int, params: dict[str, str]) -> Bot:
 def level_settings(level: str, params: dict[str, str], game: Game | None = None) -> SearchSettings:
     """A level's ISMCTS settings: its spec, then the game's tuning of it, then the spec's own parameters."""
     _, base_params = parse_spec(LEVELS[level])
-    tuning = parse_spec("tuning:" + game.level_tuning[level])[1] if game and level in game.level_tuning else {}
+    tuning = parse_params(game.level_tuning[level]) if game and level in game.level_tuning else {}
     return search_settings({**base_params, **tuning, **params})
 
 
@@ -99,13 +99,18 @@ BOT_DESCRIPTIONS: dict[str, str] = {
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     kind, _, rest = spec.strip().partition(":")
+    return kind.strip().lower(), parse_params(rest, spec)
+
+
+def parse_params(text: str, spec: str | None = None) -> dict[str, str]:
+    """`key=value,key=value` (the part of a spec after the colon); errors name `spec`, or the text itself."""
     params: dict[str, str] = {}
-    for pair in filter(None, (part.strip() for part in rest.split(","))):
+    for pair in filter(None, (part.strip() for part in text.split(","))):
         key, sep, value = pair.partition("=")
         if not sep:
-            raise BadOptions(spec, f"bot parameters are key=value, got {pair!r}")
+            raise BadOptions(spec or text, f"bot parameters are key=value, got {pair!r}")
         params[key.strip()] = value.strip()
-    return kind.strip().lower(), params
+    return params
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:

@@ -34,7 +34,7 @@ from guildtable.arena.ratings import Rating, rate
 from guildtable.arena.report import summary_rows, write_reports
 from guildtable.arena.stats import Summary, summarize
 from guildtable.arena.tournament import MatchResult, MatchTask, Tournament, schedule
-from guildtable.cli.common import console, errors, fail, find_game, game_options
+from guildtable.cli.common import console, errors, fail, find_game, game_options, split_specs
 from guildtable.kernel import GuildtableError
 from guildtable.kernel.options import parse_option_pairs
 
@@ -116,7 +116,7 @@ def new_tournament(
     tournament = Tournament(
         game.name,
         players or game.min_players,
-        bot_specs(bots if bots is not None else DEFAULT_BOTS),
+        tuple(split_specs(bots if bots is not None else DEFAULT_BOTS)),
         games if games is not None else DEFAULT_GAMES,
         seed if seed is not None else 0,
         game_options(game, option),
@@ -153,7 +153,7 @@ def resumed_tournament(
         contradicts("GAME", game_name, saved.game)
     if players is not None and players != saved.players:
         contradicts("--players", players, f"{saved.players} players")
-    if bots is not None and bot_specs(bots) != saved.bots:
+    if bots is not None and tuple(split_specs(bots)) != saved.bots:
         contradicts("--bots", bots, "bots " + ",".join(saved.bots))
     if games is not None and games != saved.games:
         contradicts("--games", games, f"{saved.games} games")
@@ -171,10 +171,6 @@ def resumed_tournament(
     if out is not None and out.resolve() != directory.resolve():
         contradicts("--out", out, "a resumed tournament reports into its own directory")
     return saved
-
-
-def bot_specs(bots: str) -> tuple[str, ...]:
-    return tuple(spec.strip() for spec in bots.split(",") if spec.strip())
 
 
 def resume_command(directory: Path) -> str:

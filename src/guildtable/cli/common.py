@@ -37,13 +37,18 @@ def game_options(game: Game, pairs: list[str] | None) -> dict[str, object]:
         fail(str(error))
 
 
+def split_specs(text: str) -> list[str]:
+    """The comma-separated specs of `--seats` / `--bots`, trimmed, empty ones dropped."""
+    return [spec.strip() for spec in text.split(",") if spec.strip()]
+
+
 def seat_specs(game: Game, seats: str | None, players: int | None) -> list[str]:
     """Seat specs (`human` or a bot spec) from `--seats`, checked against the game's player counts."""
     if seats is None:
         count = players or game.min_players
         specs = ["human", *["greedy"] * (count - 1)]
     else:
-        specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
+        specs = split_specs(seats)
     if players is not None and players != len(specs):
         fail(f"--players {players} but --seats names {len(specs)} seats")
     if len(specs) not in game.player_counts:

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
-from guildtable.cli.common import console, fail, find_game, game_options
+from guildtable.cli.common import console, fail, find_game, game_options, split_specs
 from guildtable.kernel import GuildtableError, State
 from guildtable.kernel.records import write_record
 
@@ -40,7 +40,7 @@ def simulate(
     """Play bots against each other and report wins, scores and game lengths."""
     game = find_game(game_name)
     options = game_options(game, option)
-    specs = [spec.strip() for spec in bots.split(",") if spec.strip()]
+    specs = split_specs(bots)
     if len(specs) not in game.player_counts:
         fail(f"{game.title} is for {game.min_players}–{game.max_players} players; --bots names {len(specs)}")
     try:

@@ -115,3 +115,19 @@ def play(state: CityAndGuildsState, *moves: str) -> list[Any]:
 def block_a_full_except(last: str = "A8") -> dict[str, tuple[str, int, int]]:
     """Block A filled with unowned smith buildings except `last`."""
     return {f"A{i}": ("SM", -1, 0) for i in range(1, 9) if f"A{i}" != last}
+
+
+def candle_example() -> CityAndGuildsState:
+    """The rulebook's scoring example (CG-T-5): block A one lot (A8) short of complete, Blue to move, with the
+    candle-maker track led by Green, then Blue, then Red."""
+    lots = {
+        "A1": ("SM", BLUE, 1),
+        "A2": ("BA", RED, 1),
+        "A3": ("WE", RED, 1),
+        "A4": ("CA", YELLOW, 1),
+        "A5": ("MCA", -1, 0),
+        "A6": ("MSM", -1, 0),
+        "A7": ("MIN", -1, 0),
+    }
+    tracks = {"CANDLE": [(GREEN, 4), (BLUE, 3), (RED, 1)]}
+    return scenario(lots=lots, tracks=tracks, markers={"A": (RED, BLUE)}, turn=BLUE)

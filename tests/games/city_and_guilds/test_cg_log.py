@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from cg_scenarios import BLUE, GREEN, RED, YELLOW, block_a_full_except, play, scenario
+from cg_scenarios import BLUE, GREEN, RED, YELLOW, block_a_full_except, candle_example, play, scenario
 
 from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.log import DESCRIBERS
@@ -50,24 +50,10 @@ def test_every_event_of_random_games_reads_as_a_sentence(players):
     assert {"place", "take", "block_scored", "final_guild", "game_end"} <= kinds
 
 
-def _candle_example():
-    lots = {
-        "A1": ("SM", BLUE, 1),
-        "A2": ("BA", RED, 1),
-        "A3": ("WE", RED, 1),
-        "A4": ("CA", YELLOW, 1),
-        "A5": ("MCA", -1, 0),
-        "A6": ("MSM", -1, 0),
-        "A7": ("MIN", -1, 0),
-    }
-    tracks = {"CANDLE": [(GREEN, 4), (BLUE, 3), (RED, 1)]}
-    return scenario(lots=lots, tracks=tracks, markers={"A": (RED, BLUE)}, turn=BLUE)
-
-
 def test_cg_t_5_block_completion_line_gives_value_shares_and_guild_control():
     """CG-T-5, CG-32/CG-33/CG-34/CG-35: the completion line spells out V, each block share's formula and the guild
     control payout; the surrounding move lines name seat, tile and lot."""
-    lines = lines_of(play(_candle_example(), "CA", "A8", "double", "notavern", "take MBA"))
+    lines = lines_of(play(candle_example(), "CA", "A8", "double", "notavern", "take MBA"))
     assert lines[:4] == [
         "Blue picks a candle building from hand to place",
         "Blue places a candle building on A8 in block A",

@@ -4,7 +4,7 @@ scoring (CG-31 to CG-37), the end (CG-43 to CG-46) and bad input. Lot names: blo
 from __future__ import annotations
 
 import pytest
-from cg_scenarios import BLUE, GREEN, RED, YELLOW, block_a_full_except, play, scenario
+from cg_scenarios import BLUE, GREEN, RED, YELLOW, block_a_full_except, candle_example, play, scenario
 
 from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.actions import NO_TAVERN
@@ -259,24 +259,10 @@ def test_cg_24_draw_from_display_and_refill_from_supply():
 
 
 # --- block ranking and scoring -------------------------------------------------------------------------------------
-def _candle_example():
-    lots = {
-        "A1": ("SM", BLUE, 1),
-        "A2": ("BA", RED, 1),
-        "A3": ("WE", RED, 1),
-        "A4": ("CA", YELLOW, 1),
-        "A5": ("MCA", -1, 0),
-        "A6": ("MSM", -1, 0),
-        "A7": ("MIN", -1, 0),
-    }
-    tracks = {"CANDLE": [(GREEN, 4), (BLUE, 3), (RED, 1)]}
-    return scenario(lots=lots, tracks=tracks, markers={"A": (RED, BLUE)}, turn=BLUE)
-
-
 def test_cg_t_5_candle_maker_example():
     """CG-T-5 (S1 "Wertungsbeispiel"), CG-28: Blue completes block A with a candle building and two figures.
     Markers: Blue white, Red black; V = 17; Blue 9, Red 5, Yellow 3; CANDLE controls: Green 4, Blue 2, Red 1."""
-    state = _candle_example()
+    state = candle_example()
     events = play(state, "CA", "A8", "double")
     markers = [event for event in events if event.kind == "markers"]
     assert markers[0].data == {"block": "A", "white": BLUE, "black": RED}
@@ -296,7 +282,7 @@ def test_cg_t_5_candle_maker_example():
 
 def test_cg_31_completion_scores_after_own_investment():
     """CG-31 / CG-A-14: the completing placement's investment counts for the guild scoring."""
-    state = _candle_example()
+    state = candle_example()
     events = play(state, "CA", "A8", "invest")  # Blue to 4, behind Green
     (block,) = scored_events(events)
     guild_points = [(seat, points) for seat, points, why in block.data["points"] if "controls" in why]
@@ -515,7 +501,7 @@ def test_cg_2_colours_own_figures_and_cg_6_markers_stay_after_scoring():
     """CG-2: a seat's colour marks its figures and markers (no link to guilds); CG-6: one white and one black marker
     per block, left in place once the block is scored."""
     assert GAME.seat_names[:5] == ("Red", "Yellow", "Blue", "Green", "Purple")
-    state = _candle_example()
+    state = candle_example()
     play(state, "CA", "A8", "double")
     assert state.owners[lot(state, "A8")] == BLUE
     assert (state.white[0], state.black[0]) == (BLUE, RED) and state.scored == [0]

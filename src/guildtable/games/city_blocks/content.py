@@ -81,6 +81,7 @@ STREET_SITES: tuple[tuple[int, ...], ...] = (
     *(tuple(row * COLUMNS + col for col in range(COLUMNS)) for row in range(ROWS)),
     *(tuple(row * COLUMNS + col for row in range(ROWS)) for col in range(COLUMNS)),
 )
+STREET_SIZES: tuple[int, ...] = tuple(len(sites) for sites in STREET_SITES)
 # CB-19: row first, then column.
 SITE_STREETS: tuple[tuple[int, int], ...] = tuple((site // COLUMNS, ROWS + site % COLUMNS) for site in range(SITES))
 

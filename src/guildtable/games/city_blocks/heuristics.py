@@ -11,13 +11,10 @@ street (or overtake by a small margin), which is worth about two points of lead.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from guildtable.games.city_blocks.content import STREET_SITES, STREETS
+from guildtable.games.city_blocks.content import STREET_SIZES, STREETS
+from guildtable.games.city_blocks.rules import PLACE, CityBlocksState
 from guildtable.games.city_blocks.scoring import street_totals
-
-if TYPE_CHECKING:
-    from guildtable.games.city_blocks.rules import CityBlocksState
 
 # Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused); fitted once on
 # 3,000 games of the greedy bot of the time, which used a cruder evaluation.
@@ -30,8 +27,6 @@ LEVEL_TUNING = {"hard": "prior_depth=4,c=0.05"}
 """This evaluation costs about 20 µs and a move's worth hangs on the replies it allows, so `hard` orders moves
 best-first four plies deep and explores little (in 100 games against greedy it won 92, against about 75 with
 best-first ordering two plies deep)."""
-
-STREET_SIZES: tuple[int, ...] = tuple(len(sites) for sites in STREET_SITES)
 
 
 def street_outlook(lead: float, empty: int, to_move: bool) -> float:
@@ -48,7 +43,7 @@ def evaluate(state: CityBlocksState, seat: int) -> float:
         return 0.0 if mine == theirs else (1.0 if mine > theirs else -1.0)
     decision = state.pending[-1]
     # During a courthouse swap the placing player has moved already: the opponent places next.
-    to_move = (decision.seat if decision.kind == "place" else 1 - decision.seat) == seat
+    to_move = (decision.seat if decision.kind == PLACE else 1 - decision.seat) == seat
     margin = float(sum(won[seat]) - sum(won[opponent]))
     slots, empty_sites, board = state.slots, state.open_sites, state.board
     for street in range(STREETS):

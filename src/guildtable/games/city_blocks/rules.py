@@ -18,7 +18,7 @@ from guildtable.games.city_blocks.content import (
     SITE_STREETS,
     SITES,
     STREET_NAMES,
-    STREET_SITES,
+    STREET_SIZES,
     STREETS,
     TILE_CODES,
     TILE_TYPES,
@@ -75,7 +75,7 @@ class CityBlocksState(State):
         if opening is None:
             return
         self.board = [0] * SITES
-        self.open_sites = [len(sites) for sites in STREET_SITES]  # empty sites left per street
+        self.open_sites = list(STREET_SIZES)  # empty sites left per street
         self.slots = list(opening.slots)
         self.won: list[list[int]] = [[], []]  # ascending, so the lowest is first (CB-A-9)
         self.hands: list[list[int]] = [sorted(pile[:HAND_SIZE]) for pile in opening.piles]

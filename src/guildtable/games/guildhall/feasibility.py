@@ -176,17 +176,34 @@ def bit_cards(bits: int) -> list[int]:
     return [*_LOW[bits & 1023], *_MID[bits >> 10 & 1023], *_HIGH[bits >> 20 & 1023]]
 
 
-def take_bits(hall: int, counts: list[int], present: int, k: int) -> bool:
-    """`can_take` on bits: `present` holds the identities with `counts[card] > 0` (`counts` is restored on return)."""
+def take_settled(hall: int, present: int, k: int) -> bool | None:
+    """What counting alone settles about taking `k` cards of `present` into `hall`: True, False, or None when the
+    cards must be tried one by one."""
     if k <= 0:
         return True
-    legal = present & ~hall
-    found = legal.bit_count()
+    found = (present & ~hall).bit_count()
     if found >= k:
         return True
-    if not found:
+    return None if found else False
+
+
+def give_take_settled(hall: int, present: int, gives: int, takes: int) -> bool | None:
+    """`take_settled` for giving `gives` cards of `hall` away first."""
+    if gives == 0:
+        return take_settled(hall, present, takes)
+    if hall.bit_count() < gives:
         return False
-    for card in bit_cards(legal):
+    if (present & ~hall).bit_count() >= takes:
+        return True
+    return None
+
+
+def take_bits(hall: int, counts: list[int], present: int, k: int) -> bool:
+    """`can_take` on bits: `present` holds the identities with `counts[card] > 0` (`counts` is restored on return)."""
+    settled = take_settled(hall, present, k)
+    if settled is not None:
+        return settled
+    for card in bit_cards(present & ~hall):
         rest = present if counts[card] > 1 else present & ~(1 << card)
         counts[card] -= 1
         ok = take_bits(placed_bits(hall, card), counts, rest, k - 1)
@@ -200,10 +217,9 @@ def give_take_bits(hall: int, counts: list[int], present: int, gives: int, takes
     """`can_give_then_take` on bits (same preconditions as `take_bits`)."""
     if gives == 0:
         return take_bits(hall, counts, present, takes)
-    if hall.bit_count() < gives:
-        return False
-    if (present & ~hall).bit_count() >= takes:
-        return True
+    settled = give_take_settled(hall, present, gives, takes)
+    if settled is not None:
+        return settled
     return any(
         give_take_bits(hall & ~(1 << card), counts, present, gives - 1, takes, card + 1)
         for card in bit_cards(hall)
@@ -213,34 +229,16 @@ def give_take_bits(hall: int, counts: list[int], present: int, gives: int, takes
 
 def give_then_take_fast(hall: int, present: int, cards: Sequence[int], gives: int, takes: int) -> bool:
     """`can_give_then_take(masks, hand_counts(cards), gives, takes)`, where `hall == hall_bits(masks)` and
-    `present == presence(cards)`; the counts are built only when the first checks do not decide."""
-    if gives == 0:
-        if takes <= 0:
-            return True
-        legal = (present & ~hall).bit_count()
-        if legal >= takes:
-            return True
-        if not legal:
-            return False
-    else:
-        if hall.bit_count() < gives:
-            return False
-        if (present & ~hall).bit_count() >= takes:
-            return True
-    return give_take_bits(hall, hand_counts(cards), present, gives, takes)
+    `present == presence(cards)`; the counts are built only when counting alone does not settle it."""
+    settled = give_take_settled(hall, present, gives, takes)
+    return give_take_bits(hall, hand_counts(cards), present, gives, takes) if settled is None else settled
 
 
 def chapter_then_take_fast(hall: int, present: int, cards: Sequence[int], prof: int, takes: int) -> bool:
     """`chapter_then_take(masks, hand_counts(cards), prof, takes)` (same preconditions as `give_then_take_fast`)."""
     hall &= ~CHAPTER_BITS[prof]
-    if takes <= 0:
-        return True
-    legal = (present & ~hall).bit_count()
-    if legal >= takes:
-        return True
-    if not legal:
-        return False
-    return take_bits(hall, hand_counts(cards), present, takes)
+    settled = take_settled(hall, present, takes)
+    return take_bits(hall, hand_counts(cards), present, takes) if settled is None else settled
 
 
 def placed_bits(hall: int, card: int) -> int:

@@ -217,18 +217,15 @@ def _legal_takes(masks: list[int], source: list[int], left: int) -> list[int]:
     for card in range(IDENTITIES):
         if not counts[card] or hall >> card & 1:
             continue
-        if more > 0:
-            rest = present if counts[card] > 1 else present & ~(1 << card)
-            legal = (rest & ~fz.placed_bits(hall, card)).bit_count()
-            if legal < more:
-                if not legal:
-                    continue
-                counts[card] -= 1
-                ok = fz.take_bits(fz.placed_bits(hall, card), counts, rest, more)
-                counts[card] += 1
-                if not ok:
-                    continue
-        result.append(CARD + card)
+        rest = present if counts[card] > 1 else present & ~(1 << card)
+        after = fz.placed_bits(hall, card)
+        settled = fz.take_settled(after, rest, more)
+        if settled is None:
+            counts[card] -= 1
+            settled = fz.take_bits(after, counts, rest, more)
+            counts[card] += 1
+        if settled:
+            result.append(CARD + card)
     return result
 
 
