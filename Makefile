@@ -6,6 +6,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The test environment adds the optional extras, so their tests run instead of skipping.
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run play test lint bench clean
 
@@ -16,22 +18,32 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,openspiel,rl]'
+	touch $(TEST_STAMP)
+
 run: $(STAMP)
 	$(BIN)/guildtable serve
 
 play: $(STAMP)
 	$(BIN)/guildtable play city-blocks --seats human,greedy
 
-# The browser tests drive Debian's chromium (installed when missing); the storage and API tests also run against a
-# PostgreSQL started on loopback when one can be (otherwise they run on SQLite only and say so).
-test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	bash scripts/ensure_chromium.sh
-	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" $(BIN)/pytest -n 2
-
-lint: $(STAMP)
+# Lint, format and type checks first; then the suite in a random order (pytest-randomly prints the seed in the header:
+# replay an order with `make test PYTEST_ARGS=--randomly-seed=N`). The browser tests drive
+# Debian's chromium (installed when missing); the storage and API tests also run against a PostgreSQL started on
+# loopback when one can be (otherwise they run on SQLite only and say so).
+PYTEST_ARGS ?=
+test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+	bash scripts/ensure_chromium.sh
+	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" $(BIN)/pytest -n 2 $(PYTEST_ARGS)
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/guildtable bench

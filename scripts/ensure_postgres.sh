@@ -7,6 +7,8 @@ USER_NAME=guildtable
 PASSWORD=guildtable-test
 DB=guildtable_test
 log() { echo "ensure_postgres: $*" >&2; }
+# The postgres user cannot enter the caller's directory (e.g. /root/...): run everything from one it can.
+cd /
 
 if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then log "PostgreSQL is not installed and we are not root"; exit 0; fi

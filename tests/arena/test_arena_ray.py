@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from extras import import_extra
 from guildtable.arena.backends import run_tasks
 from guildtable.arena.ratings import rate
 from guildtable.arena.tournament import Tournament, schedule
 
-ray = pytest.importorskip("ray")
+ray = import_extra("ray", "ray")
 
 
 @pytest.mark.slow

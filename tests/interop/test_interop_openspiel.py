@@ -1,11 +1,14 @@
 """The OpenSpiel adapter: every game registers with pyspiel, passes OpenSpiel's own random-play consistency check,
-and OpenSpiel's ISMCTS can search it through our determinization. Skipped without the `openspiel` extra."""
+and OpenSpiel's ISMCTS can search it through our determinization. Needs the `openspiel`
+extra (make test installs it)."""
 
 from __future__ import annotations
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
+from extras import import_extra
+
+pyspiel = import_extra("pyspiel", "openspiel")
 
 from guildtable.interop.openspiel_game import DEALS, load, register_all  # noqa: E402
 from guildtable.kernel import Game  # noqa: E402

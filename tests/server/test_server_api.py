@@ -9,9 +9,20 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from server_helpers import TestClient, auth, move, new_table, play_to_end, state, tokens_of, wait_for
+from server_helpers import (
+    TestClient,
+    auth,
+    move,
+    new_table,
+    play_to_end,
+    run_coroutine,
+    state,
+    tokens_of,
+    wait_for,
+)
 
 from guildtable.kernel.records import parse_record, replay_record
+from guildtable.kernel.registry import get_game
 from guildtable.server import create_app
 
 
@@ -93,7 +104,11 @@ def test_a_seat_sees_its_own_hand_and_legal_moves_only_on_turn(client: TestClien
     other = state(client, table_id, tokens[1 - on_turn])
     assert mine["seat"] == on_turn and mine["legal"] and mine["prompt"]
     assert other["legal"] == [] and other["prompt"] == ""
-    assert mine["view"]["hand"] != other["view"]["hand"] or mine["view"]["hand"] is not None
+    # Each seat is shown exactly its own dealt hand (the table was shuffled with seed 7), never the other's.
+    dealt = get_game("city-blocks").new_state(2, seed=7)
+    assert mine["view"]["hand"] == dealt.view(on_turn)["hand"]
+    assert other["view"]["hand"] == dealt.view(1 - on_turn)["hand"]
+    assert mine["view"]["hand"] != other["view"]["hand"]
     assert spectator["view"]["hand"] is None
     assert all({"action", "notation"} <= set(entry) for entry in mine["legal"])
 
@@ -183,7 +198,7 @@ def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
             answers = await asyncio.gather(*(http.post(url, headers=auth(tokens[seat]), json=body) for _ in range(5)))
             return sorted(answer.status_code for answer in answers)
 
-    assert asyncio.run(race()) == [200, 409, 409, 409, 409]
+    assert run_coroutine(race()) == [200, 409, 409, 409, 409]
 
 
 def test_two_server_processes_racing_on_one_database_exactly_one_stores_the_move(db_url: str) -> None:
