@@ -24,6 +24,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 @contextmanager
 def served(db_path: Path) -> Iterator[str]:
-    """`guildtable serve` with bots that move at once; yields its base URL."""
-    with local_server(f"sqlite:///{db_path}", bot_delay=0) as (base_url, _):
+    """`guildtable serve` with bots that move at once; yields its base URL. The tests fix some shuffles, and one
+    test process creates tables and moves faster than the per-address limits allow a person."""
+    extra = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
+    with local_server(f"sqlite:///{db_path}", bot_delay=0, extra=extra) as (base_url, _):
         yield base_url

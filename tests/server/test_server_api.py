@@ -28,7 +28,7 @@ from guildtable.server import create_app
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as test_client:
         yield test_client
 
 
@@ -184,7 +184,7 @@ def test_a_duplicate_move_is_refused_with_409(client: TestClient) -> None:
 
 
 def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
-    app = create_app(db_url, bot_delay=0)
+    app = create_app(db_url, bot_delay=0, chosen_seeds=True)
 
     async def race() -> list[int]:
         transport = httpx.ASGITransport(app=app)
@@ -202,15 +202,15 @@ def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
 
 
 def test_two_server_processes_racing_on_one_database_exactly_one_stores_the_move(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_delay=0)) as first:
+    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as first:
         table_id, tokens = human_table(first)
-        with TestClient(create_app(db_url, bot_delay=0)) as second:
+        with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as second:
             seat = state(first, table_id)["current_player"]
             legal = state(first, table_id, tokens[seat])["legal"]
             assert move(first, table_id, tokens[seat], 0, legal[0]["action"]).status_code == 200
             late = move(second, table_id, tokens[seat], 0, legal[1]["action"])
             assert (late.status_code, late.json()["problem"]) == (409, "stale-version")
-    with TestClient(create_app(db_url, bot_delay=0)) as restarted:
+    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as restarted:
         assert state(restarted, table_id)["log"][0]["move"] == legal[0]["notation"]
 
 

@@ -16,10 +16,13 @@ from server_helpers import auth, tokens_of, wait_for
 
 from guildtable.server.local import free_port, local_server
 
+# This test moves far faster than a person: lift the per-address move and table limits.
+FAST = ("--move-rate", "100000/minute", "--create-rate", "10000/minute")
+
 
 @contextmanager
 def server(db_url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    with local_server(db_url, port=port, bot_delay=0.02) as (_, process):
+    with local_server(db_url, port=port, bot_delay=0.02, extra=FAST) as (_, process):
         yield process
 
 

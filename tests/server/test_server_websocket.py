@@ -14,7 +14,7 @@ from guildtable.server import create_app
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True)) as test_client:
         yield test_client
 
 

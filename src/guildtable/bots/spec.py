@@ -7,6 +7,7 @@ parameters raise BadOptions naming them.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,12 @@ def _no_params(kind: str, factory: Callable[[int], Any]) -> BotFactory:
     return make
 
 
+# No budget or constant needs more characters than this; a longer number is refused before it is converted.
+MAX_NUMBER_TEXT = 12
+# What a bot seat on the web server may spend on one move (the named levels stay well inside it).
+WEB_MAX_MS = 3000
+WEB_MAX_ITERATIONS = 20000
+
 _SETTING_TYPES = {item.name: item.type for item in dataclasses.fields(SearchSettings)}
 _SETTING_ALIASES = {"iters": "iterations", "time_ms": "ms", "prior": "prior_depth"}
 
@@ -43,10 +50,16 @@ def search_settings(params: dict[str, str], base: SearchSettings | None = None) 
         if kind is None:
             known = ", ".join(sorted(_SETTING_TYPES))
             raise BadOptions(f"ismcts:{key}", f"unknown ISMCTS parameter; the parameters are: {known}")
+        if len(raw) > MAX_NUMBER_TEXT:
+            raise BadOptions(
+                f"ismcts:{key}", f"{key} has {len(raw)} characters; a number here has at most {MAX_NUMBER_TEXT}"
+            )
         try:
             values[name] = int(raw) if kind in (int, "int") else float(raw)
         except ValueError:
-            raise BadOptions(f"ismcts:{key}", f"{raw!r} is not a number") from None
+            raise BadOptions(f"ismcts:{key}", f"{raw[:MAX_NUMBER_TEXT]!r} is not a number") from None
+        if not math.isfinite(values[name]):
+            raise BadOptions(f"ismcts:{key}", f"{key} must be a finite number")
     settings = dataclasses.replace(base or SearchSettings(), **values)
     if settings.iterations < 0 or settings.ms < 0:
         raise BadOptions("ismcts:iterations", "budgets cannot be negative")
@@ -125,3 +138,19 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
 
 def is_bot_spec(spec: str) -> bool:
     return parse_spec(spec)[0] in BOT_KINDS
+
+
+def check_web_spec(spec: str) -> str:
+    """The spec of a bot seat on the web server, normalised, or BadOptions saying why not: a named bot or level, or
+    search parameters within a bounded time per move (at most WEB_MAX_MS milliseconds and WEB_MAX_ITERATIONS
+    iterations; a time limit is always set)."""
+    kind, params = parse_spec(spec)
+    make_bot(spec)  # unknown kinds and parameters, malformed numbers
+    if kind in ("random", "greedy"):
+        return kind
+    settings = level_settings(kind, params) if kind in LEVELS else search_settings(params)
+    if settings.ms <= 0 or settings.ms > WEB_MAX_MS:
+        raise BadOptions(f"{kind}:ms", f"a bot here thinks at most {WEB_MAX_MS} ms a move (ms=1 to {WEB_MAX_MS})")
+    if settings.iterations > WEB_MAX_ITERATIONS:
+        raise BadOptions(f"{kind}:iterations", f"a bot here searches at most {WEB_MAX_ITERATIONS} iterations a move")
+    return kind + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")

@@ -5,6 +5,9 @@ from __future__ import annotations
 import typer
 
 from guildtable.cli.common import console
+from guildtable.server.limits import ServerLimits
+
+DEFAULTS = ServerLimits()
 
 
 def serve(
@@ -20,15 +23,57 @@ def serve(
         False, help="Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."
     ),
     log_level: str = typer.Option("info", help="uvicorn log level."),
+    create_rate: str = typer.Option(DEFAULTS.create_rate, help="Tables (and rematches) one address may create."),
+    join_rate: str = typer.Option(DEFAULTS.join_rate, help="Seats one address may join."),
+    upload_rate: str = typer.Option(DEFAULTS.upload_rate, help="Records one address may upload."),
+    move_rate: str = typer.Option(DEFAULTS.move_rate, help="Moves one address may make (all its seats together)."),
+    connect_rate: str = typer.Option(DEFAULTS.connect_rate, help="WebSocket connections one address may open."),
+    message_rate: str = typer.Option(DEFAULTS.message_rate, help="Messages one WebSocket may send."),
+    max_body: int = typer.Option(DEFAULTS.max_body_bytes, min=1024, help="Largest request body in bytes (413)."),
+    max_message: int = typer.Option(DEFAULTS.max_message_bytes, min=1024, help="Largest WebSocket message."),
+    max_record_moves: int = typer.Option(DEFAULTS.max_record_moves, min=1, help="Longest uploaded record."),
+    max_spectators: int = typer.Option(DEFAULTS.max_spectators, min=0, help="Spectators one table may have."),
+    max_sockets: int = typer.Option(
+        DEFAULTS.max_sockets_per_address, min=1, help="WebSockets one address may hold open at once."
+    ),
+    client_queue: int = typer.Option(
+        DEFAULTS.client_queue, min=1, help="Messages waiting for one client before it is dropped as too slow."
+    ),
+    idle_seconds: float = typer.Option(
+        DEFAULTS.idle_seconds, min=0.0, help="Seconds an unwatched table stays in memory."
+    ),
+    max_live_tables: int = typer.Option(DEFAULTS.max_live_tables, min=1, help="Tables kept in memory at most."),
+    allow_chosen_seeds: bool = typer.Option(
+        False, help="Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card)."
+    ),
 ) -> None:
-    """Serve the lobby, the game pages and the API (documented at /docs)."""
+    """Serve the lobby, the game pages and the API (documented at /docs). Rates are such as `30/minute`."""
     import uvicorn
 
     from guildtable.server import create_app
     from guildtable.server.store import default_db_url
 
+    limits = ServerLimits(
+        create_rate=create_rate,
+        join_rate=join_rate,
+        upload_rate=upload_rate,
+        move_rate=move_rate,
+        connect_rate=connect_rate,
+        message_rate=message_rate,
+        max_body_bytes=max_body,
+        max_message_bytes=max_message,
+        max_record_moves=max_record_moves,
+        max_spectators=max_spectators,
+        max_sockets_per_address=max_sockets,
+        client_queue=client_queue,
+        idle_seconds=idle_seconds,
+        max_live_tables=max_live_tables,
+    )
     url = db or default_db_url()
-    app = create_app(url, bot_delay=bot_delay)
+    try:
+        app = create_app(url, bot_delay=bot_delay, limits=limits, chosen_seeds=allow_chosen_seeds)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
     console.print(f"guildtable: http://{host}:{port}  (database {shown})", soft_wrap=True)
     uvicorn.run(
@@ -38,4 +83,5 @@ def serve(
         log_level=log_level,
         ws="websockets-sansio",
         ws_per_message_deflate=ws_compression,
+        ws_max_size=max_message,
     )

@@ -12,11 +12,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from guildtable.kernel.errors import BadOptions, BadRecord, GuildtableError, IllegalAction
 from guildtable.kernel.protocol import State
 from guildtable.kernel.registry import get_game
+from guildtable.kernel.rng import SEED_LIMIT
 from guildtable.kernel.version import ENGINE_VERSION
 
 RECORD_FORMAT = "guildtable-record"
@@ -60,6 +61,13 @@ class GameRecord(BaseModel):
     setup: dict[str, Any] | None = None
     actions: list[ActionEntry] = Field(default_factory=list)
     result: ResultEntry | None = None
+
+    @field_validator("seed")
+    @classmethod
+    def _seed_in_range(cls, seed: int) -> int:
+        if not 0 <= seed < SEED_LIMIT:
+            raise ValueError("a seed is a whole number from 0 to below 2**256")
+        return seed
 
 
 def _field_path(loc: Sequence[int | str]) -> str:

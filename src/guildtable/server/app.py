@@ -4,19 +4,24 @@ HTTP: tables, seats, moves, records and replays (see /docs). WebSocket `/ws/tabl
 first message is `{"type": "hello", "token": ...}` (no token: a spectator), then moves as
 `{"type": "move", "version": v, "action": {...}}`; the server answers with `state` (everything this seat may
 know), `update` (what changed) and `error` (a problem body) messages.
+
+Every input is bounded (see `limits.py` and SECURITY.md): request rates per client address, body and message sizes,
+JSON depth, watchers per table and connections per address. Whatever a client sends, the answer is a problem body
+(4xx) or a WebSocket error message and an orderly close, never a 500.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -25,7 +30,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.server.auth import bearer_token
-from guildtable.server.hub import Client
+from guildtable.server.hub import TRY_AGAIN_LATER
+from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
+from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
 from guildtable.server.problems import Problem
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest
@@ -33,18 +40,27 @@ from guildtable.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
+# WebSocket close codes: 1003 a frame of a kind we do not take, 1008 a broken rule (rate), 1009 a message too large.
+UNSUPPORTED_DATA = 1003
+POLICY_VIOLATION = 1008
+MESSAGE_TOO_BIG = 1009
 log = logging.getLogger("guildtable.server")
 
 
-def create_app(db_url: str, *, bot_delay: float = 0.6) -> FastAPI:
-    """The app for one database. `bot_delay` is the pause (seconds) before a bot moves, so people can follow."""
+def create_app(
+    db_url: str, *, bot_delay: float = 0.6, limits: ServerLimits | None = None, chosen_seeds: bool = False
+) -> FastAPI:
+    """The app for one database. `bot_delay` is the pause (seconds) before a bot moves, so people can follow;
+    `limits` what one client may cost; `chosen_seeds` lets a table's creator fix its shuffle (tests only: the
+    chooser would know every hidden card)."""
+    limits = limits or ServerLimits()
     store = Store(db_url)
-    lobby = Lobby(store, bot_delay=bot_delay)
-    lobby.load()
+    lobby = Lobby(store, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
+    rates = RateLimiter(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        lobby.start_bots()
+        lobby.start()
         yield
         await lobby.stop()
         store.close()
@@ -55,18 +71,32 @@ def create_app(db_url: str, *, bot_delay: float = 0.6) -> FastAPI:
         description=__doc__,
         lifespan=lifespan,
     )
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
     _add_problem_handlers(app)
-    _add_api(app, lobby)
-    _add_websocket(app, lobby)
+    _add_api(app, lobby, rates)
+    _add_websocket(app, lobby, rates)
     _add_pages(app)
     return app
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """Who to count a request against: the peer's address (uvicorn's --forwarded-allow-ips makes it the proxied
+    client's)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+def _problem_response(error: Problem) -> JSONResponse:
+    return JSONResponse(
+        error.body(), status_code=error.status, media_type="application/problem+json", headers=error.headers or None
+    )
 
 
 def _add_problem_handlers(app: FastAPI) -> None:
     @app.exception_handler(Problem)
     async def problem(_request: Request, error: Problem) -> JSONResponse:
-        return JSONResponse(error.body(), status_code=error.status, media_type="application/problem+json")
+        return _problem_response(error)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
@@ -81,12 +111,21 @@ def _add_problem_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if isinstance(error, ProblemInBody):
+            return _problem_response(error.problem)
         code = "not-found" if error.status_code == 404 else "bad-request"
         result = Problem(error.status_code, code, str(error.detail))
-        return JSONResponse(result.body(), status_code=result.status, media_type="application/problem+json")
+        return _problem_response(result)
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(_request: Request, _error: RecursionError) -> JSONResponse:
+        return _problem_response(Problem(422, "too-deep", "the request is nested too deeply"))
 
 
-def _add_api(app: FastAPI, lobby: Lobby) -> None:
+def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
+    def limit(request: Request, action: Action) -> None:
+        rates.check(action, client_address(request))
+
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
         """Every game the engine has, with its player counts and options, and the bots a seat can be given."""
@@ -121,9 +160,10 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(body: CreateTableRequest) -> dict[str, Any]:
+    async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
         """A new table. The answer holds one secret invite link per human seat (give each to its player only) and
         a spectator link."""
+        limit(request, "create")
         table, tokens = lobby.create_table(
             body.game, [seat.kind for seat in body.seats], [seat.name for seat in body.seats], body.options, body.seed
         )
@@ -151,26 +191,35 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/join", tags=["seats"])
-    async def join(table_id: str, body: JoinRequest, authorization: str | None = Header(default=None)) -> Any:
+    async def join(
+        table_id: str, body: JoinRequest, request: Request, authorization: str | None = Header(default=None)
+    ) -> Any:
         """Take a seat under a display name."""
+        limit(request, "join")
         table = lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         await lobby.join(table, seat, body.name)
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/moves", tags=["moves"])
-    async def move(table_id: str, body: MoveRequest, authorization: str | None = Header(default=None)) -> Any:
+    async def move(
+        table_id: str, body: MoveRequest, request: Request, authorization: str | None = Header(default=None)
+    ) -> Any:
         """Make a move: the action's JSON form (from `legal`) and the version it was made against. A stale or
         repeated move gets 409 and changes nothing."""
+        limit(request, "move")
         table = lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         await lobby.move(table, seat, body.version, body.action)
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
-    async def rematch(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+    async def rematch(
+        table_id: str, request: Request, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
         """The same seats and options again with a new shuffle; each seat asks with its own token and gets its new
         one."""
+        limit(request, "create")
         table = lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         new, token = lobby.rematch(table, seat)
@@ -186,14 +235,12 @@ def _add_api(app: FastAPI, lobby: Lobby) -> None:
         )
 
     @app.post("/api/replays", status_code=201, tags=["replays"])
-    async def upload(request: Request) -> dict[str, Any]:
+    async def upload(request: Request, record: Annotated[Any, Body()]) -> dict[str, Any]:
         """Upload a record file (JSON) to watch it at /replay/{id}."""
-        raw = await request.body()
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise Problem(400, "malformed-json", f"the record is not valid JSON: {error}") from None
-        replay_id = lobby.upload(data)
+        limit(request, "upload")
+        if isinstance(record, bytes | str):  # sent without a JSON content type
+            record = parse_json(record, "the record")
+        replay_id = lobby.upload(record)
         return {"id": replay_id, "url": f"/replay/{replay_id}"}
 
     @app.get("/api/replays/{replay_id}", tags=["replays"])
@@ -232,56 +279,109 @@ def _is_json(value: Any) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def _add_websocket(app: FastAPI, lobby: Lobby) -> None:
+def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
+    limits = lobby.limits
+
+    async def refuse(socket: WebSocket, problem: Problem, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await socket.send_text(json.dumps({**problem.body(), "type": "error"}))
+            await socket.close(code)
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
+        address = client_address(socket)
         await socket.accept()
         try:
+            rates.check("connect", address)
+            if lobby.hub.per_address[address] >= limits.max_sockets_per_address:
+                raise Problem(429, "too-many-requests", "too many connections from your address at once")
             table = lobby.table(table_id)
-            hello = await asyncio.wait_for(socket.receive_text(), HELLO_TIMEOUT)
-            message = _parse(hello)
+            text = await asyncio.wait_for(_receive_text(socket, limits.max_message_bytes), HELLO_TIMEOUT)
+            if text is None:
+                return
+            message = _parse(text)
             if message.get("type") != "hello":
                 raise Problem(400, "bad-request", 'the first message is {"type": "hello", "token": ...}')
             token = message.get("token")
             seat = None if token is None else table.seat_for(token if isinstance(token, str) else "")
+            if seat is None and lobby.hub.spectators(table.id) >= limits.max_spectators:
+                raise Problem(503, "table-full", f"this table already has {limits.max_spectators} spectators")
         except Problem as problem:
-            await socket.send_json({**problem.body(), "type": "error"})
-            await socket.close(code=4000 + problem.status)
+            code = TRY_AGAIN_LATER if problem.status in (429, 503) else _close_code(problem)
+            await refuse(socket, problem, code)
             return
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             return  # gone before saying hello (RuntimeError: the socket closed under us)
-        client = Client(socket, seat, table.version)
+        client = lobby.hub.client(socket, seat, table.version, address)
         lobby.hub.add(table.id, client)
         try:
-            await lobby.hub.update(table, client, whole=True)
-            while True:
-                text = await socket.receive_text()
+            lobby.hub.update(table, client, whole=True)
+            while not client.dropped:
+                text = await _receive_text(socket, limits.max_message_bytes)
+                if text is None or client.dropped:
+                    break
+                if not rates.allow("message", str(id(client))):
+                    lobby.hub.drop(table.id, client, POLICY_VIOLATION, "too many messages")
+                    break
                 try:
                     message = _parse(text)
                     kind = message.get("type")
                     if kind == "move":
                         if seat is None:
                             raise Problem(401, "missing-token", "a spectator cannot move")
+                        rates.check("move", address)
                         await lobby.move(table, seat, message.get("version"), message.get("action"))
                     elif kind == "refresh":
-                        await lobby.hub.update(table, client, whole=True)
+                        lobby.hub.update(table, client, whole=True)
                     elif kind == "ping":
-                        await socket.send_json({"type": "pong"})
+                        lobby.hub.post(table.id, client, '{"type":"pong"}')
                     else:
-                        raise Problem(400, "bad-request", f"unknown message type {kind!r} (move, refresh, ping)")
+                        raise Problem(
+                            400, "bad-request", f"unknown message type {str(kind)[:40]!r} (move, refresh, ping)"
+                        )
                 except Problem as problem:
-                    await socket.send_json({**problem.body(), "type": "error"})
+                    if problem.status == 429 and problem.code == "too-many-requests" and "messages" in problem.detail:
+                        lobby.hub.drop(table.id, client, POLICY_VIOLATION, "too many messages")
+                        break
+                    lobby.hub.post(table.id, client, json.dumps({**problem.body(), "type": "error"}))
+        except _Refused as refused:
+            lobby.hub.drop(table.id, client, refused.code, refused.problem.detail[:120])
+            await refuse(socket, refused.problem, refused.code)
         except (WebSocketDisconnect, RuntimeError):
             pass  # the client left; a reconnect gets the whole state again
         finally:
             lobby.hub.remove(table.id, client)
 
 
+class _Refused(Exception):
+    """A frame the socket cannot go on after: the client gets the problem, then the close code."""
+
+    def __init__(self, problem: Problem, code: int) -> None:
+        super().__init__(problem.detail)
+        self.problem = problem
+        self.code = code
+
+
+async def _receive_text(socket: WebSocket, max_bytes: int) -> str | None:
+    """The next text message, None when the client left; a binary or oversized frame is refused (`_Refused`)."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raise _Refused(Problem(400, "bad-request", "messages are JSON text; binary frames are not accepted"), 1003)
+    if len(text) > max_bytes:
+        raise _Refused(Problem(413, "too-large", f"a message has at most {max_bytes} characters"), MESSAGE_TOO_BIG)
+    return str(text)
+
+
+def _close_code(problem: Problem) -> int:
+    """4000 + the HTTP status: the page treats 44xx as final (no such table, a forged token)."""
+    return 4000 + problem.status
+
+
 def _parse(text: str) -> dict[str, Any]:
-    try:
-        message = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise Problem(400, "malformed-json", f"the message is not valid JSON: {error.msg}") from None
+    message = parse_json(text, "the message", max_depth=8)
     if not isinstance(message, dict):
         raise Problem(400, "bad-request", "a message is a JSON object with a 'type'")
     return message

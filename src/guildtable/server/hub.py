@@ -1,13 +1,18 @@
-"""The WebSocket hub: which client watches which table as which seat, and sending each one only its seat's update."""
+"""The WebSocket hub: which client watches which table as which seat, and sending each one only its seat's update.
+
+Nothing here ever waits on a client. Every client has a bounded outbox and a sender task of its own: a move's
+broadcast only builds each message and puts it in the outbox, so a client that stops reading delays nobody. A client
+whose outbox is full has fallen too far behind: it is dropped (close code 1013, "try again later"), and when it
+reconnects it gets the whole state afresh.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.websockets import WebSocket
 
@@ -16,6 +21,10 @@ from guildtable.server.tables import Table
 # What `WebSocket.send_json` sends (compact, UTF-8), with one encoder instead of a new one per message.
 _encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
+# WebSocket close codes: 1013 asks the browser to come back later (it reconnects to a fresh view).
+TRY_AGAIN_LATER = 1013
+CLOSE_SECONDS = 2.0
+
 
 @dataclass(eq=False, slots=True)
 class Client:
@@ -23,48 +32,96 @@ class Client:
     seat: int | None
     # The last version this client was told about: its next update carries the events after it.
     version: int
-    # One message at a time per client, built when its turn to be sent comes, so updates never arrive out of order.
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    address: str = ""
+    outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(64))
+    sender: asyncio.Task[None] | None = None
+    dropped: bool = False
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, queue_limit: int = 64) -> None:
+        self.queue_limit = queue_limit
         self.clients: dict[str, set[Client]] = defaultdict(set)
+        self.per_address: Counter[str] = Counter()
+        self._closing: set[asyncio.Task[None]] = set()
+
+    def client(self, socket: WebSocket, seat: int | None, version: int, address: str) -> Client:
+        return Client(socket, seat, version, address, asyncio.Queue(self.queue_limit))
+
+    def watchers(self, table_id: str) -> int:
+        return len(self.clients.get(table_id, ()))
+
+    def spectators(self, table_id: str) -> int:
+        return sum(1 for client in self.clients.get(table_id, ()) if client.seat is None)
 
     def add(self, table_id: str, client: Client) -> None:
         self.clients[table_id].add(client)
+        self.per_address[client.address] += 1
+        client.sender = asyncio.get_running_loop().create_task(self._send_loop(table_id, client))
 
     def remove(self, table_id: str, client: Client) -> None:
         watchers = self.clients.get(table_id)
-        if watchers is not None:
-            watchers.discard(client)
-            if not watchers:
-                del self.clients[table_id]
+        if watchers is None or client not in watchers:
+            return
+        watchers.discard(client)
+        if not watchers:
+            del self.clients[table_id]
+        self.per_address[client.address] -= 1
+        if self.per_address[client.address] <= 0:
+            del self.per_address[client.address]
+        if client.sender is not None and client.sender is not asyncio.current_task():
+            client.sender.cancel()
 
     async def broadcast(self, table: Table) -> None:
-        """Send every client of `table` its own seat's update."""
+        """Queue every client of `table` its own seat's update (never waits on a client)."""
         for client in list(self.clients.get(table.id, ())):
-            await self.update(table, client)
+            self.update(table, client)
 
-    async def update(self, table: Table, client: Client, *, whole: bool = False) -> None:
-        """Tell `client` what changed since it was last told (`whole`: everything, as after a reconnect)."""
-        async with client.lock:
-            message = table.payload(client.seat, since=None if whole else client.version)
-            client.version = table.version
-            await self.send(table.id, client, message)
+    def update(self, table: Table, client: Client, *, whole: bool = False) -> None:
+        """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect)."""
+        if client.dropped:
+            return
+        message = table.payload(client.seat, since=None if whole else client.version)
+        client.version = table.version
+        self.post(table.id, client, _encode(message))
 
-    async def send(self, table_id: str, client: Client, message: dict[str, Any]) -> None:
+    def post(self, table_id: str, client: Client, text: str) -> None:
         try:
-            await client.socket.send_text(_encode(message))
+            client.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(table_id, client, TRY_AGAIN_LATER, "too far behind: reconnect for a fresh view")
+
+    def drop(self, table_id: str, client: Client, code: int, reason: str) -> None:
+        """Stop serving `client` at once and close its socket in the background."""
+        client.dropped = True
+        self.remove(table_id, client)
+        task = asyncio.get_running_loop().create_task(self._close(client, code, reason))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _send_loop(self, table_id: str, client: Client) -> None:
+        try:
+            while True:
+                text = await client.outbox.get()
+                await client.socket.send_text(text)
+        except asyncio.CancelledError:
+            raise
         except Exception:
             # A client that went away mid-send reconnects and gets the whole state again.
+            client.dropped = True
             self.remove(table_id, client)
-            with contextlib.suppress(Exception):
-                await client.socket.close()
+
+    @staticmethod
+    async def _close(client: Client, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.socket.close(code, reason), CLOSE_SECONDS)
 
     async def close_all(self) -> None:
         for table_id in list(self.clients):
             for client in list(self.clients.get(table_id, ())):
+                self.remove(table_id, client)
                 with contextlib.suppress(Exception):
-                    await client.socket.close()
+                    await asyncio.wait_for(client.socket.close(), CLOSE_SECONDS)
         self.clients.clear()
+        for task in list(self._closing):
+            task.cancel()

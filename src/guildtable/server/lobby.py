@@ -1,23 +1,35 @@
-"""The lobby: every live table, and the one path a move takes (check, store, adopt, broadcast, let bots reply).
+"""The lobby: the live tables, and the one path a move takes (check, store, adopt, broadcast, let bots reply).
 
 Whoever moves — a person over HTTP or WebSocket, or a bot on the server — goes through `_commit`, under the table's
 lock: the move is checked against the version it was made for, committed to the store, and only then applied and
 broadcast. Two racing moves for the same version: the first wins, the second finds a newer version (409).
+
+Tables live in memory only while they are used: a table is loaded from the store (and rebuilt by replaying its moves)
+when someone opens it, and leaves memory again once nobody has watched it and no bot has played at it for a while
+(`ServerLimits.idle_seconds`), or when too many tables are live. A table whose bot is on turn when the server starts
+resumes as soon as someone opens it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
-import secrets
+import re
+import time
+from collections import OrderedDict
 from typing import Any
 
-from guildtable.bots.spec import make_bot
+from guildtable.bots.spec import check_web_spec
 from guildtable.kernel import BadOptions, BadRecord, GuildtableError
 from guildtable.kernel.registry import get_game
+from guildtable.kernel.rng import bot_seed, new_table_seed
 from guildtable.server.auth import new_id, new_token
+from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.hub import Hub
+from guildtable.server.limits import ServerLimits
+from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
 from guildtable.server.replays import ReplayCache, checked_record
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
@@ -25,41 +37,100 @@ from guildtable.server.tables import HUMAN, Table
 
 log = logging.getLogger("guildtable.server")
 
+# Table and replay ids are `new_id()`s: anything else is not looked up in the store.
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+SWEEP_SECONDS = 30.0
+BUSY_RETRY_SECONDS = 0.5
+
 
 class Lobby:
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.6,
+        limits: ServerLimits | None = None,
+        *,
+        chosen_seeds: bool = False,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
-        self.hub = Hub()
-        self.tables: dict[str, Table] = {}
+        self.limits = limits or ServerLimits()
+        # Whether a table's creator may choose its seed (tests and bug reports): a chosen seed tells its chooser every
+        # hidden card, so a public server never allows it.
+        self.chosen_seeds = chosen_seeds
+        self.hub = Hub(self.limits.client_queue)
+        # The live tables, least recently used first.
+        self.tables: OrderedDict[str, Table] = OrderedDict()
         self.replays = ReplayCache()
+        self._sweeper: asyncio.Task[None] | None = None
+        self.bots = BotPool(self.limits.bot_workers, self.limits.bot_queue, self.limits.bot_move_seconds)
 
     # --- life cycle ----------------------------------------------------------------------------------------------
-    def load(self) -> None:
-        """Rebuild every stored table by replaying its moves."""
-        for stored in self.store.load_tables():
-            try:
-                self.tables[stored.id] = Table.rebuild(stored)
-            except GuildtableError as error:
-                log.error("table %s cannot be rebuilt: %s", stored.id, error)
-
-    def start_bots(self) -> None:
-        for table in self.tables.values():
-            self.schedule_bot(table)
+    def start(self) -> None:
+        """Start the sweeper that lets idle tables leave memory (on the running loop)."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(BaseException):
+                await self._sweeper
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
                 with contextlib.suppress(BaseException):
                     await table.bot_task
         await self.hub.close_all()
+        self.bots.close()
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            self.sweep()
+
+    def sweep(self, now: float | None = None) -> int:
+        """Let tables nobody uses leave memory; returns how many left. A table stays while anyone watches it, its bot
+        is thinking or a move is being made; beyond `max_live_tables` the least recently used idle ones leave first."""
+        now = time.monotonic() if now is None else now
+        idle = [table_id for table_id, table in self.tables.items() if self._unused(table)]
+        over = len(self.tables) - self.limits.max_live_tables
+        leaving = [
+            table_id
+            for rank, table_id in enumerate(idle)
+            if rank < over or now - self.tables[table_id].touched >= self.limits.idle_seconds
+        ]
+        for table_id in leaving:
+            del self.tables[table_id]
+        return len(leaving)
+
+    def _unused(self, table: Table) -> bool:
+        busy_bot = table.bot_task is not None and not table.bot_task.done()
+        return not busy_bot and not table.lock.locked() and self.hub.watchers(table.id) == 0
 
     # --- tables --------------------------------------------------------------------------------------------------
     def table(self, table_id: str) -> Table:
+        """The live table, loaded from the store if it is not in memory; a 404 if there is none."""
         table = self.tables.get(table_id)
         if table is None:
-            raise Problem(404, "unknown-table", f"there is no table {table_id!r}")
+            table = self._load(table_id)
+        else:
+            self.tables.move_to_end(table_id)
+        table.touched = time.monotonic()
+        return table
+
+    def _load(self, table_id: str) -> Table:
+        stored = self.store.load_table(table_id) if _ID.fullmatch(table_id) else None
+        if stored is None:
+            raise Problem(404, "unknown-table", f"there is no table {table_id[:40]!r}")
+        try:
+            table = Table.rebuild(stored)
+        except GuildtableError as error:
+            log.error("table %s cannot be rebuilt: %s", stored.id, error)
+            raise Problem(410, "table-broken", "this table can no longer be restored by this version") from None
+        self.tables[table.id] = table
+        self.schedule_bot(table)
+        if len(self.tables) > self.limits.max_live_tables:
+            self.sweep()
         return table
 
     def create_table(
@@ -83,7 +154,7 @@ class Lobby:
             kind = HUMAN if given.strip().lower() == HUMAN else given.strip()
             if kind != HUMAN:
                 try:
-                    make_bot(kind)
+                    kind = check_web_spec(kind)
                 except BadOptions as error:
                     raise Problem(422, "bad-seats", f"seat {index + 1}: {error.message}") from None
             kinds.append(kind)
@@ -91,11 +162,17 @@ class Lobby:
         seats = []
         for index, kind in enumerate(kinds):
             default = game.seat_names[index] if index < len(game.seat_names) else f"Player {index + 1}"
-            name = (names[index] if index < len(names) else None) or (
-                default if kind == HUMAN else f"{default} ({kind})"
+            chosen = names[index] if index < len(names) else None
+            name = display_name(chosen) if chosen else (default if kind == HUMAN else f"{default} ({kind})")
+            seats.append(StoredSeat(index, kind, name, tokens[index], kind != HUMAN))
+        if seed is not None and not self.chosen_seeds:
+            raise Problem(
+                422,
+                "bad-request",
+                "this server shuffles every table itself: a seed chosen by a player would tell them every hidden card",
+                field="seed",
             )
-            seats.append(StoredSeat(index, kind, name[:64], tokens[index], kind != HUMAN))
-        seed = secrets.randbelow(2**31) if seed is None else seed
+        seed = new_table_seed() if seed is None else seed
         # The options as given are stored: the game validates and resolves them on every rebuild, the first here.
         stored = StoredTable(new_id(), game.name, seed, dict(options or {}), None, now(), None, seats, [])
         try:
@@ -109,9 +186,7 @@ class Lobby:
 
     async def join(self, table: Table, seat: int, name: str) -> None:
         """Take `seat` under a display name and tell everyone at the table."""
-        name = " ".join(name.split())[:64]
-        if not name:
-            raise Problem(422, "bad-request", "a display name needs at least one visible character")
+        name = display_name(name)
         self.store.set_seat_name(table.id, seat, name)
         table.seats[seat].name = name
         table.seats[seat].joined = True
@@ -121,7 +196,11 @@ class Lobby:
         """The rematch of a finished table (created by the first seat who asks) and this seat's token there."""
         if not table.terminal:
             raise Problem(409, "game-not-finished", "a rematch can be asked for once the game is over")
-        if table.rematch is None or table.rematch not in self.tables:
+        new: Table | None = None
+        if table.rematch is not None:
+            with contextlib.suppress(Problem):
+                new = self.table(table.rematch)
+        if new is None:
             new, _ = self.create_table(
                 table.game.name,
                 [s.kind for s in table.seats],
@@ -131,7 +210,6 @@ class Lobby:
             )
             table.rematch = new.id
             self.store.set_rematch(table.id, new.id)
-        new = self.tables[table.rematch]
         return new, new.seats[seat].token
 
     # --- moves ---------------------------------------------------------------------------------------------------
@@ -167,7 +245,7 @@ class Lobby:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            return  # not serving yet: `start_bots` picks this table up
+            return  # not serving yet: the table's bot moves once someone opens it
         table.bot_task = loop.create_task(self._bot_turn(table))
 
     async def _bot_turn(self, table: Table) -> None:
@@ -178,13 +256,16 @@ class Lobby:
                 if seat is None or seat not in table.bots:
                     return
                 version = table.version
-                world = table.state.clone()
-            # A search bot may think for a while: off the event loop, on its own copy.
+                job = self._job(table, seat)
+            # The bot thinks in a worker process (see botpool.py), on the game's record so far.
             try:
-                action = await asyncio.to_thread(table.bots[seat].choose, world)
-            except Exception:
-                log.exception("the bot of seat %s at table %s failed to choose a move", seat, table.id)
-                return
+                action = await self.bots.choose(job)
+            except BotPoolBusy:
+                await asyncio.sleep(BUSY_RETRY_SECONDS)
+                continue
+            except (BotTimeout, BotFailed) as error:
+                log.error("the bot of seat %s at table %s: %s; it plays the greedy move", seat, table.id, error)
+                action = choose(dataclasses.replace(job, spec="greedy"))
             async with table.lock:
                 if table.version != version:
                     continue
@@ -194,14 +275,34 @@ class Lobby:
                 except Problem as problem:
                     log.error("bot of seat %s at table %s failed: %s", seat, table.id, problem.detail)
                     return
+            table.touched = time.monotonic()
             await self.hub.broadcast(table)
             next_seat = table.state.current_player
             if next_seat is None or next_seat not in table.bots:
                 return
 
+    @staticmethod
+    def _job(table: Table, seat: int) -> BotJob:
+        state = table.state
+        return BotJob(
+            game=table.game.name,
+            players=state.num_players,
+            seed=state.seed,
+            options=dict(table.options),
+            setup=state.setup,
+            actions=tuple(state.history),
+            spec=table.seats[seat].kind,
+            bot_seed=bot_seed(state.seed, seat) ^ len(state.history),
+        )
+
     # --- replays -------------------------------------------------------------------------------------------------
     def replay_record(self, replay_id: str) -> dict[str, Any]:
+        if not _ID.fullmatch(replay_id):
+            raise Problem(404, "unknown-replay", f"there is no replay {replay_id[:40]!r}")
         table = self.tables.get(replay_id)
+        if table is None:
+            with contextlib.suppress(Problem):
+                table = self.table(replay_id)
         if table is not None:
             return table.record()
         record = self.store.get_upload(replay_id)
@@ -213,7 +314,7 @@ class Lobby:
         return self.replays.frames(replay_id, self.replay_record(replay_id))
 
     def upload(self, data: Any) -> str:
-        record = checked_record(data)
+        record = checked_record(data, max_moves=self.limits.max_record_moves)
         upload_id = new_id()
         self.store.add_upload(upload_id, record.model_dump(mode="json", exclude_none=True))
         return upload_id

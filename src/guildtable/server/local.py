@@ -30,13 +30,20 @@ def is_up(base_url: str) -> bool:
 
 @contextmanager
 def local_server(
-    db_url: str, *, port: int | None = None, bot_delay: float = 0.0, quiet: bool = True, timeout: float = 60.0
+    db_url: str,
+    *,
+    port: int | None = None,
+    bot_delay: float = 0.0,
+    quiet: bool = True,
+    timeout: float = 60.0,
+    extra: tuple[str, ...] = (),
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """Start a server, wait until it answers, yield (base URL, process); kill it on the way out."""
+    """Start a server, wait until it answers, yield (base URL, process); kill it on the way out. `extra`: more
+    `guildtable serve` options."""
     port = port or free_port()
     output = subprocess.DEVNULL if quiet else None
     process = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", "warning"],
+        [*SERVE, "--port", str(port), "--db", db_url, "--bot-delay", str(bot_delay), "--log-level", "warning", *extra],
         stdout=output,
         stderr=output,
     )

@@ -12,11 +12,14 @@ from typing import Any
 class Problem(Exception):
     """A refused request: `status` is the HTTP status, `code` a stable machine name (`stale-version`)."""
 
-    def __init__(self, status: int, code: str, detail: str, **extra: Any) -> None:
+    def __init__(
+        self, status: int, code: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        self.headers = headers or {}
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -47,4 +50,10 @@ TITLES = {
     "bad-seats": "The seats are not valid",
     "bad-record": "The record is not valid",
     "not-found": "Not found",
+    "too-many-requests": "Too many requests from this address",
+    "too-large": "The request is too large",
+    "too-deep": "The JSON is nested too deeply",
+    "bad-name": "The display name is not allowed",
+    "table-full": "No more watchers fit at this table",
+    "busy": "The server is busy",
 }

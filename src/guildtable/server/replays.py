@@ -16,8 +16,12 @@ from guildtable.server.problems import Problem
 CACHE_SIZE = 64
 
 
-def checked_record(data: Any) -> GameRecord:
-    """A record that parses and replays without a fault, or a 422 naming the field."""
+def checked_record(data: Any, *, max_moves: int) -> GameRecord:
+    """A record that parses and replays without a fault, or a 422 naming the field. A record longer than `max_moves`
+    is refused before it is replayed (no real game comes near it; replaying costs time and memory)."""
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and len(actions) > max_moves:
+        raise Problem(422, "bad-record", f"actions: a record has at most {max_moves} moves, this one {len(actions)}")
     try:
         record = parse_record(data)
         replay_record(record)  # raises BadRecord naming the first bad entry (a notation, a move, the result)

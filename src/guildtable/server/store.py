@@ -29,7 +29,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -41,7 +43,10 @@ tables = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
+    # Seeds that fit (below 2**63, the first tables'); -1 where only `seed_text` holds the seed.
     Column("seed", BigInteger, nullable=False),
+    # The seed as decimal digits: table seeds are 129-bit numbers (kernel.rng.new_table_seed), beyond any SQL integer.
+    Column("seed_text", String(80), nullable=True),
     Column("options", Text, nullable=False),
     Column("setup", Text, nullable=True),
     Column("created", String(32), nullable=False),
@@ -81,6 +86,21 @@ uploads = Table(
 _INSERT_MOVE = insert(moves)
 # SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
 _SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation) VALUES (?, ?, ?, ?)"
+
+
+_BIGINT_LIMIT = 1 << 63
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Databases made before `seed_text` existed get the column (nullable, so the old rows keep their `seed`)."""
+    columns = {column["name"] for column in inspect(engine).get_columns("gt_tables")}
+    if "seed_text" not in columns:
+        with engine.begin() as db:
+            db.execute(text("ALTER TABLE gt_tables ADD COLUMN seed_text VARCHAR(80)"))
+
+
+def _seed_of(row: Any) -> int:
+    return int(row.seed_text) if row.seed_text else int(row.seed)
 
 
 class PlyTaken(Exception):
@@ -148,6 +168,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         # SQLite: moves go through one DBAPI connection of the engine's (with its pragmas) held for the store's
         # life, which saves the pool checkout, reset and the SQLAlchemy statement machinery on every move.
         self._sqlite = url.startswith("sqlite")
@@ -167,7 +188,8 @@ class Store:
                 insert(tables).values(
                     id=table.id,
                     game=table.game,
-                    seed=table.seed,
+                    seed=table.seed if table.seed < _BIGINT_LIMIT else -1,
+                    seed_text=str(table.seed),
                     options=json.dumps(table.options),
                     setup=None if table.setup is None else json.dumps(table.setup),
                     created=table.created,
@@ -228,8 +250,30 @@ class Store:
         with self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(rematch=rematch))
 
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """One table with its seats and moves in order, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+            actions = db.execute(
+                select(moves.c.action).where(moves.c.table_id == table_id).order_by(moves.c.ply)
+            ).scalars()
+            return StoredTable(
+                row.id,
+                row.game,
+                _seed_of(row),
+                json.loads(row.options),
+                None if row.setup is None else json.loads(row.setup),
+                row.created,
+                row.rematch,
+                [StoredSeat(seat.seat, seat.kind, seat.name, seat.token, seat.joined) for seat in seat_rows],
+                list(actions),
+            )
+
     def load_tables(self) -> list[StoredTable]:
-        """Every table with its seats and moves in order."""
+        """Every table with its seats and moves in order (tools and tests: the server loads tables one by one)."""
         with self.engine.connect() as db:
             table_rows = db.execute(select(tables).order_by(tables.c.created)).all()
             seat_rows = db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).all()
@@ -240,7 +284,7 @@ class Store:
             row.id: StoredTable(
                 row.id,
                 row.game,
-                row.seed,
+                _seed_of(row),
                 json.loads(row.options),
                 None if row.setup is None else json.loads(row.setup),
                 row.created,

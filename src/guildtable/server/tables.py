@@ -11,8 +11,6 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from guildtable.bots.base import Bot
-from guildtable.bots.spec import make_bot
 from guildtable.kernel import Event, Game, IllegalAction, State
 from guildtable.kernel.records import record_of
 from guildtable.kernel.registry import get_game
@@ -43,9 +41,12 @@ class Table:
     options: dict[str, Any] = field(default_factory=dict)
     rematch: str | None = None
     log: list[LoggedEvent] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    # The seats bots play (they think in the lobby's worker processes).
+    bots: frozenset[int] = frozenset()
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    # When it was last opened or played at (time.monotonic()): idle tables leave memory (Lobby.sweep).
+    touched: float = 0.0
     # The legal list of the seat on turn, built once for the state it was built for (every client of that seat,
     # and an HTTP mover's answer, share it).
     _legal: tuple[State, int, list[dict[str, Any]]] | None = field(default=None, repr=False)
@@ -59,11 +60,7 @@ class Table:
         for action in stored.actions:
             version = len(state.history)
             table.log.extend(LoggedEvent(version + 1, event) for event in state.apply(action))
-        table.bots = {
-            seat.seat: make_bot(seat.kind, stored.seed * 7919 + seat.seat)
-            for seat in stored.seats
-            if seat.kind != HUMAN
-        }
+        table.bots = frozenset(seat.seat for seat in stored.seats if seat.kind != HUMAN)
         return table
 
     @property

@@ -179,7 +179,7 @@ def _from_snapshot(game: Guildhall, snapshot: Mapping[str, Any]) -> GuildhallSta
     options = game.resolve_options(snapshot.get("options") or {})
     state = GuildhallState(game, players, int(snapshot.get("seed") or 0), options, snapshot.get("setup"))
     state.history = [int(a) for a in _get(snapshot, "history", list)]
-    state.rng = Rng(int(snapshot.get("rng") or 0))
+    state.rng = Rng.from_state(int(snapshot.get("rng") or 0))
     state.deck = _cards(_get(snapshot, "deck", list), "deck")[::-1]
     state.discard = _cards(_get(snapshot, "discard", list), "discard")[::-1]
     state.hands = [sorted(_cards(h, f"hands[{i}]")) for i, h in enumerate(_per_seat(snapshot, "hands", players))]

@@ -419,7 +419,7 @@ class GuildhallState(State):
     def clone(self) -> GuildhallState:
         copy = self._clone_base()
         copy._legal = self._legal
-        copy.rng = Rng(self.rng.state)
+        copy.rng = self.rng.clone()
         copy.deck = self.deck.copy()
         copy.discard = self.discard.copy()
         copy.hands = [hand.copy() for hand in self.hands]
@@ -466,7 +466,7 @@ class GuildhallState(State):
         below its top (unless `seat` is searching it), and the prestige deck order."""
         copy = self.clone()
         copy._legal = None  # recomputed in the new world, so that a dependence on hidden facts would show
-        copy.rng = Rng(rng.next64())
+        copy.rng = rng.spawn()
         robbed = self.robbing(seat)
         pool: list[int] = []
         others = [s for s in self.opponents(seat) if s != robbed]

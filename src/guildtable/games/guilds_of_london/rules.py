@@ -361,7 +361,7 @@ class GuildsState(State):
         copy = GuildsState.__new__(GuildsState)
         copy.__dict__.update(self.__dict__)
         copy.history = self.history.copy()
-        copy.rng = Rng(self.rng.state)
+        copy.rng = self.rng.clone()
         copy.cells = self.cells.copy()
         copy.cell_of = self.cell_of.copy()
         copy.in_play = self.in_play.copy()
@@ -395,7 +395,7 @@ class GuildsState(State):
         cards with the reward deck (except cards `seat` put under it), the tile pool, the face-down tokens and the
         generator that decides future shuffles."""
         copy = self.clone()
-        copy.rng = Rng(rng.next64())
+        copy.rng = rng.spawn()
         others = [p for p in range(self.num_players) if p != seat]
         unseen = copy.deck + [c for p in others for c in copy.hands[p]]
         rng.shuffle(unseen)

@@ -92,7 +92,7 @@ def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
     rng = data.get("rng")
     if isinstance(rng, bool) or not isinstance(rng, int):
         raise BadRecord("rng", "expected a whole number")
-    st.rng = Rng(rng)
+    st.rng = Rng.from_state(rng)
     for name in LISTS:
         setattr(st, name, _ints(data.get(name), name))
     for name in NESTED:

@@ -1,0 +1,162 @@
+"""What one client may cost the server: request rates per address, body and message sizes, watchers, memory.
+
+Every number here is a `guildtable serve` option (see `cli/serve.py`); the defaults leave honest players far from
+every limit. Rates are counted with the `limits` library (a moving window per client address and action), and a
+refusal is a 429 problem with `Retry-After`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from guildtable.server.problems import Problem
+
+Action = Literal["create", "join", "upload", "move", "connect", "message"]
+
+# What a refusal says was done too often.
+_DOING = {
+    "create": "tables created",
+    "join": "seats joined",
+    "upload": "records uploaded",
+    "move": "moves",
+    "connect": "connections opened",
+    "message": "messages sent",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLimits:
+    """The server's limits; rates are `limits` strings such as `30/minute`."""
+
+    create_rate: str = "30/minute"
+    join_rate: str = "60/minute"
+    upload_rate: str = "20/minute"
+    # Hot-seat play makes every seat's moves from one address, and bots never count.
+    move_rate: str = "300/minute"
+    connect_rate: str = "120/minute"
+    # Messages one WebSocket may send (moves, refreshes, pings); a browser sends a few a minute.
+    message_rate: str = "20/second"
+    max_body_bytes: int = 512 * 1024
+    max_message_bytes: int = 64 * 1024
+    max_record_moves: int = 5000
+    max_json_depth: int = 32
+    max_spectators: int = 100
+    max_sockets_per_address: int = 32
+    # Messages waiting for one client; a client that falls further behind is dropped (it reconnects to a fresh view).
+    client_queue: int = 64
+    # A table nobody watches and no bot plays leaves memory after this long (and is loaded again when opened).
+    idle_seconds: float = 300.0
+    max_live_tables: int = 2000
+    # Bot moves: worker processes, moves waiting at most, and the seconds after which a move is given up.
+    bot_workers: int = 2
+    bot_queue: int = 256
+    bot_move_seconds: float = 10.0
+
+    def rate(self, action: Action) -> str:
+        rates: dict[Action, str] = {
+            "create": self.create_rate,
+            "join": self.join_rate,
+            "upload": self.upload_rate,
+            "move": self.move_rate,
+            "connect": self.connect_rate,
+            "message": self.message_rate,
+        }
+        return rates[action]
+
+
+class RateLimiter:
+    """Moving-window counters per (action, client). `check` raises a 429 Problem once a window is full."""
+
+    def __init__(self, limits: ServerLimits) -> None:
+        self.strategy = MovingWindowRateLimiter(MemoryStorage())
+        self.items: dict[str, RateLimitItem] = {}
+        for action in _DOING:
+            text = limits.rate(action)  # type: ignore[arg-type]
+            try:
+                self.items[action] = parse(text)
+            except ValueError:
+                raise ValueError(f"{action} rate {text!r} is not a rate such as '30/minute'") from None
+
+    def allow(self, action: Action, client: str) -> bool:
+        """Count one `action` of `client`; False once its window is full."""
+        return bool(self.strategy.hit(self.items[action], action, client))
+
+    def check(self, action: Action, client: str) -> None:
+        item = self.items[action]
+        if self.allow(action, client):
+            return
+        stats = self.strategy.get_window_stats(item, action, client)
+        retry = max(1, math.ceil(stats.reset_time - time.time()))
+        raise Problem(
+            429,
+            "too-many-requests",
+            f"too many {_DOING[action]} from your address ({item.amount} per {_per(item)}); try again in {retry} s",
+            headers={"Retry-After": str(retry)},
+            retry_after=retry,
+        )
+
+
+def _per(item: RateLimitItem) -> str:
+    unit = item.GRANULARITY.name
+    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `max_bytes` is answered 413 with a problem body before it is read
+    (by its Content-Length) or as soon as the bytes streamed in pass the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        problem = Problem(413, "too-large", f"a request body has at most {self.max_bytes} bytes")
+        length = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if length.isdigit() and int(length) > self.max_bytes:
+            await _send_problem(problem, send)
+            return
+        seen = 0
+        started = False
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise _BodyTooLarge
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted, tracked)
+        except _BodyTooLarge:
+            if not started:
+                await _send_problem(problem, send)
+
+
+async def _send_problem(problem: Problem, send: Send) -> None:
+    body = json.dumps(problem.body()).encode()
+    headers = [(b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": problem.status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
