@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NoReturn
 
 import typer
@@ -30,11 +31,32 @@ def find_game(name: str) -> Game:
 
 
 def game_options(game: Game, pairs: list[str] | None) -> dict[str, object]:
-    """Validated options from `--option NAME=VALUE` pairs."""
+    """Validated options from `--option NAME=VALUE` pairs; an option that takes a text (a City and Guilds map) may
+    name a file, which is read here."""
     try:
-        return game.resolve_options(parse_option_pairs(pairs or []))
+        given: dict[str, object] = dict(parse_option_pairs(pairs or []))
+        for option in game.options:
+            value = given.get(option.name)
+            if option.file_text and isinstance(value, str) and "\n" not in value and Path(value).expanduser().is_file():
+                given[option.name] = read_option_file(option.name, Path(value).expanduser(), option.file_text)
+        return game.resolve_options(given)
     except BadOptions as error:
         fail(str(error))
+
+
+def read_option_file(name: str, path: Path, limit: int) -> str:
+    """The text of an option's file, read at most `limit` bytes deep; BadOptions if it is larger or unreadable."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise BadOptions(name, f"cannot read {path}: {error.strerror}") from None
+    if len(data) > limit:
+        raise BadOptions(name, f"{path} is larger than {limit} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadOptions(name, f"{path} is not UTF-8 text") from None
 
 
 def split_specs(text: str) -> list[str]:

@@ -25,8 +25,11 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     rule: str = ""
-    # Extra validation/conversion (a map file path to a parsed map, say). Raises BadOptions with a clear message.
+    # Extra validation/conversion (a map's text checked, say). Raises BadOptions with a clear message.
     convert: Callable[[Any], Any] | None = None
+    # On the command line only, a value that names a file stands for the file's text (at most this many bytes; 0:
+    # never). A game itself never opens a path: over the network a path would read the server's files.
+    file_text: int = 0
 
     def parse(self, raw: Any) -> Any:
         """Turn `raw` (a JSON value or the text a person typed) into this option's value, or raise BadOptions."""

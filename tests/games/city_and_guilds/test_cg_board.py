@@ -153,26 +153,29 @@ def test_comments_and_blank_lines_are_ignored():
     assert board.lot_by_name["B1"] in board.neighbours[board.lot_by_name["A1"]]
 
 
-def test_map_option_accepts_a_path_and_stores_the_text(tmp_path):
-    """The `map` option: a path is read once into text, so records replay without the file."""
-    path = tmp_path / "small.txt"
+def test_map_option_takes_the_maps_text_and_keeps_it():
+    """§8.3: the `map` option holds the map's text itself, so records replay without any file."""
     text = "..........\n.AA..BB...\n.AA..BB...\n..........\n.CC..DD...\n.CC..DD...\n..........\n"
-    path.write_text(text)
-    options = GAME.resolve_options({"map": str(path)})
+    options = GAME.resolve_options({"map": text})
     assert options["map"] == text
-    state = GAME.new_state(3, seed=1, options={"map": str(path)})
+    state = GAME.new_state(3, seed=1, options={"map": text})
     assert state.board.lots == 16
     assert convert_map_option("default") == "default"
 
 
-def test_map_option_bad_map_is_bad_options_naming_row_and_column(tmp_path):
-    path = tmp_path / "bad.txt"
-    path.write_text("......\n.AA.B.\n.A?.B.\n......\n")
-    with pytest.raises(BadOptions) as caught:
+def test_map_option_never_opens_a_path(tmp_path):
+    """§8.3 and issue 12 finding 1: the game refuses a path (only the command line reads a map file)."""
+    path = tmp_path / "small.txt"
+    path.write_text("..........\n.AA..BB...\n.AA..BB...\n..........\n.CC..DD...\n.CC..DD...\n..........\n")
+    with pytest.raises(BadOptions, match="never by the game"):
         GAME.new_state(3, options={"map": str(path)})
+
+
+def test_map_option_bad_map_is_bad_options_naming_row_and_column():
+    """§8.3: a fault in the map's text is named by row and column."""
+    with pytest.raises(BadOptions) as caught:
+        GAME.new_state(3, options={"map": "......\n.AA.B.\n.A?.B.\n......\n"})
     assert "row 2, column 2" in str(caught.value) and "map" in str(caught.value)
-    with pytest.raises(BadOptions, match="cannot read"):
-        GAME.new_state(3, options={"map": str(tmp_path / "missing.txt")})
 
 
 def test_map_needs_a_block_per_player():

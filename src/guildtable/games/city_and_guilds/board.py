@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 
 from guildtable.kernel import BadContent, BadOptions
 
@@ -207,20 +206,26 @@ def board_for(value: str) -> Board:
     return parse_map(value, "map option")
 
 
+MAX_MAP_TEXT = 4096
+"""The longest map text the option takes (the default map has about a fifth of it)."""
+
+
 def convert_map_option(value: str) -> str:
-    """The `map` option's conversion: `default`, map text (kept), or a path (read into text so that records replay
-    without the file). A bad map raises BadOptions naming the row and column."""
-    text = value
-    source = "map option"
-    if value != DEFAULT_MAP and "\n" not in value:
-        path = Path(value).expanduser()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            raise BadOptions("map", f"cannot read map file {value}: {error.strerror}") from None
-        source = str(path)
+    """The `map` option's conversion: `default`, or the map's own text (kept, so records replay anywhere). Never a
+    path: the engine serves the network too, where a path would open the server's files (the command line reads a
+    map file into text before it gets here). A bad map raises BadOptions naming the row and column."""
+    if value == DEFAULT_MAP:
+        return value
+    if len(value) > MAX_MAP_TEXT:
+        raise BadOptions("map", f"a map's text has at most {MAX_MAP_TEXT} characters, this one {len(value)}")
+    if "\n" not in value:
+        raise BadOptions(
+            "map",
+            "a map is 'default' or the map's rows of text (A–Z lots, '.' street, '*' fountain, '+' trough, "
+            "'#' blocker); a file is read by the command line (--option map=FILE), never by the game",
+        )
     try:
-        parse_map(default_map_text() if text == DEFAULT_MAP else text, source)
+        parse_map(value, "map option")
     except BadContent as error:
         raise BadOptions("map", str(error)) from None
-    return text
+    return value
