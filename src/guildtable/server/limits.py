@@ -1,7 +1,7 @@
 """What one client may cost the server: request rates per address, body and message sizes, watchers, memory.
 
 Every number here is a `guildtable serve` option (see `cli/serve.py`); the defaults leave honest players far from
-every limit. Rates are counted with the `limits` library (a moving window per client address and action), and a
+every limit. Rates are counted with the `limits` library (a sliding window per client address and action), and a
 refusal is a 429 problem with `Retry-After`.
 """
 
@@ -15,7 +15,7 @@ from typing import Literal
 
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.strategies import SlidingWindowCounterRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from guildtable.server.problems import Problem
@@ -74,10 +74,10 @@ class ServerLimits:
 
 
 class RateLimiter:
-    """Moving-window counters per (action, client). `check` raises a 429 Problem once a window is full."""
+    """Sliding-window counters per (action, client). `check` raises a 429 Problem once a window is full."""
 
     def __init__(self, limits: ServerLimits) -> None:
-        self.strategy = MovingWindowRateLimiter(MemoryStorage())
+        self.strategy = SlidingWindowCounterRateLimiter(MemoryStorage())
         self.items: dict[str, RateLimitItem] = {}
         for action in _DOING:
             text = limits.rate(action)  # type: ignore[arg-type]
