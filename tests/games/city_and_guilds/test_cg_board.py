@@ -3,12 +3,23 @@ checks with errors naming row and column, and the `map` option."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from guildtable.games.city_and_guilds import GAME
-from guildtable.games.city_and_guilds.board import board_for, convert_map_option, default_map_text, parse_map
+from guildtable.games.city_and_guilds.board import (
+    MAX_MAP_TEXT,
+    MAX_SIDE,
+    board_for,
+    convert_map_option,
+    default_map_text,
+    parse_map,
+    shipped_maps,
+)
 from guildtable.kernel import BadContent, BadOptions
 
 BOARD = board_for("default")
@@ -153,29 +164,92 @@ def test_comments_and_blank_lines_are_ignored():
     assert board.lot_by_name["B1"] in board.neighbours[board.lot_by_name["A1"]]
 
 
+SMALL_MAP = "..........\n.AA..BB...\n.AA..BB...\n..........\n.CC..DD...\n.CC..DD...\n..........\n"
+
+
+def test_bad_map_too_many_rows_or_columns():
+    """§8.3 and issue 12 finding 1: a map has at most MAX_SIDE rows and columns, said in plain words."""
+    assert f"at most {MAX_SIDE}" in str(_error("\n".join([".AA."] * (MAX_SIDE + 1))))
+    assert f"row 0 has {MAX_SIDE + 1} cells" in str(_error(".AA." + "." * (MAX_SIDE - 3)))
+
+
 def test_map_option_takes_the_maps_text_and_keeps_it():
-    """§8.3: the `map` option holds the map's text itself, so records replay without any file."""
-    text = "..........\n.AA..BB...\n.AA..BB...\n..........\n.CC..DD...\n.CC..DD...\n..........\n"
-    options = GAME.resolve_options({"map": text})
-    assert options["map"] == text
-    state = GAME.new_state(3, seed=1, options={"map": text})
+    """§8.3 and issue 12 finding 1: the `map` option holds the map's text itself, so records replay without any
+    file."""
+    options = GAME.resolve_options({"map": SMALL_MAP})
+    assert options["map"] == SMALL_MAP
+    state = GAME.new_state(3, seed=1, options={"map": SMALL_MAP})
     assert state.board.lots == 16
     assert convert_map_option("default") == "default"
 
 
+def test_map_option_takes_the_shipped_maps_by_name():
+    """§8.5 and issue 12 finding 1: a shipped map is named, never located: `default` is one."""
+    assert "default" in shipped_maps()
+    for name in shipped_maps():
+        assert convert_map_option(name) == name
+        assert board_for(name).lots <= 76
+
+
+def test_map_option_takes_a_one_row_map():
+    """§8.3 and issue 12 finding 1: a map of one row is map text too, not a name (CG-8 (b): across a street)."""
+    text = "AA.BB.CC.DD"
+    assert convert_map_option(text) == text
+    board = board_for(text)
+    assert board.blocks == 4 and board.lot_by_name["B1"] in board.neighbours[board.lot_by_name["A2"]]
+
+
 def test_map_option_never_opens_a_path(tmp_path):
-    """§8.3 and issue 12 finding 1: the game refuses a path (only the command line reads a map file)."""
+    """§8.3 and issue 12 finding 1: the game refuses a path, with the same words whether or not a file is there (only
+    the command line reads a map file)."""
     path = tmp_path / "small.txt"
-    path.write_text("..........\n.AA..BB...\n.AA..BB...\n..........\n.CC..DD...\n.CC..DD...\n..........\n")
-    with pytest.raises(BadOptions, match="never by the game"):
-        GAME.new_state(3, options={"map": str(path)})
+    path.write_text(SMALL_MAP)
+    answers = []
+    for value in (str(path), str(tmp_path / "missing.txt"), "/etc/passwd", "/dev/zero", "~/map.txt", "ma\x00p"):
+        with pytest.raises(BadOptions, match="never by the game") as caught:
+            GAME.new_state(3, options={"map": value})
+        answers.append(str(caught.value))
+    assert len(set(answers)) == 1 and "default" in answers[0]
 
 
 def test_map_option_bad_map_is_bad_options_naming_row_and_column():
-    """§8.3: a fault in the map's text is named by row and column."""
+    """§8.3 and issue 12 finding 1: a fault in the map's text is named by row and column, in plain words."""
     with pytest.raises(BadOptions) as caught:
         GAME.new_state(3, options={"map": "......\n.AA.B.\n.A?.B.\n......\n"})
-    assert "row 2, column 2" in str(caught.value) and "map" in str(caught.value)
+    assert str(caught.value).startswith("option map: unknown character '?' at row 2, column 2 (line 3 of the map)")
+
+
+def test_map_option_text_is_size_limited_before_it_is_parsed():
+    """§8.3 and issue 12 finding 1: more than MAX_MAP_TEXT characters is refused by its length alone."""
+    with pytest.raises(BadOptions, match=f"at most {MAX_MAP_TEXT} characters, this one has {MAX_MAP_TEXT + 1}"):
+        convert_map_option(SMALL_MAP + "." * (MAX_MAP_TEXT + 1 - len(SMALL_MAP)))
+    assert len(default_map_text()) * 4 < MAX_MAP_TEXT  # the default map fits with room
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=300), st.binary(max_size=300).map(lambda b: b.decode("latin-1")), st.integers()))
+def test_map_option_refuses_anything_else_with_bad_options(value):
+    """§8.3, §8.4 and issue 12 finding 1: any value (NULs, binary garbage, numbers) is a map or a BadOptions, never
+    another error."""
+    try:
+        resolved = GAME.resolve_options({"map": value})
+    except BadOptions as error:
+        assert str(error).startswith("option map: ") and "\n" not in str(error)
+    else:
+        assert board_for(resolved["map"]).lots >= 2
+
+
+def test_map_option_random_grids_are_a_map_or_bad_options():
+    """§8.4 and issue 12 finding 1: grids of map characters (most of them invalid) never raise anything but
+    BadOptions."""
+    rng = random.Random(12)
+    for _ in range(300):
+        width, height = rng.randint(1, 12), rng.randint(1, 12)
+        text = "\n".join("".join(rng.choice("AABBC..#*+") for _ in range(width)) for _ in range(height))
+        try:
+            convert_map_option(text)
+        except BadOptions as error:
+            assert "\n" not in str(error)
 
 
 def test_map_needs_a_block_per_player():

@@ -1,8 +1,9 @@
 """The city map (§8): the character-grid format of §8.3, its validity checks (§8.4) and the lot adjacency of CG-8,
 computed once per map and cached.
 
-A map is parsed from its text; the `map` game option holds either `default` or the map text itself (a path typed on
-the command line is read once into text), so game records stay self-contained and replay anywhere.
+A map is parsed from its text; the `map` game option holds the name of a map this package ships (`default`) or the
+map's text itself, so game records stay self-contained and replay anywhere. This module never opens a path a player
+gives: over the network that would read the server's files (the command line reads a map file into text first).
 Lots are numbered block by block (A, B, ...), in reading order inside each block, and named `A1`, `A2`, ...
 """
 
@@ -19,6 +20,8 @@ FEATURES = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
 BLOCKER = "#"
 TRANSPARENT = frozenset(STREET + FEATURES)
 MAX_LOTS = 76  # §8.4 (6): the hands can place at most 76 tiles
+MAX_SIDE = 64  # rows and columns of a map; the default map is 16 × 13
+MAX_MAP_TEXT = 4096  # characters of a map's text in the `map` option; the default map file has 283
 DEFAULT_MAP = "default"
 
 
@@ -50,7 +53,7 @@ class Board:
 
 
 def _where(y: int, x: int, lines: list[int]) -> str:
-    return f"row {y}, column {x} (line {lines[y]} of the file)"
+    return f"row {y}, column {x} (line {lines[y]} of the map)"
 
 
 def parse_map(text: str, source: str = "map") -> Board:
@@ -65,7 +68,11 @@ def parse_map(text: str, source: str = "map") -> Board:
         lines.append(number)
     if not rows:
         raise BadContent(source, "", "rows", "the map has no rows")
+    if len(rows) > MAX_SIDE:
+        raise BadContent(source, "", "rows", f"the map has {len(rows)} rows; at most {MAX_SIDE} are allowed")
     width = len(rows[0])
+    if width > MAX_SIDE:
+        raise BadContent(source, "row 0", "width", f"row 0 has {width} cells; at most {MAX_SIDE} are allowed")
     for y, row in enumerate(rows):
         if len(row) != width:
             raise BadContent(
@@ -194,38 +201,54 @@ def _flood(start: int, step: object) -> set[int]:
     return seen
 
 
+@functools.cache
+def shipped_maps() -> tuple[str, ...]:
+    """The names of the maps this package ships (`maps/NAME.txt`): the only names the `map` option takes."""
+    folder = resources.files("guildtable.games.city_and_guilds").joinpath("maps")
+    return tuple(sorted(entry.name.removesuffix(".txt") for entry in folder.iterdir() if entry.name.endswith(".txt")))
+
+
+def shipped_map_text(name: str) -> str:
+    """The text of a shipped map; `name` must be one of `shipped_maps()` (it is never joined to a path otherwise)."""
+    if name not in shipped_maps():
+        raise KeyError(name)
+    return resources.files("guildtable.games.city_and_guilds").joinpath(f"maps/{name}.txt").read_text(encoding="utf-8")
+
+
 def default_map_text() -> str:
-    return resources.files("guildtable.games.city_and_guilds").joinpath("maps/default.txt").read_text(encoding="utf-8")
+    return shipped_map_text(DEFAULT_MAP)
 
 
 @functools.lru_cache(maxsize=32)
 def board_for(value: str) -> Board:
-    """The board a `map` option value names: `default` or map text. Parsed once per distinct value."""
-    if value == DEFAULT_MAP:
-        return parse_map(default_map_text(), "maps/default.txt")
+    """The board a `map` option value names: a shipped map or map text. Parsed once per distinct value."""
+    if value in shipped_maps():
+        return parse_map(shipped_map_text(value), f"maps/{value}.txt")
     return parse_map(value, "map option")
 
 
-MAX_MAP_TEXT = 4096
-"""The longest map text the option takes (the default map has about a fifth of it)."""
+NOT_A_MAP = (
+    "a map is the name of a map the game ships ({names}) or the map's rows of text (A–Z lots, '.' street, "
+    "'*' fountain, '+' trough, '#' blocker); a map file is read by the command line (--option map=FILE), never by "
+    "the game"
+)
 
 
 def convert_map_option(value: str) -> str:
-    """The `map` option's conversion: `default`, or the map's own text (kept, so records replay anywhere). Never a
-    path: the engine serves the network too, where a path would open the server's files (the command line reads a
-    map file into text before it gets here). A bad map raises BadOptions naming the row and column."""
-    if value == DEFAULT_MAP:
+    """The `map` option's conversion: a shipped map's name, or the map's own text (kept, so records replay anywhere).
+
+    Never a path: the engine serves the network too, where a path would open the server's files. So the answer to a
+    value that is no map is the same whatever the server's disk holds, and no error echoes more than the one
+    character at fault. The text is size-limited before it is parsed. A bad map raises BadOptions naming the row and
+    column in plain words (§8.3, §8.4)."""
+    if value in shipped_maps():
         return value
     if len(value) > MAX_MAP_TEXT:
-        raise BadOptions("map", f"a map's text has at most {MAX_MAP_TEXT} characters, this one {len(value)}")
-    if "\n" not in value:
-        raise BadOptions(
-            "map",
-            "a map is 'default' or the map's rows of text (A–Z lots, '.' street, '*' fountain, '+' trough, "
-            "'#' blocker); a file is read by the command line (--option map=FILE), never by the game",
-        )
+        raise BadOptions("map", f"a map's text has at most {MAX_MAP_TEXT} characters, this one has {len(value)}")
     try:
         parse_map(value, "map option")
     except BadContent as error:
-        raise BadOptions("map", str(error)) from None
+        if len(value.splitlines()) <= 1:  # one line: a name or a path, not a map's rows
+            raise BadOptions("map", NOT_A_MAP.format(names=", ".join(shipped_maps()))) from None
+        raise BadOptions("map", error.message) from None
     return value

@@ -8,7 +8,13 @@ from typing import Any
 
 from guildtable.games.city_and_guilds import heuristics, log, text
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
-from guildtable.games.city_and_guilds.board import DEFAULT_MAP, MAX_MAP_TEXT, board_for, convert_map_option
+from guildtable.games.city_and_guilds.board import (
+    DEFAULT_MAP,
+    MAX_MAP_TEXT,
+    board_for,
+    convert_map_option,
+    shipped_maps,
+)
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.rules import PICK, RETURN, CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
@@ -83,8 +89,8 @@ class CityAndGuilds(Game):
             "map",
             DEFAULT_MAP,
             str,
-            "The city map: 'default', or a map's text in the §8.3 character-grid format (on the command line, a map "
-            "file).",
+            f"The city map: a map the game ships ({', '.join(shipped_maps())}), or a map's text in the §8.3 "
+            f"character-grid format (at most {MAX_MAP_TEXT} characters; on the command line, a map file's path).",
             rule="§8.3",
             convert=convert_map_option,
             file_text=MAX_MAP_TEXT,
