@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
+from guildtable.bots import ismcts
 from guildtable.bots.hint import hint
 from guildtable.bots.ismcts import IsmctsBot, Node, SearchSettings, fast_apply
 from guildtable.bots.spec import make_bot
@@ -63,11 +66,16 @@ def test_expansion_near_the_root_scores_the_moves_each_world_offers() -> None:
     assert len(seen) > len(state.legal_actions())  # the worlds really offered other moves
 
 
-def test_a_time_budget_ends_the_search() -> None:
+def test_a_time_budget_ends_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search with no iteration limit stops at the first check past its deadline (checked every 16 iterations).
+    The clock is a fake that moves 1 ms per reading, so the test never depends on the machine's speed."""
+    readings = itertools.count()
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: next(readings) / 1000.0)
     state = midgame("city-blocks", 2)
     result = IsmctsBot(1, SearchSettings(iterations=0, ms=30)).search(state)
-    assert result.iterations > 0
-    assert result.seconds < 1.0
+    # Readings: the start (0 ms), then one per check at iterations 0, 16, 32, ...: the check at iteration 16k reads
+    # k + 1 ms, so the deadline (30 ms) is reached at iteration 29 * 16.
+    assert result.iterations == 29 * 16
 
 
 def test_the_same_seed_gives_the_same_search() -> None:
@@ -85,16 +93,19 @@ def test_search_does_not_change_the_searched_state() -> None:
 
 
 def test_medium_beats_random_at_city_blocks() -> None:
+    """Strength with a margin no correct bot misses by chance: medium won 40 of 40 such games against random when
+    this test was written; 8 of 12 is asked. Speed and finer strength are measured by `guildtable bench` and the
+    arena, not here."""
     game = get_game("city-blocks")
     wins = 0.0
-    for index in range(4):
+    for index in range(12):
         state = game.new_state(2, seed=100 + index)
         me = index % 2
         bots = {me: make_bot("medium:iterations=60", index), 1 - me: make_bot("random", index)}
         while not state.is_terminal:
             state.apply(bots[state.current_player].choose(state))  # type: ignore[index]
         wins += state.returns()[me]
-    assert wins >= 3
+    assert wins >= 8
 
 
 def test_hint_names_the_move_and_the_share_of_the_alternatives() -> None:

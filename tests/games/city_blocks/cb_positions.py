@@ -24,12 +24,12 @@ def position(
     slots: dict[str, int] | None = None,
     won: tuple[list[int], list[int]] = ([], []),
     hands: tuple[list[str] | None, list[str] | None] = (None, None),
-    to_move: int = 0,
+    to_move: int | None = 0,
     options: dict[str, Any] | None = None,
 ) -> CityBlocksState:
     """A position from a board {site: "B:H3"}; tiles not on the board or in a given hand fill hand then pile in set
     order; value tiles not on a slot or won are out of the game. `slots` defaults to R1..R5 = $1..$5, C1..C6 = $6..$11
-    (minus any that are won)."""
+    (minus any that are won). `to_move=None` is a finished game: nobody is asked for a move."""
     board = board or {}
     grid: list[str | None] = [None] * 30
     used: list[Counter[int]] = [Counter(), Counter()]
@@ -67,7 +67,7 @@ def position(
         "piles": piles,
         "removed_values": [v for v in VALUE_TILES if v not in on_board],
         "removed_tiles": [],
-        "pending": [["place", to_move, []]],
+        "pending": [] if to_move is None else [["place", to_move, []]],
         "start_player": 0,
         "start_draws": [],
         "awards": [],

@@ -14,8 +14,8 @@ GAME = get_game("city-blocks")
 
 def test_cb_t_15_higher_sum_wins() -> None:
     """CB-T-15 / CB-22: Blue {$15, $9, $4} = 28 beats Red {$14, $12, $1} = 27."""
-    state = position(won=([15, 9, 4], [14, 12, 1]))
-    state.pending.clear()
+    state = position(won=([15, 9, 4], [14, 12, 1]), to_move=None)
+    assert state.is_terminal
     assert state.scores() == [28.0, 27.0]
     assert state.winners() == [0]
     assert state.returns() == [1.0, 0.0]
@@ -23,8 +23,8 @@ def test_cb_t_15_higher_sum_wins() -> None:
 
 def test_cb_t_15_equal_sums_share_the_win() -> None:
     """CB-T-15 / CB-A-6: 27 : 27 is a shared win."""
-    state = position(won=([14, 12, 1], [15, 9, 3]))
-    state.pending.clear()
+    state = position(won=([14, 12, 1], [15, 9, 3]), to_move=None)
+    assert state.is_terminal
     assert state.scores() == [27.0, 27.0]
     assert state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5]

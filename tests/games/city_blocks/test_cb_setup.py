@@ -103,6 +103,19 @@ def test_cb_t_14_setup_deal() -> None:
     assert sorted(state.removed_values) == [5, 8, 10, 13]
 
 
+def test_cb_a_11_dealing_order_left_edge_then_top_then_the_draws() -> None:
+    """CB-A-11, CB-6: s[0..4] go to R5 up to R1, s[5..10] to C1 to C6, Blue draws s[11] and Red s[12]; s[13] and s[14]
+    are never dealt nor drawn."""
+    order = list(range(15, 0, -1))  # 15, 14, ..., 1
+    state = GAME.new_state(2, setup={"value_tiles": order})
+    slots = state.view(None)["slots"]
+    assert [slots[f"R{r}"] for r in (5, 4, 3, 2, 1)] == order[0:5]
+    assert [slots[f"C{c}"] for c in range(1, 7)] == order[5:11]
+    assert state.start_draws == [order[11], order[12]]
+    assert {order[13], order[14]}.isdisjoint(slots.values())
+    assert sorted(state.removed_values) == sorted(order[11:])
+
+
 def test_cb_7_higher_draw_starts() -> None:
     """CB-7: Red starts when Red's draw is higher."""
     order = [*CB_T_14[:11], 8, 10, *CB_T_14[13:]]

@@ -23,7 +23,7 @@ EXAMPLES = [
 def test_cb_17_18_street_examples_totals(
     case: str, blue: list[str], red: list[str], totals: tuple[int, int], winner: int | None
 ) -> None:
-    """CB-17/CB-18 on the rulebook's streets: modifiers, specials worth 0, ties remove the tile."""
+    """CB-17/CB-18 on the rulebook's streets: modifiers, specials worth 0, ties remove the tile (CB-A-12: 0:0 too)."""
     state = position(full_row(1, blue, red))
     assert street_totals(state.board, 0) == totals
     assert street_winner(totals) == winner

@@ -81,10 +81,11 @@ def test_cb_a_7_rebuild_never_scores_but_counts_for_the_crossing_street() -> Non
     """CB-A-7: a rebuild in a complete row scores nothing; the open column it sits in later counts the new tile."""
     board = {f"R1C{c}": code for c, code in enumerate(["B:H1", "R:H1", "B:S2", "R:H2", "B:H2", "R:S2"], start=1)}
     board.update({"R2C1": "R:F7", "R3C1": "R:F6", "R4C1": "R:F5"})
-    state = position(board, won=([12], []), hands=(["S6", "F7"], None), slots={"C1": 6})
+    state = position(board, won=([12], []), hands=(["S6", "F7"], ["H3", "H4", "H5", "S3", "S4"]), slots={"C1": 6})
     state.apply(parse("S6 xR1C1"))
     assert not state.awards
-    state.pending[-1] = type(state.pending[-1])("place", 0)
+    state.apply(parse("H3 R2C2"))  # Red builds away from column 1
+    assert not state.awards
     events = state.apply(parse("F7 R5C1"))
     award = next(e.data for e in events if e.kind == "award")
     assert award["street"] == "C1" and award["totals"] == [6 + 7, 18]

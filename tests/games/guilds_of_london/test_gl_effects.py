@@ -258,16 +258,19 @@ def test_d38_token_immediate_kept_passive_and_spend_later() -> None:
 
 
 def test_token_guild_pass_moves_to_its_symbol() -> None:
-    state = cleared(3)
+    """A guild pass token moves one liveryman from the Guildhall to a tile showing its symbol, and nowhere else."""
+    anchor = next(t.index for t in CONTENT.tiles if t.kind == "guild" and t.front & SYMBOL_BIT["anchor"])
+    church = A.TILE_OF_ID["church_st_lawrence_jewry"]
+    pool = [anchor, *(t.index for t in CONTENT.tiles if t.index not in (anchor, church))]
+    state = cleared(3, tile_pool=[CONTENT.tiles[t].id for t in pool])  # the anchor tile is drawn first
     seat = state.current_player
     assert seat is not None
     kind = next(k for k in CONTENT.tokens if k.id == "tok_pass_anchor")
     state.kept[seat] = [kind.index]
     put(state, seat, GH)
-    if not any(CONTENT.tiles[t].front & SYMBOL_BIT["anchor"] for t in state.in_play):
-        pytest.skip("no anchor tile in this city")
     state.apply(A.TOKEN + kind.index)
     state.apply(A.SOURCE + GH)
+    assert A.DEST + anchor in state.legal_actions()
     assert all(CONTENT.tiles[a - A.DEST].front & SYMBOL_BIT["anchor"] for a in state.legal_actions())
     assert without_symbol(state, "anchor") + A.DEST not in state.legal_actions()
 

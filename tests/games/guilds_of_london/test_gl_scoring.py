@@ -85,6 +85,23 @@ def test_gl_70_71_72_73_74_t5_each_tile_checked_once_in_reading_order() -> None:
     assert state.back[early]  # scored in the next phase
 
 
+def test_gl_72_a_master_side_tile_is_never_scored_again() -> None:
+    """GL-72: once scored a tile shows its master side; filling it again does not score it in a later phase."""
+    state = quiet(3)
+    target = state.in_play[0]
+    need = CONTENT.tiles[target].minimum
+    put(state, RED, target, need)
+    score_phase(state)
+    answer_rewards(state)
+    assert state.back[target] and len(state.results) == 1
+    put(state, BLUE, target, need)
+    on_tile = figures(state, target)
+    score_phase(state)
+    answer_rewards(state)
+    assert len(state.results) == 1  # nothing scored
+    assert figures(state, target) == on_tile  # and nobody's liverymen moved
+
+
 def test_gl_75_76_77_81_85_t6_negotiation_example() -> None:
     """GL-T6, GL-75, GL-76, GL-77, GL-81, GL-85, GL-D12: Blue displaces a Green, Green answers; Green wins 2:1, Blue
     is second; the neutrals go home; one Green becomes master, the rest go to the Guildhall."""

@@ -31,6 +31,22 @@ def test_gl_23_24_26_d1_d2_opening_city_for_3_and_4_players() -> None:
         assert len(state.pool) == 44 - 9  # GL-25
 
 
+def test_gl_25_the_pool_is_the_other_44_tiles_shuffled() -> None:
+    """GL-25, GL-26: the 4 other building tiles and the 40 guild tiles, each once, form the pool the 9 ring tiles are
+    drawn from; the Church is never in it, and different seeds shuffle it differently."""
+    church = A.TILE_OF_ID["church_st_lawrence_jewry"]
+    others = sorted(t.index for t in CONTENT.tiles if t.index != church)
+    assert len(others) == 44
+    assert sum(1 for t in others if CONTENT.tiles[t].kind == "building") == 4
+    orders = set()
+    for seed in range(4):
+        state = GAME.new_state(3, seed=seed)
+        drawn = [t for t in state.in_play if t != church]
+        assert sorted(drawn + list(state.pool)) == others
+        orders.add(tuple(state.pool))
+    assert len(orders) == 4
+
+
 def test_gl_d2_tiles_fill_ring_cells_in_reading_order_of_draw() -> None:
     """GL-D2: draw order → ring cells in reading order."""
     pool = [t.id for t in CONTENT.tiles if t.id != "church_st_lawrence_jewry"]
