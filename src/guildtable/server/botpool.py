@@ -5,18 +5,19 @@ A `BotJob` carries what a worker needs to rebuild the position from scratch (the
 but plain data crosses the process boundary and a worker can be replaced at any time. The pool is bounded: at most
 `queue_limit` jobs wait (beyond that `BotPoolBusy`, and the table tries again a moment later), each table has at most
 one job at a time (the lobby's bot task per table), and jobs are served first come, first served, so one table's bots
-cannot starve another's. A job that outlives `move_seconds` is given up (`BotTimeout`): web seats only take bounded
-budgets (`bots.spec.check_web_spec`), so this is a safety net, and the lobby then plays the greedy move.
+cannot starve another's. A job that outlives `move_seconds` is given up (`BotTimeout`) and its worker is killed and
+replaced (pebble's pool does both), so a runaway search frees its core at once: web seats only take bounded budgets
+(`bots.spec.check_web_spec`), so this is a safety net, and the lobby then plays the greedy move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
+
+from pebble import ProcessExpired, ProcessPool
 
 from guildtable.bots.spec import make_bot
 from guildtable.kernel.registry import get_game
@@ -69,37 +70,35 @@ class BotPool:
         self.queue_limit = queue_limit
         self.move_seconds = move_seconds
         self.pending = 0
-        self._executor: ProcessPoolExecutor | None = None
+        self._pool: ProcessPool | None = None
 
-    def _pool(self) -> ProcessPoolExecutor:
+    def _workers(self) -> ProcessPool:
         # Started on first use: a server whose tables have no bots never starts a worker. "spawn", because forking a
         # process that runs an event loop and threads is unsafe.
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm_up
-            )
-        return self._executor
+        if self._pool is None:
+            self._pool = ProcessPool(self.workers, initializer=_warm_up, context=multiprocessing.get_context("spawn"))
+        return self._pool
 
-    async def choose(self, job: BotJob) -> int:
+    async def choose(self, job: BotJob, work: Any = None) -> int:
+        """The bot's action for `job`. `work` replaces `choose` in the worker (tests give a runaway one)."""
         if self.pending >= self.queue_limit:
             raise BotPoolBusy(f"{self.pending} bot moves are waiting")
         self.pending += 1
         try:
-            future = asyncio.get_running_loop().run_in_executor(self._pool(), choose, job)
+            future = self._workers().schedule(work or choose, args=(job,), timeout=self.move_seconds)
             try:
-                return await asyncio.wait_for(future, self.move_seconds)
+                return int(await asyncio.wrap_future(future))
             except TimeoutError:
                 raise BotTimeout(f"no answer within {self.move_seconds} s") from None
-            except BrokenProcessPool:
-                # A worker died (killed, out of memory): start a fresh pool for the next job.
-                self._executor = None
-                raise BotFailed("the bot's worker process died") from None
+            except ProcessExpired as error:
+                raise BotFailed(f"the bot's worker process died ({error})") from None
             except Exception as error:
                 raise BotFailed(f"{type(error).__name__}: {error}") from None
         finally:
             self.pending -= 1
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        if self._pool is not None:
+            self._pool.stop()  # type: ignore[no-untyped-call]  # kills the workers, running jobs included
+            self._pool.join(timeout=5)
+            self._pool = None
