@@ -42,3 +42,30 @@ def test_uploads_are_kept_as_given(db_url: str) -> None:
     store.add_upload("u1", record)
     assert store.get_upload("u1") == record
     assert store.get_upload("nope") is None
+
+
+def test_a_129_bit_table_seed_round_trips(db_url: str) -> None:
+    """Table seeds are 129-bit numbers (kernel.rng.new_table_seed): beyond any SQL integer, they are kept as text."""
+    store = Store(db_url)
+    table = a_table()
+    table.seed = (1 << 128) | 0x1234_5678_9ABC_DEF0_1122_3344_5566_7788
+    store.create_table(table)
+    store.close()
+    assert Store(db_url).load_table("t1").seed == table.seed  # type: ignore[union-attr]
+
+
+def test_a_database_from_before_seed_text_gets_the_column_and_keeps_its_seeds(db_url: str) -> None:
+    """A database written before `seed_text` existed: opening it adds the column, and its tables keep their seeds."""
+    from sqlalchemy import create_engine, text
+
+    store = Store(db_url)
+    store.create_table(a_table())
+    store.close()
+    engine = create_engine(db_url)
+    with engine.begin() as db:
+        db.execute(text("ALTER TABLE gt_tables DROP COLUMN seed_text"))
+    engine.dispose()
+    reopened = Store(db_url)
+    assert reopened.load_table("t1").seed == 2**40 + 7  # type: ignore[union-attr]
+    reopened.create_table(a_table("t2"))
+    assert reopened.load_table("t2") is not None
