@@ -180,3 +180,27 @@ def test_a_restarted_server_loads_no_table_until_one_is_opened(make_client: Make
         assert restarted.get(f"/api/tables/{ids[1]}").status_code == 200
         assert list(lobby.tables) == [ids[1]]
         assert restarted.get("/api/tables/not-a-table").status_code == 404
+
+
+def test_counting_starts_no_threads_and_expired_counters_leave(monkeypatch: pytest.MonkeyPatch) -> None:
+    """limits' MemoryStorage starts a timer thread after hits to drop expired keys: at thousands of WebSocket messages
+    a second those threads took the GIL from the event loop. Counting here starts none; `expire` (run once a second
+    on the server's loop) drops what has expired, so memory stays bounded."""
+    import threading
+
+    from limits.storage import memory
+
+    from guildtable.server.limits import RateLimiter, ServerLimits
+
+    rates = RateLimiter(ServerLimits(message_rate="1000/second"))
+    started: list[threading.Thread] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))
+    for client in range(200):
+        for _ in range(5):
+            assert rates.allow("message", f"client-{client}")
+    assert started == []
+    assert len(rates.storage.storage) >= 200
+    later = memory.time.time() + 10
+    monkeypatch.setattr(memory.time, "time", lambda: later)
+    rates.storage.expire()
+    assert not rates.storage.storage and not rates.storage.expirations

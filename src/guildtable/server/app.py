@@ -61,7 +61,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         lobby.start()
+        expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
         yield
+        expiry.cancel()
+        with contextlib.suppress(BaseException):
+            await expiry
         await lobby.stop()
         store.close()
 
