@@ -21,3 +21,13 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
     "medium": "a modest search guided by the game's evaluation",
     "hard": "a deep search guided by the game's evaluation (at most 1.5 s per move)",
 }
+
+
+OPPONENTS: tuple[tuple[str, str], ...] = (
+    ("random", "Computer, beginner: any legal move"),
+    ("greedy", "Computer, casual: what looks best now"),
+    ("easy", "Computer, easy"),
+    ("medium", "Computer, medium"),
+    ("hard", "Computer, hard"),
+)
+"""The bots a person picks from when seating a table, weakest first, in plain words."""

@@ -38,7 +38,8 @@ def _describe(name: str) -> None:
     if not game.official_content:
         console.print(f"[yellow]{game.content_note or 'Some content is a stand-in.'}[/]")
     for option in game.options:
-        console.print(f"  [bold]{option.describe()}[/]: {option.help}")
+        why = f" [dim](rule {option.rule})[/]" if option.rule else ""
+        console.print(f"  [bold]{option.describe()}[/]: {option.title}. {option.help}{why}")
     setup = game.describe_setup().strip()
     if setup:
         console.print("\n[bold]Explicit setup[/] (record field `setup`):")

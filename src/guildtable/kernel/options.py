@@ -20,16 +20,34 @@ class Option:
     name: str
     default: Any
     kind: type
-    help: str
+    help: str  # what the option changes, in a player's words (no rule IDs, no spec sections)
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
-    rule: str = ""
+    rule: str = ""  # the rule or decision behind it: a "why?" detail, never the text a player reads first
     # Extra validation/conversion (a map's text checked, say). Raises BadOptions with a clear message.
     convert: Callable[[Any], Any] | None = None
     # On the command line only, a value that names a file stands for the file's text (at most this many bytes; 0:
     # never). A game itself never opens a path: over the network a path would read the server's files.
     file_text: int = 0
+    # The option's name as a player reads it ("Open hands"); empty: the name with spaces.
+    label: str = ""
+    # What each of `choices` means, in the same order ("Hidden hands", "Face up"); empty: the values themselves.
+    choice_labels: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices or ()):
+            raise ValueError(f"option {self.name}: one label per choice")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def choice_titles(self) -> list[str]:
+        """A label per choice: the given ones, else the value itself (booleans as yes/no)."""
+        if self.choice_labels:
+            return list(self.choice_labels)
+        return [("yes" if c else "no") if isinstance(c, bool) else str(c) for c in self.choices or ()]
 
     def parse(self, raw: Any) -> Any:
         """Turn `raw` (a JSON value or the text a person typed) into this option's value, or raise BadOptions."""

@@ -27,6 +27,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.server.auth import bearer_token
@@ -146,6 +147,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     "options": [
                         {
                             "name": option.name,
+                            "label": option.title,
+                            "rule": option.rule,
+                            "choice_labels": option.choice_titles() if option.choices is not None else None,
                             "default": option.default if _is_json(option.default) else str(option.default),
                             "kind": option.kind.__name__,
                             "help": option.help,
@@ -161,6 +165,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 for game in all_games()
             ],
             "bots": [{"kind": kind, "description": BOT_DESCRIPTIONS.get(kind, "")} for kind in sorted(BOT_KINDS)],
+            "opponents": [{"kind": kind, "label": label} for kind, label in OPPONENTS],
         }
 
     @app.post("/api/tables", status_code=201, tags=["tables"])

@@ -31,69 +31,94 @@ class CityAndGuilds(Game):
     seat_names = SEAT_NAMES
     # The rulebooks never describe the printed board: the default map is the spec's proposal (§8.5), a stand-in.
     official_content = False
-    content_note = "The printed board is not described by the rules; the default map is the spec's proposal (§8.5)."
+    content_note = (
+        "The rulebooks do not describe the printed board, so the city map here is our own design. Everything else "
+        "follows the rulebook."
+    )
     options = (
         Option(
-            "open_hands", False, bool, "Hands lie face up (S2) instead of hidden (S1).", (True, False), rule="CG-A-1"
+            "open_hands",
+            False,
+            bool,
+            "Everyone plays with their hand face up, as the short rules allow.",
+            (True, False),
+            rule="CG-A-1",
+            label="Open hands",
         ),
         Option(
             "chain_bonus_8",
             36,
             int,
-            "Chain bonus for 8 blocks: 36 (triangular, S2) or 35 (S1 as printed).",
+            "What a chain of 8 blocks scores: 36 continues the table's pattern; the full rulebook prints 35.",
             (36, 35),
             rule="CG-A-2",
+            label="Bonus for a chain of 8 blocks",
+            choice_labels=("36 points", "35 points (as printed)"),
         ),
         Option(
             "final_payout",
             "full_half_quarter",
             str,
-            "Final guild payout: V, V/2, V/4 (S1) or V/2, V/4, V/8 (S2), rounded up.",
+            "What the three best investors in each guild receive at the end, as a share of the guild's value (rounded "
+            "up).",
             ("full_half_quarter", "half_quarter_eighth"),
             rule="CG-A-7",
+            label="Final guild payout",
+            choice_labels=("all, a half, a quarter", "a half, a quarter, an eighth (short rules)"),
         ),
         Option(
             "two_player_bonus_second",
             "s1_quarter_plus_one",
             str,
-            "With exactly two in a block, 2nd gets ⌈V/4⌉+1 (S1) or ⌈(⌈V/2⌉+1)/2⌉+1 (S2 arithmetic).",
+            "When exactly two players are in a block, what the second receives.",
             ("s1_quarter_plus_one", "s2_from_first_with_bonus"),
             rule="CG-A-6",
+            label="Second place when two share a block",
+            choice_labels=(
+                "a quarter of the value, plus 1",
+                "half of the first player's share, plus 1 (short rules)",
+            ),
         ),
         Option(
             "tavern_mandatory",
             False,
             bool,
-            "The completing player must take a tavern if one is left (S2).",
+            "The player who completes a block must take a tavern while one is left, as the short rules say.",
             (True, False),
             rule="CG-A-12",
+            label="Taverns are compulsory",
         ),
         Option(
             "chain_selection",
             "size_then_value",
             str,
-            "Scoring chain: the longest, ties by value (S1, S2), or the most valuable.",
+            "Which of a player's chains of blocks scores at the end.",
             ("size_then_value", "max_value"),
             rule="CG-A-15",
+            label="Chain that scores",
+            choice_labels=("the longest (ties: the more valuable)", "the most valuable"),
         ),
         Option(
             "building_without_figures",
             "allowed",
             str,
-            "A player with no figures may place a building and invest (allowed) or may not (forbidden; such a "
-            "player may have to pass).",
+            "Whether a player with no figures left may still place a building and invest; if not, they may have to "
+            "pass.",
             ("allowed", "forbidden"),
             rule="CG-A-9",
+            label="Building without figures",
+            choice_labels=("allowed", "not allowed"),
         ),
         Option(
             "map",
             DEFAULT_MAP,
             str,
-            f"The city map: a map the game ships ({', '.join(shipped_maps())}), or a map's text in the §8.3 "
-            f"character-grid format (at most {MAX_MAP_TEXT} characters; on the command line, a map file's path).",
-            rule="§8.3",
+            f"The city map: one of the maps that come with the game ({', '.join(shipped_maps())}), or a map of your "
+            f"own drawn as rows of characters (at most {MAX_MAP_TEXT} characters; on the command line, a map file).",
+            rule="",  # the map format is spec §8.3, not a rule of the game
             convert=convert_map_option,
             file_text=MAX_MAP_TEXT,
+            label="City map",
         ),
     )
 

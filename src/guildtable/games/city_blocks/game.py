@@ -37,9 +37,11 @@ class CityBlocks(Game):
             "court_via_rebuild",
             True,
             bool,
-            "The courthouse may be laid by a rebuild too, and its swap then applies (CB-A-2).",
+            "A courthouse built over one of your own tiles (a rebuild) also lets you swap value tiles, as a newly "
+            "built one does.",
             choices=(True, False),
             rule="CB-A-2",
+            label="Courthouse swap on a rebuild",
         ),
     )
 

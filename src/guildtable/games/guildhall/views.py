@@ -46,8 +46,8 @@ if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
 
 CONTENT_NOTE = (
-    "The 30 prestige cards are a STAND-IN deck (rules spec §13.3): the rulebook does not list them, so their values, "
-    "costs and counts are placeholders, not the printed cards."
+    "The rulebook does not list the 30 prestige cards, so this game uses a stand-in deck of our own: their points "
+    "and costs are not the printed ones. Everything else follows the rulebook."
 )
 TARGET_WHY = ("Robber", "Peddler", "take a chapter", "swap 1 for 2", "take a card")
 

@@ -21,41 +21,51 @@ OPTIONS = (
         "compass_cell",
         "west",
         str,
-        "Which Guildhall cell holds the compass rose, where growth starts (GL-D1).",
+        "Which half of the Guildhall shows the compass rose, where the city starts to grow.",
         choices=("west", "east"),
         rule="GL-D1",
+        label="Compass rose",
+        choice_labels=("west half", "east half"),
     ),
     Option(
         "compass_rotation",
         0,
         int,
-        "Variant: rotate the growth directions clockwise by this many degrees (GL-97, GL-D6).",
+        "A variant: turn the directions the city grows in clockwise.",
         choices=(0, 90, 180, 270),
         rule="GL-D6",
+        label="Growth directions turned",
+        choice_labels=("not turned", "by 90°", "by 180°", "by 270°"),
     ),
     Option(
         "two_player_buildings",
         "church_east_random_rest",
         str,
-        "2 players: where the four buildings go around the small Guildhall (GL-D4); fixed uses layout.json.",
+        "With 2 players, where the four buildings go around the small Guildhall.",
         choices=("church_east_random_rest", "all_random", "fixed"),
         rule="GL-D4",
+        label="Buildings (2 players)",
+        choice_labels=("the church east, the others at random", "all at random", "always the same places"),
     ),
     Option(
         "unresolved_vote",
         "no_score",
         str,
-        "A vote still tied after the adjacent-master bonus: the tile is not scored, or turn order decides (GL-D13).",
+        "When a tile's vote is still tied after counting neighbouring masters.",
         choices=("no_score", "turn_order_wins"),
         rule="GL-D13",
+        label="A vote still tied",
+        choice_labels=("the tile is not scored", "the earlier player in turn order wins"),
     ),
     Option(
         "plantation_side",
         "random",
         str,
-        "Which plantation side is used (GL-34).",
+        "Which side of the plantation board is used.",
         choices=("random", "ulster", "virginia"),
         rule="GL-34",
+        label="Plantation",
+        choice_labels=("drawn at random", "Ulster", "Virginia"),
     ),
 )
 
@@ -69,8 +79,8 @@ class GuildsOfLondon(Game):
     seat_names = SEAT_NAMES
     official_content = CONTENT.official
     content_note = (
-        "The tiles, action cards, mayoral reward cards, second-place tokens and plantation rewards are an invented "
-        "stand-in set (every record official: false, see data/DESIGN.md); the rulebook does not print them."
+        "The rulebook does not print what is on the tiles, action cards, mayoral reward cards, reward tokens and the "
+        "plantation, so this game uses a stand-in set of our own. The rules of play follow the rulebook."
     )
 
     def num_distinct_actions(self, players: int) -> int:

@@ -9,16 +9,17 @@ function currentGame() { return catalogue.games.find((game) => game.name === $("
 
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
-function drawPlayers() {
+// A new game starts at its smallest table: keeping the last game's count would seat bots nobody asked for.
+function drawPlayers(keepCount = false) {
   const game = currentGame();
   const select = $("players");
-  const before = Number(select.value) || game.min_players;
+  const before = keepCount ? Number(select.value) || game.min_players : game.min_players;
   select.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
     const count = game.min_players + i;
     return h("option", { value: count, selected: count === before }, String(count));
   }));
   $("game-note").hidden = game.official_content;
-  $("game-note").textContent = game.content_note || "Some of this game's content is a stand-in.";
+  $("game-note-text").textContent = game.content_note || "Some of this game's content is a stand-in.";
   drawSeats();
   drawOptions();
 }
@@ -26,7 +27,7 @@ function drawPlayers() {
 function drawSeats() {
   const game = currentGame();
   const count = Number($("players").value);
-  const kinds = [["human", "Human"], ...catalogue.bots.map((bot) => [bot.kind, `Bot: ${bot.kind} (${bot.description})`])];
+  const kinds = [["human", "Person"], ...catalogue.opponents.map((bot) => [bot.kind, bot.label])];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("strong", {}, game.seat_names[seat] || `Seat ${seat + 1}`),
     h("select", { class: "seat-kind", "data-seat": seat, "aria-label": `seat ${seat + 1} player` },
@@ -39,10 +40,21 @@ function drawOptions() {
   $("options-box").hidden = game.options.length === 0;
   $("options").replaceChildren(...game.options.map((option) => {
     let input;
-    if (option.kind === "bool") input = h("input", { type: "checkbox", "data-option": option.name, checked: option.default === true });
-    else if (option.choices) input = h("select", { "data-option": option.name }, option.choices.map((choice) => h("option", { value: choice, selected: choice === option.default }, String(choice))));
-    else input = h("input", { "data-option": option.name, value: option.default ?? "", type: option.kind === "int" || option.kind === "float" ? "number" : "text" });
-    return h("div", {}, h("label", { title: option.help }, input, option.name.replace(/_/g, " ")), h("div", { class: "muted", style: "font-size:.85rem" }, option.help));
+    const id = `option-${option.name}`;
+    const help = h("div", { class: "option-help", id: `${id}-help` }, option.help,
+      option.rule ? h("span", { class: "why", title: `Rule ${option.rule} of the rules specification` }, " Why? ", option.rule) : "");
+    const described = { id, "data-option": option.name, "aria-describedby": `${id}-help` };
+    if (option.kind === "bool") {
+      input = h("input", { ...described, type: "checkbox", checked: option.default === true });
+      return h("div", { class: "option" }, h("label", { for: id }, input, " ", option.label), help);
+    }
+    if (option.choices) {
+      input = h("select", described, option.choices.map((choice, i) =>
+        h("option", { value: i, selected: choice === option.default }, option.choice_labels[i])));
+    } else {
+      input = h("input", { ...described, value: option.default ?? "", type: option.kind === "int" || option.kind === "float" ? "number" : "text" });
+    }
+    return h("div", { class: "option" }, h("label", { for: id }, option.label), input, help);
   }));
 }
 
@@ -53,6 +65,7 @@ function readOptions() {
     const input = document.querySelector(`[data-option="${option.name}"]`);
     let value;
     if (option.kind === "bool") value = input.checked;
+    else if (option.choices) value = option.choices[Number(input.value)];
     else if (option.kind === "int") value = parseInt(input.value, 10);
     else if (option.kind === "float") value = parseFloat(input.value);
     else value = input.value;
@@ -123,7 +136,7 @@ async function drawMyTables() {
 async function start() {
   catalogue = await api("/api/games");
   $("game").replaceChildren(...catalogue.games.map((game) => h("option", { value: game.name }, game.title)));
-  $("game").addEventListener("change", drawPlayers);
+  $("game").addEventListener("change", () => drawPlayers(false));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
   drawPlayers();

@@ -1,0 +1,73 @@
+"""The lobby in the browser: a new game starts at its own player count, and options and opponents read in plain
+words (issue 13: lobby options said "§8.3" and "S1/S2"; bug 5: the last game's player count and bots carried over)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# What a player must never have to read: spec sections, source codes, rule IDs, option values with underscores.
+NOTATION = re.compile(r"§|\bS[12]\b|\b(?:CB|CG|GH|GL)-[A-Z]*-?\d+\b|\w+_\w+|ismcts")
+
+
+def open_lobby(page: Any) -> None:
+    page.goto("/")
+    page.wait_for_selector("#game option", state="attached")
+
+
+def seat_count(page: Any) -> int:
+    return int(page.locator("select.seat-kind").count())
+
+
+def test_lobby_bug_5_a_new_game_starts_at_its_own_player_count(page: Any) -> None:
+    """Bug 5: choosing Guildhall after a 4-player City and Guilds table made 3 seats and a bot nobody asked for."""
+    open_lobby(page)
+    page.select_option("#game", "city-and-guilds")
+    page.select_option("#players", "4")
+    assert seat_count(page) == 4
+    page.select_option("#game", "guildhall")
+    assert page.input_value("#players") == "2" and seat_count(page) == 2
+    page.select_option("#players", "3")
+    assert seat_count(page) == 3  # the count is kept while the game stays
+
+
+@pytest.mark.parametrize("game", ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"])
+def test_lobby_options_and_opponents_read_in_plain_words(page: Any, game: str) -> None:
+    """Every option has a plain label and help, each choice a plain label; a rule ID appears only behind "Why?"."""
+    open_lobby(page)
+    page.select_option("#game", game)
+    page.click("#options-box > summary")
+    options = page.locator("#options .option")
+    assert options.count() > 0
+    for index in range(options.count()):
+        option = options.nth(index)
+        label = option.locator("label").inner_text().strip()
+        assert label and label[0].isupper(), label
+        text = option.inner_text()
+        why = option.locator(".why")
+        if why.count():
+            text = text.replace(why.inner_text(), "")
+        assert not NOTATION.search(text), text
+        for choice in option.locator("option").all_inner_texts():
+            assert not NOTATION.search(choice), choice
+    kinds = page.locator('select.seat-kind[data-seat="0"] option').all_inner_texts()
+    assert kinds[0] == "Person" and any("hard" in kind for kind in kinds)
+    assert not any(NOTATION.search(kind) for kind in kinds), kinds
+
+
+def test_lobby_a_chosen_option_reaches_the_table(page: Any) -> None:
+    """A choice picked by its plain label is sent as the option's value; options left at their default are not sent."""
+    open_lobby(page)
+    page.select_option("#game", "guilds-of-london")
+    page.click("#options-box > summary")
+    page.select_option("#option-plantation_side", label="Virginia")
+    for seat in (1,):
+        page.select_option(f'select.seat-kind[data-seat="{seat}"]', "random")
+    with page.expect_response(lambda response: response.url.endswith("/api/tables")) as created:
+        page.click("#create-table")
+    assert created.value.status == 201
+    assert created.value.request.post_data_json["options"] == {"plantation_side": "virginia"}
