@@ -71,3 +71,44 @@ def test_lobby_a_chosen_option_reaches_the_table(page: Any) -> None:
         page.click("#create-table")
     assert created.value.status == 201
     assert created.value.request.post_data_json["options"] == {"plantation_side": "virginia"}
+
+
+def test_replay_bug_7_an_unfinished_game_leads_back_to_its_table(page: Any) -> None:
+    """Bug 7: /replay/{id} of a game still being played was a dead end; it now says why and links to the table."""
+    table = page.request.post("/api/tables", data={"game": "city-blocks", "seats": [{}, {}]}).json()
+    page.goto(f"/replay/{table['id']}")
+    page.wait_for_selector("#back-to-table")
+    assert "still being played" in page.inner_text("#error")
+    page.click("#back-to-table")
+    page.wait_for_url(f"**/table/{table['id']}")
+
+
+def test_replay_bug_7_the_move_list_follows_the_replay(page: Any) -> None:
+    """Bug 7: stepping to the last move scrolls the move list to it."""
+    table = page.request.post(
+        "/api/tables", data={"game": "city-blocks", "seats": [{"kind": "random"}, {"kind": "random"}], "seed": 3}
+    ).json()
+    for _ in range(200):
+        if page.request.get(f"/api/tables/{table['id']}").json()["terminal"]:
+            break
+        page.wait_for_timeout(50)
+    page.goto(f"/replay/{table['id']}")
+    page.wait_for_selector("#log li")
+    page.click("#last")
+    page.wait_for_selector("#log li.current")
+    in_view = page.evaluate(
+        """() => { const list = document.getElementById('log').getBoundingClientRect();
+                   const item = document.querySelector('#log li.current').getBoundingClientRect();
+                   return item.top >= list.top - 1 && item.bottom <= list.bottom + 1; }"""
+    )
+    assert in_view
+
+
+def test_replay_bug_8_a_refused_upload_says_so_in_plain_words(page: Any, tmp_path: Any) -> None:
+    """Bug 8: a refused record showed "format: Input should be 'guildtable-record'"."""
+    path = tmp_path / "notes.json"
+    path.write_text('{"format": "something else", "game": "city-blocks"}')
+    page.goto("/replay")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == "This file is not a game record saved by guildtable."

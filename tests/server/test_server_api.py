@@ -269,7 +269,10 @@ def test_bad_uploads_name_the_problem(client: TestClient) -> None:
     illegal = client.post(
         "/api/replays", json={"game": "city-blocks", "players": players, "seed": 1, "actions": [{"action": 625}]}
     )
-    assert illegal.status_code == 422 and "actions[0]" in illegal.json()["detail"]
+    assert illegal.status_code == 422 and illegal.json()["field"] == "actions[0]"
+    assert illegal.json()["detail"].startswith("Move 1 of this record cannot be played: ")
+    not_a_record = client.post("/api/replays", json={"format": "something else", "game": "city-blocks"})
+    assert not_a_record.json()["detail"] == "This file is not a game record saved by guildtable."  # bug 8
     assert client.get("/api/replays/nothing-here").status_code == 404
 
 

@@ -6,10 +6,11 @@ are replayed: an unfinished game's record would reveal its hidden cards through 
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from typing import Any
 
-from guildtable.kernel import GuildtableError
+from guildtable.kernel import BadRecord, GuildtableError
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
 from guildtable.server.problems import Problem
 
@@ -25,9 +26,40 @@ def checked_record(data: Any, *, max_moves: int) -> GameRecord:
     try:
         record = parse_record(data)
         replay_record(record)  # raises BadRecord naming the first bad entry (a notation, a move, the result)
+    except BadRecord as error:
+        raise Problem(422, "bad-record", plain_record_error(error), field=error.field) from None
     except GuildtableError as error:
         raise Problem(422, "bad-record", str(error)) from None
     return record
+
+
+# What a record's top-level fields are, in a player's words.
+_FIELD_WORDS = {
+    "game": "which game it is",
+    "players": "the list of players",
+    "seed": "the shuffle",
+    "actions": "the list of moves",
+    "options": "the game's options",
+    "setup": "the starting position",
+    "result": "the final result",
+}
+
+
+def plain_record_error(error: BadRecord) -> str:
+    """Why a record file cannot be watched, for the person who chose the file (the field stays in the problem)."""
+    field = error.field
+    message = re.sub(r"^(?:Value error, |illegal move: )|\b[A-Z]{2}(?:-[A-Z]+)?-\d+: ", "", error.message)
+    if field == "record" and message.startswith("not valid JSON"):
+        return "This file is not a game record: it is not JSON text, and records saved by guildtable are."
+    if field in ("record", "format", "version"):
+        return "This file is not a game record saved by guildtable."
+    top = field.split(".", 1)[0].split("[", 1)[0]
+    move = re.fullmatch(r"actions\[(\d+)\].*", field)
+    if move:
+        return f"Move {int(move.group(1)) + 1} of this record cannot be played: {message}."
+    if message == "Field required" and top in _FIELD_WORDS:
+        return f"This record is incomplete: it does not say {_FIELD_WORDS[top]}."
+    return f"This record cannot be replayed: {_FIELD_WORDS.get(top, top)} is wrong ({message})."
 
 
 def frames_of(record: GameRecord) -> list[dict[str, Any]]:

@@ -28,7 +28,11 @@ async function go(n) {
   renderer.render($("board"), { ...f, table: replayId, version: step, seat: null, seats, legal: [] }, { interactive: false, move: () => {} });
   $("players").replaceChildren(...seats.map((seat) => h("div", { class: `player${seat.seat === f.current_player ? " on-turn" : ""}` },
     h("span", {}, seat.name), h("span", {}, String(f.scores[seat.seat] ?? "")))));
-  [...$("log").children].forEach((li, index) => li.classList.toggle("current", index + 1 === step));
+  [...$("log").children].forEach((li, index) => {
+    const current = index + 1 === step;
+    li.classList.toggle("current", current);
+    if (current) li.scrollIntoView({ block: "nearest" });  // the move list follows the replay
+  });
   const end = $("end");
   end.hidden = !f.result;
   if (f.result) {
@@ -73,4 +77,13 @@ async function start() {
   await go(0);
 }
 
-start().catch((error) => showError(error.message));
+start().catch((error) => {
+  if (error.problem?.problem === "game-not-finished") {
+    // Bug 7: an unfinished game has no replay yet; lead back to where it is being played.
+    $("error").hidden = false;
+    $("error").replaceChildren("This game is still being played: its replay opens once it is over. ",
+      h("a", { href: `/table/${encodeURIComponent(replayId)}`, id: "back-to-table" }, "Back to the table"));
+    return;
+  }
+  showError(error.message);
+});
