@@ -147,7 +147,7 @@ def test_browser_reload_mid_game_shows_the_same_view(page: Any) -> None:
     assert seen(page) == before
     # A lost connection is restored too: the page reconnects by itself and shows the same.
     sockets[-1].close()
-    page.wait_for_function("document.getElementById('conn').textContent === 'reconnecting…'")
+    page.wait_for_function("document.getElementById('conn').textContent === 'offline'")
     page.wait_for_function("document.getElementById('conn').textContent === 'connected'")
     page.wait_for_function(MY_TURN_OR_OVER)
     assert len(sockets) == 2

@@ -294,3 +294,17 @@ def test_the_openapi_page_documents_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert {"/api/tables", "/api/tables/{table_id}/moves", "/api/replays/{replay_id}/steps/{step}"} <= set(paths)
     assert client.get("/docs").status_code == 200
+
+
+def test_rematch_seats_the_asking_player_under_their_name(client: TestClient) -> None:
+    """Issue 13 bug 7: the rematch asked for the name again. The seat that asks is taken under its old name; a seat
+    that has not asked yet is still open."""
+    table = new_table(client, ["human", "human"])
+    tokens = tokens_of(table)
+    client.post(f"/api/tables/{table['id']}/join", json={"name": "Ana"}, headers=auth(tokens[0]))
+    client.post(f"/api/tables/{table['id']}/join", json={"name": "Ben"}, headers=auth(tokens[1]))
+    play_to_end(client, table["id"], tokens)
+    first = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
+    seats = state(client, first["id"], first["token"])["seats"]
+    assert (seats[0]["name"], seats[0]["joined"]) == ("Ana", True)
+    assert seats[1]["joined"] is False

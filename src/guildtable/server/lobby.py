@@ -210,7 +210,12 @@ class Lobby:
             )
             table.rematch = new.id
             self.store.set_rematch(table.id, new.id)
-        return new, new.seats[seat].token
+        old_seat, new_seat = table.seats[seat], new.seats[seat]
+        if old_seat.joined and not new_seat.joined and new_seat.kind == "human":
+            # The player who asks takes their seat at once, under the name they played with (never asked again).
+            self.store.set_seat_name(new.id, seat, old_seat.name)
+            new_seat.name, new_seat.joined = old_seat.name, True
+        return new, new_seat.token
 
     # --- moves ---------------------------------------------------------------------------------------------------
     async def move(self, table: Table, seat: int, version: Any, action_json: Any) -> None:

@@ -33,6 +33,7 @@ function connect() {
     ws.send(JSON.stringify({ type: "hello", token: active === null ? null : held[active] }));
     $("conn").textContent = "connected";
   };
+  ws.onerror = () => {};  // onclose follows and decides what to do
   // Only the current socket speaks: after a hot-seat switch, a late message for the previous seat is dropped.
   ws.onmessage = (message) => { if (socket === ws) receive(JSON.parse(message.data)); };
   ws.onclose = (event) => {
@@ -42,11 +43,40 @@ function connect() {
       $("conn").textContent = "refused";
       return;
     }
-    $("conn").textContent = "reconnecting…";
-    retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 250 * 2 ** retry);
+    retry = Math.min(retry + 1, 5);
+    goOffline(250 * 2 ** retry);
   };
 }
+
+// Bug 6: a lost connection is shown plainly, the board stops taking moves, and the page retries by itself (at once
+// when the browser says it is back online, or when the player asks).
+let retryTimer = null;
+function goOffline(delay) {
+  document.body.dataset.offline = "true";
+  document.body.dataset.myTurn = false;
+  pending = false;
+  $("conn").textContent = "offline";
+  $("offline").hidden = false;
+  $("offline-text").textContent = `Connection lost. Your moves are safe on the server; trying again in ${Math.round(delay / 1000) || 1} s…`;
+  if (payload) draw();
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(reconnect, delay);
+}
+
+function reconnect() {
+  clearTimeout(retryTimer);
+  $("offline-text").textContent = "Connection lost. Reconnecting…";
+  connect();
+}
+
+function online() {
+  if (document.body.dataset.offline !== "true") return;
+  delete document.body.dataset.offline;
+  $("offline").hidden = true;
+}
+
+$("offline-retry").addEventListener("click", reconnect);
+window.addEventListener("online", () => { if (document.body.dataset.offline === "true") reconnect(); });
 
 function switchSeat(seat) {
   active = seat;
@@ -65,6 +95,7 @@ function receive(message) {
     if (message.problem === "stale-version" && socket) socket.send(JSON.stringify({ type: "refresh" }));
     return;
   }
+  online();
   if (message.type === "state") payload = message;
   else if (message.type === "update" && payload) payload = { ...message, log: payload.log.concat(message.events || []) };
   else return;
@@ -80,12 +111,12 @@ function showError(text) {
 
 function sendMove(action) {
   if (!payload || pending) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN || document.body.dataset.offline === "true") {
+    showError("Not connected: your move was not sent. It can be made again once the connection is back.");
+    return;
+  }
   pending = true;
-  const message = { type: "move", version: payload.version, action };
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  else api(`/api/tables/${tableId}/moves`, { method: "POST", body: { version: payload.version, action }, token: held[active] })
-    .then((state) => receive({ ...state, type: "state" }))
-    .catch((error) => { pending = false; showError(error.message); });
+  socket.send(JSON.stringify({ type: "move", version: payload.version, action }));
 }
 
 async function draw() {
@@ -106,11 +137,13 @@ async function draw() {
   }
   if (p.seat !== null && !p.seats[p.seat].joined && !joinAsked) askName(p);
 
-  const myTurn = p.seat !== null && p.seat === p.current_player;
+  const offline = document.body.dataset.offline === "true";
+  const myTurn = p.seat !== null && p.seat === p.current_player && !offline;
   Object.assign(document.body.dataset, { myTurn: myTurn && !p.terminal });
   const status = $("status");
   status.className = `status${myTurn ? " my-turn" : ""}`;
   status.replaceChildren(p.terminal ? h("span", {}, "Game over")
+    : offline ? h("span", {}, "Moves are paused until the connection is back.")
     : myTurn ? h("span", { class: "prompt", id: "prompt" }, p.prompt || "Your move")
     : h("span", {}, `Waiting for ${seatName(p.seats, p.current_player)}…`));
 
