@@ -3,6 +3,7 @@ rematch that keeps the player's name (bug 7)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -25,9 +26,10 @@ def open_table_against_a_bot(page: Any, name: str = "Ana") -> None:
 
 def test_table_bug_6_a_lost_connection_is_shown_blocks_moves_and_comes_back(page: Any) -> None:
     """Bug 6: only a small "reconnecting…" showed, the board stayed clickable and a move answered "Failed to fetch"."""
-    state = {"offline": False, "sockets": []}
+    state: dict[str, Any] = {"offline": False, "sockets": [], "tries": []}
 
     def route(ws: Any) -> None:
+        state["tries"].append(state["offline"])
         if state["offline"]:
             ws.close(code=1011, reason="offline")
             return
@@ -46,9 +48,18 @@ def test_table_bug_6_a_lost_connection_is_shown_blocks_moves_and_comes_back(page
     assert page.locator("g.hand-tile.legal").count() == 0  # nothing on the board offers a move
     assert page.inner_text("#status") == "Moves are paused until the connection is back."
     page.screenshot(path=str(SCREENSHOTS / "table_offline.png"), full_page=True)
-    state["offline"] = False
+    # "Try now" tries at once (while the network is still gone, so the page's own retry timer cannot race it).
+    attempts = len(state["tries"])
     page.click("#offline-retry")
-    page.wait_for_selector("#offline", state="hidden")
+    deadline = 50
+    while len(state["tries"]) == attempts and deadline:
+        page.wait_for_timeout(100)
+        deadline -= 1
+    assert len(state["tries"]) > attempts, "Try now did not try to reconnect"
+    assert page.locator("#offline").is_visible()
+    # The network comes back: the page reconnects by itself and the board takes moves again.
+    state["offline"] = False
+    page.wait_for_selector("#offline", state="hidden", timeout=20000)
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
     assert page.locator("g.hand-tile.legal").count() > 0
 
@@ -82,3 +93,48 @@ def test_table_bug_7_a_rematch_does_not_ask_for_the_name_again(page: Any) -> Non
     page.wait_for_function("document.body.dataset.terminal === 'false'")
     assert page.locator("#join").is_hidden()
     assert page.inner_text("#whoami").startswith("You are Ana")
+
+
+GAMES = [("city-blocks", 2), ("city-and-guilds", 3), ("guildhall", 3), ("guilds-of-london", 2)]
+
+SHEET_SUMS = """() => {
+  const sheet = document.getElementById('score-sheet');
+  const number = (cell) => (cell.textContent === '·' ? 0 : Number(cell.textContent));
+  const tables = [...sheet.querySelectorAll('table')];
+  const totals = [...tables.pop().querySelectorAll('tr.subtotal td.num')].map(number);
+  const sums = totals.map(() => 0);
+  for (const table of tables) {
+    for (const row of table.querySelectorAll('tr:not(.subtotal)')) {
+      [...row.querySelectorAll('td.num')].forEach((cell, seat) => { sums[seat] += number(cell); });
+    }
+  }
+  return { totals, sums, labels: [...sheet.querySelectorAll('td:first-child')].map((c) => c.textContent) };
+}"""
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
+def test_table_end_screen_sheet_adds_up_after_a_game_of_random_bots(
+    browser: Any, base_url: str, game: str, players: int
+) -> None:
+    """Issue 13: end screens that add up: a table per category with named lines whose columns sum to each player's
+    final score (City Blocks' rebuild payments included), at desktop and phone size, no raw ids (CB-12, CB-22)."""
+    seats = [{"kind": "random"} for _ in range(players)]
+    table = None
+    for width, height in ((1366, 850), (390, 844)):
+        context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+        page = context.new_page()
+        try:
+            if table is None:
+                table = page.request.post("/api/tables", data={"game": game, "seats": seats, "seed": 11}).json()
+                for _ in range(600):
+                    if page.request.get(f"/api/tables/{table['id']}").json()["terminal"]:
+                        break
+                    page.wait_for_timeout(50)
+            page.goto(f"/table/{table['id']}")
+            page.wait_for_selector("#score-sheet")
+            shown = page.evaluate(SHEET_SUMS)
+            assert shown["sums"] == shown["totals"] and len(shown["totals"]) == players
+            assert all(not re.search(r"\w+_\w+", label) for label in shown["labels"]), shown["labels"]
+            page.screenshot(path=str(SCREENSHOTS / f"end_{game}_{width}.png"), full_page=True)
+        finally:
+            context.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from guildtable.server.botpool import BotJob, BotPool, BotPoolBusy, BotTimeout, choose
+from loops import run_coroutine
 
 JOB = BotJob(game="city-blocks", players=2, seed=7, options={}, setup=None, actions=(), spec="greedy", bot_seed=1)
 
@@ -54,7 +55,7 @@ def test_a_runaway_bot_is_stopped_at_its_deadline_and_its_worker_killed(tmp_path
         finally:
             pool.close()
 
-    action = asyncio.run(scenario())
+    action = run_coroutine(scenario())
     assert action == choose(JOB)
     assert wait_until_gone(int(pid_file.read_text())), "the runaway worker still runs"
 
@@ -77,4 +78,4 @@ def test_the_queue_is_bounded(tmp_path: Path) -> None:
         finally:
             pool.close()
 
-    asyncio.run(scenario())
+    run_coroutine(scenario())

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 import warnings
-from collections.abc import Coroutine
-from typing import Any, TypeVar
-
-T = TypeVar("T")
+from typing import Any
 
 with warnings.catch_warnings():
     # Starlette suggests httpx2 for its test client; httpx is what this project pins.
@@ -73,25 +68,3 @@ def play_to_end(client: TestClient, table_id: str, tokens: dict[int, str], pick:
         response = move(client, table_id, tokens[seat], mine["version"], choice)
         assert response.status_code == 200, response.json()
     raise AssertionError("the game did not end")
-
-
-def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run `coroutine` to the end on a new event loop in a thread of its own.
-
-    `asyncio.run` refuses to start where a loop is already running, and the sync Playwright API keeps one running in
-    the main thread of any test process that ran a browser test before; a thread of its own has no such leftover."""
-    results: list[T] = []
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            results.append(asyncio.run(coroutine))
-        except BaseException as error:  # re-raised in the test's thread
-            errors.append(error)
-
-    thread = threading.Thread(target=run, name="test-event-loop")
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
-    return results[0]

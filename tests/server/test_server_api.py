@@ -15,7 +15,6 @@ from server_helpers import (
     move,
     new_table,
     play_to_end,
-    run_coroutine,
     state,
     tokens_of,
     wait_for,
@@ -24,6 +23,7 @@ from server_helpers import (
 from guildtable.kernel.records import parse_record, replay_record
 from guildtable.kernel.registry import get_game
 from guildtable.server import create_app
+from loops import run_coroutine
 
 
 @pytest.fixture
