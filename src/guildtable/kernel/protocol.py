@@ -15,6 +15,7 @@ from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
+from guildtable.kernel.scoresheet import ScoreSheet, single_category
 
 StateT = TypeVar("StateT", bound="State")
 
@@ -201,7 +202,12 @@ class State(ABC):
 
     @abstractmethod
     def score_breakdown(self) -> dict[str, Any]:
-        """A JSON-ready account of where every point came from, for the end screen."""
+        """A JSON-ready account of where every point came from (tools and records; players see `score_sheet`)."""
+
+    def score_sheet(self) -> ScoreSheet:
+        """The end screen's sheet: every point by category in named lines that sum to `scores()`. A game overrides
+        this with its own categories; the default is one line of totals."""
+        return single_category("Score", self.scores())
 
     # --- what a seat may know ------------------------------------------------------------------------------------
     @abstractmethod

@@ -75,6 +75,7 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
                 "scores": [float(s) for s in state.scores()],
                 "winners": state.winners(),
                 "breakdown": state.score_breakdown(),
+                "sheet": state.score_sheet().to_json(),
             }
         return {
             "step": step,

@@ -212,6 +212,7 @@ class Table:
                 "scores": message["scores"],
                 "winners": state.winners(),
                 "breakdown": state.score_breakdown(),
+                "sheet": state.score_sheet().to_json(),
             }
         return message
 

@@ -36,9 +36,11 @@ from guildtable.games.city_and_guilds.content import (
     TILE_CODES,
     TILE_NAMES,
 )
+from guildtable.games.city_and_guilds.sheet import sheet_of_ledger
 from guildtable.kernel import Event, IllegalAction, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
@@ -557,6 +559,9 @@ class CityAndGuildsState(State):
     # --- results -------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
         return [float(score) for score in self.scores_]
+
+    def score_sheet(self) -> ScoreSheet:
+        return sheet_of_ledger(self.ledger, self.num_players, self.scores())
 
     def score_breakdown(self) -> dict[str, Any]:
         by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _ in range(self.num_players)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from guildtable.games.city_blocks import actions
+from guildtable.games.city_blocks import actions, scoring
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
 from guildtable.games.city_blocks.content import (
     COURT,
@@ -31,6 +31,7 @@ from guildtable.games.city_blocks.setup import Opening
 from guildtable.kernel import Event, IllegalAction, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
@@ -279,6 +280,9 @@ class CityBlocksState(State):
     # --- results -------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
         return [float(sum(values)) for values in self.won]  # CB-22
+
+    def score_sheet(self) -> ScoreSheet:
+        return scoring.score_sheet(self.awards, self.won)
 
     def score_breakdown(self) -> dict[str, Any]:
         return {

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from guildtable.games.city_blocks.content import (
     MALL,
@@ -14,6 +15,7 @@ from guildtable.games.city_blocks.content import (
     TILE_TYPES,
     Kind,
 )
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 
 def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
@@ -72,3 +74,34 @@ def street_winner(totals: tuple[int, int]) -> int | None:
     if blue == red:
         return None
     return 0 if blue > red else 1
+
+
+def street_label(name: str) -> str:
+    """ "R3" -> "Row 3", "C5" -> "Column 5": how a player names a street."""
+    return f"{'Row' if name[0] == 'R' else 'Column'} {name[1:]}"
+
+
+def score_sheet(awards: Sequence[Mapping[str, Any]], won: Sequence[Sequence[int]]) -> ScoreSheet:
+    """CB-16, CB-12, CB-22: each street's value tile to its winner, minus the value tiles paid for rebuilds. The paid
+    tiles are the ones a player won but no longer holds (values are all different, CB-3), so the sheet needs no more
+    than the public awards and holdings."""
+    seats = len(won)
+    streets = []
+    taken: list[list[int]] = [[] for _ in range(seats)]
+    for award in awards:
+        label = f"{street_label(award['street'])} (${award['value']})"
+        winner = award["winner"]
+        if winner is None:
+            streets.append(line(f"{label}: a tie, the tile left the game", seats, {}))
+        else:
+            taken[winner].append(award["value"])
+            streets.append(line(label, seats, {winner: award["value"]}))
+    paid = [
+        line(f"Value tile ${value} paid for a rebuild", seats, {seat: -value})
+        for seat in range(seats)
+        for value in sorted(set(taken[seat]) - set(won[seat]))
+    ]
+    totals = tuple(float(sum(values)) for values in won)
+    return ScoreSheet(
+        (ScoreCategory("Streets won", tuple(streets)), ScoreCategory("Paid for rebuilds", tuple(paid))), totals
+    )

@@ -66,6 +66,7 @@ from guildtable.games.guildhall.questions import (
     level_of,
 )
 from guildtable.kernel import Event, Rng, State
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.setup import Opening
@@ -380,6 +381,18 @@ class GuildhallState(State):
 
     def winners(self) -> list[int]:
         return list(self.winner_seats) if not self.stack else []
+
+    def score_sheet(self) -> ScoreSheet:
+        """GH-112: each prestige card by what it does and its VP, then the VP tokens."""
+        n = self.num_players
+        cards = tuple(
+            line(f"Prestige card: {PRESTIGE[kind].text_en.rstrip('.')}", n, {seat: PRESTIGE[kind].vp})
+            for seat in range(n)
+            for kind in self.owned[seat]
+        )
+        tokens = (line("VP tokens", n, dict(enumerate(self.tokens[:n]))),)
+        totals = tuple(float(score) for score in self.scores())
+        return ScoreSheet((ScoreCategory("Prestige cards", cards), ScoreCategory("VP tokens", tokens)), totals)
 
     def score_breakdown(self) -> dict[str, Any]:
         return {

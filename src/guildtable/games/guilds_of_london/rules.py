@@ -21,6 +21,7 @@ from guildtable.games.guilds_of_london.scoring import (
 from guildtable.kernel import Event, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
@@ -312,6 +313,28 @@ class GuildsState(State):
             return []
         best = max((self.vp[p], len(self.rewards[p])) for p in range(self.num_players))
         return [p for p in range(self.num_players) if (self.vp[p], len(self.rewards[p])) == best]
+
+    def score_sheet(self) -> ScoreSheet:
+        """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
+        everything scored during the game (tiles, rewards, tokens and cards) as one line."""
+        n = self.num_players
+        final = self.final or {"reward_cards": [[] for _ in range(n)], "master_pairs": [0] * n}
+        by_id = {card.id: card for card in CONTENT.rewards}
+        cards = tuple(
+            line(f"{by_id[entry['card']].name}: {by_id[entry['card']].text.rstrip('.')}", n, {seat: entry["vp"]})
+            for seat in range(n)
+            for entry in final["reward_cards"][seat]
+        )
+        pairs = (line("Adjacent pairs of your masters", n, dict(enumerate(final["master_pairs"]))),)
+        at_end = [sum(e["vp"] for e in final["reward_cards"][s]) + final["master_pairs"][s] for s in range(n)]
+        during = (line("Scored during the game", n, {s: self.vp[s] - at_end[s] for s in range(n)}),)
+        totals = tuple(float(score) for score in self.scores())
+        categories = (
+            ScoreCategory("During the game", during),
+            ScoreCategory("Mayoral reward cards", cards),
+            ScoreCategory("Masters side by side", pairs),
+        )
+        return ScoreSheet(categories, totals)
 
     def score_breakdown(self) -> dict[str, Any]:
         return {

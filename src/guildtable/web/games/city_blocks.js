@@ -118,17 +118,3 @@ export function render(root, payload, ui) {
     (view.removed_values || []).length ? h("div", { class: "muted" }, `Out of play: ${(view.removed_values || []).join(", ")}`) : null));
   root.replaceChildren(...parts);
 }
-
-// The end screen's scoring breakdown: who won each street, with what totals, and the value tiles each player kept.
-export function breakdown(data, names) {
-  const name = (seat) => (seat === null || seat === undefined ? "nobody (tie)" : names[seat] || `Seat ${seat + 1}`);
-  return h("div", {},
-    h("table", { class: "data" },
-      h("tr", {}, h("th", {}, "Street"), h("th", {}, "Value tile"), ...names.map((n) => h("th", {}, `${n} total`)), h("th", {}, "Won by")),
-      (data.streets || []).map((street) => h("tr", {}, h("td", {}, street.street), h("td", {}, String(street.value)),
-        ...(street.totals || []).map((total) => h("td", {}, String(total))), h("td", {}, name(street.winner))))),
-    h("table", { class: "data" },
-      h("tr", {}, h("th", {}, "Player"), h("th", {}, "Value tiles kept"), h("th", {}, "Score")),
-      (data.totals || []).map((total, seat) => h("tr", {}, h("td", {}, name(seat)),
-        h("td", {}, (data.value_tiles?.[seat] || []).join(" + ") || "–"), h("td", {}, String(total))))));
-}

@@ -94,24 +94,6 @@ export function jsonPanel(value, depth = 0) {
   return h("div", { class: "kv" }, entries.flatMap(([key, item]) => [h("div", { class: "k" }, label(key)), h("div", {}, jsonPanel(item, depth + 1))]));
 }
 
-// A scoring breakdown: like `jsonPanel`, but a top-level list with one entry per player is labelled with the players'
-// names (most breakdowns hold per-seat totals, tiles or ledgers).
-export function breakdownPanel(breakdown, names) {
-  if (!breakdown || typeof breakdown !== "object" || Array.isArray(breakdown)) return jsonPanel(breakdown);
-  return h("div", { class: "kv" }, Object.entries(breakdown).flatMap(([key, value]) => {
-    const perSeat = Array.isArray(value) && value.length === names.length && !(key === "seats" || key === "winners");
-    let shown = jsonPanel(value);
-    if (perSeat && value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
-      const keys = [...new Set(value.flatMap((item) => Object.keys(item)))];
-      shown = h("table", { class: "data" }, h("tr", {}, h("th", {}, "player"), keys.map((k) => h("th", {}, label(k)))),
-        value.map((item, seat) => h("tr", {}, h("td", {}, names[seat]), keys.map((k) => h("td", {}, jsonPanel(item[k]))))));
-    } else if (perSeat) {
-      shown = h("table", { class: "data" }, value.map((item, seat) => h("tr", {}, h("td", {}, names[seat]), h("td", {}, jsonPanel(item)))));
-    }
-    return [h("div", { class: "k" }, label(key)), h("div", {}, shown)];
-  }));
-}
-
 function cellText(cell) {
   if (cell === null || cell === undefined) return "·";
   if (typeof cell !== "object") return String(cell);
@@ -169,4 +151,19 @@ export class Clicks {
     return h("div", { class: "row choices" }, left.map((entry) =>
       h("button", { class: "secondary choice", "data-notation": entry.notation, onclick: () => this.move(entry.action) }, entry.notation)));
   }
+}
+
+// The end screen's score sheet: one table per category (a named line per scored thing, a column per player, the
+// category's subtotal), then the totals. Every column adds up to the player's final score.
+export function scoreSheet(sheet, names) {
+  const points = (value) => (value === 0 ? "·" : String(value));
+  const head = (title) => h("tr", {}, h("th", { scope: "col" }, title), names.map((name) => h("th", { scope: "col", class: "num" }, name)));
+  const tables = sheet.categories.map((category) => h("table", { class: "data sheet" },
+    h("caption", {}, category.title),
+    head(""),
+    category.lines.map((entry) => h("tr", {}, h("td", {}, entry.label), entry.points.map((value) => h("td", { class: "num" }, points(value))))),
+    h("tr", { class: "subtotal" }, h("td", {}, "Subtotal"), category.subtotals.map((value) => h("td", { class: "num" }, String(value))))));
+  const total = h("table", { class: "data sheet total" }, head("Final score"),
+    h("tr", { class: "subtotal" }, h("td", {}, "Total"), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
+  return h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total);
 }

@@ -1,5 +1,5 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, breakdownPanel, h, rendererFor } from "/static/js/common.js";
+import { api, h, rendererFor, scoreSheet } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -38,7 +38,7 @@ async function go(n) {
   if (f.result) {
     const winners = f.result.winners.map((seat) => f.names[seat]);
     end.replaceChildren(h("div", { class: "winner", id: "winner" }, winners.length > 1 ? `Shared win: ${winners.join(" and ")}` : `${winners[0]} wins`),
-      h("h3", {}, "Scoring breakdown"), renderer.breakdown ? renderer.breakdown(f.result.breakdown, f.names) : breakdownPanel(f.result.breakdown, f.names));
+      h("h3", {}, "How the points were scored"), h("div", { id: "breakdown" }, scoreSheet(f.result.sheet, f.names)));
   }
 }
 

@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { api, breakdownPanel, h, myName, myTables, rememberTable, rendererFor, seatName, setMyName, SEAT_COLOURS } from "/static/js/common.js";
+import { api, h, scoreSheet, myName, myTables, rememberTable, rendererFor, seatName, setMyName, SEAT_COLOURS } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -197,11 +197,8 @@ function drawEnd(p, renderer) {
   end.hidden = false;
   end.replaceChildren(
     h("div", { class: "winner", id: "winner" }, title),
-    h("table", { class: "data" }, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score")),
-      p.result.scores.map((score, seat) => h("tr", {}, h("td", {}, seatName(p.seats, seat)), h("td", {}, String(score))))),
-    h("h3", {}, "Scoring breakdown"),
-    h("div", { id: "breakdown" }, renderer.breakdown ? renderer.breakdown(p.result.breakdown, p.seats.map((seat) => seat.name))
-      : breakdownPanel(p.result.breakdown, p.seats.map((seat) => seat.name))),
+    h("h3", {}, "How the points were scored"),
+    h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
     h("div", { class: "row", style: "margin-top:.6rem" },
       mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? "Join the rematch" : "Rematch") : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, "Watch the replay"),
