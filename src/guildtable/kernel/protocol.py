@@ -8,11 +8,12 @@ the engine whole: front doors see `view(seat)` and the events `seat` may see.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
+from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
@@ -91,11 +92,16 @@ class Game(ABC):
 
         return json.dumps(view, indent=1)
 
-    def describe_event(self, event: Event) -> str:
-        """One line of the game log for `event` ("" for an event not worth a line). Games override this."""
+    def glossary(self) -> Glossary:
+        """What every piece does, keyed as the views name the pieces (see `kernel.glossary`). Games override this."""
+        return {}
+
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        """One line of the game log for `event` ("" for an event not worth a line), naming the players by `names`
+        (their display names at a table; the seat names by default). Games override this."""
         data = event.data
         if "move" in data and "seat" in data:
-            return f"{self.seat_names[data['seat']]}: {data['move']}"
+            return f"{(names or self.seat_names)[data['seat']]}: {data['move']}"
         details = ", ".join(f"{key} {value}" for key, value in data.items())
         return f"{event.kind}: {details}" if details else event.kind
 
@@ -246,8 +252,13 @@ class State(ABC):
         returned even when illegal, so that `apply` can name the rule it breaks."""
 
     def prompt(self) -> str:
-        """The question the current player is answering, in a few words."""
+        """The question the current player is answering, in a few plain words (no notation, no rule IDs)."""
         return "Your move"
+
+    def action_label(self, action: int) -> str:
+        """`action` in plain words for a button or a list of choices ("Swap the value tiles of row 3 and column 4").
+        Games override this; the default is the notation."""
+        return self.action_to_notation(action)
 
     def legal_notations(self) -> list[str]:
         return [self.action_to_notation(action) for action in self.legal_actions()]

@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
+from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
@@ -172,6 +173,15 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "bots": [{"kind": kind, "description": BOT_DESCRIPTIONS.get(kind, "")} for kind in sorted(BOT_KINDS)],
             "opponents": [{"kind": kind, "label": label} for kind, label in OPPONENTS],
         }
+
+    @app.get("/api/games/{name}/glossary", tags=["games"])
+    async def glossary(name: str) -> dict[str, Any]:
+        """What every piece of the game does, keyed as the game's views name the pieces: a name, a text and details
+        (an ability's levels, a cost, points). Public content, the same for everyone."""
+        game = next((game for game in all_games() if game.name == name), None)
+        if game is None:
+            raise Problem(404, "unknown-game", "there is no such game; /api/games lists them")
+        return glossary_json(game.glossary())
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
     async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:

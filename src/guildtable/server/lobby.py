@@ -188,7 +188,7 @@ class Lobby:
         """Take `seat` under a display name and tell everyone at the table."""
         name = display_name(name)
         self.store.set_seat_name(table.id, seat, name)
-        table.seats[seat].name = name
+        table.rename(seat, name)
         table.seats[seat].joined = True
         await self.hub.broadcast(table)
 

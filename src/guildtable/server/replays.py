@@ -95,7 +95,7 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
         mover = state.current_player
         notation = state.action_to_notation(action)
         events = [
-            {"version": step, **event.to_json(), "text": game.describe_event(event)}
+            {"version": step, **event.to_json(), "text": game.describe_event(event, names)}
             for event in state.apply(action)
             if event.visible_to(None)
         ]

@@ -134,13 +134,19 @@ class Table:
             for seat in self.seats
         ]
 
+    def rename(self, seat: int, name: str) -> None:
+        """A player took `seat` under `name`: the log's lines are built again with it."""
+        self.seats[seat].name = name
+        for logged in self.log:
+            logged.json = None
+
     def event_json(self, logged: LoggedEvent) -> dict[str, Any]:
         built = logged.json
         if built is None:
             built = logged.json = {
                 "version": logged.version,
                 **logged.event.to_json(),
-                "text": self.game.describe_event(logged.event),
+                "text": self.game.describe_event(logged.event, [seat.name for seat in self.seats]),
             }
         return built
 
@@ -168,7 +174,8 @@ class Table:
         }
 
     def legal(self) -> list[dict[str, Any]]:
-        """The legal moves of the seat on turn as JSON actions with their notation (not to be modified)."""
+        """The legal moves of the seat on turn as JSON actions with their notation and their label in plain words
+        (not to be modified)."""
         state = self.state
         cached = self._legal
         version = len(state.history)
@@ -176,7 +183,11 @@ class Table:
             return cached[2]
         to_json = state.action_to_json
         to_notation = state.action_to_notation
-        legal = [{"action": to_json(action), "notation": to_notation(action)} for action in state.legal_actions()]
+        label = state.action_label
+        legal = [
+            {"action": to_json(action), "notation": to_notation(action), "label": label(action)}
+            for action in state.legal_actions()
+        ]
         self._legal = (state, version, legal)
         return legal
 

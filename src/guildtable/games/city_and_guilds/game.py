@@ -3,7 +3,7 @@ rebuilt from snapshots."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.city_and_guilds import heuristics, log, text
@@ -160,10 +160,10 @@ class CityAndGuilds(Game):
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
 
-    def describe_event(self, event: Event) -> str:
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """The game log line (log.py); a kind the log does not know falls back to the kernel's generic line."""
-        line = log.describe_event(event.kind, event.data, self.seat_names)
-        return super().describe_event(event) if line is None else line
+        line = log.describe_event(event.kind, event.data, names or self.seat_names)
+        return super().describe_event(event, names) if line is None else line
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
         return load_snapshot(self, snapshot)

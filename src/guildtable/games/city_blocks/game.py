@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.city_blocks import heuristics, text
@@ -60,8 +60,8 @@ class CityBlocks(Game):
         assert isinstance(state, CityBlocksState)
         return heuristics.evaluate(state, seat)
 
-    def describe_event(self, event: Event) -> str:
-        return text.describe_event(event.kind, event.data, self.seat_names) or ""
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        return text.describe_event(event.kind, event.data, names or self.seat_names) or ""
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)

@@ -3,6 +3,7 @@ players' value tiles and totals, and the last move. Reads only a `view`, never a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -69,7 +70,7 @@ def render_awards(view: dict[str, Any]) -> Table:
     return table
 
 
-def describe_event(kind: str, data: dict[str, Any], names: tuple[str, ...]) -> str | None:
+def describe_event(kind: str, data: dict[str, Any], names: Sequence[str]) -> str | None:
     """One log line per event; None for events not worth a line."""
     who = names[data["seat"]] if "seat" in data else ""
     if kind == "build":

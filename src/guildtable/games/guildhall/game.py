@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.guildhall import heuristics, log, text
@@ -122,8 +122,8 @@ class Guildhall(Game):
         assert isinstance(state, GuildhallState)
         return heuristics.evaluate(state, seat)
 
-    def describe_event(self, event: Event) -> str:
-        return log.describe_event(event.kind, event.data, self.seat_names)
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        return log.describe_event(event.kind, event.data, names or self.seat_names)
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)

@@ -4,13 +4,13 @@ private events (drawn cards, a searched pile, a looked-at hand) are addressed to
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_NAMES, Level, PrestigeType
 from guildtable.games.guildhall.questions import WIN_VP
 
-Describe = Callable[[dict[str, Any], tuple[str, ...]], str]
+Describe = Callable[[dict[str, Any], Sequence[str]], str]
 
 PRESTIGE_BY_ID: dict[str, PrestigeType] = {kind.type_id: kind for kind in CONTENT.prestige}
 
@@ -74,35 +74,35 @@ def level_text(level: Level) -> str:
     return "gain VP, then move 1 guildhall card into an opponent's guildhall"
 
 
-def _level_line(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
     profession, threshold = data["profession"], data["level"]
     levels = CONTENT.professions[PROFESSION_NAMES.index(profession)].levels
     level = next((lv for lv in levels if lv.threshold == threshold), levels[0])
     return f"{names[data['seat']]} uses the {profession} at level {threshold}: {level_text(level)}."
 
 
-def _declined(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _declined(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if "profession" in data:
         return f"{who} declines the {data['profession']}'s ability."
     return f"{who} declines {prestige_ability(data['prestige'])}."
 
 
-def _placed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _placed(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if data["source"] == "setup":
         return f"{who} lays {data['card']} into their guildhall."
     return f"{data['card']} goes into {who}'s guildhall."
 
 
-def _duplicate(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _duplicate(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if data["source"] == "action_area":
         return f"{who}'s {data['card']} in the action area is identical to one in their guildhall, so it is discarded."
     return f"{data['card']} is identical to a card in {who}'s guildhall, so it is discarded instead."
 
 
-def _bought(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _bought(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     paid = plural(data["paid_chapters"], "completed chapter")
     return (
@@ -111,7 +111,7 @@ def _bought(data: dict[str, Any], names: tuple[str, ...]) -> str:
     )
 
 
-def _game_end(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
     scores = ", ".join(f"{names[seat]} {score:g}" for seat, score in enumerate(data["scores"]))
     winners = [data["winner"]] if "winner" in data else data["winners"]
     who = listing([names[seat] for seat in winners])
@@ -121,130 +121,130 @@ def _game_end(data: dict[str, Any], names: tuple[str, ...]) -> str:
     return f"The turn limit is reached: {who} {verb} with the most VP; final VP: {scores}."
 
 
-def _extra(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _extra(data: dict[str, Any], names: Sequence[str]) -> str:
     left = plural(data["left"], "action")
     return f"{names[data['seat']]} gains {plural(data['added'], 'extra action')} ({left} still to take this turn)."
 
 
-def _swapped(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _swapped(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target = names[data["seat"]], names[data["target"]]
     return f"{who} swaps {data['gave']} from their guildhall for {listing(data['took'])} from {target}'s guildhall."
 
 
-def _chapter_taken(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _chapter_taken(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target, cards = names[data["seat"]], names[data["target"]], data["cards"]
     return f"{who} takes {target}'s whole {profession_of(cards[0])} chapter ({listing(cards)}) into their guildhall."
 
 
-def _selected(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _selected(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"You set {data['card']} aside to discard."
 
 
-def _hand_revealed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _hand_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"You look through {names[data['target']]}'s hand: {listing(data['cards']) or 'empty'}."
 
 
-def _pile_revealed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _pile_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"You search the discard pile (top first): {listing(data['cards']) or 'empty'}."
 
 
-def _turn(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _turn(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"Turn {data['turn']}: {names[data['seat']]} to play."
 
 
-def _target(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _target(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} targets {names[data['target']]}."
 
 
-def _played(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _played(data: dict[str, Any], names: Sequence[str]) -> str:
     card = data["card"]
     count = plural(data["chapter"], profession_of(card))
     return f"{names[data['seat']]} plays {card} into the action area ({count} in their guildhall)."
 
 
-def _setup_redraw(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _setup_redraw(data: dict[str, Any], names: Sequence[str]) -> str:
     discarded = plural(data["discarded"], "card")
     return f"{names[data['seat']]} prepares: discards {discarded} and draws {plural(data['drew'], 'card')}."
 
 
-def _discard_draw(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _discard_draw(data: dict[str, Any], names: Sequence[str]) -> str:
     discarded = plural(data["discarded"], "card")
     return f"{names[data['seat']]} discards {discarded} and draws {plural(data['drew'], 'card')}."
 
 
-def _from_hand(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _from_hand(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} discards {plural(data['count'], 'hand card')} face up, {data['top']} on top."
 
 
-def _drew(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _drew(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} draws {plural(data['count'], 'card')} into their hand."
 
 
-def _drew_cards(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _drew_cards(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"You drew {listing(data['cards'])}."
 
 
-def _vp_gained(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _vp_gained(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} gains {data['vp']} VP from the Tax Collector: now {data['total']} VP."
 
 
-def _revealed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _revealed(data: dict[str, Any], names: Sequence[str]) -> str:
     cards = listing(data["cards"]) or "nothing (both piles are empty)"
     return f"{names[data['seat']]}'s Scholar reveals {cards} from the draw deck."
 
 
-def _robbed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _robbed(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} takes {data['card']} from {names[data['target']]}'s hand."
 
 
-def _hunter_gives(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _hunter_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} gives up {data['card']} from their guildhall to the discard pile."
 
 
-def _hunter_gives_chapter(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _hunter_gives_chapter(data: dict[str, Any], names: Sequence[str]) -> str:
     cards = data["cards"]
     chapter = f"{profession_of(cards[0])} chapter ({listing(cards)})"
     return f"{names[data['seat']]} gives up their whole {chapter} to the discard pile."
 
 
-def _hunter_takes(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _hunter_takes(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} takes {data['card']} from the discard pile."
 
 
-def _peddler_takes(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _peddler_takes(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target = names[data["seat"]], names[data["target"]]
     return f"{who} takes {listing(data['cards'])} from {target}'s guildhall into their hand."
 
 
-def _peddler_gives(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _peddler_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target = names[data["seat"]], names[data["target"]]
     return f"{who} gives {data['card']} from their hand to {target}'s guildhall."
 
 
-def _put_back(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _put_back(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} puts {plural(data['count'], 'card')} back on top of the draw deck."
 
 
-def _put_back_card(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _put_back_card(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"You put {data['card']} back on top of the draw deck."
 
 
-def _tax_gives(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _tax_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target = names[data["seat"]], names[data["target"]]
     return f"{who} moves {data['card']} from their guildhall into {target}'s guildhall."
 
 
-def _card_taken(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _card_taken(data: dict[str, Any], names: Sequence[str]) -> str:
     who, target = names[data["seat"]], names[data["target"]]
     return f"{who} takes {data['card']} from {target}'s guildhall into their own."
 
 
-def _completed(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _completed(data: dict[str, Any], names: Sequence[str]) -> str:
     who, done = names[data["seat"]], plural(data["completed"], "completed chapter")
     return f"{who}'s {data['profession']} chapter has all five colours and is turned face down: {who} has {done}."
 
 
-def _cap_discard(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _cap_discard(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     return (
         f"{who} may keep only 3 completed chapters and discards one ({data['discard_top']} on top), "
@@ -252,23 +252,23 @@ def _cap_discard(data: dict[str, Any], names: tuple[str, ...]) -> str:
     )
 
 
-def _discarded(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _discarded(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} puts {listing(data['cards'])} on the discard pile, {data['top']} on top."
 
 
-def _reshuffle(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _reshuffle(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"The draw deck is empty: the discard pile ({plural(data['cards'], 'card')}) is shuffled into a new deck."
 
 
-def _row_refilled(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _row_refilled(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"The center row is refilled with {prestige_text(data['prestige'])}."
 
 
-def _ability_used(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _ability_used(data: dict[str, Any], names: Sequence[str]) -> str:
     return f"{names[data['seat']]} uses {prestige_ability(data['prestige'])}."
 
 
-def _ability_unusable(data: dict[str, Any], names: tuple[str, ...]) -> str:
+def _ability_unusable(data: dict[str, Any], names: Sequence[str]) -> str:
     ability = prestige_ability(data["prestige"])
     return f"{names[data['seat']]} cannot carry out {ability}, so it is lost."
 
@@ -316,7 +316,7 @@ DESCRIBERS: dict[str, Describe] = {
 }
 
 
-def describe_event(kind: str, data: dict[str, Any], names: tuple[str, ...]) -> str:
+def describe_event(kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
     """One log line for an event; "" for a kind this game does not know (it has none that are purely technical)."""
     describe = DESCRIBERS.get(kind)
     if describe is None:

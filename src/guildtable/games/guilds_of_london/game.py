@@ -3,7 +3,7 @@ for the text view and the greedy bot's evaluation."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.guilds_of_london import heuristics, log, text
@@ -103,8 +103,8 @@ class GuildsOfLondon(Game):
         assert isinstance(state, GuildsState)
         return heuristics.evaluate(state, seat)
 
-    def describe_event(self, event: Event) -> str:
-        return log.describe_event(event.kind, event.data, self.seat_names)
+    def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
+        return log.describe_event(event.kind, event.data, names or self.seat_names)
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
