@@ -251,13 +251,14 @@ class State(ABC):
         """The integer of a typed move. Unreadable text raises IllegalAction saying why; a readable move is
         returned even when illegal, so that `apply` can name the rule it breaks."""
 
-    def prompt(self) -> str:
-        """The question the current player is answering, in a few plain words (no notation, no rule IDs)."""
+    def prompt(self, names: Sequence[str] | None = None) -> str:
+        """The question the current player is answering, in a few plain words (no notation, no rule IDs), naming
+        other players by `names` (display names at a table; the game's seat names by default)."""
         return "Your move"
 
-    def action_label(self, action: int) -> str:
-        """`action` in plain words for a button or a list of choices ("Swap the value tiles of row 3 and column 4").
-        Games override this; the default is the notation."""
+    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
+        """`action` in plain words for a button or a list of choices ("Swap the value tiles of row 3 and column 4"),
+        naming players by `names` as `prompt` does. Games override this; the default is the notation."""
         return self.action_to_notation(action)
 
     def legal_notations(self) -> list[str]:

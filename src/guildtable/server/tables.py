@@ -134,11 +134,16 @@ class Table:
             for seat in self.seats
         ]
 
+    def names(self) -> list[str]:
+        """The players' display names, seat by seat."""
+        return [seat.name for seat in self.seats]
+
     def rename(self, seat: int, name: str) -> None:
         """A player took `seat` under `name`: the log's lines are built again with it."""
         self.seats[seat].name = name
         for logged in self.log:
             logged.json = None
+        self._legal = None
 
     def event_json(self, logged: LoggedEvent) -> dict[str, Any]:
         built = logged.json
@@ -146,7 +151,7 @@ class Table:
             built = logged.json = {
                 "version": logged.version,
                 **logged.event.to_json(),
-                "text": self.game.describe_event(logged.event, [seat.name for seat in self.seats]),
+                "text": self.game.describe_event(logged.event, self.names()),
             }
         return built
 
@@ -184,8 +189,9 @@ class Table:
         to_json = state.action_to_json
         to_notation = state.action_to_notation
         label = state.action_label
+        names = self.names()
         legal = [
-            {"action": to_json(action), "notation": to_notation(action), "label": label(action)}
+            {"action": to_json(action), "notation": to_notation(action), "label": label(action, names)}
             for action in state.legal_actions()
         ]
         self._legal = (state, version, legal)
@@ -208,7 +214,7 @@ class Table:
             "seats": self.seat_list(),
             "current_player": state.current_player,
             "terminal": state.is_terminal,
-            "prompt": state.prompt() if on_turn else "",
+            "prompt": state.prompt(self.names()) if on_turn else "",
             "legal": legal,
             "view": state.view(seat),
             "scores": [float(score) for score in state.scores()],

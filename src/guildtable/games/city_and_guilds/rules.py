@@ -7,7 +7,7 @@ that `clone` and random playouts stay fast. Hidden: hand contents (unless `open_
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.city_and_guilds import actions, completion, scoring
@@ -177,7 +177,7 @@ class CityAndGuildsState(State):
     def in_setup(self) -> bool:
         return self.setup_placed < self.num_players
 
-    def prompt(self) -> str:
+    def prompt(self, names: Sequence[str] | None = None) -> str:
         if not self.pending:
             return "The game is over"
         decision = self.pending[-1]

@@ -6,7 +6,7 @@ opponent) and the order of both piles (from everyone) (CB-9, CB-A-10).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.city_blocks import actions, scoring
@@ -98,7 +98,7 @@ class CityBlocksState(State):
     def is_terminal(self) -> bool:
         return not self.pending
 
-    def prompt(self) -> str:
+    def prompt(self, names: Sequence[str] | None = None) -> str:
         if not self.pending:
             return "The game is over"
         if self.pending[-1].kind == SWAP:

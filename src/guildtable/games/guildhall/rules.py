@@ -15,7 +15,7 @@ and GH-D19; `determinize` resamples exactly those.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -514,7 +514,7 @@ class GuildhallState(State):
     def decision(self) -> tuple[Any, ...] | None:
         return self.stack[-1] if self.stack else None
 
-    def prompt(self) -> str:
+    def prompt(self, names: Sequence[str] | None = None) -> str:
         from guildtable.games.guildhall.views import prompt
 
         return prompt(self)

@@ -9,6 +9,7 @@ clones and determinization need no special cases. State is flat lists of ints so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guilds_of_london import actions as A
@@ -300,7 +301,7 @@ class GuildsState(State):
         events, self._events = self._events, []
         return events
 
-    def prompt(self) -> str:
+    def prompt(self, names: Sequence[str] | None = None) -> str:
         return _legal.prompt(self)
 
     # --- results ---------------------------------------------------------------------------------------------------
