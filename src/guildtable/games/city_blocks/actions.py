@@ -72,22 +72,28 @@ def parse_street(text: str) -> int:
 
 def parse(text: str) -> int:
     """The action a typed move names (legal or not). Unreadable text raises IllegalAction saying why."""
+    return parse_move(text)[0]
+
+
+def parse_move(text: str) -> tuple[int, bool | None]:
+    """The action a typed move names (legal or not) and, for a placement, whether it was typed as a rebuild (an `x`
+    before the site: `H3 xR2C4`); None for a swap. Unreadable text raises IllegalAction saying why."""
     words = text.replace(",", " ").split()
     if not words:
         raise IllegalAction("", "type a move such as 'H3 R2C4', or ? for the legal moves")
     head = words[0].upper()
     if head in ("NOSWAP", "NO", "PASS", "-"):
-        return NO_SWAP
+        return NO_SWAP, None
     if head == "SWAP":
         if len(words) != 3:
             raise IllegalAction("", "a swap names two streets, e.g. 'swap R3 C4'")
         a, b = parse_street(words[1]), parse_street(words[2])
         if a == b:
             raise IllegalAction("CB-13", "a swap needs two different streets")
-        return swap_action(a, b)
+        return swap_action(a, b), None
     if len(words) != 2:
         raise IllegalAction("", f"cannot read {text!r}: write a tile and a site, e.g. 'H3 R2C4'")
     tile = TILE_ALIASES.get(head)
     if tile is None:
         raise IllegalAction("", f"{words[0]!r} is not a tile; tiles are H1-H5, S2-S6, F3-F7, SCH, PWR, MALL and CRT")
-    return place_action(tile, parse_site(words[1]))
+    return place_action(tile, parse_site(words[1])), words[1].upper().startswith("X")

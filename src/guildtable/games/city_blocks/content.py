@@ -58,6 +58,21 @@ KIND_NAMES = {
     Kind.MALL: "mall",
     Kind.COURT: "courthouse",
 }
+KIND_PLURALS = {
+    Kind.HOUSE: "houses",
+    Kind.STORE: "stores",
+    Kind.FACTORY: "factories",
+    Kind.SCHOOL: "schools",
+    Kind.POWER: "power plants",
+    Kind.MALL: "malls",
+    Kind.COURT: "courthouses",
+}
+# CB-17: the kinds a special tile makes count 0 in its row and its column, for both players (CB-A-13).
+ZEROES: dict[Kind, tuple[Kind, ...]] = {
+    Kind.SCHOOL: (Kind.FACTORY,),
+    Kind.POWER: (Kind.HOUSE,),
+    Kind.MALL: (Kind.HOUSE, Kind.FACTORY),
+}
 TILE_ALIASES = {
     "SCHOOL": SCHOOL,
     "POWER": POWER,

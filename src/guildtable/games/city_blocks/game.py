@@ -19,10 +19,12 @@ from guildtable.games.city_blocks.content import (
     VALUE_TILES,
     cell,
 )
+from guildtable.games.city_blocks.glossary import GLOSSARY
 from guildtable.games.city_blocks.rules import PLACE, SWAP, CityBlocksState
 from guildtable.games.city_blocks.setup import make_opening
 from guildtable.kernel import BadRecord, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
+from guildtable.kernel.glossary import Glossary
 
 
 class CityBlocks(Game):
@@ -59,6 +61,10 @@ class CityBlocks(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityBlocksState)
         return heuristics.evaluate(state, seat)
+
+    def glossary(self) -> Glossary:
+        """What every tile and the value tiles do, keyed as the view's tile codes start (glossary.py)."""
+        return GLOSSARY
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return text.describe_event(event.kind, event.data, names or self.seat_names) or ""

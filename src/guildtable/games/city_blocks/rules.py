@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from guildtable.games.city_blocks import actions, scoring
+from guildtable.games.city_blocks import actions, scoring, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
 from guildtable.games.city_blocks.content import (
     COURT,
@@ -99,11 +99,42 @@ class CityBlocksState(State):
         return not self.pending
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
+        """The question on turn in plain words (CB-10 to CB-13)."""
         if not self.pending:
             return "The game is over"
-        if self.pending[-1].kind == SWAP:
-            return "Courthouse: swap the value tiles of two streets, or noswap (CB-13)"
-        return "Place a tile (H3 R2C4 builds; H3 xR2C4 rebuilds on your own tile)"
+        decision = self.pending[-1]
+        if decision.kind == SWAP:
+            return (
+                "Courthouse: you may swap the value tiles of two streets that have not been scored yet "
+                "(choose two streets), or choose not to swap"
+            )
+        seat = decision.seat
+        if self.won[seat]:
+            question = (
+                "Place a tile from your hand: build on an empty site, or rebuild over one of your own tiles "
+                f"(that pays your lowest value tile, ${self.won[seat][0]})"
+            )
+        else:
+            question = "Place a tile from your hand on an empty site"
+        if not self.hands[1 - seat]:  # CB-15
+            who = (names or SEAT_NAMES)[1 - seat]
+            question += f" ({who} has no tiles left, so you play again)"
+        return question
+
+    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
+        """`action` in plain words for a button: a build, a rebuild with the value tile it pays, or a swap."""
+        if action == NO_SWAP:
+            return words.NO_SWAP_LABEL
+        if action >= PLACE_ACTIONS:
+            a, b = SWAP_PAIRS[action - SWAP_BASE]
+            return words.swap_label(a, b, self.slots[a], self.slots[b])
+        tile, site = divmod(action, SITES)
+        code = self.board[site]
+        if not code:
+            return words.build_label(tile, site)
+        seat = (code - 1) // TILE_TYPES
+        payment = self.won[seat][0] if self.won[seat] else 0
+        return words.rebuild_label(tile, site, (code - 1) % TILE_TYPES, payment)
 
     def legal_actions(self) -> list[int]:
         if not self.pending:
@@ -141,33 +172,35 @@ class CityBlocksState(State):
         seat = decision.seat
         if decision.kind == SWAP:
             if action < PLACE_ACTIONS:
-                return "CB-13", "first settle the courthouse: swap two value tiles or answer noswap"
+                return "CB-13", "First finish your courthouse: swap the value tiles of two streets, or choose not to"
             if action == NO_SWAP:
                 return None
             for street in SWAP_PAIRS[action - SWAP_BASE]:
                 if not self.slots[street]:
                     return "CB-13", (
-                        f"street {STREET_NAMES[street]} has no value tile on its slot any more; only "
-                        "value tiles still on slots can be swapped"
+                        f"{words.capital(words.street_words(street))} has already been scored, so it has no value "
+                        "tile to swap; only value tiles still beside the board can be swapped"
                     )
             return None
         if action >= PLACE_ACTIONS:
-            return "CB-13", "a value-tile swap comes only right after placing your courthouse"
+            return "CB-13", "You may swap value tiles only right after placing your courthouse"
         tile, site = divmod(action, SITES)
         if tile not in self.hands[seat]:
-            return "CB-10", f"you have no {tile_description(tile)} ({TILE_CODES[tile]}) in your hand"
+            return "CB-10", f"You have no {tile_description(tile)} in your hand"
         code = self.board[site]
         if code == 0:
             return None  # CB-11: a build may go on any empty site
+        where = words.capital(words.site_words(site))
         owner = (code - 1) // TILE_TYPES
         if owner != seat:
-            return "CB-12", (
-                f"{site_name(site)} holds {SEAT_NAMES[owner]}'s tile; you may rebuild only on your own tiles (CB-A-8)"
-            )
+            return "CB-12", f"{where} holds your opponent's tile; you may rebuild only over your own tiles"
         if not self.won[seat]:
-            return "CB-12", (f"{site_name(site)} is built; a rebuild costs your lowest value tile and you own none yet")
+            return "CB-12", (
+                f"{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
+                "not won any value tile yet"
+            )
         if tile == COURT and not self.options["court_via_rebuild"]:
-            return "CB-A-2", "with court_via_rebuild off, the courthouse may only be built on an empty site"
+            return "CB-A-2", "At this table a courthouse may only be built on an empty site, not over another tile"
         return None
 
     def _apply(self, action: int) -> list[Event]:
@@ -246,7 +279,7 @@ class CityBlocksState(State):
             self.pending[-1] = Decision(PLACE, opponent)
         else:  # CB-15: an empty hand skips its turn
             self.pending[-1] = Decision(PLACE, seat)
-            events.append(public("pass", seat=opponent, reason="no tiles left (CB-15)"))
+            events.append(public("pass", seat=opponent, reason="no tiles left"))
         return events
 
     def _award(self, street: int) -> Event:
@@ -310,6 +343,12 @@ class CityBlocksState(State):
             "decision": None
             if decision is None
             else {"kind": decision.kind, "seat": decision.seat, "prompt": self.prompt()},
+            "street_totals": {
+                STREET_NAMES[street]: list(street_totals(self.board, street)) for street in range(STREETS)
+            },
+            "street_effects": {
+                STREET_NAMES[street]: words.street_effects(self.board, street) for street in range(STREETS)
+            },
             "terminal": self.is_terminal,
             "board": board,
             "slots": {STREET_NAMES[street]: (self.slots[street] or None) for street in range(STREETS)},
@@ -402,7 +441,9 @@ class CityBlocksState(State):
             site = data.get("site")
             if not isinstance(tile, str) or not isinstance(site, str):
                 raise IllegalAction("", f"a {kind} needs 'tile' and 'site' as text")
-            return actions.parse(f"{tile} {site}")
+            action = actions.parse(f"{tile} {site}")
+            self._check_method(action, kind == "rebuild", typed=False)
+            return action
         if kind == "noswap":
             return NO_SWAP
         if kind == "swap":
@@ -416,4 +457,24 @@ class CityBlocksState(State):
         return actions.notation(action, rebuild=action < PLACE_ACTIONS and self.board[action % SITES] != 0)
 
     def action_from_notation(self, text: str) -> int:
-        return actions.parse(text)
+        """The typed move; a placement must say which method it means: `F7 xR1C6` rebuilds over one's own tile,
+        `F5 R1C1` builds on an empty site (CB-11, CB-12), so a missing or stray `x` never changes the move."""
+        action, rebuild = actions.parse_move(text)
+        if rebuild is not None:
+            self._check_method(action, rebuild, typed=True)
+        return action
+
+    def _check_method(self, action: int, rebuild: bool, typed: bool) -> None:
+        """Refuse a build named on a site holding the mover's own tile, or a rebuild named on an empty site, before
+        the method silently follows the board. A tile of the opponent's is left to `why_illegal` (CB-12)."""
+        if not self.pending or self.pending[-1].kind != PLACE:
+            return
+        site = action % SITES
+        code = self.board[site]
+        where = words.capital(words.site_words(site))
+        if rebuild and not code:
+            hint = f"type {actions.notation(action)}" if typed else "choose a build"
+            raise IllegalAction("CB-11", f"{where} is empty, so there is nothing to rebuild: to build there, {hint}")
+        if not rebuild and code and (code - 1) // TILE_TYPES == self.pending[-1].seat:
+            hint = f"type {actions.notation(action, rebuild=True)}" if typed else "choose a rebuild"
+            raise IllegalAction("CB-12", f"{where} already holds your tile: to rebuild it, {hint}")

@@ -6,13 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.city_blocks.content import (
-    MALL,
-    POWER,
-    SCHOOL,
     STREET_SITES,
     TILE_FACES,
     TILE_KINDS,
     TILE_TYPES,
+    ZEROES,
     Kind,
 )
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
@@ -30,8 +28,8 @@ def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
         face if kind is Kind.HOUSE else 0,
         face if kind is Kind.STORE else 0,
         face if kind is Kind.FACTORY else 0,
-        tile in (SCHOOL, MALL),
-        tile in (POWER, MALL),
+        Kind.FACTORY in ZEROES.get(kind, ()),
+        Kind.HOUSE in ZEROES.get(kind, ()),
     )
 
 
@@ -66,6 +64,17 @@ def street_totals(board: Sequence[int], street: int) -> tuple[int, int]:
         blue += blue_factories
         red += red_factories
     return blue, red
+
+
+def street_modifiers(board: Sequence[int], street: int) -> tuple[bool, bool]:
+    """CB-17: (factories count 0, houses count 0) in `street` for the tiles on it now."""
+    no_industry = no_residential = False
+    for site in STREET_SITES[street]:
+        effects = CELL_EFFECTS[board[site]]
+        if effects is not None:
+            no_industry = no_industry or effects[4]
+            no_residential = no_residential or effects[5]
+    return no_industry, no_residential
 
 
 def street_winner(totals: tuple[int, int]) -> int | None:

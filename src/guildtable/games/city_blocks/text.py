@@ -10,6 +10,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from guildtable.games.city_blocks.content import TILE_ALIASES, tile_description
+from guildtable.games.city_blocks.words import capital, site_name_words, street_name_words
+
 COLOURS = ("bold bright_blue", "bold bright_red")
 
 
@@ -70,29 +73,36 @@ def render_awards(view: dict[str, Any]) -> Table:
     return table
 
 
+def _tile(code: str) -> str:
+    """ "H3" -> "house 3", "PWR" -> "power plant"."""
+    return tile_description(TILE_ALIASES[code])
+
+
 def describe_event(kind: str, data: dict[str, Any], names: Sequence[str]) -> str | None:
-    """One log line per event; None for events not worth a line."""
+    """One log line per event in plain words, naming players by `names`; None for events not worth a line."""
     who = names[data["seat"]] if "seat" in data else ""
     if kind == "build":
-        return f"{who} builds {data['tile']} on {data['site']}"
+        return f"{who} builds a {_tile(data['tile'])} on {site_name_words(data['site'])}"
     if kind == "rebuild":
-        return f"{who} rebuilds {data['site']} with {data['tile']}, paying ${data['paid']} ({data['replaced']} removed)"
+        return (
+            f"{who} rebuilds {site_name_words(data['site'])} with a {_tile(data['tile'])}, paying the "
+            f"${data['paid']} value tile (the {_tile(data['replaced'])} there leaves the game)"
+        )
     if kind == "swap":
-        a, b = data["streets"]
-        now = f"now ${data['values'][0]} and ${data['values'][1]}"
-        return f"{who}'s courthouse swaps the value tiles of {a} and {b} ({now})"
+        a, b = (street_name_words(name) for name in data["streets"])
+        now = f"{a} now has ${data['values'][0]}, {b} ${data['values'][1]}"
+        return f"{who}'s courthouse swaps the value tiles of {a} and {b}: {now}"
     if kind == "noswap":
-        return f"{who} lays the courthouse without a swap"
+        return f"{who} places the courthouse without swapping value tiles"
     if kind == "award":
         blue, red = data["totals"]
-        street, value = data["street"], data["value"]
+        street, value = capital(street_name_words(data["street"])), data["value"]
+        totals = f"{names[0]} {blue}, {names[1]} {red}"
         if data["winner"] is None:
-            return f"{street} is complete: {blue} : {red}, a tie, so ${value} leaves the game"
-        return f"{street} is complete: {blue} : {red}, {names[data['winner']]} takes ${value}"
+            return f"{street} is complete: {totals}, a tie, so its ${value} value tile leaves the game"
+        return f"{street} is complete: {totals}, so {names[data['winner']]} takes its ${value} value tile"
     if kind == "drew":
-        return f"You drew {' '.join(data['tiles'])}"
+        return f"You drew {', '.join(_tile(code) for code in data['tiles'])}"
     if kind == "pass":
         return f"{who} has no tiles left and passes"
-    if kind == "game_end":
-        return None
     return None
