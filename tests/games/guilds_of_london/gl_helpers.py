@@ -122,12 +122,12 @@ def kinds(state: GuildsState) -> list[str]:
     return [d.kind for d in state.pending]
 
 
-def ensure_in_play(state: GuildsState, tile_id: str) -> int:
-    """Swap `tile_id` into the city (in place of a front-side guild tile) if it was still in the pool."""
+def ensure_in_play(state: GuildsState, tile_id: str, keep: tuple[int, ...] = ()) -> int:
+    """Swap `tile_id` into the city (in place of a front-side guild tile not in `keep`) if it was still in the pool."""
     wanted = tile(tile_id)
     if wanted in state.in_play:
         return wanted
-    victim = next(t for t in state.in_play if CONTENT.tiles[t].kind == "guild")
+    victim = next(t for t in state.in_play if CONTENT.tiles[t].kind == "guild" and t not in keep)
     code = state.cell_of[victim]
     state.in_play[state.in_play.index(victim)] = wanted
     state.cell_of[victim] = -1

@@ -136,6 +136,8 @@ class ActionCard:
     return_from: int  # bits over RETURN_FROM
     effect: tuple[Triggered, ...]
     text: str
+    family: str = ""  # the stand-in's theme family (DESIGN.md §8), display only
+    copies: int = 1  # the dots: cards with exactly this effect (GL-18)
 
 
 @dataclass(frozen=True, slots=True)
@@ -471,6 +473,8 @@ class _Reader:
                     return_from=ret_from,
                     effect=tuple(triggered),
                     text=text,
+                    family=str(raw.get("family", "")),
+                    copies=copies,
                 )
             )
         if len(cards) != 105:

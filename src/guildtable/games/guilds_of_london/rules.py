@@ -216,9 +216,11 @@ class GuildsState(State):
         return sources
 
     def move_targets(self, mask: int) -> list[int]:
-        """Unscored tiles showing a symbol in `mask` (GL-61, GL-105)."""
+        """Unscored tiles showing a symbol in `mask` (GL-61, GL-105); never the tile being scored, whose rewards move
+        figures only onto another tile not yet scored (GL-105)."""
         back = self.back
-        return [t for t in self.in_play if not back[t] and FRONT[t] & mask]
+        scoring = self.scoring
+        return [t for t in self.in_play if not back[t] and FRONT[t] & mask and t != scoring]
 
     def can_move(self, seat: int, mask: int, sources: list[int] | None = None) -> bool:
         """Some figure of `seat` can reach some other unscored tile showing a symbol in `mask`."""
@@ -228,8 +230,9 @@ class GuildsState(State):
             return False
         only = sources[0] if len(sources) == 1 else -1
         back = self.back
+        scoring = self.scoring
         for t in self.in_play:  # noqa: SIM110 - a plain loop is faster on this hot path
-            if not back[t] and FRONT[t] & mask and t != only:
+            if not back[t] and FRONT[t] & mask and t != only and t != scoring:
                 return True
         return False
 
@@ -302,7 +305,10 @@ class GuildsState(State):
         return events
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
-        return _legal.prompt(self)
+        return _legal.prompt(self, names)
+
+    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
+        return _legal.label(self, action, names)
 
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -461,13 +467,20 @@ class GuildsState(State):
         what = data.get("what")
         if what is not None and not isinstance(what, str):
             raise IllegalAction("", "'what' must be text")
-        return A.parse(f"{data['type']} {what}" if what else data["type"])
+        return self.action_from_notation(f"{data['type']} {what}" if what else data["type"])
 
     def action_to_notation(self, action: int) -> str:
         verb = "under" if self.pending and self.pending[-1].kind == UNDER else "keep"
         return A.notation(action, verb)
 
     def action_from_notation(self, text: str) -> int:
+        """A typed move; a reward card that does not exist is refused by the rule of the reward cards on offer
+        (GL-31, GL-106), as one that exists but is not on offer is."""
+        from guildtable.kernel import IllegalAction
+
+        words = text.strip().lower().split()
+        if len(words) == 2 and words[0] in ("keep", "under") and words[1] not in A.REWARD_OF_ID:
+            raise IllegalAction(*_legal.not_yours_to_keep(self))
         return A.parse(text)
 
     def reading_order(self) -> list[int]:
