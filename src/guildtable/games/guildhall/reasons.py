@@ -1,12 +1,14 @@
 """Why an answer is illegal: the rule it breaks and a message for the person who typed it.
 
-Only called for answers that are not legal, so it may be slow. Messages mention only what the asking player may see
-(their own hand, public guildhalls, and the hand or pile they are searching right now).
+The message is the rule's sentence in plain words; the rule ID goes in the rule field only, never in the message.
+Where it names an answer it names one that is accepted at this very question. Only called for answers that are not
+legal, so it may be slow. Messages mention only what the asking player may see (their own hand, public guildhalls,
+and the hand or pile they are searching right now).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall.actions import (
@@ -21,9 +23,10 @@ from guildtable.games.guildhall.actions import (
     ROW,
     SEAT,
     USE,
-    notation,
 )
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
+from guildtable.games.guildhall.glossary import chapters, listing, plural
+from guildtable.games.guildhall.prompts import prompt
 from guildtable.games.guildhall.questions import (
     ACTION,
     BRICK_PUT,
@@ -37,6 +40,7 @@ from guildtable.games.guildhall.questions import (
     HUNT_TAKE,
     KIND_NAMES,
     LAYOUT,
+    LEVELS,
     PAY,
     PED_GIVE,
     PED_TAKE,
@@ -91,107 +95,192 @@ RULE = {
     "cap": "GH-53",
     "discard_top": "GH-D17",
 }
-_ANSWER_TYPE = {
-    ACTION: "play, discard-draw or buy",
-    PLAY_CARD: "a card from your hand",
-    SP_DISCARD: "a card from your hand, or done",
-    DD_SELECT: "a card from your hand, or done",
-    SP_PLACE: "a card from your hand",
-    CHOOSE_LEVEL: "'level N' or decline",
-    BUY_CARD: "'row N'",
-    USE_ABILITY: "use or decline",
-    TARGET: "'target P2'",
-    LAYOUT: "a card from your hand, or done",
-}
+
+
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _example(state: GuildhallState) -> str:
+    """One answer that is accepted at this question, as it is typed (its notation parses back to it)."""
+    legal = state.legal_actions()
+    return f' For example: "{state.action_to_notation(legal[0])}".' if legal else ""
+
+
+def _has(masks: list[int], card: int) -> bool:
+    return bool(masks[card // COLOURS] >> card % COLOURS & 1)
 
 
 def reason(state: GuildhallState, action: int) -> tuple[str, str]:
+    """(rule ID, message): the message says in plain words what the rule asks, without the rule ID; where an answer
+    of the wrong kind was given it names one that is accepted here."""
     entry = state.stack[-1]
-    kind, seat = entry[0], entry[1]
-    name = KIND_NAMES[kind]
-    rule = RULE[name]
-    if kind == TARGET:
-        rule = TARGET_RULE[entry[2]]
-    text = notation(action)
-    legal = state.legal_actions()
-    wanted = _ANSWER_TYPE.get(kind)
-    if wanted is None:
-        wanted = "a chapter ('chapter Scholar')" if legal and legal[0] >= PROF and legal[0] < SEAT else "a card"
-    # Answers of the wrong type.
+    kind = entry[0]
+    rule = TARGET_RULE[entry[2]] if kind == TARGET else RULE[KIND_NAMES[kind]]
     if _family(action) not in EXPECTED.get(kind, {0}):
-        return rule, f"{text!r} does not answer this question; answer with {wanted} (type ? for the list)"
+        return rule, f"That does not answer this question. {_sentence(prompt(state))}{_example(state)}"
+    return _why(state, entry, action, rule)
+
+
+def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) -> tuple[str, str]:
+    kind, seat = entry[0], entry[1]
     hand = state.hands[seat]
+    seats = state.game.seat_names
+    card = action - CARD
+    name = CARD_NAMES[card] if action < PROF else ""
     if kind == ACTION:
         if action == BUY:
-            return "GH-43", "no prestige card in the row costs at most your completed chapters"
-        if action == PLAY:
-            return "GH-29", "none of your hand cards is playable (one per profession per turn, none identical)"
-    if kind == PLAY_CARD and action < PROF:
-        card = action - CARD
+            have = len(state.completed[seat])
+            return "GH-43", (
+                f"You cannot buy now: every prestige card in the row costs more completed chapters than you have "
+                f"({have})."
+            )
+        return "GH-29", (
+            "You have no card you may play: only one card of each profession per turn, and none identical to a card "
+            "face up in your guildhall."
+        )
+    if kind == PLAY_CARD:
         if card not in hand:
-            return "GH-29", f"you have no {CARD_NAMES[card]} in your hand"
+            return "GH-29", f"You have no {name} in your hand."
         if state.played >> (card // COLOURS) & 1:
-            return "GH-27", f"you already played a {PROFESSION_NAMES[card // COLOURS]} this turn"
-        return "GH-55", f"a {CARD_NAMES[card]} is already face up in your guildhall"
+            prof = PROFESSION_NAMES[card // COLOURS]
+            return "GH-27", f"You already played a {prof} this turn: only one card of each profession per turn."
+        return "GH-55", f"You cannot play the {name}: an identical card is face up in your guildhall."
     if kind in (SP_DISCARD, DD_SELECT, BRICK_PUT, LAYOUT, SP_PLACE) and action < PROF:
-        card = action - CARD
         if card not in hand:
-            return rule, f"you have no {CARD_NAMES[card]} in your hand"
-        if kind in (SP_PLACE, LAYOUT):
-            return "GH-56", f"a {CARD_NAMES[card]} is already face up in your guildhall"
-    if kind == DD_SELECT and action == DONE:
-        return "GH-39", f"you hold {len(hand)} cards: discard down to {HAND_REFILL} before drawing (GH-D4)"
-    if kind == CHOOSE_LEVEL and LEVEL <= action < ROW:
-        threshold = action - LEVEL
-        if threshold > entry[3]:
-            return "GH-32", f"level {threshold} needs {threshold} cards in the chapter; you have {entry[3]}"
-        return "GH-34", f"level {threshold} cannot be carried out completely now (GH-D7)"
-    if kind == BUY_CARD and ROW <= action < PLAY:
+            return rule, f"You have no {name} in your hand."
+        return "GH-56", f"The {name} cannot go into your guildhall: an identical card is already face up there."
+    if kind == DD_SELECT:  # done too early
+        return "GH-39", (
+            f"You hold {len(hand)} cards: discard at least {len(hand) - HAND_REFILL} before you draw, "
+            f"so that you end with {HAND_REFILL}."
+        )
+    if kind == CHOOSE_LEVEL:
+        return _level_reason(state, entry, action)
+    if kind == BUY_CARD:
         slot = action - ROW
         if slot >= len(state.row):
-            return "GH-D14", f"the center row has only {len(state.row)} cards"
+            return "GH-D14", f"The row has only {len(state.row)} prestige cards."
         cost = PRESTIGE[state.row[slot]].cost
-        return "GH-43", f"that card costs {cost} completed chapters; you have {len(state.completed[seat])}"
+        have = len(state.completed[seat])
+        return "GH-43", f"That card costs {chapters(cost)}; you have {have}."
     if kind in (PAY, CAP_DISCARD):
-        return rule, "name one of your completed chapters by a card of it ('pay red Scholar')"
-    if kind == USE_ABILITY and action == USE:
-        return "GH-47", "the ability cannot be carried out completely now (GH-D7); decline it"
-    if kind == TARGET and SEAT <= action < LEVEL:
+        return rule, _pay_reason(state, entry, action)
+    if kind == USE_ABILITY:
+        return "GH-47", (
+            "This ability cannot be carried out completely right now, and an ability is used in full or not at all: "
+            "choose not to use it."
+        )
+    if kind in (TARGET, TAX_TARGET):
         other = action - SEAT
         if other == seat or other >= state.num_players:
-            return "GH-D13", "the target must be another player in this game"
-        return rule, f"the ability cannot be carried out completely against P{other + 1}"
-    if kind == ROB_PICK and action < PROF:
-        card = action - CARD
+            return ("GH-D13" if kind == TARGET else rule), "Choose one of the other players in this game."
+        if kind == TAX_TARGET:
+            return "GH-57", (
+                f"{seats[other]} cannot take the {CARD_NAMES[entry[2]]}: an identical card is face up in their "
+                "guildhall."
+            )
+        return rule, f"The ability could not be carried out completely against {seats[other]}."
+    if kind == ROB_PICK:
         if card not in state.hands[entry[2]]:
-            return "GH-66", f"P{entry[2] + 1}'s hand holds no {CARD_NAMES[card]}"
-        return "GH-D10", "you must take a card that can be placed in your guildhall while the hand holds one"
-    if kind in (HUNT_GIVE, SW_GIVE, TAX_GIVE) and action < PROF:
-        card = action - CARD
-        if not (state.masks(seat)[card // COLOURS] >> card % COLOURS & 1):
-            return rule, f"your guildhall has no face-up {CARD_NAMES[card]}"
-        return rule, f"giving the {CARD_NAMES[card]} would leave the ability impossible to finish"
-    if kind == HUNT_TAKE and action < PROF:
-        card = action - CARD
+            return "GH-66", f"{seats[entry[2]]}'s hand holds no {name}."
+        return "GH-D10", "While their hand holds a card that can go into your guildhall, you must take one of those."
+    mine = state.masks(seat)
+    if kind in (HUNT_GIVE, SW_GIVE, TAX_GIVE):
+        if not _has(mine, card):
+            return rule, f"Your guildhall has no face-up {name}."
+        return rule, f"If you gave away the {name}, the ability could not be finished."
+    if kind == HUNT_TAKE:
         if card not in state.discard[: entry[3]]:
-            return "GH-80", f"the discard pile (without the cards you just gave) holds no {CARD_NAMES[card]}"
-        if not fz.legal_in(state.masks(seat), card):
-            return "GH-76", f"a {CARD_NAMES[card]} is already face up in your guildhall"
-        return "GH-34", f"taking the {CARD_NAMES[card]} now would leave the ability impossible to finish"
-    if kind in (PED_TAKE, SW_TAKE, TAKE_CARD, TC_CHAPTER, HUNT_CHAPTER):
-        return rule, f"{text!r} cannot be chosen: it is not there, or it is identical to a face-up card (GH-57/58)"
-    if kind == PED_GIVE and action < PROF:
-        card = action - CARD
+            return "GH-80", f"The discard pile holds no {name} (apart from the cards you just gave up)."
+        if not fz.legal_in(mine, card):
+            return "GH-76", f"A {name} is already face up in your guildhall."
+        return "GH-34", f"If you took the {name} now, the ability could not be finished."
+    if kind == HUNT_CHAPTER:
+        prof = PROFESSION_NAMES[action - PROF]
+        if not mine[action - PROF]:
+            return rule, f"You have no {prof} chapter face up."
+        return rule, f"If you gave up your {prof} chapter, the Hunter could not take enough cards from the pile."
+    if kind in (PED_TAKE, SW_TAKE, TAKE_CARD, TC_CHAPTER):
+        return rule, _take_reason(state, entry, action)
+    if kind == PED_GIVE:
         if card not in hand:
-            return "GH-87", f"you have no {CARD_NAMES[card]} in your hand"
-        return "GH-57", f"the {CARD_NAMES[card]} cannot go into P{entry[2] + 1}'s guildhall now"
-    if kind == TAX_TARGET:
-        return "GH-57", f"{text!r} cannot take the {CARD_NAMES[entry[2]]} (identical card or not an opponent)"
-    if kind in (PLACE_NEXT, TOP):
-        return rule, f"{text!r} is not one of the cards to place or discard, or it cannot be placed yet"
-    if action in (DONE, DECLINE, USE, DISCARD_DRAW, PLAY, BUY):
-        return rule, f"{text!r} does not answer this question; answer with {wanted}"
-    return rule, f"{text!r} is not a legal answer here; answer with {wanted} (type ? for the list)"
+            return "GH-87", f"You have no {name} in your hand."
+        return "GH-57", (
+            f"The {name} cannot go into {seats[entry[2]]}'s guildhall now: an identical card is face up there, "
+            "or the swap could not be finished."
+        )
+    if kind == PLACE_NEXT:
+        if card not in entry[4]:
+            return rule, f"The {name} is not one of the cards waiting to be placed."
+        return rule, f"If the {name} went in now, the other cards could not all be placed after it."
+    if kind == TOP:
+        return rule, f"The {name} is not one of the cards going to the discard pile."
+    return rule, f"That is not possible now. {_sentence(prompt(state))}{_example(state)}"
+
+
+def _level_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> tuple[str, str]:
+    prof, chapter = entry[2], entry[3]
+    name = PROFESSION_NAMES[prof]
+    threshold = action - LEVEL
+    thresholds = [level.threshold for level in LEVELS[prof]]
+    if state.options["tax_collector_model"] == "single_scaled" and LEVELS[prof][0].kind == "tax":
+        thresholds = [chapter]
+    if threshold not in thresholds:
+        levels = listing([str(t) for t in thresholds])
+        return "GH-32", f"The {name} has no level {threshold} here; its levels are {levels}."
+    if threshold > chapter:
+        return "GH-32", (
+            f"Level {threshold} needs {plural(threshold, 'card')} in your {name} chapter; you have {chapter}."
+        )
+    return "GH-34", (
+        f"Level {threshold} cannot be carried out completely right now, and an ability is used in full or not at all."
+    )
+
+
+def _pay_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> str:
+    """GH-44, GH-53, GH-D16, GH-D17: which chapters can be paid, and how they are named at this step."""
+    seat = entry[1]
+    owned = sorted(set(state.completed[seat]))
+    yours = listing([PROFESSION_NAMES[p] for p in owned], "or")
+    prof = (action - PROF) if action >= PROF else action // COLOURS
+    if prof not in owned:
+        return f"You have no completed {PROFESSION_NAMES[prof]} chapter; yours: {yours}."
+    legal = state.legal_actions()
+    if legal and legal[0] >= PROF:  # the first of two chapters: named by its profession
+        return (
+            "You pay two chapters one after the other: first choose the chapter that goes underneath "
+            f"({yours}); with the second you choose the card on top.{_example(state)}"
+        )
+    accepted = state.action_to_notation(CARD + prof * COLOURS)
+    return (
+        f"Choose your {PROFESSION_NAMES[prof]} chapter by the card of it that ends on top of the discard pile. "
+        f'For example: "{accepted}".'
+    )
+
+
+def _take_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> str:
+    """GH-57, GH-58, GH-87, GH-102, GH-103, GH-106: what can be taken from the target's guildhall."""
+    seat, target = entry[1], entry[2]
+    whose = f"{state.game.seat_names[target]}'s guildhall"
+    theirs, mine = state.masks(target), state.masks(seat)
+    if action >= PROF:
+        prof = action - PROF
+        name = PROFESSION_NAMES[prof]
+        if not theirs[prof]:
+            return f"{whose[:1].upper()}{whose[1:]} has no {name} chapter face up."
+        if entry[0] == TC_CHAPTER:
+            return f"Their {name} chapter holds a card identical to one face up in your guildhall."
+        return f"If you took their {name} chapter, the swap could not be finished."
+    card = action - CARD
+    name = CARD_NAMES[card]
+    if not _has(theirs, card):
+        return f"{whose[:1].upper()}{whose[1:]} has no face-up {name}."
+    if entry[0] == SW_TAKE and card in entry[4]:
+        return f"You already chose the {name}."
+    if entry[0] != PED_TAKE and _has(mine, card):
+        return f"A {name} is already face up in your guildhall."
+    return f"If you took the {name}, the swap could not be finished."
 
 
 def _family(action: int) -> int:
@@ -211,6 +300,7 @@ EXPECTED = {
     LAYOUT: {0, 6},
     BUY_CARD: {4},
     PAY: {0, 1},
+    CAP_DISCARD: {0, 1},
     USE_ABILITY: {7, 8},
     TARGET: {2},
     TAX_TARGET: {2},

@@ -515,9 +515,14 @@ class GuildhallState(State):
         return self.stack[-1] if self.stack else None
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
-        from guildtable.games.guildhall.views import prompt
+        from guildtable.games.guildhall.prompts import prompt
 
-        return prompt(self)
+        return prompt(self, names)
+
+    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
+        from guildtable.games.guildhall.prompts import action_label
+
+        return action_label(self, action, names)
 
     def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
         """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""

@@ -8,37 +8,22 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
+from guildtable.games.guildhall.prompts import prompt
 from guildtable.games.guildhall.questions import (
-    ACTION,
-    BRICK_PUT,
-    BUY_CARD,
-    CAP_DISCARD,
     CHOOSE_LEVEL,
     DD_SELECT,
-    HUNT_CHAPTER,
-    HUNT_GIVE,
-    HUNT_TAKE,
     KIND_NAMES,
-    LAYOUT,
-    PAY,
     PED_GIVE,
     PED_TAKE,
-    PLACE_NEXT,
-    PLAY_CARD,
     PRESTIGE,
     ROB_PICK,
     SP_DISCARD,
-    SP_PLACE,
     SW_GIVE,
     SW_TAKE,
     TAKE_CARD,
-    TARGET,
-    TAX_GIVE,
     TAX_TARGET,
     TC_CHAPTER,
-    TOP,
     TRANSIT_SLOT,
-    USE_ABILITY,
     WIN_VP,
 )
 
@@ -49,7 +34,6 @@ CONTENT_NOTE = (
     "The rulebook does not list the 30 prestige cards, so this game uses a stand-in deck of our own: their points "
     "and costs are not the printed ones. Everything else follows the rulebook."
 )
-TARGET_WHY = ("Robber", "Peddler", "take a chapter", "swap 1 for 2", "take a card")
 
 
 def names(cards: Any) -> list[str]:
@@ -76,71 +60,6 @@ def prestige_json(ptype: int) -> dict[str, Any]:
         "text": kind.text_en,
         "official": kind.official,
     }
-
-
-def prompt(state: GuildhallState) -> str:
-    if not state.stack:
-        return "The game is over"
-    entry = state.stack[-1]
-    kind = entry[0]
-    if kind == SP_DISCARD:
-        return "Setup: discard hand cards one at a time (the last one ends on top), then done to refill to 9 (GH-16)"
-    if kind == SP_PLACE:
-        return f"Setup: place a card in your guildhall ({entry[2] + 1} of 3, no two identical)"
-    if kind == ACTION:
-        return f"Choose an action: play, discard-draw or buy ({state.actions_left} more after this one)"
-    if kind == PLAY_CARD:
-        return "Play a card: one per profession per turn, none identical to a face-up card of yours (GH-29)"
-    if kind == CHOOSE_LEVEL:
-        return f"{PROFESSION_NAMES[entry[2]]} with {entry[3]} in the chapter: choose a level, or decline (GH-32)"
-    if kind == DD_SELECT:
-        return "Discard cards one at a time (the last ends on top), then done to draw up to 6 (GH-37)"
-    if kind == BUY_CARD:
-        return "Buy a prestige card from the center row (GH-43)"
-    if kind == PAY:
-        if entry[3] == 2:
-            return "Pay 2 completed chapters: name the first (it goes below)"
-        return "Pay a completed chapter: name it by the card that ends on top ('pay red Scholar')"
-    if kind == USE_ABILITY:
-        kind_ = PRESTIGE[entry[2]]
-        return f"Use the {kind_.type_id} ability now ({kind_.text_en}) or decline (GH-47)"
-    if kind == TARGET:
-        return f"Choose the target player for {TARGET_WHY[entry[2]]}"
-    if kind == ROB_PICK:
-        return f"Take a card from {seat_code(entry[2])}'s hand ({entry[3]} left); placeable ones first (GH-D10)"
-    if kind == PLACE_NEXT:
-        return "Choose the next card to place into the guildhall (GH-D11)"
-    if kind == HUNT_GIVE:
-        return f"Hunter: give a face-up card of your guildhall ({entry[3]} left) (GH-80)"
-    if kind == HUNT_CHAPTER:
-        return "Hunter: give one whole chapter (GH-79)"
-    if kind == HUNT_TAKE:
-        return f"Hunter: take a card from the discard pile into your guildhall ({entry[2]} left) (GH-80)"
-    if kind == PED_TAKE:
-        return f"Peddler: take from {seat_code(entry[2])}'s guildhall (GH-87)"
-    if kind == PED_GIVE:
-        return f"Peddler: give a hand card into {seat_code(entry[2])}'s guildhall ({entry[3]} left) (GH-87)"
-    if kind == BRICK_PUT:
-        return f"Bricklayer: put a hand card back on top of the deck ({entry[2]} left; the last is on top) (GH-91)"
-    if kind == TAX_GIVE:
-        return "Tax Collector: give a face-up card of your guildhall to another player (GH-99)"
-    if kind == TAX_TARGET:
-        return f"Tax Collector: who receives the {CARD_NAMES[entry[2]]}?"
-    if kind == TC_CHAPTER:
-        return f"Take a whole chapter from {seat_code(entry[2])}'s guildhall (GH-102)"
-    if kind == SW_GIVE:
-        return f"Swap: give one of your face-up cards to {seat_code(entry[2])} (GH-103)"
-    if kind == SW_TAKE:
-        return f"Swap: take a card from {seat_code(entry[2])}'s guildhall ({2 - len(entry[4])} left) (GH-103)"
-    if kind == TAKE_CARD:
-        return f"Take a card from {seat_code(entry[2])}'s guildhall into yours (GH-106)"
-    if kind == LAYOUT:
-        return "Lay out hand cards into your guildhall one at a time, then done (GH-104)"
-    if kind == CAP_DISCARD:
-        return "You hold 4 completed chapters: discard one, naming its top card (GH-53)"
-    if kind == TOP:
-        return f"Which card ends on top of the discard pile? ({', '.join(names(entry[2]))})"
-    return KIND_NAMES[kind]
 
 
 def _context(state: GuildhallState, entry: tuple[Any, ...]) -> dict[str, Any]:
