@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guildtable.games.guildhall import heuristics, log, text
+from guildtable.games.guildhall import glossary, heuristics, log, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
 from guildtable.games.guildhall.questions import ARITY, KIND_OF, PRESTIGE, TRANSIT_SLOT
@@ -14,6 +14,7 @@ from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.views import CONTENT_NOTE
 from guildtable.kernel import BadRecord, Event, Game, Option, Rng, State
+from guildtable.kernel.glossary import Glossary
 
 
 class Guildhall(Game):
@@ -121,6 +122,11 @@ class Guildhall(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildhallState)
         return heuristics.evaluate(state, seat)
+
+    def glossary(self) -> Glossary:
+        """Every profession by its id, with what each ability level does, and every prestige card type by its type
+        id, with its VP and cost; generated from the content data (`glossary.py`)."""
+        return glossary.glossary()
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return log.describe_event(event.kind, event.data, names or self.seat_names)
