@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guildtable.games.guilds_of_london import heuristics, log, text
+from guildtable.games.guilds_of_london import glossary, heuristics, log, text
 from guildtable.games.guilds_of_london import rules as R
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -15,6 +15,7 @@ from guildtable.games.guilds_of_london.setup import build_opening
 from guildtable.kernel import Game, Option, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import Event
+from guildtable.kernel.glossary import Glossary
 
 OPTIONS = (
     Option(
@@ -102,6 +103,11 @@ class GuildsOfLondon(Game):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildsState)
         return heuristics.evaluate(state, seat)
+
+    def glossary(self) -> Glossary:
+        """Every action card (by number), mayoral reward card, tile and token (by id) and plantation side
+        ("plantation:ulster") in words, from the content data."""
+        return glossary.glossary()
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return log.describe_event(event.kind, event.data, names or self.seat_names)
