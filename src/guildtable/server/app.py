@@ -38,6 +38,7 @@ from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
 from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
 from guildtable.server.problems import Problem
+from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest
 from guildtable.server.store import Store
 
@@ -413,6 +414,7 @@ def _parse(text: str) -> dict[str, Any]:
 
 def _add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
+    add_rules_pages(app)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> FileResponse:

@@ -1,0 +1,81 @@
+"""The rules pages in the browser (issue 13): each game's page shows its sections and example boards drawn by the
+game's own renderer, reads without horizontal scrolling on a phone, and has no text smaller than 11 CSS px."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_helpers import SCREENSHOTS
+
+pytestmark = pytest.mark.browser
+
+GAMES = ["city-blocks", "city-and-guilds"]
+SECTIONS = ["Material", "Setup", "A turn", "Scoring", "The end"]
+# What a player must never have to read in the text: spec sections, rule IDs, names with underscores.
+NOTATION = re.compile(r"§|\b(?:CB|CG|GH|GL)-[A-Z]*-?\d+\b|\w+_\w+")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 850}
+
+SMALLEST_HTML_TEXT = """() => {
+  let smallest = 100, where = "";
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest("svg") || !el.getClientRects().length) continue;
+    const own = [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent.trim());
+    if (!own) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < smallest) { smallest = size; where = el.tagName + " " + el.textContent.trim().slice(0, 40); }
+  }
+  return [smallest, where];
+}"""
+
+
+def open_rules(page: Any, game: str) -> None:
+    page.goto(f"/rules/{game}")
+    page.wait_for_selector("body[data-ready='true']")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_page_shows_its_sections_and_example_boards(page: Any, game: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    open_rules(page, game)
+    headings = [text.strip() for text in page.locator("#rules section > h2").all_inner_texts()]
+    for section in SECTIONS:
+        assert any(heading.startswith(section) for heading in headings), (section, headings)
+    contents = page.locator(".rules-contents a").all_inner_texts()
+    assert contents == headings
+    drawn = page.locator("figure.rules-example[data-drawn='true']")
+    assert drawn.count() >= 2
+    for index in range(drawn.count()):
+        figure = drawn.nth(index)
+        assert figure.locator("figcaption strong").inner_text().strip()
+        assert figure.locator(".rules-board > *").count() > 0
+    assert page.locator(".rules-board svg, .rules-board .card-face").count() > 0
+    assert page.locator("header.bar a[href='/']").count() >= 1
+    # The text reads as rules for players: no rule IDs or engine names outside the drawn boards.
+    text = page.evaluate(
+        """() => { const copy = document.getElementById("rules").cloneNode(true);
+        copy.querySelectorAll(".rules-board").forEach((board) => board.remove()); return copy.innerText; }"""
+    )
+    assert not NOTATION.findall(text), NOTATION.findall(text)
+    page.screenshot(path=str(SCREENSHOTS / f"rules-{game}-1366.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_page_fits_a_phone_with_readable_text(page: Any, game: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_rules(page, game)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow} px"
+    smallest, where = page.evaluate(SMALLEST_HTML_TEXT)
+    assert smallest >= 11, f"text of {smallest} px: {where}"
+    page.screenshot(path=str(SCREENSHOTS / f"rules-{game}-390.png"), full_page=True)
+
+
+def test_an_unknown_game_shows_a_plain_page_with_the_way_back(page: Any) -> None:
+    response = page.goto("/rules/no-such-game")
+    assert response.status == 404
+    assert "No such game" in page.inner_text("main")
+    page.click("text=Back to the lobby")
+    page.wait_for_url("**/")
