@@ -61,7 +61,8 @@ def test_gh_log_tax_collector_scoring_and_victory() -> None:
     lines = [GAME.describe_event(e) for e in events if e.seats is None]
     assert lines[:5] == [
         "P1 plays green Tax Collector into the action area (2 Tax Collectors in their guildhall).",
-        "P1 uses the Tax Collector at level 2: gain VP, then move 1 guildhall card into an opponent's guildhall.",
+        "P1 uses the Tax Collector at level 2: gain 2 VP, then move 1 card of their guildhall into another player's "
+        "guildhall.",
         "P1 gains 2 VP from the Tax Collector: now 20 VP.",
         "P1 moves red Robber from their guildhall into P2's guildhall.",
         "Red Robber goes into P2's guildhall.",
@@ -78,9 +79,9 @@ def test_gh_log_buying_a_prestige_card() -> None:
     )
     events = play(state, "buy", "row 2", "chapter Robber", "pay green Hunter", "use")
     assert [GAME.describe_event(e) for e in events] == [
-        'P1 buys the 7-VP prestige card ("Take 2 additional actions", cost 2 completed chapters), discarding '
-        "2 completed chapters (green Hunter on top), and scores 7 VP: now 7 VP.",
-        'P1 uses the 7-VP prestige card\'s ability "Take 2 additional actions".',
+        'P1 buys the prestige card "2 extra actions" (7 VP), paying 2 completed chapters (green Hunter on top of the '
+        "discard pile), and scores 7 VP: now 7 VP.",
+        'P1 uses the ability of the prestige card "2 extra actions".',
         "P1 gains 2 extra actions (3 actions still to take this turn).",
     ]
 
@@ -95,7 +96,7 @@ def test_gh_log_scholar_completes_a_chapter() -> None:
     events = play(state, "play", "play green Scholar", "level 4")
     lines = [GAME.describe_event(e) for e in events]
     assert lines[-2:] == [
-        "P1 uses the Scholar at level 4: put the top 5 cards of the draw deck into the guildhall.",
+        "P1 uses the Scholar at level 4: put the top 5 cards of the draw deck straight into their guildhall.",
         "P1's Scholar reveals green Scholar, red Hunter, yellow Robber, red Robber and red Peddler from the draw deck.",
     ]
     events = play(state, "place green Scholar")
@@ -133,7 +134,15 @@ def test_gh_log_hand_built_lines() -> None:
         ),
         (
             public("row_refilled", prestige="p5_plain"),
-            "The center row is refilled with the 5-VP prestige card (no ability, cost 1 completed chapter).",
+            "The center row is refilled with a 5 VP prestige card without an ability (cost 1 completed chapter).",
+        ),
+        (
+            public("row_refilled", prestige="p2_take_chapter"),
+            'The center row is refilled with the prestige card "Take a chapter" (2 VP, cost 1 completed chapter).',
+        ),
+        (
+            public("ability_declined", seat=1, prestige="p3_swap"),
+            'P2 does not use the ability of the prestige card "Swap 1 for 2".',
         ),
         (
             public("swapped", seat=0, target=1, gave="blue Hunter", took=["purple Robber", "purple Hunter"]),
@@ -142,3 +151,24 @@ def test_gh_log_hand_built_lines() -> None:
     ]
     for event, line in cases:
         assert GAME.describe_event(event) == line
+
+
+RULE_ID = re.compile(r"\bGH-\w*\d")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gh_log_names_players_by_their_display_names(players: int) -> None:
+    """GH-19, GH-112, GH-113: with the table's names every line names people, never seat codes, rule IDs or ids;
+    prestige cards by their plain names."""
+    names = ("Ann", "Ben", "Cleo", "Dan")[:players]
+    bought = 0
+    for seed in range(3):
+        for event in _random_game(players, seed, {"max_turns": 40}):
+            line = GAME.describe_event(event, names)
+            assert not re.search(r"\bP[1-4]\b", line), line
+            assert not RULE_ID.search(line) and not RAW.search(line), line
+            if event.kind == "bought":
+                bought += 1
+                assert names[event.data["seat"]] in line and "prestige card" in line, line
+    assert bought
+    assert GAME.describe_event(public("target", seat=0, target=1), names) == "Ann targets Ben."

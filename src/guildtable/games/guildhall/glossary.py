@@ -37,20 +37,22 @@ def chapters(count: int) -> str:
 
 
 # --- profession levels (GH-64 to GH-101) -----------------------------------------------------------------------------
-def level_text(level: Level) -> str:
+def level_text(level: Level, their: bool = False) -> str:
     """What one ability level does, as a sentence without its full stop ("Take 1 random card from another player's
-    hand into your guildhall"), built from the level's effect in the data."""
+    hand into your guildhall"), built from the level's effect in the data. `their`: told of the player who uses it
+    (the game log) rather than to them."""
     kind, n = level.kind, level.cards
+    your = "their" if their else "your"
     if kind == "robber":
         if level.choose:
-            return f"Look at another player's hand and take {plural(n, 'card')} of your choice into your guildhall"
-        return f"Take {plural(n, 'random card')} from another player's hand into your guildhall"
+            return f"Look at another player's hand and take {plural(n, 'card')} of {your} choice into {your} guildhall"
+        return f"Take {plural(n, 'random card')} from another player's hand into {your} guildhall"
     if kind == "scholar":
         top = "the top card" if n == 1 else f"the top {n} cards"
-        return f"Put {top} of the draw deck straight into your guildhall"
+        return f"Put {top} of the draw deck straight into {your} guildhall"
     if kind == "hunter":
         give = "1 whole chapter" if level.give_chapter else plural(n, "card")
-        return f"Swap {give} of your guildhall for {plural(n, 'card')} from the discard pile"
+        return f"Swap {give} of {your} guildhall for {plural(n, 'card')} from the discard pile"
     if kind == "peddler":
         take = "1 whole chapter" if level.give_chapter else plural(n, "card")
         extra = plural(level.extra_actions, "extra action")
@@ -58,7 +60,7 @@ def level_text(level: Level) -> str:
     if kind == "bricklayer":
         back = plural(level.put_back, "hand card")
         return f"Draw {plural(level.draw, 'card')}, then put {back} back on top of the draw deck"
-    return f"Gain {level.vp} VP, then move 1 card of your guildhall into another player's guildhall"
+    return f"Gain {level.vp} VP, then move 1 card of {your} guildhall into another player's guildhall"
 
 
 # --- prestige cards (GH-102 to GH-110) -------------------------------------------------------------------------------

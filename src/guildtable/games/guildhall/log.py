@@ -7,26 +7,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from guildtable.games.guildhall.content import CONTENT, PROFESSION_NAMES, Level, PrestigeType
+from guildtable.games.guildhall.content import CONTENT, PROFESSION_NAMES, Level
+from guildtable.games.guildhall.glossary import (
+    PRESTIGE_INDEX,
+    PRESTIGE_NAMES,
+    chapters,
+    level_text,
+    listing,
+    lower_first,
+    plural,
+    prestige_phrase,
+)
 from guildtable.games.guildhall.questions import WIN_VP
 
 Describe = Callable[[dict[str, Any], Sequence[str]], str]
-
-PRESTIGE_BY_ID: dict[str, PrestigeType] = {kind.type_id: kind for kind in CONTENT.prestige}
-
-
-def plural(count: int, noun: str) -> str:
-    """'1 card', '3 cards', 'no cards'."""
-    if count == 0:
-        return f"no {noun}s"
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def listing(items: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def profession_of(card: str) -> str:
@@ -35,57 +29,38 @@ def profession_of(card: str) -> str:
 
 
 def prestige_text(type_id: str) -> str:
-    """A prestige card as a player sees it in the row: VP, ability and cost."""
-    kind = PRESTIGE_BY_ID.get(type_id)
-    if kind is None:
-        return f"the prestige card {type_id}"
-    cost = plural(kind.cost, "completed chapter")
-    ability = f'"{kind.text_en.rstrip(".")}"' if kind.ability is not None else "no ability"
-    return f"the {kind.vp}-VP prestige card ({ability}, cost {cost})"
+    """A prestige card as a player sees it in the row: its plain name, VP and cost."""
+    index = PRESTIGE_INDEX.get(type_id)
+    if index is None:
+        return "a prestige card"
+    kind = CONTENT.prestige[index]
+    cost = chapters(kind.cost)
+    if kind.ability is None:
+        return f"a {kind.vp} VP prestige card without an ability (cost {cost})"
+    return f'the prestige card "{PRESTIGE_NAMES[index]}" ({kind.vp} VP, cost {cost})'
 
 
-def prestige_ability(type_id: str) -> str:
-    """A bought prestige card named by its ability, e.g. the 4-VP prestige card's ability "Draw 5 cards"."""
-    kind = PRESTIGE_BY_ID.get(type_id)
-    if kind is None:
-        return f"the ability of the prestige card {type_id}"
-    return f'the {kind.vp}-VP prestige card\'s ability "{kind.text_en.rstrip(".")}"'
-
-
-def level_text(level: Level) -> str:
-    """What one profession level does (GH-64 to GH-101), from the content data rather than from literals."""
-    kind, n = level.kind, level.cards
-    if kind == "robber":
-        if level.choose:
-            return f"look through an opponent's hand and take {plural(n, 'card')} into the guildhall"
-        return f"take {plural(n, 'random card')} from an opponent's hand into the guildhall"
-    if kind == "scholar":
-        top = "the top card" if n == 1 else f"the top {n} cards"
-        return f"put {top} of the draw deck into the guildhall"
-    if kind == "hunter":
-        give = "one whole chapter" if level.give_chapter else plural(n, "guildhall card")
-        return f"swap {give} for {plural(n, 'card')} from the discard pile"
-    if kind == "peddler":
-        take = "one whole chapter" if level.give_chapter else plural(n, "card")
-        extra = plural(level.extra_actions, "extra action")
-        return f"swap {plural(n, 'hand card')} for {take} of an opponent's guildhall, then take {extra}"
-    if kind == "bricklayer":
-        return f"draw {plural(level.draw, 'card')}, then put {plural(level.put_back, 'card')} back on the deck"
-    return "gain VP, then move 1 guildhall card into an opponent's guildhall"
+def prestige_card(type_id: str) -> str:
+    """A bought prestige card by its plain name: 'the prestige card "Take a chapter"'."""
+    index = PRESTIGE_INDEX.get(type_id)
+    return "a prestige card" if index is None else f'the prestige card "{PRESTIGE_NAMES[index]}"'
 
 
 def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
     profession, threshold = data["profession"], data["level"]
     levels = CONTENT.professions[PROFESSION_NAMES.index(profession)].levels
-    level = next((lv for lv in levels if lv.threshold == threshold), levels[0])
-    return f"{names[data['seat']]} uses the {profession} at level {threshold}: {level_text(level)}."
+    level = next((lv for lv in levels if lv.threshold == threshold), None)
+    if level is None:  # the single scaled Tax Collector (GH-D1): as many VP as the chapter holds
+        level = Level(0, levels[0].kind, vp=threshold)
+    does = lower_first(level_text(level, their=True))
+    return f"{names[data['seat']]} uses the {profession} at level {threshold}: {does}."
 
 
 def _declined(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if "profession" in data:
-        return f"{who} declines the {data['profession']}'s ability."
-    return f"{who} declines {prestige_ability(data['prestige'])}."
+        return f"{who} does not use the {data['profession']}'s ability."
+    return f"{who} does not use the ability of {prestige_card(data['prestige'])}."
 
 
 def _placed(data: dict[str, Any], names: Sequence[str]) -> str:
@@ -105,8 +80,10 @@ def _duplicate(data: dict[str, Any], names: Sequence[str]) -> str:
 def _bought(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     paid = plural(data["paid_chapters"], "completed chapter")
+    index = PRESTIGE_INDEX.get(data["prestige"])
+    card = "a prestige card" if index is None else prestige_phrase(index)
     return (
-        f"{who} buys {prestige_text(data['prestige'])}, discarding {paid} ({data['discard_top']} on top), "
+        f"{who} buys {card}, paying {paid} ({data['discard_top']} on top of the discard pile), "
         f"and scores {data['vp']} VP: now {data['total']} VP."
     )
 
@@ -265,12 +242,12 @@ def _row_refilled(data: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def _ability_used(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} uses {prestige_ability(data['prestige'])}."
+    return f"{names[data['seat']]} uses the ability of {prestige_card(data['prestige'])}."
 
 
 def _ability_unusable(data: dict[str, Any], names: Sequence[str]) -> str:
-    ability = prestige_ability(data["prestige"])
-    return f"{names[data['seat']]} cannot carry out {ability}, so it is lost."
+    card = prestige_card(data["prestige"])
+    return f"{names[data['seat']]} cannot carry out the ability of {card} now, so it is lost."
 
 
 DESCRIBERS: dict[str, Describe] = {
