@@ -72,12 +72,13 @@ def test_gl_log_tile_scoring_t_lines_say_who_scored_what_and_why() -> None:
     for action in (A.SKIP, A.SKIP, A.TAKE):
         events.extend(state.apply(action))
     lines = [GAME.describe_event(event) for event in events]
-    hourglass = "the Worshipful Company of Hourglass Makers"
+    hourglass = "the Hourglass Makers"
     assert lines == [
-        f"{hourglass[0].upper()}{hourglass[1:]} comes up for scoring (4 figures, minimum 3)",
+        "The Hourglass Makers' tile comes up for scoring (4 figures, minimum 3)",
         f"Vote on {hourglass} (Green 0, Red 3, Blue 1): Red wins, Blue is second",
-        'Red declines the reward "move 1"',
-        'Red declines the reward "draw 3"',
+        f"Red declines part of the first-place reward on {hourglass}: move 1 of their liverymen or masters to "
+        "another unscored tile",
+        f"Red declines part of the first-place reward on {hourglass}: draw 3 action cards",
         "Red scores 2 VP as a first-place reward (total 2)",
         "Blue takes the Silver Cup token for second place",
         f"Blue scores 3 VP for second place on {hourglass}, 1 printed + 2 from the token (total 3)",
@@ -93,12 +94,12 @@ NAMES = ("Green", "Red", "Blue")
     [
         (
             public("vote", tile="lamplighters", counts=[2, 2, 0], winner=1, second=None),
-            "Vote on the Worshipful Company of Lamplighters (Green 2, Red 2, Blue 0): Red wins the tie-break, "
-            "nobody is second",
+            "Vote on the Lamplighters (Green 2, Red 2, Blue 0): Red wins the tie-break, nobody is second",
         ),
         (
             public("not_scored", tile="university_of_london", counts=[1, 1, 0]),
-            "University of London is not scored: the vote (Green 1, Red 1, Blue 0) stays tied after adjacent masters",
+            "The University of London is not scored: the vote (Green 1, Red 1, Blue 0) stays tied after adjacent "
+            "masters",
         ),
         (
             public("plantation", round=4, counts=[2, 2, 1], left=[], right=[0, 1]),
@@ -119,7 +120,7 @@ NAMES = ("Green", "Red", "Blue")
         ),
         (
             public("move", seat=0, source="guildhall", to="church_st_lawrence_jewry"),
-            "Green moves a liveryman from the Guildhall to Church of St Lawrence Jewry",
+            "Green moves a liveryman from the Guildhall to the Church of St Lawrence Jewry",
         ),
         (
             public("neutral", seat=2, displaced=0, at="plantation"),
@@ -144,8 +145,8 @@ NAMES = ("Green", "Red", "Blue")
         (public("round_jump", round=8), "Every tile is scored, so play jumps to round 8"),
         (
             public("master", seat=2, tile="gesellschaftssaal", controlled=False),
-            "Livery Hall turns to its master side, but Blue has no liveryman left to stand on it; the liverymen there "
-            "go to the Guildhall",
+            "The Livery Hall turns to its master side, but Blue has no liveryman left to stand on it; the liverymen "
+            "there go to the Guildhall",
         ),
         (
             public("recruit", seat=0, count=2, to="plantation"),
@@ -158,3 +159,27 @@ NAMES = ("Green", "Red", "Blue")
 def test_gl_log_exact_lines(event: Event, line: str) -> None:
     assert GAME.describe_event(event) == line
     assert GAME.seat_names[: len(NAMES)] == NAMES
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_gl_log_names_players_by_display_name_without_rule_ids_or_ids(players: int) -> None:
+    """GL-55 to GL-103 (every event kind): with the players' display names, a line names nobody by seat colour and
+    shows no rule ID ("GL-106") and no snake_case id, also for reasons such as the empty reward deck (GL-106)."""
+    names = ("Ann", "Bob", "Cy", "Di")[:players]
+    for seed in range(3):
+        for event in random_events(players, seed):
+            line = GAME.describe_event(event, names)
+            assert not re.search(r"\b(GL|Q)-\w*\d", line), line
+            assert not re.search(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b", line), line
+            assert not re.search(r"\b(Green|Red|Blue|Yellow)\b", line), line
+    line = GAME.describe_event(public("vp", seat=1, amount=5, total=9, why="empty reward deck (GL-106)"), names)
+    assert line == "Bob scores 5 VP because the reward deck is empty (total 9)"
+
+
+def test_gl_82_d16_a_declined_second_place_extra_is_told_in_words() -> None:
+    """GL-83, GL-D16: a declined second-place extra names the tile and what was left, in the third person."""
+    event = public("skip_reward", seat=0, tile="globe_makers", place="second", part=0)
+    assert GAME.describe_event(event, ("Ann", "Bob")) == (
+        "Ann declines part of the second-place reward on the Globe Makers: move 1 of their liverymen or masters to "
+        "another unscored tile"
+    )

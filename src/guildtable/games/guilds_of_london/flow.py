@@ -206,7 +206,8 @@ def _answer_reward_offer(st: GuildsState, top: Decision, action: int) -> None:
         why = WHY_FIRST if top.kind == R.FIRST else WHY_SECOND
         st.pending.append(D(R.FX, top.seat, effects[index], ALL_SYMBOLS, why))
     else:
-        st._events.append(public("skip_reward", seat=top.seat, effect=EFFECTS[effects[index]].describe()))
+        place = "first" if top.kind == R.FIRST else "second"
+        st._events.append(public("skip_reward", seat=top.seat, tile=TILES[tile].id, place=place, part=index))
 
 
 def _answer_keep(st: GuildsState, top: Decision, action: int) -> None:

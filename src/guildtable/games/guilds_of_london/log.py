@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT
 
 CARD_OF_NUMBER = {card.number: card for card in CONTENT.cards}
@@ -25,45 +26,20 @@ WHY_PHRASE = {
     "effect": "from an effect",
     "empty reward deck (GL-106)": "because the reward deck is empty",
 }
+plural, listing, cap = W.plural, W.listing, W.cap
+tile_name, place_name = W.tile_name_of, W.place_of
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    return f"{count} {word if count == 1 else many or word + 's'}"
-
-
-def listing(items: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def tile_name(tile_id: str) -> str:
-    """A tile's printed name, with a leading 'The' lowered so it reads inside a sentence."""
+def subject(tile_id: str) -> str:
+    """A tile starting a sentence, so the verb agrees: "The Lock Keepers' tile comes up for scoring"."""
     tile = TILE_OF_ID.get(tile_id)
-    if tile is None:
-        return tile_id
-    return "the" + tile.name[3:] if tile.name.startswith("The ") else tile.name
-
-
-def cap(text: str) -> str:
-    """`text` with its first letter upper-case, for a tile name that starts a sentence."""
-    return text[:1].upper() + text[1:]
-
-
-def place_name(location: str) -> str:
-    """A figure's location as `actions.location_name` writes it: a tile id, 'guildhall' or 'plantation'."""
-    if location == "guildhall":
-        return "the Guildhall"
-    if location == "plantation":
-        return "the plantation"
-    return tile_name(location)
+    return W.tile_subject(tile.index) if tile else tile_id
 
 
 def card_name(number: int) -> str:
     """An action card by name; its number follows because several cards share a name and moves use it."""
     card = CARD_OF_NUMBER.get(number)
-    return f"{card.name} (#{number})" if card else f"#{number}"
+    return W.card_name(card) if card else f"#{number}"
 
 
 def token_name(token_id: str) -> str:
@@ -73,6 +49,14 @@ def token_name(token_id: str) -> str:
 
 def reward_name(card_id: str) -> str:
     return REWARD_NAME.get(card_id, card_id)
+
+
+def _skip(data: dict[str, Any], who: str) -> str:
+    """A declined part of a first-place reward or a second-place extra (GL-82, GL-83, GL-D16)."""
+    tile = TILE_OF_ID[data["tile"]]
+    effects = tile.first if data["place"] == "first" else tile.second_extra
+    part = W.effect_text(CONTENT.effects[effects[data["part"]]], whose="their")
+    return f"{who} declines part of the {data['place']}-place reward on {tile_name(tile.id)}: {part}"
 
 
 def counts_text(counts: Sequence[int], names: Sequence[str]) -> str:
@@ -115,7 +99,7 @@ def _vote(data: dict[str, Any], names: Sequence[str]) -> str:
 
 def _not_scored(data: dict[str, Any], names: Sequence[str]) -> str:
     counts = data["counts"]
-    tile = cap(tile_name(data["tile"]))
+    tile = subject(data["tile"])
     if max(counts, default=0) <= 0:
         return f"{tile} is not scored: no player has a liveryman there"
     return f"{tile} is not scored: the vote ({counts_text(counts, names)}) stays tied after adjacent masters"
@@ -153,7 +137,7 @@ def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
 def _scoring(data: dict[str, Any], names: Sequence[str]) -> str:
     tile = TILE_OF_ID.get(data["tile"])
     minimum = f", minimum {tile.minimum}" if tile else ""
-    return f"{cap(tile_name(data['tile']))} comes up for scoring ({data['figures']} figures{minimum})"
+    return f"{subject(data['tile'])} comes up for scoring ({data['figures']} figures{minimum})"
 
 
 def _growth(tiles: Sequence[str]) -> str:
@@ -187,7 +171,7 @@ LINES: dict[str, Describe] = {
         f"{who} negotiates with a neutral liveryman on {place_name(d['at'])}, "
         f"sending one of {n[d['displaced']]}'s liverymen to the Guildhall"
     ),
-    "skip_reward": lambda d, who, n: f'{who} declines the reward "{d["effect"]}"',
+    "skip_reward": lambda d, who, n: _skip(d, who),
     "reward_draw": lambda d, who, n: f"{who} draws {plural(d['count'], 'reward card')} to choose from",
     "reward_drawn": lambda d, who, n: f"You drew the reward cards {listing([reward_name(c) for c in d['cards']])}",
     "reward_kept": lambda d, who, n: f"{who} keeps a reward card (now holds {d['cards']})",
@@ -200,7 +184,7 @@ LINES: dict[str, Describe] = {
     "master": lambda d, who, n: (
         f"{who} becomes master of {tile_name(d['tile'])}; the other liverymen there go to the Guildhall"
         if d["controlled"]
-        else f"{cap(tile_name(d['tile']))} turns to its master side, "
+        else f"{subject(d['tile'])} turns to its master side, "
         f"but {who} has no liveryman left to stand on it; the liverymen there go to the Guildhall"
     ),
     "plantation": lambda d, who, n: _plantation(d, n),

@@ -122,22 +122,22 @@ def symbols_with_colours(names: Sequence[str]) -> str:
     return listing([f"{name} ({COLOUR_OF[name]})" for name in names])
 
 
-def figures(count: int, up_to: bool) -> str:
+def figures(count: int, up_to: bool, whose: str = "your") -> str:
     """'1 of your liverymen or masters', 'up to 2 of your liverymen or masters'."""
-    return f"{'up to ' if up_to else ''}{count} of your liverymen or masters"
+    return f"{'up to ' if up_to else ''}{count} of {whose} liverymen or masters"
 
 
-def effect_text(effect: Effect, restricted: str = "a symbol of this card") -> str:
+def effect_text(effect: Effect, restricted: str = "a symbol of this card", whose: str = "your") -> str:
     """One effect primitive as a phrase that can follow 'you may' or start a sentence (lower case): 'gain 2 VP',
     'recruit 2 liverymen from the general supply to the Guildhall'. `restricted` names what a symbol-restricted move
-    must match ('a symbol of this card' on a card)."""
+    must match ('a symbol of this card' on a card); `whose` is 'their' when the log tells of another player."""
     kind = effect.kind
     if kind == "vp":
         return f"gain {effect.amount} VP"
     if kind == "move":
         where = f"an unscored tile showing {restricted}" if effect.symbol_restricted else "another unscored tile"
         each = ", each" if effect.count > 1 or effect.up_to else ""
-        return f"move {figures(effect.count, effect.up_to)}{each} to {where}"
+        return f"move {figures(effect.count, effect.up_to, whose)}{each} to {where}"
     if kind == "reward_cards_choose":
         if effect.count == 1:
             drawn = "draw 1 mayoral reward card and keep it"
@@ -148,11 +148,11 @@ def effect_text(effect: Effect, restricted: str = "a symbol of this card") -> st
         where = "straight onto the plantation" if effect.to_plantation else "to the Guildhall"
         return f"recruit {plural(effect.count, 'liveryman', 'liverymen')} from the general supply {where}"
     if kind == "to_plantation":
-        return f"send {figures(effect.count, effect.up_to)} from the Guildhall or a tile to the plantation"
+        return f"send {figures(effect.count, effect.up_to, whose)} from the Guildhall or a tile to the plantation"
     if kind == "draw_action":
         return f"draw {plural(effect.count, 'action card')}"
     if kind == "hand_limit_bonus":
-        return f"raise your hand limit by {effect.amount}"
+        return f"raise {whose} hand limit by {effect.amount}"
     return "move the Beadle to any unscored tile"
 
 
