@@ -12,7 +12,7 @@ from server_helpers import TestClient
 from guildtable.kernel.registry import all_games
 from guildtable.server import create_app
 
-GAMES = ["city-blocks", "city-and-guilds"]
+GAMES = ["city-blocks", "city-and-guilds", "guildhall"]
 # Keys a spectator view may carry only as null (what some seat holds in secret).
 SECRET_KEYS = {
     "hand",

@@ -262,7 +262,86 @@ def city_and_guilds(game: Game) -> list[Example]:
     ]
 
 
+# --- Guildhall: Job Faire ---------------------------------------------------------------------------------------
+
+GH_NAMES = ("Ada", "Ben")
+
+
+def guildhall(game: Game) -> list[Example]:
+    names = GH_NAMES
+    players = Players(game.new_state(2, seed=3), 3)
+
+    def turn_start(state: State) -> bool:
+        view = state.view(None)
+        decision = view["decision"]
+        return (
+            bool(decision)
+            and decision["kind"] == "action"
+            and view["actions_left"] == 1
+            and not view["played_professions"]
+            and not view["players"][view["active"]]["action_area"]
+        )
+
+    def halls(state: State) -> list[dict[str, Any]]:
+        return list(state.view(None)["players"])
+
+    setup = players.until(turn_start)
+    first = names[setup.view(None)["active"]]
+
+    def four_of_a_kind(state: State) -> bool:
+        return turn_start(state) and any(
+            len(colours) == 4 for hall in halls(state) for colours in hall["guildhall"].values()
+        )
+
+    grown = players.until(four_of_a_kind)
+    seat, profession = next(
+        (seat, name)
+        for seat, hall in enumerate(halls(grown))
+        for name, colours in hall["guildhall"].items()
+        if len(colours) == 4
+    )
+    missing = next(
+        colour
+        for colour in ("red", "blue", "yellow", "green", "purple")
+        if colour not in halls(grown)[seat]["guildhall"][profession]
+    )
+
+    bought = players.until(lambda state: turn_start(state) and any(hall["prestige"] for hall in halls(state)))
+    view = bought.view(None)
+    buyer = next(seat for seat, hall in enumerate(view["players"]) if hall["prestige"])
+    vps = listing([f"{names[seat]} {hall['vp']}" for seat, hall in enumerate(view["players"])])
+    return [
+        Example(
+            "setup",
+            "After setup",
+            "Each guildhall starts with three different cards; cards of the same profession form a chapter. The "
+            f"center row shows five VP cards for sale. {first} takes the first turn.",
+            setup,
+            names,
+        ),
+        Example(
+            "chapter",
+            "A chapter of four",
+            f"{names[seat]}'s {profession} chapter holds four colours, so a {profession} played now may use its "
+            f"strongest ability. Only the {missing} {profession} can still join it; with all five colours the "
+            "chapter is complete and turned face down.",
+            grown,
+            names,
+        ),
+        Example(
+            "bought",
+            "A VP card is bought",
+            f"{names[buyer]} has bought a VP card by handing in completed chapters (it is listed under Prestige in "
+            f"{names[buyer]}'s guildhall). The score counts VP cards and VP tokens together: {vps}. The first "
+            "player to end a turn with 20 VP wins.",
+            bought,
+            names,
+        ),
+    ]
+
+
 BUILDERS: dict[str, Callable[[Game], list[Example]]] = {
     "city-blocks": city_blocks,
     "city-and-guilds": city_and_guilds,
+    "guildhall": guildhall,
 }
