@@ -281,3 +281,68 @@ def test_gl_105_no_move_offered_when_the_scored_tile_is_the_only_unscored_one() 
     run(state, step(R.SCORE_FROM, -1, 0, *state.reading_order()))
     state.apply(A.TAKE)
     assert state.pending[-1].kind == R.FIRST and state.pending[-1].context[1] == 1  # straight on to "draw 3"
+
+
+# --- the view's at-a-glance panel -------------------------------------------------------------------------------------
+
+
+def test_gl_46_47_88_view_tells_rounds_left_and_the_next_growth_round() -> None:
+    """GL-46, GL-47, GL-88, GL-D7: rounds left (this one included) and the grey round whose end brings the next
+    growth phase; none once the game is over."""
+    state = fresh(3)
+    view = state.view(None)
+    assert view["rounds_left"] == 15 and view["next_growth_round"] == 3
+    for round_number, growth in ((3, 3), (4, 6), (13, 15), (15, 15)):
+        state.round = round_number
+        assert state.view(0)["next_growth_round"] == growth
+    assert state.view(0)["rounds_left"] == 1
+    two = fresh(2)
+    assert two.view(None)["next_growth_round"] == 4 and two.view(None)["rounds_left"] == 16
+    rng = Rng(3)
+    while not two.is_terminal:
+        two.apply(rng.choice(two.legal_actions()))
+    assert two.view(None)["next_growth_round"] is None and two.view(None)["rounds_left"] == 0
+
+
+def test_gl_67_view_shows_every_hand_limit_publicly() -> None:
+    """GL-67, GL-D34: the hand limit of every player is public (7, 8 as master of the University of London), and a
+    seat sees its own as `hand_limit`."""
+    state = cleared(3)
+    university = ensure_in_play(state, "university_of_london")
+    state.back[university] = 1
+    put(state, BLUE, university)
+    assert state.view(None)["hand_limits"] == [7, 7, 8]
+    assert state.view(None)["hand_limit"] is None
+    assert state.view(BLUE)["hand_limit"] == 8
+
+
+def test_gl_15_82_83_view_gives_each_tile_its_rewards_in_words() -> None:
+    """GL-15, GL-82, GL-83, GL-90: every city tile carries its first- and second-place rewards as sentences (the same
+    words as the glossary), and the plantation its left and right rewards."""
+    state = fresh(4)
+    glossary = GAME.glossary()
+    view = state.view(None)
+    for tile in view["city"]:
+        details = {detail.label: detail.text for detail in glossary[tile["id"]].details}
+        assert tile["first_text"] == details["First place"]
+        assert tile["second_text"] == details["Second place"]
+        assert_plain(tile["first_text"])
+        assert_plain(tile["second_text"])
+        assert tile["short_name"] and not tile["short_name"].startswith("The Worshipful")
+    side = CONTENT.plantations[state.plantation]
+    details = {detail.label: detail.text for detail in glossary[f"plantation:{side.side}"].details}
+    assert view["plantation"]["left_text"] == details["Left reward (most liverymen)"]
+    assert view["plantation"]["right_text"] == details["Right reward (second most)"]
+
+
+def test_gl_42_43_the_new_view_fields_are_the_same_for_every_seat() -> None:
+    """GL-42 to GL-44: what the at-a-glance panel reads is public: the same for every seat and a spectator; hands
+    (with their card texts) only for their owner."""
+    state = fresh(3)
+    public_keys = ("rounds_left", "next_growth_round", "hand_limits", "turn_order", "city", "plantation")
+    views = [state.view(seat) for seat in (None, 0, 1, 2)]
+    for key in public_keys:
+        assert all(view[key] == views[0][key] for view in views), key
+    assert views[0]["hand"] is None
+    own = views[1]["hand"]
+    assert own and all(card["text"] == CONTENT.cards[A.CARD_OF_NUMBER[card["number"]]].text for card in own)

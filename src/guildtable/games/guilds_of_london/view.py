@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
 
@@ -18,6 +19,14 @@ STAND_IN = (
     "Stand-in content: the tiles, action cards, mayoral reward cards, tokens and plantation rewards are invented "
     "placeholders (official: false), not the printed game's."
 )
+
+
+# Reward texts are fixed per tile and plantation side: worded once, not on every view.
+FIRST_TEXT = tuple(W.first_text(tile) for tile in CONTENT.tiles)
+SECOND_TEXT = tuple(W.second_text(tile) for tile in CONTENT.tiles)
+SHORT_NAME = tuple(W.tile_label(tile.index) for tile in CONTENT.tiles)
+LEFT_TEXT = tuple(W.plantation_text(side, True) for side in CONTENT.plantations)
+RIGHT_TEXT = tuple(W.plantation_text(side, False) for side in CONTENT.plantations)
 
 
 def _symbols(mask: int) -> list[str]:
@@ -32,6 +41,7 @@ def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
     return {
         "id": data.id,
         "name": data.name,
+        "short_name": SHORT_NAME[tile],
         "kind": data.kind,
         "x": x,
         "y": y,
@@ -45,7 +55,16 @@ def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
         "token": CONTENT.tokens[token].id if token >= 0 else None,
         "first": [CONTENT.effects[e].describe() for e in data.first],
         "second": [f"{data.second_vp} VP"] + [CONTENT.effects[e].describe() for e in data.second_extra],
+        "first_text": FIRST_TEXT[tile],
+        "second_text": SECOND_TEXT[tile],
     }
+
+
+def _next_growth(st: GuildsState) -> int | None:
+    """GL-47, GL-88: the grey round whose end brings the next growth phase (this round if it is grey)."""
+    if st.is_terminal:
+        return None
+    return min((g for g in st.track.grey if g >= st.round), default=None)
 
 
 def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
@@ -65,7 +84,9 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
         "terminal": st.is_terminal,
         "round": st.round,
         "rounds": st.track.rounds,
+        "rounds_left": 0 if st.is_terminal else st.track.rounds - st.round + 1,
         "grey_rounds": sorted(st.track.grey),
+        "next_growth_round": _next_growth(st),
         "scoring_rounds": sorted(st.track.scoring),
         "last_round": st.is_last_round(),
         "turn_order": st.order(),
@@ -87,10 +108,13 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
             "left_returns": side.first_return,
             "right": [CONTENT.effects[e].describe() for e in side.second],
             "right_returns": side.second_return,
+            "left_text": LEFT_TEXT[st.plantation],
+            "right_text": RIGHT_TEXT[st.plantation],
         },
         "supply": list(st.supply),
         "neutrals": list(st.neutrals),
         "hand_sizes": [len(h) for h in st.hands],
+        "hand_limits": [st.hand_limit(p) for p in range(players)],
         "reward_card_counts": [len(r) for r in st.rewards],
         "tokens_kept": [[CONTENT.tokens[k].id for k in kept] for kept in st.kept],
         "in_front": [CONTENT.cards[c].number for c in st.in_front],
@@ -117,6 +141,7 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
                 "number": CONTENT.cards[c].number,
                 "name": CONTENT.cards[c].name,
                 "symbols": _symbols(CONTENT.cards[c].symbols),
+                "text": CONTENT.cards[c].text,
             }
             for c in st.hands[seat]
         ]
