@@ -84,17 +84,21 @@ def _names(state: GuildhallState, names: Sequence[str] | None) -> Sequence[str]:
     return names or state.game.seat_names
 
 
-def level_label(state: GuildhallState, entry: Entry, threshold: int) -> str:
-    """'Level 2: look at another player's hand and take 1 card of your choice into your guildhall'."""
-    prof, chapter = entry[2], entry[3]
+def level_lines(state: GuildhallState, prof: int, chapter: int) -> list[tuple[int, str]]:
+    """Each level of profession `prof` as (threshold, what it does); under the single scaled Tax Collector (GH-D1)
+    the one ability, worth as many VP as the chapter holds."""
     levels = LEVELS[prof]
     if levels[0].kind == "tax" and state.options["tax_collector_model"] == "single_scaled":
-        # GH-D1: one ability worth as many VP as the chapter holds
-        return f"Use it: {lower_first(level_text(Level(0, 'tax', vp=chapter)))}"
-    level = next((lv for lv in levels if lv.threshold == threshold), None)
-    if level is None:
-        return f"Level {threshold}"
-    return f"Level {threshold}: {lower_first(level_text(level))}"
+        return [(chapter, level_text(Level(0, "tax", vp=chapter)))]
+    return [(level.threshold, level_text(level)) for level in levels]
+
+
+def level_label(state: GuildhallState, entry: Entry, threshold: int) -> str:
+    """'Level 2: look at another player's hand and take 1 card of your choice into your guildhall'."""
+    for level, text in level_lines(state, entry[2], entry[3]):
+        if level == threshold:
+            return f"Level {threshold}: {lower_first(text)}"
+    return f"Level {threshold}"
 
 
 def prompt(state: GuildhallState, names: Sequence[str] | None = None) -> str:

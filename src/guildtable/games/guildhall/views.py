@@ -1,5 +1,5 @@
-"""What a seat may see (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26), the prompt of the open question, and the full
-snapshot. `view` is the one place where hidden state is removed before anything reaches a person.
+"""What a seat may see (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26) and the full snapshot. `view` is the one place
+where hidden state is removed before anything reaches a person; the open question's prompt comes from `prompts.py`.
 """
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
-from guildtable.games.guildhall.prompts import prompt
+from guildtable.games.guildhall.glossary import PRESTIGE_NAMES, PRESTIGE_TEXTS
+from guildtable.games.guildhall.prompts import level_lines, prompt
 from guildtable.games.guildhall.questions import (
     CHOOSE_LEVEL,
     DD_SELECT,
@@ -50,14 +51,34 @@ def guildhall(state: GuildhallState, seat: int) -> dict[str, list[str]]:
     return result
 
 
+def chapters(state: GuildhallState, seat: int) -> dict[str, dict[str, Any]]:
+    """The at-a-glance guildhall (public, GH-19, GH-48): each chapter by profession name, with the profession's id
+    (its glossary key), how many cards it holds and their colours."""
+    result = {}
+    for prof in range(PROFESSIONS):
+        mask = state.halls[seat * PROFESSIONS + prof]
+        if mask:
+            colours = [CONTENT.colours[c] for c in range(COLOURS) if mask >> c & 1]
+            key = CONTENT.professions[prof].key
+            result[PROFESSION_NAMES[prof]] = {"profession": key, "cards": len(colours), "colours": colours}
+    return result
+
+
+def owned_json(ptype: int) -> dict[str, Any]:
+    """A bought prestige card as the panel shows it (GH-45): what it is, its VP and what it does."""
+    kind = PRESTIGE[ptype]
+    return {"type_id": kind.type_id, "name": PRESTIGE_NAMES[ptype], "vp": kind.vp, "text": PRESTIGE_TEXTS[ptype]}
+
+
 def prestige_json(ptype: int) -> dict[str, Any]:
     kind = PRESTIGE[ptype]
     return {
         "type_id": kind.type_id,
+        "name": PRESTIGE_NAMES[ptype],
         "vp": kind.vp,
         "cost": kind.cost,
         "ability": kind.ability,
-        "text": kind.text_en,
+        "text": PRESTIGE_TEXTS[ptype],
         "official": kind.official,
     }
 
@@ -70,8 +91,13 @@ def _context(state: GuildhallState, entry: tuple[Any, ...]) -> dict[str, Any]:
         context["target"] = entry[2]
     if kind in TRANSIT_SLOT:
         context["cards"] = names(entry[TRANSIT_SLOT[kind]])
-    if kind == CHOOSE_LEVEL:
-        context.update(profession=PROFESSION_NAMES[entry[2]], chapter=entry[3])
+    if kind == CHOOSE_LEVEL:  # every level of the profession, and whether the chapter reaches it (GH-32)
+        prof, chapter = entry[2], entry[3]
+        levels = [
+            {"level": level, "text": text, "reached": level <= chapter}
+            for level, text in level_lines(state, prof, chapter)
+        ]
+        context.update(profession=PROFESSION_NAMES[prof], chapter=chapter, levels=levels)
     if kind == SW_TAKE:
         context.update(give=CARD_NAMES[entry[3]], taken=names(entry[4]))
     if kind == TAX_TARGET:
@@ -90,9 +116,10 @@ def view(state: GuildhallState, seat: int | None) -> dict[str, Any]:
                 "hand_size": len(state.hands[s]),
                 "selecting": len(state.selected) if entry is not None and entry[1] == s else 0,
                 "guildhall": guildhall(state, s),
+                "chapters": chapters(state, s),
                 "completed_chapters": len(state.completed[s]),
                 "action_area": names(state.areas[s]),
-                "prestige": [PRESTIGE[k].type_id for k in state.owned[s]],
+                "prestige": [owned_json(k) for k in state.owned[s]],
                 "vp_tokens": state.tokens[s],
                 "vp": state.vp(s),
             }
