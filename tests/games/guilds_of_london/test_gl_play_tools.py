@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.console import Console
 
 from guildtable.bots.greedy import GreedyBot
@@ -29,7 +31,7 @@ def test_text_view_shows_city_guildhall_plantation_track_and_own_hand_only() -> 
     text = render(state.view(0), 0)
     assert "GUILDHALL" in text and "Plantation" in text and "Round" in text
     assert "Your hand" in text and "Stand-in content" in text
-    assert "min " in text
+    assert "needs " in text
     spectator = render(state.view(None), None)
     assert "Your hand" not in spectator
 
@@ -77,3 +79,34 @@ def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
     text = format_report(report)
     assert "Tiles" in text and "Mayoral reward cards" in text
     assert summary(report)["games"] == 2
+
+
+def test_gl_15_16_42_text_view_names_tiles_in_full_marks_owners_by_letter_and_shows_card_texts() -> None:
+    """GL-15, GL-16, GL-42, GL-44: the terminal shows each tile's whole name, figures and masters by the owner's
+    letter as well as colour, and the seat's own action and reward cards with what they do."""
+    from gl_helpers import GH, cleared, ensure_in_play, put
+
+    state = cleared(3, seed=2)
+    church = ensure_in_play(state, "church_st_lawrence_jewry")
+    parade = ensure_in_play(state, "lord_mayors_parade", keep=(church,))
+    state.back[parade] = 1
+    put(state, 2, parade)  # Blue is master
+    put(state, 1, church, 2)
+    put(state, 0, GH, 3)
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    console = Console(width=240, record=True, color_system=None)
+    console.print(GAME.render_text(view, seat))
+    text = console.export_text()
+    words = set(text.split())
+    for tile in view["city"]:
+        assert set(tile["short_name"].split()) <= words, tile["short_name"]
+    assert "♛B" in text and "R2" in text and "G3" in text
+    assert "G Green, R Red, B Blue" in text
+    glossary = GAME.glossary()
+    for card in view["hand"]:
+        assert f"#{card['number']} {card['name']}: {card['text']}" in text
+    for card_id in view["reward_cards"]:
+        assert f"{glossary[card_id].name}: {glossary[card_id].text}" in text
+    assert "_" not in text and not re.search(r"\b(GL|Q)-\w*\d", text)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 STAND_IN = (
     "Stand-in content: the tiles, action cards, mayoral reward cards, tokens and plantation rewards are invented "
-    "placeholders (official: false), not the printed game's."
+    "placeholders, not the printed game's."
 )
 
 
