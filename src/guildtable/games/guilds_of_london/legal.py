@@ -1,5 +1,5 @@
 """What may be answered now: the legal actions for the question on top of the stack, the rule a refused answer
-breaks (never revealing hidden cards), and the prompt that asks the question.
+breaks (never revealing hidden cards), the prompt that asks the question and each answer's label, in plain words.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import (
     ALL_SYMBOLS,
     COLOUR_OF,
@@ -21,8 +22,7 @@ from guildtable.games.guilds_of_london.content import (
     Tile,
 )
 
-GUILDHALL = len(CONTENT.tiles)
-PLANTATION = GUILDHALL + 1
+GUILDHALL, PLANTATION = A.GUILDHALL, A.PLANTATION
 # A card's or a cost's places to return liverymen from, in the bit order of `content.RETURN_FROM`.
 RETURN_PLACES = ("the Guildhall", "an unscored tile", "the plantation", "a tile where you are master")
 _COMPANY = re.compile(r"^The (?:Worshipful|Honourable) (?:Company|Society) of (.+)$")
