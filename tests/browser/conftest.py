@@ -35,6 +35,9 @@ def browser() -> Iterator[Any]:
 def context(browser: Any, base_url: str) -> Iterator[Any]:
     context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900})
     context.set_default_timeout(30000)
+    # The first visit to each game's table offers a "how to play" overlay; tests of other things start past it (the
+    # overlay's own test uses a context of its own).
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     yield context
     context.close()
 

@@ -158,7 +158,9 @@ def test_browser_hot_seat_covers_the_hand_until_the_next_player_confirms(page: A
     create_table(page, ["human", "human"], hotseat=True)
     page.wait_for_url("**/table/*")
     page.wait_for_function("document.body.dataset.version === '0'")
-    if page.locator("#cover").is_visible():
+    page.wait_for_function(f"{MY_TURN_OR_OVER} || !!document.getElementById('pass-device')")
+    if page.locator("#pass-device").is_visible():  # the second seat starts: hand the device over first
+        page.click("#pass-device")
         page.click("#cover-ok")
     page.wait_for_function(MY_TURN_OR_OVER)
     first_seat = page.evaluate("document.body.dataset.seat")
@@ -166,8 +168,13 @@ def test_browser_hot_seat_covers_the_hand_until_the_next_player_confirms(page: A
     assert len(first_hand) == 5
     for _ in range(3):  # a courthouse asks its builder a second question before the turn passes
         click_one_move(page)
-        if page.locator("#cover").is_visible():
+        if page.locator("#pass-device").is_visible():
             break
+    # Issue 13: the mover sees the result of their move (their hand, the log) before the cover comes down.
+    page.wait_for_selector("#pass-device", state="visible")
+    assert page.locator("g.hand-tile").count() >= 4 and page.locator("#cover").is_hidden()
+    assert page.locator("#board g.legal").count() == 0  # but can move no more
+    page.click("#pass-device")
     page.wait_for_selector("#cover", state="visible")
     # Under the cover the previous hand is gone from the page, not merely hidden.
     assert page.locator("g.hand-tile").count() == 0
@@ -210,6 +217,7 @@ def test_browser_an_uploaded_record_can_be_watched(page: Any, tmp_path: Any) -> 
 
 def test_browser_the_pages_fit_a_phone_sized_screen(browser: Any, base_url: str) -> None:
     context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, is_mobile=True)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
     try:
         create_table(page, ["human", "greedy"])

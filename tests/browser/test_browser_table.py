@@ -138,3 +138,33 @@ def test_table_end_screen_sheet_adds_up_after_a_game_of_random_bots(
             page.screenshot(path=str(SCREENSHOTS / f"end_{game}_{width}.png"), full_page=True)
         finally:
             context.close()
+
+
+def test_table_the_first_visit_offers_how_to_play_and_the_rules(browser: Any, base_url: str) -> None:
+    """Issue 13: the first visit to a table offers a short "how to play" overlay linking to the rules page; the next
+    visit to a table of the same game does not, and the header links the rules page too."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850})
+    page = context.new_page()
+    try:
+        for visit in (1, 2):
+            table = page.request.post(
+                "/api/tables", data={"game": "guildhall", "seats": [{}, {"kind": "random"}]}
+            ).json()
+            page.goto(table["invites"][0]["url"])
+            page.fill("#join-name", "Ana")
+            page.click("#join-ok")
+            page.wait_for_selector("#join", state="hidden")
+            page.wait_for_function("document.body.dataset.version !== undefined")
+            if visit == 1:
+                page.wait_for_selector("#howto", state="visible")
+                assert "How to play Guildhall" in page.inner_text("#howto-title")
+                assert page.get_attribute("#howto-rules", "href") == "/rules/guildhall"
+                page.screenshot(path=str(SCREENSHOTS / "table_how_to_play.png"))
+                page.click("#howto-ok")
+                page.wait_for_selector("#howto", state="hidden")
+            else:
+                page.wait_for_timeout(300)
+                assert page.locator("#howto").is_hidden()
+            assert page.get_attribute("#rules-link", "href") == "/rules/guildhall"
+    finally:
+        context.close()

@@ -93,13 +93,13 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     for step, entry in enumerate(record.actions, start=1):
         action = entry.action if entry.action is not None else state.action_from_notation(entry.notation or "")
         mover = state.current_player
-        notation = state.action_to_notation(action)
+        words = state.action_label(action, names)
         events = [
             {"version": step, **event.to_json(), "text": game.describe_event(event, names)}
             for event in state.apply(action)
             if event.visible_to(None)
         ]
-        label = f"{names[mover]}: {notation}" if mover is not None and mover < len(names) else notation
+        label = f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words
         frames.append(frame(step, label, events))
     return frames
 

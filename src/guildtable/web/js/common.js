@@ -145,12 +145,98 @@ export class Clicks {
     return () => this.move(entry.action);
   }
 
+  // Every legal move not offered as a click, as one button each, labelled in plain words.
   rest() {
     const left = this.legal.filter((entry) => !this.used.has(entry));
     if (!left.length) return null;
-    return h("div", { class: "row choices" }, left.map((entry) =>
-      h("button", { class: "secondary choice", "data-notation": entry.notation, onclick: () => this.move(entry.action) }, entry.notation)));
+    return h("div", { class: "row choices", role: "group", "aria-label": "Your choices" }, left.map((entry) =>
+      h("button", { class: "secondary choice", "data-notation": entry.notation, onclick: () => this.move(entry.action) }, entry.label || entry.notation)));
   }
+}
+
+// --- what every piece does --------------------------------------------------------------------------------------
+// A game's glossary (GET /api/games/{game}/glossary): {key: {name, text, details: [{label, text, level}]}}, fetched
+// once per page. Renderers look pieces up by the keys their views use and attach the text with `infoAttrs`.
+const glossaries = {};
+export function glossaryFor(game) {
+  if (!glossaries[game]) glossaries[game] = fetch(`/api/games/${encodeURIComponent(game)}/glossary`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  return glossaries[game];
+}
+
+// Attributes that give an element its piece text on hover, tap and keyboard focus (one tooltip for the whole page)
+// and an accessible description. `usable` (optional) is a count, e.g. the cards in a Guildhall chapter: detail lines
+// with a `level` at or below it are marked as usable now.
+export function infoAttrs(piece, { usable = null, extra = [] } = {}) {
+  if (!piece) return {};
+  return { "data-info": JSON.stringify({ ...piece, usable, extra }), tabindex: "0" };
+}
+
+// One short line of a piece's text for drawing on the piece itself.
+export function shortText(piece, max = 60) {
+  if (!piece) return "";
+  const text = piece.text || "";
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+let tip = null;
+let tipFor = null;
+function tipBody(info) {
+  const lines = (info.details || []).map((detail) => {
+    const usable = info.usable !== null && detail.level !== null && detail.level !== undefined && detail.level <= info.usable;
+    return h("li", { class: usable ? "usable" : "" }, h("strong", {}, `${detail.label}: `), detail.text, usable ? h("span", { class: "badge" }, " usable now") : null);
+  });
+  return [h("div", { class: "tip-title" }, info.name), info.text ? h("div", {}, info.text) : null,
+    lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).map((line) => h("div", { class: "muted" }, line))];
+}
+
+function showTip(target) {
+  let info;
+  try { info = JSON.parse(target.getAttribute("data-info")); } catch { return; }
+  if (!tip) {
+    tip = h("div", { id: "piece-tip", class: "piece-tip", role: "tooltip" });
+    document.body.append(tip);
+  }
+  tipFor = target;
+  tip.replaceChildren(...tipBody(info));
+  tip.hidden = false;
+  const box = target.getBoundingClientRect();
+  const width = Math.min(320, window.innerWidth - 16);
+  tip.style.maxWidth = `${width}px`;
+  const left = Math.max(8, Math.min(box.left + window.scrollX, window.scrollX + window.innerWidth - width - 8));
+  tip.style.left = `${left}px`;
+  const below = box.bottom + window.scrollY + 6;
+  tip.style.top = `${below}px`;
+  const height = tip.getBoundingClientRect().height;
+  if (box.bottom + height + 12 > window.innerHeight && box.top > height + 12) tip.style.top = `${box.top + window.scrollY - height - 6}px`;
+}
+
+function hideTip() {
+  if (tip) tip.hidden = true;
+  tipFor = null;
+}
+
+// Hover (mouse), focus (keyboard) and a tap (touch) show a piece's text; leaving, blurring, Escape or a tap elsewhere
+// hide it.
+export function installTips() {
+  const owner = (event) => (event.target instanceof Element ? event.target.closest("[data-info]") : null);
+  document.addEventListener("mouseover", (event) => { const el = owner(event); if (el) showTip(el); else if (tipFor) hideTip(); });
+  document.addEventListener("focusin", (event) => { const el = owner(event); if (el) showTip(el); });
+  document.addEventListener("focusout", () => hideTip());
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    const el = owner(event);
+    if (el) showTip(el); else hideTip();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") hideTip();
+    // A board piece that can be played (an SVG element with a click handler and a tab stop) plays with Enter or Space.
+    const el = event.target;
+    if ((event.key === "Enter" || event.key === " ") && el instanceof SVGElement && el.classList.contains("legal")) {
+      event.preventDefault();
+      el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    }
+  });
+  window.addEventListener("scroll", () => { if (tipFor && !tipFor.isConnected) hideTip(); }, { passive: true });
 }
 
 // The end screen's score sheet: one table per category (a named line per scored thing, a column per player, the

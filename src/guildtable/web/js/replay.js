@@ -1,5 +1,5 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, h, rendererFor, scoreSheet } from "/static/js/common.js";
+import { api, glossaryFor, h, installTips, rendererFor, scoreSheet } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -25,7 +25,8 @@ async function go(n) {
   $("status").textContent = f.move ? `Move ${step}: ${f.move}` : "Opening position";
   const renderer = await rendererFor(meta.game);
   const seats = f.names.map((name, seat) => ({ seat, name, kind: "", joined: true }));
-  renderer.render($("board"), { ...f, table: replayId, version: step, seat: null, seats, legal: [] }, { interactive: false, move: () => {} });
+  const glossary = await glossaryFor(meta.game);
+  renderer.render($("board"), { ...f, table: replayId, version: step, seat: null, seats, legal: [] }, { interactive: false, move: () => {}, glossary });
   $("players").replaceChildren(...seats.map((seat) => h("div", { class: `player${seat.seat === f.current_player ? " on-turn" : ""}` },
     h("span", {}, seat.name), h("span", {}, String(f.scores[seat.seat] ?? "")))));
   [...$("log").children].forEach((li, index) => {
@@ -77,6 +78,7 @@ async function start() {
   await go(0);
 }
 
+installTips();
 start().catch((error) => {
   if (error.problem?.problem === "game-not-finished") {
     // Bug 7: an unfinished game has no replay yet; lead back to where it is being played.

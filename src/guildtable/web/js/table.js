@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { api, h, scoreSheet, myName, myTables, rememberTable, rendererFor, seatName, setMyName, SEAT_COLOURS } from "/static/js/common.js";
+import { api, glossaryFor, h, installTips, scoreSheet, myName, myTables, rememberTable, rendererFor, seatName, setMyName, SEAT_COLOURS } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -91,7 +91,7 @@ function switchSeat(seat) {
 function receive(message) {
   if (message.type === "error") {
     pending = false;
-    showError(message.detail || message.title);
+    showError(message.detail || message.title, message.rule);
     if (message.problem === "stale-version" && socket) socket.send(JSON.stringify({ type: "refresh" }));
     return;
   }
@@ -104,8 +104,10 @@ function receive(message) {
   draw();
 }
 
-function showError(text) {
-  $("error").textContent = text;
+// A refusal in the rule's own words; the rule's ID only behind "Why?".
+function showError(text, rule) {
+  const sentence = text ? text[0].toUpperCase() + text.slice(1) : "";
+  $("error").replaceChildren(sentence, rule ? h("details", { class: "why" }, h("summary", {}, "Why?"), `This is rule ${rule} of the game's rules.`) : "");
   $("error").hidden = !text;
 }
 
@@ -121,6 +123,10 @@ function sendMove(action) {
 
 async function draw() {
   const p = payload;
+  // The game's module and piece texts first, so that what the page says it shows (its data attributes) is drawn.
+  const renderer = await rendererFor(p.game);
+  const glossary = await glossaryFor(p.game);
+  if (p !== payload) return;  // a newer message arrived while they loaded
   document.title = `guildtable — ${p.title}`;
   $("title").textContent = p.title;
   $("whoami").textContent = p.seat === null ? "Spectating" : `You are ${seatName(p.seats, p.seat)}${hotseat ? " (hot-seat)" : ""}`;
@@ -131,10 +137,7 @@ async function draw() {
   Object.assign(document.body.dataset, { version: p.version, seat: p.seat ?? "", myTurn: false, terminal: p.terminal });
 
   // Hot-seat: when the turn passes to another seat held here, cover the screen until that player confirms.
-  if (hotseat && !p.terminal && p.current_player !== null && heldSeats.includes(p.current_player) && p.current_player !== active) {
-    showCover(p.current_player);
-    return;
-  }
+  if (coverFor !== null) return;
   if (p.seat !== null && !p.seats[p.seat].joined && !joinAsked) askName(p);
 
   const offline = document.body.dataset.offline === "true";
@@ -142,33 +145,47 @@ async function draw() {
   Object.assign(document.body.dataset, { myTurn: myTurn && !p.terminal });
   const status = $("status");
   status.className = `status${myTurn ? " my-turn" : ""}`;
-  status.replaceChildren(p.terminal ? h("span", {}, "Game over")
+  const passing = handOver(p);
+  $("status-text").replaceChildren(p.terminal ? h("span", {}, "Game over")
     : offline ? h("span", {}, "Moves are paused until the connection is back.")
+    : passing !== null ? h("span", { class: "prompt" }, `${p.version ? "Your move is made. " : ""}Pass the device to ${seatName(p.seats, passing)}.`)
     : myTurn ? h("span", { class: "prompt", id: "prompt" }, p.prompt || "Your move")
     : h("span", {}, `Waiting for ${seatName(p.seats, p.current_player)}…`));
+  $("choices").replaceChildren(passing !== null
+    ? h("button", { id: "pass-device", onclick: () => showCover(passing) }, `Hide my hand and pass to ${seatName(p.seats, passing)}`) : "");
 
-  const renderer = await rendererFor(p.game);
-  if (p !== payload) return;  // a newer message arrived while the module loaded
-  renderer.render($("board"), p, { interactive: myTurn && !p.terminal, move: sendMove });
+  renderer.render($("board"), p, { interactive: myTurn && !p.terminal && passing === null, move: sendMove, glossary,
+    choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p, renderer.seatColours || SEAT_COLOURS);
   drawLog(p.log || []);
   drawEnd(p, renderer);
+  $("rules-link").href = `/rules/${p.game}`;
+  $("rules-link").hidden = false;
+  howToPlay(p);
   $("links").replaceChildren(
     h("div", {}, "Spectator link: ", h("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)),
     h("div", {}, h("a", { href: "/docs", target: "_blank" }, "API documentation")));
 }
 
+// Hot-seat: the turn has passed to another seat held on this device. The player who just moved first sees what their
+// move did; the cover comes down when they choose to pass the device.
+function handOver(p) {
+  const next = p.current_player;
+  return hotseat && !p.terminal && next !== null && heldSeats.includes(next) && next !== active ? next : null;
+}
+
 function drawMoves(p, myTurn, ownsMoves) {
   const box = $("moves-box");
   const legal = myTurn && !p.terminal ? p.legal : [];
-  box.hidden = legal.length === 0;
+  // A game module offers every move on its board and as choices; the list is only for the generic renderer.
+  box.hidden = legal.length === 0 || ownsMoves;
   if (!ownsMoves) box.open = true;
   $("moves-count").textContent = legal.length;
   const filter = $("moves-filter").value.trim().toLowerCase();
   $("moves").replaceChildren(...legal
     .filter((entry) => !filter || entry.notation.toLowerCase().includes(filter))
-    .map((entry) => h("button", { class: "secondary move", "data-notation": entry.notation, onclick: () => sendMove(entry.action) }, entry.notation)));
+    .map((entry) => h("button", { class: "secondary move", "data-notation": entry.notation, onclick: () => sendMove(entry.action) }, entry.label || entry.notation)));
 }
 
 function drawPlayers(p, colours) {
@@ -179,13 +196,21 @@ function drawPlayers(p, colours) {
   h("span", { class: "score" }, String(p.scores[seat.seat] ?? "")))));
 }
 
+// The log in words. The last move's lines are marked, and lines that are new since the last drawing flash once (a bot's
+// move is seen, not only logged).
+let loggedVersion = null;
 function drawLog(log) {
   const list = $("log");
-  // Each line in words, with the move in notation beside it when the words do not already say it.
-  const lines = log.filter((event) => event.text).map((event) => h("li", { "data-version": event.version }, event.text,
-    event.move && !event.text.includes(event.move) ? h("code", { class: "notation" }, ` ${event.move}`) : null));
+  const shown = log.filter((event) => event.text);
+  const last = shown.length ? shown[shown.length - 1].version : null;
+  const lines = shown.map((event) => h("li", {
+    "data-version": event.version,
+    class: [event.version === last ? "last" : "", loggedVersion !== null && event.version > loggedVersion ? "fresh" : ""].join(" ").trim() || null,
+  }, event.text));
   list.replaceChildren(...lines);
   list.scrollTop = list.scrollHeight;
+  if (lines.length) loggedVersion = Math.max(loggedVersion ?? 0, last);
+  else loggedVersion = 0;
 }
 
 function drawEnd(p, renderer) {
@@ -224,7 +249,7 @@ function showCover(seat) {
   coverFor = seat;
   document.body.dataset.myTurn = false;
   // The previous player's hand, moves and private log lines leave the page, not just the screen.
-  for (const id of ["board", "moves", "log", "status"]) $(id).replaceChildren();
+  for (const id of ["board", "moves", "log", "status-text", "choices"]) $(id).replaceChildren();
   $("moves-box").hidden = true;
   $("cover-title").textContent = `Pass the device to ${seatName(payload.seats, seat)}`;
   $("cover-ok").textContent = `I am ${seatName(payload.seats, seat)} — show my hand`;
@@ -254,10 +279,43 @@ $("join-form").addEventListener("submit", async (event) => {
     await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name }, token: held[active] });
     setMyName(name);
     $("join").hidden = true;
+    if (payload) draw();
   } catch (error) { showError(error.message); }
 });
 
 $("moves-filter").addEventListener("input", () => payload && draw());
 
+// The first visit to a table of a game offers a short "how to play"; the rules page has the rest.
+const HOW_TO_PLAY = {
+  "city-blocks": ["Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+    "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+    "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+    "When the city is full, the higher sum of value tiles wins."],
+  "city-and-guilds": ["Build a medieval city together: take a tile from the display, place it next to the tiles already placed, and decide how your guild figures follow.",
+    "A building lets you invest a figure on its guild's track or place two figures; markets, minstrel houses and taverns change how blocks score.",
+    "A completed block scores for the players with figures there, and each guild's leaders score too.",
+    "When the tiles run out, the most points wins."],
+  "guildhall": ["Collect profession cards in your guildhall: five cards of one profession in five colours make a completed chapter.",
+    "On your turn take two actions: play a card (its profession's ability grows with the cards in your chapter), discard and draw, or buy a prestige card with completed chapters.",
+    "Prestige cards give victory points. The first to reach the target wins at the end of the round."],
+  "guilds-of-london": ["Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or use a card's effect.",
+    "Guild tiles are scored in turn: the player with the most figures there takes the first reward and becomes its master.",
+    "Mayoral reward cards and masters side by side score at the end. The most victory points wins."],
+};
+
+function howToPlay(p) {
+  const key = `guildtable.howto.${p.game}`;
+  if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !HOW_TO_PLAY[p.game] || p.terminal) return;
+  if (!$("howto").hidden || !$("join").hidden || coverFor !== null) return;
+  localStorage.setItem(key, "seen");
+  $("howto-title").textContent = `How to play ${p.title}`;
+  $("howto-text").replaceChildren(...HOW_TO_PLAY[p.game].map((line) => h("p", {}, line)));
+  $("howto-rules").href = `/rules/${p.game}`;
+  $("howto").hidden = false;
+  $("howto-ok").focus();
+}
+$("howto-ok").addEventListener("click", () => { $("howto").hidden = true; });
+
+installTips();
 if (hotseat) rememberTable(tableId, { hotseat: true });
 connect();
