@@ -11,7 +11,7 @@ from browser_helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["city-blocks", "city-and-guilds", "guildhall"]
+GAMES = ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"]
 SECTIONS = ["Material", "Setup", "A turn", "Scoring", "The end"]
 # What a player must never have to read in the text: spec sections, rule IDs, names with underscores.
 NOTATION = re.compile(r"§|\b(?:CB|CG|GH|GL)-[A-Z]*-?\d+\b|\w+_\w+")

@@ -340,8 +340,84 @@ def guildhall(game: Game) -> list[Example]:
     ]
 
 
+# --- Guilds of London --------------------------------------------------------------------------------------------
+
+
+def guilds_of_london(game: Game) -> list[Example]:
+    names = tuple(game.seat_names[:3])
+    players = Players(game.new_state(3, seed=5), 5)
+
+    def turn_start(state: State) -> bool:
+        decision = state.view(None)["decision"]
+        return bool(decision) and decision["kind"] == "turn"
+
+    start = players.until(turn_start)
+    view = start.view(None)
+    tiles = {tile["id"]: tile for tile in view["city"]}
+    beadle = tiles[view["beadle"]]
+    first = names[view["turn_order"][0]]
+
+    grown = players.until(lambda state: turn_start(state) and state.view(None)["round"] > 3)
+    added = len(grown.view(None)["city"]) - len(tiles)
+
+    def won(state: State) -> bool:
+        return turn_start(state) and any(result.get("winner") is not None for result in state.view(None)["results"])
+
+    scored = players.until(won)
+    view = scored.view(None)
+    result = next(result for result in view["results"] if result.get("winner") is not None)
+    tile = next(tile for tile in view["city"] if tile["id"] == result["tile"])
+    winner = names[result["winner"]]
+    count = result["counts"][result["winner"]]
+    second = result.get("second")
+    runner_up = (
+        f"{names[second]} came second and took the tile's reward token."
+        if second is not None
+        else "Nobody else had a liveryman there, so there was no second place."
+    )
+    return [
+        Example(
+            "start",
+            "The city at the start",
+            "The Guildhall (green) stands in the middle with every player's 4 liverymen on it, the Church of St "
+            "Lawrence Jewry to its right and nine more tiles around them. Each tile shows its minimum and its guild "
+            f"symbols. The Beadle (⚑) starts on {_gl_name(beadle)}, the tile with the lowest precedence number. "
+            f"{first} drew start space 1 and plays first.",
+            start,
+            names,
+        ),
+        Example(
+            "grown",
+            "After the first growth phase",
+            f"Round 3 ended with a growth phase: the plantation was scored and {added} new tiles joined the city, the "
+            "first one north of the Guildhall and the rest clockwise around the edge.",
+            grown,
+            names,
+        ),
+        Example(
+            "scored",
+            "A tile is scored",
+            f"{_gl_name(tile)[0].upper()}{_gl_name(tile)[1:]} had enough figures to be scored. {winner} won the "
+            f"vote ({count} liveryman{'' if count == 1 else 'men'} there) and took the first-place reward. The tile "
+            f"turns to its master side, with one of {winner}'s liverymen on it as its master (♛). {runner_up}",
+            scored,
+            names,
+        ),
+    ]
+
+
+def _gl_name(tile: dict[str, Any]) -> str:
+    """'the Lamplighters' for the Worshipful Company of Lamplighters, a building by its own name."""
+    name = str(tile.get("name") or tile["id"])
+    for prefix in ("The Worshipful Company of ", "The Honourable Company of ", "The Company of ", "The Society of "):
+        if name.startswith(prefix):
+            return "the " + name.removeprefix(prefix)
+    return name if name.startswith("the ") or name.startswith("The ") else f"the {name}"
+
+
 BUILDERS: dict[str, Callable[[Game], list[Example]]] = {
     "city-blocks": city_blocks,
     "city-and-guilds": city_and_guilds,
     "guildhall": guildhall,
+    "guilds-of-london": guilds_of_london,
 }
