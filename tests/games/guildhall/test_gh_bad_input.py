@@ -36,11 +36,14 @@ def test_gh_unreadable_text_is_refused(text: str) -> None:
 
 
 def test_gh_wrong_answers_at_the_action_question() -> None:
-    """GH-24, GH-29, GH-43: only play / discard-draw / buy, and only when legal."""
+    """GH-24, GH-29, GH-43, GH-55: only play (or a playable card at once) / discard-draw / buy, and only when
+    legal."""
     state = scenario(halls={0: ["red Robber"]}, hands={0: ["red Robber"]})
     refused(state, "play", "GH-29")
+    refused(state, "play red Robber", "GH-55")
+    refused(state, "play blue Robber", "GH-29")
     refused(state, "buy", "GH-43")
-    for text in ("red Robber", "level 0", "target P2", "row 1", "done", "decline", "use", "chapter Robber"):
+    for text in ("level 0", "target P2", "row 1", "done", "decline", "use", "chapter Robber"):
         refused(state, text, "GH-24")
 
 

@@ -100,7 +100,7 @@ def test_gh_every_question_has_a_prompt_and_renders() -> None:
 
 def test_gh_notation_examples() -> None:
     state = scenario(hands={0: ["red Scholar"]})
-    assert state.legal_notations() == ["play", "discard-draw"]
+    assert state.legal_notations() == ["play red Scholar", "play", "discard-draw"]
     play(state, "play")
     assert state.legal_notations() == ["play red Scholar"]
     assert state.action_from_notation("red scholar") == state.action_from_notation("play Scholar red")

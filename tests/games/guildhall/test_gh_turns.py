@@ -12,7 +12,7 @@ from guildtable.kernel import IllegalAction, Rng
 def test_gh_23_gh_24_two_actions_then_clockwise() -> None:
     """GH-23, GH-24: two actions (the same type twice is fine), then the next seat clockwise."""
     state = scenario(3, hands={2: ["red Robber"]}, active=2, actions_left=1)
-    assert legal(state) == {"play", "discard-draw"}
+    assert legal(state) == {"play red Robber", "play", "discard-draw"}
     play(state, "discard-draw", "done")
     assert kind(state) == "action" and state.active == 2
     play(state, "discard-draw", "done")

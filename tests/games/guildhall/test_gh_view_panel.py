@@ -27,7 +27,7 @@ def test_gh_panel_shows_chapters_completed_chapters_vp_and_prestige_cards() -> N
         "Scholar": {"profession": "scholar", "cards": 1, "colours": ["green"]},
     }
     assert me["completed_chapters"] == 0 and me["vp"] == 6 and me["vp_tokens"] == 1
-    assert me["prestige"] == [{"type_id": "p5_plain", "name": "5 VP", "vp": 5, "text": "No ability: worth 5 VP."}]
+    assert me["prestige"] == [{"type_id": "p5_plain", "name": "5 VP card", "vp": 5, "text": "No ability: worth 5 VP."}]
     assert state.view(0)["players"][1]["completed_chapters"] == 1
     row = state.view(None)["row"]
     assert row[0]["name"] == "Take a chapter"

@@ -2,7 +2,9 @@
 
 An action is an int; what it means depends on the open question (the decision on top of the stack):
 - `CARD + i` (i < 30): the card of identity i (a hand card to play or discard, a guildhall card to give, a discard-pile
-  card to take, the card that ends on top of the discard pile, ...). For a completed chapter (paying, the cap) it
+  card to take, the card that ends on top of the discard pile, ...). At the action question a playable card is played
+  at once (`play red Robber` in one answer); `PLAY`, which asks for the card next, stays legal so that records made
+  before replay exactly. For a completed chapter (paying, the cap) it
   names the chapter of i's profession, with i on top of the discard pile (GH-D17).
 - `PROF + p`: the chapter of profession p; `SEAT + s`: target seat s; `LEVEL + t`: the ability level of threshold t;
   `ROW + k`: the k-th prestige card of the center row;

@@ -79,7 +79,7 @@ def _ability_name(kind: PrestigeType) -> str:
         return "Take a card"
     if ability == "extra_actions":
         return "Extra action" if n == 1 else f"{n} extra actions"
-    return f"{kind.vp} VP"
+    return f"{kind.vp} VP card"
 
 
 def _ability_text(kind: PrestigeType) -> str:

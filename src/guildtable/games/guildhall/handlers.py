@@ -125,7 +125,9 @@ def next_action(state: GuildhallState, entry: Entry, events: list[Event]) -> Non
 
 def choose_action(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     state.stack.append((NEXT_ACTION, seat))
-    if action == PLAY:
+    if action < PROF:  # a card: played at once (Q-T1 and Q-P1 in one answer)
+        play_card(state, entry, seat, action, events)
+    elif action == PLAY:
         state.stack.append((PLAY_CARD, seat))
     elif action == DISCARD_DRAW:
         state.stack.append((DD_SELECT, seat))

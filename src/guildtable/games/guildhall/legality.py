@@ -86,15 +86,11 @@ def legal_answers(state: GuildhallState) -> list[int]:
 
 
 def _action(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
-    result = []
-    played = state.played
-    halls = state.halls
-    base = seat * PROFESSIONS
-    for card in state.hands[seat]:  # some card is playable (inlined `playable`)
-        prof = _PROF[card]
-        if not played >> prof & 1 and not halls[base + prof] >> _COLOUR[card] & 1:
-            result.append(PLAY)
-            break
+    """Q-T1 with Q-P1 folded in: a playable card itself ('play red Robber' in one step), or PLAY to be asked for
+    the card (kept, so that records made before the shortcut replay exactly), DISCARD_DRAW, BUY."""
+    result = _play_card(state, entry, seat)
+    if result:
+        result.append(PLAY)
     result.append(DISCARD_DRAW)
     if can_buy(state, seat):
         result.append(BUY)
@@ -102,16 +98,20 @@ def _action(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
 
 
 def _play_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+    """The playable hand cards (inlined `playable`), once each. Hands are kept sorted (`to_hand`, the opening,
+    snapshots and determinize sort them), so copies of one identity are neighbours."""
     played = state.played
     halls = state.halls
     base = seat * PROFESSIONS
-    return sorted(
-        {
-            card
-            for card in state.hands[seat]
-            if not played >> _PROF[card] & 1 and not halls[base + _PROF[card]] >> _COLOUR[card] & 1
-        }
-    )
+    result = []
+    last = -1
+    for card in state.hands[seat]:
+        if card != last:
+            prof = _PROF[card]
+            if not played >> prof & 1 and not halls[base + prof] >> _COLOUR[card] & 1:
+                result.append(card)
+                last = card
+    return result
 
 
 def _discard_draw(state: GuildhallState, entry: Entry, seat: int) -> list[int]:

@@ -94,6 +94,7 @@ ARITY = (2, 3, 2, 2, 4, 2, 2, 4, 3, 4, 4, 5, 5, 3, 4, 6, 6, 3, 2, 3, 3, 3, 5, 3,
 VERB = {
     SP_DISCARD: "discard",
     SP_PLACE: "place",
+    ACTION: "play",
     PLAY_CARD: "play",
     DD_SELECT: "discard",
     PAY: "pay",

@@ -128,7 +128,7 @@ def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) 
     seats = state.game.seat_names
     card = action - CARD
     name = CARD_NAMES[card] if action < PROF else ""
-    if kind == ACTION:
+    if kind == ACTION and action >= PROF:
         if action == BUY:
             have = len(state.completed[seat])
             return "GH-43", (
@@ -139,7 +139,7 @@ def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) 
             "You have no card you may play: only one card of each profession per turn, and none identical to a card "
             "face up in your guildhall."
         )
-    if kind == PLAY_CARD:
+    if kind in (PLAY_CARD, ACTION):
         if card not in hand:
             return "GH-29", f"You have no {name} in your hand."
         if state.played >> (card // COLOURS) & 1:
@@ -293,7 +293,7 @@ def _family(action: int) -> int:
 
 # The kinds of answer each question takes (cards by default).
 EXPECTED = {
-    ACTION: {5},
+    ACTION: {0, 5},
     CHOOSE_LEVEL: {3, 7},
     SP_DISCARD: {0, 6},
     DD_SELECT: {0, 6},
