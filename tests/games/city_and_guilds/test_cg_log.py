@@ -56,17 +56,18 @@ def test_cg_t_5_block_completion_line_gives_value_shares_and_guild_control():
     lines = lines_of(play(candle_example(), "CA", "A8", "double", "notavern", "take MBA"))
     assert lines[:4] == [
         "Blue picks a candle building from hand to place",
-        "Blue places a candle building on A8 in block A",
-        "Blue puts two figures on the candle building on A8 instead of investing",
+        "Blue places a candle building on lot A8 in block A",
+        "Blue puts two figures on the candle building on lot A8 instead of investing",
         "Block A: Blue holds the white marker (1st); Red the black marker (2nd)",
     ]
     assert lines[4] == (
-        "Block A is complete (Blue filled the last lot), value 17 = 8 base + 2×2 for markets + 5 for a minstrel "
-        "house. Block control: Blue (1st) scores ⌈17/2⌉ = 9; Red (2nd) scores ⌈17/4⌉ = 5; Yellow (3rd) scores "
-        "⌈17/8⌉ = 3. The Candle guild controls the block (most tiles: 3 against Baker 1, Weaver 1, Smith 2) and "
-        "pays 4/2/1 to the top of the Candle track: Green 4, Blue 2 and Red 1."
+        "Block A is complete (Blue filled the last lot), value 17: 8 for the block, 4 for 2 markets and 5 for a "
+        "minstrel house. Block control: Blue (1st) scores half of 17, rounded up: 9; Red (2nd) scores a quarter of "
+        "17, rounded up: 5; Yellow (3rd) scores an eighth of 17, rounded up: 3. The Candle guild controls the block "
+        "(most tiles: 3 against Baker 1, Weaver 1, Smith 2) and pays 4, 2, 1 points to the top of the Candle track: "
+        "Green 4, Blue 2 and Red 1."
     )
-    assert lines[5:7] == ["Blue declines the tavern (CG-36)", "Blue takes a baker market from the display"]
+    assert lines[5:7] == ["Blue does without a tavern", "Blue takes a baker market from the display"]
 
 
 def test_cg_t_18_tavern_chain_lines():
@@ -79,11 +80,13 @@ def test_cg_t_18_tavern_chain_lines():
     assert lines[3:] == [
         "Red advances 1 on the Baker track, from 0 to 1",
         "Block A: Yellow holds the white marker (1st); Red the black marker (2nd)",
-        "Block A is complete (Red filled the last lot), value 8 = 8 base. Block control: Yellow (1st of two) scores "
-        "⌈8/2⌉+1 = 5; Red (2nd of two) scores ⌈8/4⌉+1 = 3. The Smith guild controls the block (most tiles: 7 "
-        "against Baker 1) and pays 4/2/1 to the top of the Smith track: Yellow 4.",
-        "Red places a tavern on B8: +5 to the value of block B (CG-36)",
-        "Block B is complete (by Red's tavern), value 13 = 8 base + 5 for a tavern. Nobody has figures in the "
+        "Block A is complete (Red filled the last lot), value 8: 8 for the block. Block control: Yellow (1st of two) "
+        "scores half of 8, rounded up, plus 1: 5; Red (2nd of two) scores a quarter of 8, rounded up, plus 1: 3. The "
+        "Smith guild controls the block (most tiles: 7 against Baker 1) and pays 4, 2, 1 points to the top of the "
+        "Smith track: Yellow 4.",
+        "Red places a tavern on lot B8: +5 to the value of block B",
+        "Block B is complete (by Red's tavern), value 13: 8 for the block and 5 for a tavern. Nobody has figures in "
+        "the "
         "block, so nobody scores block control. The Weaver guild controls the block (the only guild with tiles "
         "here: 7), but nobody has invested in it, so nobody scores.",
     ]
@@ -117,7 +120,7 @@ def test_cg_33_cg_34_ties_alone_and_the_s2_second_share():
     assert "Block control: Red (alone in the block) scores all 10." in line
     assert (
         "No guild controls the block: Baker and Smith tie at 2 tiles each, with a chain of 3 over 1 block, so no "
-        "guild scoring (CG-34)." in line
+        "guild scoring." in line
     )
     line = _block(
         value=16,
@@ -128,13 +131,19 @@ def test_cg_33_cg_34_ties_alone_and_the_s2_second_share():
         guild_keys={"BAKER": [2, 3, 2], "WEAVER": [2, 5, 1]},
         points=[[RED, 9, "block C 1st of two"], [BLUE, 6, "block C 2nd of two"], [GREEN, 4, "block C: WEAVER ..."]],
     )
-    assert "Red (1st of two) scores ⌈16/2⌉+1 = 9; Blue (2nd of two) scores ⌈9/2⌉+1 = 6." in line
+    assert (
+        "Red (1st of two) scores half of 16, rounded up, plus 1: 9; Blue (2nd of two) scores half of 9, rounded up, "
+        "plus 1: 6." in line
+    )
     assert (
         "The Weaver guild controls the block (2 tiles like Baker, but its chain through the block is longer: 5 "
-        "tiles against 3) and pays 4/2/1 to the top of the Weaver track: Green 4." in line
+        "tiles against 3) and pays 4, 2, 1 points to the top of the Weaver track: Green 4." in line
     )
     line = _block(places=[[RED, 5, "1st"], [BLUE, 3, "2nd"]], present=4)
-    assert "Red (1st) scores ⌈10/2⌉ = 5; Blue (2nd) scores ⌈10/4⌉ = 3; 3rd place is tied, so nobody scores it." in line
+    assert (
+        "Red (1st) scores half of 10, rounded up: 5; Blue (2nd) scores a quarter of 10, rounded up: 3; 3rd place is "
+        "tied, so nobody scores it." in line
+    )
     assert line.endswith("No guild tiles, so no guild control scoring.")
 
 
@@ -151,19 +160,20 @@ def test_cg_40_cg_44_cg_45_cg_46_final_lines():
         points=[[BLUE, 15, "x"], [RED, 8, "x"], [GREEN, 4, "x"]],
     )
     assert GAME.describe_event(final) == (
-        "Final Smith scoring: the scoring chain has 9 tiles over 3 blocks, value 9 + 6 bonus = 15: Blue 15 (1st on "
-        "the Smith track: all 15), Red 8 (2nd on the Smith track: ⌈15/2⌉) and Green 4 (3rd on the Smith track: "
-        "⌈15/4⌉)."
+        "Final Smith scoring: the scoring chain has 9 tiles over 3 blocks, value 15 (9 for its tiles and a bonus of 6 "
+        "for its blocks): Blue 15 (1st on the Smith track: all 15), Red 8 (2nd on the Smith track: half of 15, "
+        "rounded up) and Green 4 (3rd on the Smith track: a quarter of 15, rounded up)."
     )
     nobody = public(
         "final_guild", guild="BAKER", size=1, blocks=1, value=2, bonus=1, payout="half_quarter_eighth", points=[]
     )
     assert GAME.describe_event(nobody).endswith(
-        "value 1 + 1 bonus = 2; nobody has invested in the Baker guild, so nobody scores."
+        "value 2 (1 for its tiles and a bonus of 1 for its blocks); nobody has invested in the Baker guild, so "
+        "nobody scores."
     )
     penalty = public("penalty", points=[[RED, -1, "1 unused figures"], [GREEN, -4, "4 unused figures"]])
     assert GAME.describe_event(penalty) == (
-        "Unused figures cost 1 point each (CG-45): Red loses 1 (1 figure left) and Green loses 4 (4 figures left)."
+        "Unused figures cost 1 point each: Red loses 1 (1 figure left) and Green loses 4 (4 figures left)."
     )
     end = public("game_end", scores=[80.0, 72.0, 80.0], winners=[RED, BLUE])
     assert GAME.describe_event(end) == (
@@ -180,16 +190,15 @@ def test_cg_11_cg_18_cg_19_cg_26_setup_forced_and_blocked_lines():
     )
     setup = public("place", seat=BLUE, tile="MCA", lot="E3", block="E", setup=True, move="MCA E3")
     assert (
-        GAME.describe_event(setup) == "Blue opens block E with a candle market on E3 (setup: no figure, no investment)"
+        GAME.describe_event(setup)
+        == "Blue opens block E with a candle market on lot E3 (setup: no figure, no investment)"
     )
     forced = public("forced", seat=GREEN, rule="CG-19", lot="D2", guild="BAKER", figures=0, text="")
-    assert GAME.describe_event(forced) == "Green has no figures left: the building on D2 stays unowned (CG-19)"
+    assert GAME.describe_event(forced) == "Green has no figures left: the building on lot D2 stays unowned"
     forced = public("forced", seat=GREEN, rule="CG-18", lot="D2", guild="BAKER", figures=2, text="")
-    assert GAME.describe_event(forced) == "Green cannot advance on the Baker track, so two figures go on D2 (CG-18)"
+    assert GAME.describe_event(forced) == "Green cannot advance on the Baker track, so two figures go on lot D2"
     blocked = public("invest", seat=YELLOW, guild="WEAVER", blocked=True, target=3, text="")
     assert GAME.describe_event(blocked) == (
-        "Yellow cannot advance on the Weaver track: value 3 already holds 3 markers (CG-26)"
+        "Yellow cannot advance on the Weaver track: space 3 already holds 3 markers"
     )
-    assert (
-        GAME.describe_event(public("pass", seat=YELLOW, reason="")) == "Yellow has no tile to place and passes (CG-25)"
-    )
+    assert GAME.describe_event(public("pass", seat=YELLOW, reason="")) == "Yellow has no tile to place and passes"

@@ -32,7 +32,7 @@ def render(state, seat):
 
 def test_registered_under_its_name():
     assert get_game("city-and-guilds") is GAME and get_game("city_and_guilds") is GAME
-    assert GAME.num_distinct_actions(4) == NUM_ACTIONS == 108
+    assert GAME.num_distinct_actions(4) == NUM_ACTIONS == 109  # 108: putting a picked tile back, added last
     assert "hands" in GAME.describe_setup()
 
 
@@ -116,14 +116,17 @@ def test_out_of_order_answers_name_the_rule():
 
 
 def test_prompts_name_the_question():
+    """CG-11 / CG-16 / CG-17: each question in plain words."""
     state = GAME.new_state(3, seed=2)
-    assert "return" in state.prompt()
+    assert "give back face down" in state.prompt()
     state = scenario(lots={"A1": ("SM", -1, 0)})
-    assert "Pick a tile" in state.prompt()
+    assert state.prompt() == "Choose a tile from your hand to place"
     play(state, "BA")
-    assert "baker building" in state.prompt()
+    assert state.prompt() == "Choose a lot next to a tile already placed for your baker building, or put it back"
     play(state, "A2")
-    assert "invest" in state.prompt()
+    assert state.prompt() == (
+        "Baker building: put 1 figure on it and move 1 up the baker track, or put 2 figures on it"
+    )
 
 
 def test_events_explain_block_scoring():

@@ -8,6 +8,8 @@ Integers (the same for every map; lots are numbered 0..75):
 - 89        decline the tavern (CG-36): `notavern`
 - 90..98    take a tile kind from the display (CG-24): `take MBA`
 - 99..107   return a tile of the first four during setup (CG-11): `return MIN`
+- 108       put the picked tile back in hand before choosing its lot (CG-16: a tile is placed on a lot as one
+            move, so picking it commits to nothing): `back`. Added after the others so that records stay exact.
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ NO_FIGURE = FIGURE + 1
 NO_TAVERN = NO_FIGURE + 1
 TAKE_BASE = NO_TAVERN + 1
 RETURN_BASE = TAKE_BASE + HAND_KINDS
-NUM_ACTIONS = RETURN_BASE + HAND_KINDS
+PUT_BACK = RETURN_BASE + HAND_KINDS
+NUM_ACTIONS = PUT_BACK + 1
 
 _WORDS = {
     "INVEST": INVEST,
@@ -41,6 +44,9 @@ _WORDS = {
     "NOFIG": NO_FIGURE,
     "NOTAVERN": NO_TAVERN,
     "DECLINE": NO_TAVERN,
+    "BACK": PUT_BACK,
+    "PUTBACK": PUT_BACK,
+    "UNPICK": PUT_BACK,
 }
 
 
@@ -50,6 +56,8 @@ def notation(action: int, board: Board) -> str:
     if action < INVEST:
         lot = action - LOT_BASE
         return board.lot_names[lot] if lot < board.lots else f"lot#{lot}"  # beyond this map: never legal
+    if action == PUT_BACK:
+        return "back"
     if action >= RETURN_BASE:
         return f"return {TILE_CODES[action - RETURN_BASE]}"
     if action >= TAKE_BASE:
@@ -73,6 +81,8 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
     if not words:
         raise IllegalAction("", "type a move such as 'BA', 'A5', 'invest' or 'take MCA', or ? for the legal moves")
     head = words[0].upper()
+    if head == "PUT" and len(words) == 2 and words[1].upper() == "BACK":
+        return PUT_BACK
     if head in ("TAKE", "RETURN", "PLAY", "PICK"):
         if len(words) != 2:
             raise IllegalAction("", f"'{words[0]}' names one tile, e.g. '{words[0]} MCA'")
@@ -82,7 +92,7 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
         raise IllegalAction("", f"cannot read {text!r}: one word per move, e.g. 'BA', then 'A5'")
     if head in ("NO", "PASS", "-"):
         if decline is None:
-            raise IllegalAction("CG-16", "this question cannot be declined (there is no voluntary pass, CG-A-23)")
+            raise IllegalAction("CG-16", "this question cannot be declined: there is no passing")
         return decline
     if head in _WORDS:
         return _WORDS[head]

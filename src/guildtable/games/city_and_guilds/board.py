@@ -19,6 +19,8 @@ STREET = "."
 FEATURES = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
 BLOCKER = "#"
 TRANSPARENT = frozenset(STREET + FEATURES)
+# What each map character that is not a lot stands for (§8.3), in a player's words.
+MAP_CHARACTERS = {STREET: "street", "*": "fountain", "+": "trough", BLOCKER: "blocker"}
 MAX_LOTS = 76  # §8.4 (6): the hands can place at most 76 tiles
 MAX_SIDE = 64  # rows and columns of a map; the default map is 16 × 13
 MAX_MAP_TEXT = 4096  # characters of a map's text in the `map` option; the default map file has 283

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.city_and_guilds import scoring
-from guildtable.games.city_and_guilds.content import GUILD_COUNT, GUILDS, SEAT_NAMES
+from guildtable.games.city_and_guilds.content import GUILD_CONTROL_POINTS, GUILD_COUNT, GUILDS, SEAT_NAMES
 from guildtable.kernel import Event
 from guildtable.kernel.events import public
 
@@ -37,7 +37,7 @@ def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern
     guild, keys = scoring.guild_control(state.tiles, board, block)
     if guild is not None:
         ranked = scoring.ranking(state.values[guild], state.stamps[guild])
-        for rank, (seat, amount) in enumerate(zip(ranked, (4, 2, 1), strict=False)):
+        for rank, (seat, amount) in enumerate(zip(ranked, GUILD_CONTROL_POINTS, strict=False)):
             why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
             state._credit("guild", seat, amount, why)
             points.append([seat, amount, why])
@@ -135,7 +135,7 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
             public(
                 "penalty",
                 points=penalties,
-                text="−1 per unused figure (CG-45): " + ", ".join(f"{SEAT_NAMES[p[0]]} {p[1]}" for p in penalties),
+                text="−1 per unused figure: " + ", ".join(f"{SEAT_NAMES[p[0]]} {p[1]}" for p in penalties),
             )
         )
     state.final = {"guilds": guilds, "penalties": penalties}

@@ -32,6 +32,16 @@ TOTAL_TILES = sum(TILE_COUNTS)  # 80
 TAVERNS = TILE_COUNTS[TAVERN]
 DRAWABLE: tuple[int, ...] = tuple(kind for kind in range(HAND_KINDS) for _ in range(TILE_COUNTS[kind]))  # 76
 
+# CG-32: a block's value is BLOCK_BASE plus these points per market, minstrel house and tavern in it.
+BLOCK_BASE = 8
+MARKET_POINTS = 2
+MINSTREL_POINTS = 5
+TAVERN_POINTS = 5
+GUILD_CONTROL_POINTS = (4, 2, 1)  # CG-35: to the 1st, 2nd and 3rd on the controlling guild's track
+BUILDING_STEPS = 1  # CG-17: a building's investment
+MARKET_STEPS = 2  # CG-20: a market's investment
+MAX_PER_VALUE = 3  # CG-26: markers on one value of a track
+
 DEAL_SIZE = 4  # CG-11: draw 4, return 1
 HAND_SIZE = 3
 DISPLAY_SIZE = 3  # CG-12

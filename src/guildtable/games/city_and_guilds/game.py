@@ -16,11 +16,13 @@ from guildtable.games.city_and_guilds.board import (
     shipped_maps,
 )
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
+from guildtable.games.city_and_guilds.glossary import GLOSSARY
 from guildtable.games.city_and_guilds.rules import PICK, RETURN, CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshots import load_snapshot
 from guildtable.kernel import BadOptions, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
+from guildtable.kernel.glossary import Glossary
 
 
 class CityAndGuilds(Game):
@@ -159,6 +161,10 @@ class CityAndGuilds(Game):
 
     def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
         return text.render(view, seat)
+
+    def glossary(self) -> Glossary:
+        """What every tile, guild, map feature and a block do, keyed as the views name them (glossary.py)."""
+        return GLOSSARY
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """The game log line (log.py); a kind the log does not know falls back to the kernel's generic line."""

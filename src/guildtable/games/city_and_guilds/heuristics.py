@@ -2,7 +2,9 @@
 public information only: points already scored, what every open block would pay if it were completed now (weighted
 by how full it is), guild control of open blocks, the final chain payouts by current track order, and the penalty
 for figures that will not be placed. While the seat itself still has to finish its placement (lot, figure choice),
-the best of those follow-up answers is taken, so one-ply search also judges which tile to pick."""
+the best of those follow-up answers is taken, so one-ply search also judges which tile to pick. Putting a picked tile
+back is worth the least to the player who did it: it only undoes the pick, and a bot that liked it could pick and put
+back for ever."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import math
 from typing import TYPE_CHECKING
 
 from guildtable.games.city_and_guilds import scoring
+from guildtable.games.city_and_guilds.actions import PUT_BACK
 from guildtable.games.city_and_guilds.content import GUILD_COUNT, MINSTREL
 
 if TYPE_CHECKING:
@@ -20,13 +23,23 @@ _FOLLOW_UP = ("lot", "building", "minstrel")
 
 def evaluate(state: CityAndGuildsState, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is projected ahead."""
-    if state.pending and state.pending[-1].seat == seat and state.pending[-1].kind in _FOLLOW_UP:
+    if state.pending and state.pending[-1].seat == seat:
+        if state.history and state.history[-1] == PUT_BACK:
+            return -1.0
+        if state.pending[-1].kind not in _FOLLOW_UP:
+            return _projected(state, seat)
         best = -math.inf
         for action in state.legal_actions():
+            if action == PUT_BACK:
+                continue
             child = state.clone()
             child.apply(action)
             best = max(best, evaluate(child, seat))
         return best
+    return _projected(state, seat)
+
+
+def _projected(state: CityAndGuildsState, seat: int) -> float:
     projected = project(state)
     mine = projected[seat]
     best_other = max(score for other, score in enumerate(projected) if other != seat)

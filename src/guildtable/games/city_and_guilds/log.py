@@ -1,13 +1,22 @@
-"""The City and Guilds game log: one plain English line per event, naming seats, tiles, lots, blocks and guild tracks,
-and for every scoring the value, how it was computed and who got how many points (CG-32 to CG-35, CG-37, CG-40,
-CG-44, CG-45). Reads only the event's own data, so a public line cannot reveal more than the event carries."""
+"""The City and Guilds game log: one plain English line per event, naming players by their display names, tiles,
+lots, blocks and guild tracks in words, and for every scoring the value, how it was computed and who got how many
+points (CG-32 to CG-35, CG-37, CG-40, CG-44, CG-45). No rule IDs and no notation (no codes, no formulas). Reads only
+the event's own data, so a public line cannot reveal more than the event carries."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from guildtable.games.city_and_guilds.content import TILE_CODES, TILE_NAMES
+from guildtable.games.city_and_guilds.content import (
+    BLOCK_BASE,
+    GUILD_CONTROL_POINTS,
+    MARKET_POINTS,
+    MINSTREL_POINTS,
+    TAVERN_POINTS,
+    TILE_CODES,
+    TILE_NAMES,
+)
 
 Names = Sequence[str]
 
@@ -64,37 +73,41 @@ def _pick(data: dict[str, Any], names: Names) -> str:
     return f"{names[data['seat']]} picks {_a(data['tile'])} from hand to place"
 
 
+def _put_back(data: dict[str, Any], names: Names) -> str:
+    return f"{names[data['seat']]} puts the {_tile(data['tile'])} back in hand"
+
+
 def _place(data: dict[str, Any], names: Names) -> str:
     who, tile, lot = names[data["seat"]], _a(data["tile"]), data["lot"]
     if data["setup"]:
-        return f"{who} opens block {data['block']} with {tile} on {lot} (setup: no figure, no investment)"
-    return f"{who} places {tile} on {lot} in block {data['block']}"
+        return f"{who} opens block {data['block']} with {tile} on lot {lot} (setup: no figure, no investment)"
+    return f"{who} places {tile} on lot {lot} in block {data['block']}"
 
 
 def _resolve(data: dict[str, Any], names: Names) -> str:
     who, tile, lot, choice = names[data["seat"]], _tile(data["tile"]), data["lot"], data["choice"]
     if choice == "invest":
-        return f"{who} puts one figure on the {tile} on {lot} and invests"
+        return f"{who} puts one figure on the {tile} on lot {lot} and invests"
     if choice == "double":
-        return f"{who} puts two figures on the {tile} on {lot} instead of investing"
+        return f"{who} puts two figures on the {tile} on lot {lot} instead of investing"
     if choice == "figure":
-        return f"{who} puts a figure on the {tile} on {lot}"
-    return f"{who} leaves the {tile} on {lot} without a figure"
+        return f"{who} puts a figure on the {tile} on lot {lot}"
+    return f"{who} leaves the {tile} on lot {lot} without a figure"
 
 
 def _forced(data: dict[str, Any], names: Names) -> str:
     who, lot, guild = names[data["seat"]], data["lot"], _guild(data["guild"])
     if data["figures"] == 2:
-        return f"{who} cannot advance on the {guild} track, so two figures go on {lot} ({data['rule']})"
+        return f"{who} cannot advance on the {guild} track, so two figures go on lot {lot}"
     if data["figures"] == 1:
-        return f"{who} puts the last figure on {lot} ({data['rule']})"
-    return f"{who} has no figures left: the building on {lot} stays unowned ({data['rule']})"
+        return f"{who} puts the last figure on lot {lot}"
+    return f"{who} has no figures left: the building on lot {lot} stays unowned"
 
 
 def _invest(data: dict[str, Any], names: Names) -> str:
     who, guild = names[data["seat"]], _guild(data["guild"])
     if data["blocked"]:
-        return f"{who} cannot advance on the {guild} track: value {data['target']} already holds 3 markers (CG-26)"
+        return f"{who} cannot advance on the {guild} track: space {data['target']} already holds 3 markers"
     steps = data["after"] - data["before"]
     return f"{who} advances {steps} on the {guild} track, from {data['before']} to {data['after']}"
 
@@ -107,11 +120,11 @@ def _markers(data: dict[str, Any], names: Names) -> str:
 
 def _tavern(data: dict[str, Any], names: Names) -> str:
     block = data["block"]
-    return f"{names[data['seat']]} places a tavern on {data['lot']}: +5 to the value of block {block} (CG-36)"
+    return f"{names[data['seat']]} places a tavern on lot {data['lot']}: +5 to the value of block {block}"
 
 
 def _tavern_declined(data: dict[str, Any], names: Names) -> str:
-    return f"{names[data['seat']]} declines the tavern (CG-36)"
+    return f"{names[data['seat']]} does without a tavern"
 
 
 def _take(data: dict[str, Any], names: Names) -> str:
@@ -119,33 +132,47 @@ def _take(data: dict[str, Any], names: Names) -> str:
 
 
 def _pass(data: dict[str, Any], names: Names) -> str:
-    return f"{names[data['seat']]} has no tile to place and passes (CG-25)"
+    return f"{names[data['seat']]} has no tile to place and passes"
 
 
 # --- scoring -------------------------------------------------------------------------------------------------------
 def block_value_terms(value: int, markets: int, minstrels: int, taverns: int) -> str:
-    """CG-32: "17 = 8 base + 2×2 for markets + 5 for a minstrel house"."""
-    terms = ["8 base"]
-    if markets:
-        terms.append(f"2×{markets} for markets" if markets > 1 else "2 for a market")
-    if minstrels:
-        terms.append(f"5×{minstrels} for minstrel houses" if minstrels > 1 else "5 for a minstrel house")
-    if taverns:
-        terms.append(f"5×{taverns} for taverns" if taverns > 1 else "5 for a tavern")
-    return f"{value} = {' + '.join(terms)}"
+    """CG-32: "17: 8 for the block, 4 for 2 markets and 5 for a minstrel house"."""
+    terms = [f"{BLOCK_BASE} for the block"]
+    for count, points, one, many in (
+        (markets, MARKET_POINTS, "a market", "markets"),
+        (minstrels, MINSTREL_POINTS, "a minstrel house", "minstrel houses"),
+        (taverns, TAVERN_POINTS, "a tavern", "taverns"),
+    ):
+        if count:
+            terms.append(f"{count * points} for {one if count == 1 else f'{count} {many}'}")
+    return f"{value}: {_listing(terms)}"
+
+
+def _half(value: int) -> str:
+    return f"half of {value}, rounded up"
+
+
+def _quarter(value: int) -> str:
+    return f"a quarter of {value}, rounded up"
+
+
+def _eighth(value: int) -> str:
+    return f"an eighth of {value}, rounded up"
 
 
 def _share_formula(place: str, value: int, first: int, second_of_two: str) -> str:
-    """CG-33 (and ⚙ CG-A-6 for the 2nd of two): how one block control share follows from the value."""
+    """CG-33 (and the two_player_bonus_second option, CG-A-6, for the 2nd of two): how one block control share
+    follows from the value, in words."""
     if place == "alone":
         return f"all {value}"
     if place == "1st of two":
-        return f"⌈{value}/2⌉+1"
+        return f"{_half(value)}, plus 1"
     if place == "2nd of two":
         if second_of_two == "s2_from_first_with_bonus":
-            return f"⌈{first}/2⌉+1"
-        return f"⌈{value}/4⌉+1"
-    return {"1st": f"⌈{value}/2⌉", "2nd": f"⌈{value}/4⌉", "3rd": f"⌈{value}/8⌉"}[place]
+            return f"{_half(first)}, plus 1"
+        return f"{_quarter(value)}, plus 1"
+    return {"1st": _half(value), "2nd": _quarter(value), "3rd": _eighth(value)}[place]
 
 
 def _block_control(data: dict[str, Any], names: Names) -> str:
@@ -159,7 +186,7 @@ def _block_control(data: dict[str, Any], names: Names) -> str:
         if place == "alone":
             paid.append(f"{names[seat]} (alone in the block) scores {formula}")
         else:
-            paid.append(f"{names[seat]} ({place}) scores {formula} = {amount}")
+            paid.append(f"{names[seat]} ({place}) scores {formula}: {amount}")
     if data["present"] >= 3 and data["third"] is None:
         paid.append("3rd place is tied, so nobody scores it")
     return f"Block control: {'; '.join(paid)}."
@@ -199,14 +226,15 @@ def _guild_control(data: dict[str, Any], names: Names) -> str:
     if guild is None:
         top = max(keys.values())
         tied = [_guild(g) for g, key in keys.items() if key == top]
-        return f"No guild controls the block: {_listing(tied)} tie at {_key(top)}, so no guild scoring (CG-34)."
+        return f"No guild controls the block: {_listing(tied)} tie at {_key(top)}, so no guild scoring."
     paid = [
         f"{names[seat]} {amount}" for seat, amount, why in data["points"] if why.startswith(f"block {data['block']}:")
     ]
     head = f"The {_guild(guild)} guild controls the block ({_why_guild_wins(guild, keys)})"
     if not paid:
         return f"{head}, but nobody has invested in it, so nobody scores."
-    return f"{head} and pays 4/2/1 to the top of the {_guild(guild)} track: {_listing(paid)}."
+    points = ", ".join(str(p) for p in GUILD_CONTROL_POINTS)
+    return f"{head} and pays {points} points to the top of the {_guild(guild)} track: {_listing(paid)}."
 
 
 def _block_scored(data: dict[str, Any], names: Names) -> str:
@@ -220,17 +248,18 @@ def _block_scored(data: dict[str, Any], names: Names) -> str:
 
 
 def _final_shares(value: int, payout: str) -> tuple[str, str, str]:
-    """CG-44 / ⚙ CG-A-7: how each track place's share follows from the chain value."""
+    """CG-44 / the final_payout option (CG-A-7): how each track place's share follows from the chain value."""
     if payout == "half_quarter_eighth":
-        return f"⌈{value}/2⌉", f"⌈{value}/4⌉", f"⌈{value}/8⌉"
-    return f"all {value}", f"⌈{value}/2⌉", f"⌈{value}/4⌉"
+        return _half(value), _quarter(value), _eighth(value)
+    return f"all {value}", _half(value), _quarter(value)
 
 
 def _final_guild(data: dict[str, Any], names: Names) -> str:
     guild, value = _guild(data["guild"]), data["value"]
     chain = (
         f"Final {guild} scoring: the scoring chain has {_plural(data['size'], 'tile')} over "
-        f"{_plural(data['blocks'], 'block')}, value {data['size']} + {data['bonus']} bonus = {value}"
+        f"{_plural(data['blocks'], 'block')}, value {value} ({data['size']} for its tiles and a bonus of "
+        f"{data['bonus']} for its blocks)"
     )
     if not data["points"]:
         return f"{chain}; nobody has invested in the {guild} guild, so nobody scores."
@@ -244,7 +273,7 @@ def _final_guild(data: dict[str, Any], names: Names) -> str:
 
 def _penalty(data: dict[str, Any], names: Names) -> str:
     lost = [f"{names[seat]} loses {-amount} ({_plural(-amount, 'figure')} left)" for seat, amount, _ in data["points"]]
-    return f"Unused figures cost 1 point each (CG-45): {_listing(lost)}."
+    return f"Unused figures cost 1 point each: {_listing(lost)}."
 
 
 def _game_end(data: dict[str, Any], names: Names) -> str:
@@ -262,6 +291,7 @@ DESCRIBERS: dict[str, Callable[[dict[str, Any], Names], str]] = {
     "returned": _returned,
     "reveal": _reveal,
     "pick": _pick,
+    "put_back": _put_back,
     "place": _place,
     "resolve": _resolve,
     "forced": _forced,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from guildtable.games.city_and_guilds import actions, completion, scoring
+from guildtable.games.city_and_guilds import actions, completion, scoring, words
 from guildtable.games.city_and_guilds.actions import (
     DOUBLE,
     FIGURE,
@@ -18,18 +18,21 @@ from guildtable.games.city_and_guilds.actions import (
     LOT_BASE,
     NO_FIGURE,
     NO_TAVERN,
+    PUT_BACK,
     RETURN_BASE,
     SELECT_BASE,
     TAKE_BASE,
 )
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import (
+    BUILDING_STEPS,
     DISPLAY_SIZE,
     EMPTY,
     GUILD_COUNT,
     GUILDS,
     HAND_KINDS,
     MARKET,
+    MARKET_STEPS,
     MINSTREL,
     SEAT_NAMES,
     TAVERN,
@@ -178,28 +181,55 @@ class CityAndGuildsState(State):
         return self.setup_placed < self.num_players
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
+        """The question on turn in plain words (words.py)."""
         if not self.pending:
             return "The game is over"
         decision = self.pending[-1]
         kind = decision.kind
         if kind == RETURN:
-            return "Setup: return one of your four tiles face down to the supply (CG-11)"
+            return words.RETURN_PROMPT
         if kind == PICK:
-            if self.in_setup:
-                return "Setup round: pick the tile to place in an empty block, away from other tiles (CG-14)"
-            return "Pick a tile from your hand to place (CG-16)"
+            return words.SETUP_PICK_PROMPT if self.in_setup else words.PICK_PROMPT
         if kind == LOT:
-            where = "in an empty block, not adjacent to any tile" if self.in_setup else "adjacent to a placed tile"
-            return f"Place your {TILE_NAMES[decision.context[0]]} on an empty lot {where}"
+            return words.lot_prompt(decision.context[0], self.in_setup)
         if kind == BUILDING:
-            guild = GUILDS[self.tiles[decision.context[0]]]
-            return f"{guild.title()} building: 'invest' (1 figure, +1 on the track) or 'double' (2 figures) (CG-17)"
+            return words.building_prompt(self.tiles[decision.context[0]])
         if kind == MINSTREL_FIGURE:
-            return "Minstrel house: put a figure on it ('figure') or not ('nofigure') (CG-21)"
+            return words.MINSTREL_PROMPT
         if kind == TAVERN_CHOICE:
-            decline = "" if self.options["tavern_mandatory"] else ", or 'notavern'"
-            return f"You completed a block: place a tavern on a lot adjacent to a tile{decline} (CG-36)"
-        return "Take a tile from the display (CG-24)"
+            return words.tavern_prompt(self.options["tavern_mandatory"])
+        return words.DRAW_PROMPT
+
+    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
+        """`action` in plain words for a button, as an answer to the question on turn."""
+        decision = self.pending[-1] if self.pending else None
+        if action < LOT_BASE:
+            return words.pick_label(action - SELECT_BASE)
+        if action < INVEST:
+            lot = action - LOT_BASE
+            if lot >= self.board.lots:
+                return f"Lot {lot + 1}, beyond this map"
+            tile = TAVERN if decision is None or decision.kind != LOT else decision.context[0]
+            block = self.board.lot_block[lot]
+            full = self.empty_in_block[block] == 1 and self.tiles[lot] == EMPTY
+            return words.lot_label(tile, self.board.lot_names[lot], self.board.block_letters[block] if full else None)
+        if action == PUT_BACK:
+            tile = decision.context[0] if decision is not None and decision.kind == LOT else None
+            return "Put the tile back in your hand" if tile is None else words.put_back_label(tile)
+        if action >= RETURN_BASE:
+            return words.return_label(action - RETURN_BASE)
+        if action >= TAKE_BASE:
+            return words.take_label(action - TAKE_BASE)
+        if action == INVEST:
+            if decision is not None and decision.kind == BUILDING:
+                return words.invest_label(self.tiles[decision.context[0]])
+            return "Invest: 1 figure, +1 on the track"
+        return {
+            DOUBLE: words.DOUBLE_LABEL,
+            FIGURE: words.FIGURE_LABEL,
+            NO_FIGURE: words.NO_FIGURE_LABEL,
+            NO_TAVERN: words.NO_TAVERN_LABEL,
+        }[action]
 
     def legal_actions(self) -> list[int]:
         if not self.pending:
@@ -207,7 +237,7 @@ class CityAndGuildsState(State):
         decision = self.pending[-1]
         kind = decision.kind
         if kind == LOT:
-            return [LOT_BASE + lot for lot in self._legal_lots()]
+            return [*(LOT_BASE + lot for lot in self._legal_lots()), PUT_BACK]
         if kind == PICK:
             return [SELECT_BASE + tile for tile in self._pickable(decision.seat)]
         if kind == DRAW:
@@ -246,67 +276,79 @@ class CityAndGuildsState(State):
     def why_illegal(self, action: int) -> tuple[str, str] | None:
         decision = self.pending[-1]
         kind, seat = decision.kind, decision.seat
+        if action == PUT_BACK and kind != LOT:
+            return "CG-16", "You can put a tile back only while choosing its lot"
         if kind == LOT:
+            if action == PUT_BACK:
+                return None
             if not LOT_BASE <= action < INVEST:
-                return "CG-16", "first choose the lot for the tile you picked, e.g. 'A5'"
+                picked = words.tile_words(decision.context[0])
+                return "CG-16", f"First choose a lot for your {picked}, or put it back in your hand"
             return self._why_lot_illegal(action - LOT_BASE, "CG-14" if self.in_setup else "CG-16")
         if kind == PICK:
             if not SELECT_BASE <= action < LOT_BASE:
-                return "CG-16", "first pick a tile from your hand, e.g. 'BA'"
+                return "CG-16", "First choose a tile from your hand to place"
             tile = action - SELECT_BASE
             if tile not in self.hands[seat]:
-                return "CG-16", f"you have no {TILE_NAMES[tile]} ({TILE_CODES[tile]}) in your hand"
+                return "CG-16", f"You have no {TILE_NAMES[tile]} in your hand"
             if tile not in self._pickable(seat):
-                return "CG-A-9", "with building_without_figures=forbidden you cannot place a building without figures"
+                return "CG-A-9", "At this table a building cannot be placed once your figures are used up"
             return None
         if kind == DRAW:
             if not TAKE_BASE <= action < RETURN_BASE:
-                return "CG-24", "take a tile from the display first, e.g. 'take MCA'"
+                return "CG-24", "First take a tile from the display into your hand"
             tile = action - TAKE_BASE
             if tile not in self.display:
-                return "CG-24", f"the display holds no {TILE_NAMES[tile]} ({TILE_CODES[tile]})"
+                return "CG-24", f"The display has no {TILE_NAMES[tile]}"
             return None
         if kind == BUILDING:
             if action in (INVEST, DOUBLE):
                 return None
-            return "CG-17", "answer 'invest' (1 figure and +1 on the track) or 'double' (2 figures)"
+            guild = words.guild_words(self.tiles[decision.context[0]])
+            return "CG-17", (
+                f"First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures"
+            )
         if kind == MINSTREL_FIGURE:
             if action in (FIGURE, NO_FIGURE):
                 return None
             if action == DOUBLE:
-                return "CG-21", "a minstrel house takes one figure, never two"
-            return "CG-21", "answer 'figure' or 'nofigure' for the minstrel house"
+                return "CG-21", "A minstrel house takes one figure, never two"
+            return "CG-21", "First say whether you put a figure on the minstrel house"
         if kind == TAVERN_CHOICE:
             if action == NO_TAVERN:
                 if self.options["tavern_mandatory"]:
-                    return "CG-36", "with tavern_mandatory the completing player must place a tavern"
+                    return "CG-36", "At this table the player who completes a block must place a tavern"
                 return None
             if not LOT_BASE <= action < INVEST:
-                return "CG-36", "place the tavern on a lot (e.g. 'A5') or decline it with 'notavern'"
+                return "CG-36", "First place the tavern on a lot, or do without it"
             return self._why_lot_illegal(action - LOT_BASE, "CG-36")
         if not RETURN_BASE <= action < RETURN_BASE + HAND_KINDS:
-            return "CG-11", "first return one of your four tiles, e.g. 'return MIN'"
+            return "CG-11", "First give back one of your four tiles, face down"
         tile = action - RETURN_BASE
         if tile not in self.hands[seat]:
-            return "CG-11", f"you have no {TILE_NAMES[tile]} ({TILE_CODES[tile]}) to return"
+            return "CG-11", f"You have no {TILE_NAMES[tile]} to give back"
         return None
 
     def _why_lot_illegal(self, lot: int, rule: str) -> tuple[str, str] | None:
         board = self.board
         if lot >= board.lots:
-            return rule, f"this map has {board.lots} lots ({board.lot_names[0]}..{board.lot_names[-1]})"
-        name = board.lot_names[lot]
+            return rule, f"This map has {board.lots} lots, from {board.lot_names[0]} to {board.lot_names[-1]}"
+        name = words.capital(words.lot_words(board.lot_names[lot]))
         if self.tiles[lot] != EMPTY:
-            return "CG-23", f"{name} already holds a {TILE_NAMES[self.tiles[lot]]}"
+            return "CG-23", f"{name} already holds {words.a_tile(self.tiles[lot])}"
         if self.in_setup:
             if lot in self._setup_lots():
                 return None
             block = board.lot_block[lot]
             if self.empty_in_block[block] != len(board.block_lots[block]):
-                return "CG-14", f"block {board.block_letters[block]} already has a tile; a setup tile opens a new block"
-            return "CG-14", f"{name} is adjacent to a placed tile; setup tiles may not touch other tiles"
+                letter = board.block_letters[block]
+                return "CG-14", f"Block {letter} already has a tile; in the setup round each tile opens an empty block"
+            return "CG-14", f"{name} faces a tile already placed; in the setup round tiles may not be next to others"
         if not self.touch[lot]:
-            return rule, f"{name} is not adjacent to any placed tile (CG-8)"
+            return rule, (
+                f"{name} is not next to any placed tile: a tile must face one in a straight line, in its block or "
+                "across the street"
+            )
         return None
 
     # --- applying answers ----------------------------------------------------------------------------------------
@@ -316,6 +358,8 @@ class CityAndGuildsState(State):
         # The returned tile is secret (CG-11): the public record of the move does not name it.
         self.last_move = "return (a tile)" if kind == RETURN else actions.notation(action, self.board)
         if kind == LOT:
+            if action == PUT_BACK:
+                return self._put_back(seat, decision.context[0])
             return self._place(seat, decision.context[0], action - LOT_BASE)
         if kind == PICK:
             tile = action - SELECT_BASE
@@ -332,7 +376,7 @@ class CityAndGuildsState(State):
             events: list[Event] = []
             if action == INVEST:
                 self._put_figures(seat, lot, 1)
-                events.append(self._advance(seat, self.tiles[lot], 1))
+                events.append(self._advance(seat, self.tiles[lot], BUILDING_STEPS))
             else:
                 self._put_figures(seat, lot, 2)
             name = self.board.lot_names[lot]
@@ -353,6 +397,15 @@ class CityAndGuildsState(State):
                 return [public("tavern_declined", seat=seat, move="notavern"), *self._end_turn(seat)]
             return self._place_tavern(seat, action - LOT_BASE)
         return self._return(seat, action - RETURN_BASE)
+
+    def _put_back(self, seat: int, tile: int) -> list[Event]:
+        """The picked tile goes back into the hand and the tile question is asked again. Everyone saw which tile it
+        was when it was picked, so it now counts as known in that hand."""
+        self.hands[seat].append(tile)
+        self.hands[seat].sort()
+        self.known[seat][tile] += 1
+        self.pending.append(Decision(PICK, seat))
+        return [public("put_back", seat=seat, tile=TILE_CODES[tile], move=self.last_move)]
 
     def _return(self, seat: int, tile: int) -> list[Event]:
         """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
@@ -397,7 +450,7 @@ class CityAndGuildsState(State):
             return events
         figures = self.figures[seat]
         if tile < MARKET:  # CG-17 to CG-19
-            can = scoring.can_advance(self.values[tile], seat, 1)
+            can = scoring.can_advance(self.values[tile], seat, BUILDING_STEPS)
             if figures >= 2 and can:
                 self.pending.append(Decision(BUILDING, seat, (lot,)))
                 return events
@@ -412,11 +465,11 @@ class CityAndGuildsState(State):
                 rule = "CG-18" if figures else "CG-19"
                 text = "the last figure, no choice" if figures else "no figures left: the building stays unowned"
                 events.append(public("forced", seat=seat, rule=rule, lot=name, guild=guild, figures=figures, text=text))
-                events.append(self._advance(seat, tile, 1))
+                events.append(self._advance(seat, tile, BUILDING_STEPS))
             events.extend(self._after_placement(seat, lot, figures > 0))
             return events
         if tile < MINSTREL:  # CG-20
-            events.append(self._advance(seat, tile - MARKET, 2))
+            events.append(self._advance(seat, tile - MARKET, MARKET_STEPS))
             events.extend(self._after_placement(seat, lot, False))
             return events
         if figures:  # CG-21: the figure is optional, so ask
@@ -503,7 +556,7 @@ class CityAndGuildsState(State):
         self._put_tile(lot, TAVERN)
         name = self.board.lot_names[lot]
         letter = self.board.block_letters[self.board.lot_block[lot]]
-        text = f"{SEAT_NAMES[seat]} places a tavern on {name} (+5 to block {letter}'s value, CG-36)"
+        text = f"{SEAT_NAMES[seat]} places a tavern on lot {name} (+5 to block {letter}'s value)"
         events = [public("tavern", seat=seat, lot=name, block=letter, move=name, text=text)]
         block = self.board.lot_block[lot]
         if self.empty_in_block[block] == 0:
@@ -552,7 +605,7 @@ class CityAndGuildsState(State):
             if self.hands[player] and self._pickable(player):
                 self.pending.append(Decision(PICK, player))
                 return events
-            events.append(public("pass", seat=player, reason="no tile to place (CG-25)"))
+            events.append(public("pass", seat=player, reason="no tile to place"))
         events.extend(self._finish())
         return events
 
@@ -673,6 +726,8 @@ class CityAndGuildsState(State):
         if action < INVEST:
             kind = "tavern" if self.pending and self.pending[-1].kind == TAVERN_CHOICE else "place"
             return {"type": kind, "lot": actions.notation(action, self.board)}
+        if action == PUT_BACK:
+            return {"type": "back"}
         if action >= RETURN_BASE:
             return {"type": "return", "tile": TILE_CODES[action - RETURN_BASE]}
         if action >= TAKE_BASE:
@@ -694,11 +749,11 @@ class CityAndGuildsState(State):
             if not isinstance(lot, str) or lot.upper() not in self.board.lot_by_name:
                 raise IllegalAction("", f"a {kind} needs 'lot' as a lot name such as 'A5'")
             return LOT_BASE + self.board.lot_by_name[lot.upper()]
-        if kind in ("invest", "double", "figure", "nofigure", "notavern"):
+        if kind in ("invest", "double", "figure", "nofigure", "notavern", "back"):
             return actions.parse(str(kind), self.board, SELECT_BASE, None)
         raise IllegalAction(
             "",
-            f"unknown action type {kind!r} (pick, place, invest, double, figure, nofigure, "
+            f"unknown action type {kind!r} (pick, place, back, invest, double, figure, nofigure, "
             "tavern, notavern, take, return)",
         )
 

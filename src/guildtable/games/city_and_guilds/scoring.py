@@ -8,16 +8,20 @@ from collections.abc import Sequence
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import (
+    BLOCK_BASE,
     GUILD_COUNT,
     MARKET,
+    MARKET_POINTS,
+    MAX_PER_VALUE,
     MINSTREL,
+    MINSTREL_POINTS,
     TAVERN,
+    TAVERN_POINTS,
     ceil_half,
     chain_bonus,
 )
 
 Strength = tuple[int, int]  # (tiles with own figures, figures) in one block (CG-28)
-MAX_PER_VALUE = 3  # CG-26
 
 
 def block_value(tiles: Sequence[int], lots: Sequence[int]) -> tuple[int, int, int, int]:
@@ -31,7 +35,8 @@ def block_value(tiles: Sequence[int], lots: Sequence[int]) -> tuple[int, int, in
             minstrels += 1
         elif tile == TAVERN:
             taverns += 1
-    return 8 + 2 * markets + 5 * minstrels + 5 * taverns, markets, minstrels, taverns
+    value = BLOCK_BASE + MARKET_POINTS * markets + MINSTREL_POINTS * minstrels + TAVERN_POINTS * taverns
+    return value, markets, minstrels, taverns
 
 
 def update_markers(strengths: Sequence[Strength], white: int, black: int, seat: int) -> tuple[int, int]:

@@ -13,6 +13,18 @@ if TYPE_CHECKING:
 
 
 def view_of(state: CityAndGuildsState, seat: int | None) -> dict[str, Any]:
+    """The view of `seat` (None: a spectator). Besides the map, lots, tracks, scores, display and hands, each entry of
+    `blocks` holds, for the at-a-glance panels:
+
+    - `block`: its letter; `lots`: how many lots it has; `empty`: how many are still empty;
+    - `value`: what the block is worth when it is scored (CG-32): 8, +2 per market, +5 per minstrel house and per
+      tavern on it; once the block is scored this is the value it was scored at (a full block never changes);
+    - `value_so_far`: what the block would be worth if it were scored now, from the tiles on it; the same number as
+      `value`, because only tiles on the block count and empty lots add nothing;
+    - `white`, `black`: the seat holding the 1st (white) and 2nd (black) place marker, or None (CG-29, CG-30);
+    - `strengths`: per seat [tiles with that seat's figures, that seat's figures] in the block (CG-28);
+    - `scored`: whether the block has been completed and scored (CG-31).
+    """
     from guildtable.games.city_and_guilds.rules import LOT
 
     board, n = state.board, state.num_players
@@ -34,12 +46,14 @@ def view_of(state: CityAndGuildsState, seat: int | None) -> dict[str, Any]:
     blocks = []
     for block, letter in enumerate(board.block_letters):
         base = block * n
+        value = scoring.block_value(state.tiles, board.block_lots[block])[0]
         blocks.append(
             {
                 "block": letter,
                 "lots": len(board.block_lots[block]),
                 "empty": state.empty_in_block[block],
-                "value": scoring.block_value(state.tiles, board.block_lots[block])[0],
+                "value": value,
+                "value_so_far": value,
                 "white": None if state.white[block] < 0 else state.white[block],
                 "black": None if state.black[block] < 0 else state.black[block],
                 "strengths": [[state.bld[base + p], state.fig[base + p]] for p in range(n)],
