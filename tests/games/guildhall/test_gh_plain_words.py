@@ -252,3 +252,15 @@ def test_gh_refusal_messages_for_common_mistakes() -> None:
         "GH-39",
         "You hold 7 cards: discard at least 1 before you draw, so that you end with 6.",
     )
+
+
+def test_gh_score_sheet_names_prestige_cards_plainly() -> None:
+    """GH-112: the end screen lists each bought prestige card by its plain name (no ids, no notes from the data)."""
+    state = scenario(
+        completed={0: ["Peddler", "Hunter"]},
+        row=["p9_plain", "p2_take_chapter", "p5_plain", "p5_plain", "p5_plain"],
+        prestige_deck=[],
+    )
+    play(state, "buy", "row 1", "chapter Peddler", "pay red Hunter")
+    labels = [entry.label for category in state.score_sheet().categories for entry in category.lines]
+    assert labels == ["Prestige card: 9 VP card", "VP tokens"]

@@ -30,6 +30,7 @@ from guildtable.games.guildhall.content import (
     PROFESSION_NAMES,
     PROFESSIONS,
 )
+from guildtable.games.guildhall.glossary import PRESTIGE_NAMES
 from guildtable.games.guildhall.legality import ANSWERS as _ANSWERS
 from guildtable.games.guildhall.questions import (
     ACTION,
@@ -383,10 +384,10 @@ class GuildhallState(State):
         return list(self.winner_seats) if not self.stack else []
 
     def score_sheet(self) -> ScoreSheet:
-        """GH-112: each prestige card by what it does and its VP, then the VP tokens."""
+        """GH-112: each prestige card by its plain name and its VP, then the VP tokens."""
         n = self.num_players
         cards = tuple(
-            line(f"Prestige card: {PRESTIGE[kind].text_en.rstrip('.')}", n, {seat: PRESTIGE[kind].vp})
+            line(f"Prestige card: {PRESTIGE_NAMES[kind]}", n, {seat: PRESTIGE[kind].vp})
             for seat in range(n)
             for kind in self.owned[seat]
         )
