@@ -1,7 +1,7 @@
 // City and Guilds: the city map in SVG (blocks, lots, tiles, figures, street features), the display and your hand,
 // the four guild tracks and the blocks. Legal lots and tiles are highlighted and clicked; every other decision
 // (invest or double, a minstrel's figure, no tavern) is one button each.
-import { Clicks, h, jsonPanel, svg as s } from "/static/js/common.js";
+import { Clicks, h, infoAttrs, svg as s } from "/static/js/common.js";
 
 export const ownsMoves = true;
 export const seatColours = ["#e53e3e", "#d69e2e", "#3182ce", "#38a169", "#805ad5"];
@@ -24,12 +24,23 @@ function tileTitle(code) {
   return code.startsWith("M") ? `${guild} market` : `${guild} building`;
 }
 
-function tileChip(code, extra = {}) {
-  return h("button", { class: "cg-tile secondary", style: `background:${tileFill(code)};color:#1a202c`, title: tileTitle(code), "data-tile": code, ...extra }, code);
+function tileWords(code) {
+  if (code === "MIN") return ["minstrel", ""];
+  if (code === "TAV") return ["tavern", ""];
+  const guild = GUILD_NAMES[code.slice(-2)] || code;
+  return [guild, code.startsWith("M") ? "market" : ""];
+}
+
+function tileChip(code, glossary, extra = {}) {
+  const piece = glossary[code];
+  return h("button", { class: "cg-tile secondary", style: `background:${tileFill(code)};color:#1a202c`, "data-tile": code, ...infoAttrs(piece), ...extra },
+    piece ? piece.name : tileTitle(code));
 }
 
 export function render(root, payload, ui) {
   const view = payload.view || {};
+  const glossary = ui.glossary || {};
+  const names = (payload.seats || []).map((seat) => seat.name);
   const legal = ui.interactive ? payload.legal || [] : [];
   const clicks = new Clicks(legal, ui.move);
   const map = view.map || [];
@@ -46,42 +57,65 @@ export function render(root, payload, ui) {
     const x = lot.x * CELL, y = lot.y * CELL;
     const onclick = clicks.on({ lot: lot.lot });
     const entry = onclick !== undefined;
-    const g = s("g", { class: `lot${entry ? " legal clickable" : ""}`, "data-lot": lot.lot, onclick });
+    const piece = lot.tile ? glossary[lot.tile] : null;
+    const owner = lot.owner !== null && lot.owner !== undefined ? names[lot.owner] : null;
+    const about = `Lot ${lot.lot}, block ${lot.block}, ${piece ? `${owner ? `${owner}'s ` : ""}${piece.name.toLowerCase()}` : "empty"}${lot.figures ? `, ${lot.figures} figure${lot.figures > 1 ? "s" : ""}` : ""}${entry ? ", you may place here" : ""}`;
+    const g = s("g", { class: `lot${entry ? " legal clickable" : ""}`, "data-lot": lot.lot, onclick, "aria-label": about,
+      ...(piece ? infoAttrs(piece, { extra: [about] }) : entry ? { tabindex: "0", role: "button" } : {}) });
     g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4,
       fill: lot.tile ? tileFill(lot.tile) : BLOCK_FILL[blocks.indexOf(lot.block) % BLOCK_FILL.length],
-      stroke: entry ? "#d69e2e" : lot.owner !== null && lot.owner !== undefined ? seatColours[lot.owner] : "#a0aec0",
+      stroke: entry ? "var(--legal-line)" : lot.owner !== null && lot.owner !== undefined ? seatColours[lot.owner] : "#a0aec0",
+      "stroke-dasharray": entry ? "5 3" : null,
       "stroke-width": entry ? 4 : lot.owner !== null && lot.owner !== undefined ? 3 : 1 }));
-    g.append(s("text", { x: x + CELL / 2, y: y + (lot.tile ? 20 : 26), "text-anchor": "middle", "font-size": lot.tile ? 12 : 10, "font-weight": lot.tile ? 700 : 400, fill: lot.tile ? "#1a202c" : "#718096" }, lot.tile || lot.lot));
+    // A placed tile says what it is in a word or two (its full text is in its tooltip); an empty lot shows its name.
+    const [word, kind] = lot.tile ? tileWords(lot.tile) : [lot.lot, ""];
+    g.append(s("text", { x: x + CELL / 2, y: y + (kind ? 18 : 26), "text-anchor": "middle", "font-size": 11.5, "font-weight": lot.tile ? 700 : 400, fill: lot.tile ? "#1a202c" : "#4a5568" }, word));
+    if (kind) g.append(s("text", { x: x + CELL / 2, y: y + 30, "text-anchor": "middle", "font-size": 11, fill: "#1a202c" }, kind));
     for (let f = 0; f < (lot.figures || 0); f++) {
       g.append(s("circle", { cx: x + 10 + f * 10, cy: y + CELL - 9, r: 4, fill: seatColours[lot.owner] || "#2d3748", stroke: "#1a202c" }));
     }
-    if (lot.tile) g.append(s("title", {}, `${lot.lot}: ${tileTitle(lot.tile)}`));
     svg.append(g);
   }
-  const parts = [h("div", { class: "card panel" }, svg)];
+  // Block letters, once per block, at the block's first lot.
+  for (const block of blocks) {
+    const first = (view.lots || []).find((lot) => lot.block === block);
+    if (first) svg.append(s("text", { x: first.x * CELL + 4, y: first.y * CELL + 13, "font-size": 11, "font-weight": 700, fill: "#2d3748" }, block));
+  }
+  const parts = [h("div", { class: "card panel cg-scroll" }, svg)];
 
-  const tileRow = (title, codes, id) => h("div", { class: "row", "data-panel": id }, h("strong", {}, title),
+  // Bug 2: the display's tiles are taken ("take"), the hand's are picked to place ("pick"); each row offers only its own.
+  const tileRow = (title, codes, id, type) => h("div", { class: "row", "data-panel": id }, h("strong", {}, title),
     (codes || []).map((code) => {
-      const onclick = clicks.on({ tile: code });
-      return tileChip(code, { class: `cg-tile secondary${onclick ? " legal" : ""}`, disabled: !onclick, onclick });
+      const onclick = clicks.on({ type, tile: code });
+      return tileChip(code, glossary, { class: `cg-tile secondary${onclick ? " legal" : ""}`, "aria-disabled": onclick ? null : "true", onclick });
     }));
-  parts.push(h("div", { class: "card panel" },
-    tileRow("Display", view.display, "display"),
-    Array.isArray(view.hand) ? tileRow("Your hand", view.hand, "hand") : null,
-    h("div", { class: "muted" }, `Supply: ${view.supply_size ?? "?"} tiles · taverns left: ${view.taverns_left ?? "?"}`),
-    clicks.rest()));
+  parts.push(h("div", { class: `card panel${ui.interactive ? " hand-dock" : ""}` },
+    tileRow("Display", view.display, "display", "take"),
+    Array.isArray(view.hand) ? tileRow("Your hand", view.hand, "hand", "pick") : null,
+    h("div", { class: "muted" }, `Supply: ${view.supply_size ?? "?"} tiles · taverns left: ${view.taverns_left ?? "?"}`)));
+  ui.choices?.(clicks.rest());
 
-  const names = (payload.seats || []).map((seat) => seat.name);
-  parts.push(h("div", { class: "card panel" }, h("h3", {}, "Players"), h("table", { class: "data" },
+  parts.push(h("div", { class: "card panel" }, h("h3", {}, "Players"), h("table", { class: "data table-scroll" },
     h("tr", {}, h("th", {}, ""), h("th", {}, "Score"), h("th", {}, "Figures left"), h("th", {}, "Tiles placed"), h("th", {}, "Hand")),
     (view.scores || []).map((score, seat) => h("tr", {},
       h("td", {}, h("span", { class: "swatch", style: `background:${seatColours[seat]}` }), names[seat] || `Seat ${seat + 1}`),
       h("td", {}, String(score)), h("td", {}, String(view.figures_left?.[seat] ?? "")),
       h("td", {}, String(view.tiles_placed?.[seat] ?? "")), h("td", {}, String(view.hand_sizes?.[seat] ?? "")))))));
   parts.push(h("div", { class: "card panel" }, h("h3", {}, "Guild tracks"), h("table", { class: "data" },
-    h("tr", {}, h("th", {}, "Guild"), h("th", {}, "Ranking (player: investment)")),
-    (view.tracks || []).map((track) => h("tr", {}, h("td", {}, track.guild.toLowerCase()),
+    h("tr", {}, h("th", {}, "Guild"), h("th", {}, "Ranking (player: figures invested)")),
+    (view.tracks || []).map((track) => h("tr", {}, h("td", { ...infoAttrs(glossary[`guild:${track.guild}`]) }, glossary[`guild:${track.guild}`]?.name || track.guild.toLowerCase()),
       h("td", {}, (track.ranking || []).map(([seat, amount]) => h("span", { class: "chip", style: `border-color:${seatColours[seat]}` }, `${names[seat] || seat}: ${amount}`))))))));
-  parts.push(h("details", { class: "card panel" }, h("summary", {}, "Blocks"), jsonPanel(view.blocks)));
+  // At a glance: each block's value so far, who holds its white and black markers, and whether it is scored.
+  const who = (seat) => (seat === null || seat === undefined ? "–" : names[seat] || "");
+  parts.push(h("div", { class: "card panel glance" }, h("h3", {}, "Blocks"), h("div", { class: "table-scroll" }, h("table", { class: "data" },
+    h("tr", {}, h("th", {}, "Block"), h("th", { class: "num" }, "Worth now"), h("th", {}, "White marker"), h("th", {}, "Black marker"), h("th", {}, "Lots left")),
+    (view.blocks || []).map((block) => h("tr", { "data-block": block.block },
+      h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far ?? block.value ?? "")),
+      h("td", {}, who(block.white)), h("td", {}, who(block.black)),
+      h("td", {}, block.scored ? "scored" : String(block.empty ?? ""))))))));
+  const legendKeys = Object.keys(glossary).filter((key) => !key.startsWith("guild:"));
+  parts.push(h("details", { class: "card panel" }, h("summary", {}, "What the tiles and streets mean"),
+    h("div", { class: "legend" }, legendKeys.map((key) => h("span", { ...infoAttrs(glossary[key]), "data-legend": key },
+      h("strong", {}, `${glossary[key].name}:`), glossary[key].text)))));
   root.replaceChildren(...parts);
 }
