@@ -10,6 +10,7 @@ import secrets
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
@@ -19,7 +20,14 @@ from guildtable.cli.common import console, fail, find_game, game_options, seat_s
 from guildtable.kernel import Event, GuildtableError, IllegalAction, State
 from guildtable.kernel.records import write_record
 
-HELP = "Type a move in the notation. ? lists the legal moves, help shows this, quit leaves the game."
+HELP = (
+    "Type a move in the notation; several answers of one turn may go on one line (City and Guilds: WE D4 double). "
+    "? lists the legal moves in notation and in words, help shows this, quit saves the game record and leaves."
+)
+
+
+class _Quit(Exception):
+    """The person at the keyboard typed quit."""
 
 
 def play(
@@ -46,18 +54,34 @@ def play(
         console.print(f"[yellow]Note: {game.content_note or 'some of this game’s content is a stand-in.'}[/]")
     console.print(f"[bold]{game.title}[/] — seed {seed} — " + ", ".join(names))
     session = _Session(state, humans, bots)
+    people = [(game.seat_names[seat], spec) for seat, spec in enumerate(specs)]
     try:
         session.run()
+    except _Quit:
+        path = record if record is not None else _free_name(Path.cwd(), f"{game.name}-seed{seed}")
+        write_record(state, path, people)
+        console.print(f"Game left after {len(state.history)} moves; the record is saved in {path}", soft_wrap=True)
+        raise typer.Exit(0) from None
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame left unfinished.")
         if record is not None:
-            write_record(state, record, list(zip(names, specs, strict=True)))
+            write_record(state, record, people)
             console.print(f"Record written to {record}")
         raise typer.Exit(1) from None
     _show_end(state, humans)
     if record is not None:
-        write_record(state, record, [(game.seat_names[s], spec) for s, spec in enumerate(specs)])
+        write_record(state, record, people)
         console.print(f"Record written to {record}")
+
+
+def _free_name(folder: Path, stem: str) -> Path:
+    """`folder/stem.json`, or `stem-2.json`, `stem-3.json`, ... if that file exists already."""
+    path = folder / f"{stem}.json"
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}.json"
+        number += 1
+    return path
 
 
 class _Session:
@@ -102,18 +126,18 @@ class _Session:
         while True:
             text = console.input(f"[bold]{self.names[seat]}[/] — {state.prompt()} > ").strip()
             if text in ("?", "moves"):
-                show_legal_moves(state.legal_notations())
+                show_legal_moves(state)
                 continue
             if text.lower() in ("help", "h"):
                 console.print(HELP)
                 continue
             if text.lower() in ("quit", "exit"):
-                raise EOFError
+                raise _Quit
             try:
-                action = state.action_from_notation(text)
-                self.log.extend(state.apply(action))
+                for action in parse_line(state, text):
+                    self.log.extend(state.apply(action))
             except IllegalAction as error:
-                console.print(f"[red]Not allowed: {error}[/]")
+                console.print(f"[red]Not allowed: {escape(error.message)}[/]")
                 continue
             return
 
@@ -128,18 +152,54 @@ class _Session:
         self.seen[key] = len(self.log)
 
 
-def show_legal_moves(notations: list[str]) -> None:
-    """The legal moves; many moves that share a first word (a tile, a card) go on one line each."""
-    if len(notations) <= 12:
-        console.print("Legal moves: " + ", ".join(notations))
-        return
-    groups: dict[str, list[str]] = {}
-    for notation in notations:
-        head, _, rest = notation.partition(" ")
-        groups.setdefault(head, []).append(rest or head)
-    console.print(f"Legal moves ({len(notations)}):")
-    for head, rests in groups.items():
-        console.print(f"  [bold]{head}[/] " + " ".join(rests) if rests != [head] else f"  [bold]{head}[/]")
+def parse_line(state: State, text: str) -> list[int]:
+    """The actions a typed line names: one move (`H3 R2C4`), or several answers of the same turn in a row
+    (`WE D4 double`: pick the tile, place it on D4, answer the building's question). Each answer is the longest run
+    of words that reads as a legal move at that point, tried on a copy, so nothing happens unless the whole line is
+    legal. A line that goes on past the player's turn is refused."""
+    try:
+        return [state.action_from_notation(text)]
+    except IllegalAction as whole:
+        words = text.split()
+        if len(words) < 2:
+            raise
+        first_error = whole
+    seat = state.current_player
+    trial = state.clone()
+    actions: list[int] = []
+    start = 0
+    while start < len(words):
+        if trial.is_terminal or trial.current_player != seat:
+            rest = " ".join(words[start:])
+            raise IllegalAction("", f"your turn ends before {rest!r}; type only your own answers")
+        refusal: IllegalAction | None = None
+        short_error: IllegalAction | None = None
+        for end in range(len(words), start, -1):
+            try:
+                action = trial.action_from_notation(" ".join(words[start:end]))
+                trial.apply(action)
+            except IllegalAction as error:
+                if error.rule and refusal is None:
+                    refusal = error
+                short_error = error
+                continue
+            actions.append(action)
+            start = end
+            break
+        else:
+            raise refusal or (first_error if start == 0 else short_error) or first_error
+    return actions
+
+
+def show_legal_moves(state: State) -> None:
+    """The legal moves: each one's notation (what to type) beside its label in plain words."""
+    legal = state.legal_actions()
+    table = Table(title=f"Legal moves ({len(legal)})", header_style="bold", box=None, padding=(0, 2))
+    table.add_column("Type")
+    table.add_column("To")
+    for action in legal:
+        table.add_row(escape(state.action_to_notation(action)), escape(state.action_label(action)))
+    console.print(table)
 
 
 def _show_end(state: State, humans: list[int]) -> None:

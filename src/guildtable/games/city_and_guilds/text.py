@@ -158,7 +158,8 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     lines.append(
         Text(
             "Tiles: BA baker, WE weaver, CA candle, SM smith (underlined M… = market), MIN minstrel, TAV tavern; "
-            "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker.",
+            "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker. A whole turn fits on one line "
+            "(WE D4 double); back puts a picked tile back.",
             style="dim",
         )
     )
