@@ -58,8 +58,11 @@ def test_cb_10_quit_without_record_saves_in_the_current_folder(tmp_path: Path, m
     assert json.loads((tmp_path / "city-blocks-seed3.json").read_text())["game"] == "city-blocks"
 
 
-def test_cb_11_question_mark_lists_notation_and_label_and_refusals_have_no_rule_ids() -> None:
+def test_cb_11_question_mark_lists_notation_and_label_and_refusals_have_no_rule_ids(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """CB-11 / CB-12: `?` shows what to type beside what it does; a refused move says why in words only."""
+    monkeypatch.chdir(tmp_path)  # quit saves the record in the current folder
     state = get_game("city-blocks").new_state(2, seed=5)
     action = state.legal_actions()[0]
     notation, label = state.action_to_notation(action), state.action_label(action)
