@@ -224,3 +224,14 @@ def test_cb_11_place_actions_cover_every_site() -> None:
     tile = state.hands[state.current_player or 0][0]
     labels = {state.action_label(tile * SITES + site) for site in range(SITES)}
     assert len(labels) == SITES and all(tile * SITES + s < PLACE_ACTIONS for s in range(SITES))
+
+
+def test_cb_17_terminal_shows_open_street_totals_with_their_effects() -> None:
+    """CB-17 / CB-T-3: the terminal lists each open street's totals and the effects in force there."""
+    from rich.console import Console
+
+    state = position(full_row(1, ["S3", "H5", "F7"], ["PWR", "MALL", "H4"]))
+    console = Console(width=200, record=True, color_system=None)
+    console.print(GAME.render_text(state.view(0), 0))
+    text = console.export_text()
+    assert "Open streets (Blue : Red): R1 3:0 (houses count 0, factories count 0)" in text

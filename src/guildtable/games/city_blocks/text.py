@@ -35,7 +35,7 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
                 cells.append(Text(entry["tile"], style=COLOURS[entry["owner"]]))
         grid.add_row(*cells)
 
-    lines: list[RenderableType] = [grid, Text()]
+    lines: list[RenderableType] = [grid, render_totals(view), Text()]
     for player in (0, 1):
         won = " ".join(f"${v}" for v in view["won"][player]) or "none"
         marker = "▶ " if view["current_player"] == player else "  "
@@ -55,6 +55,24 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         lines.append(Text())
         lines.append(render_awards(view))
     return Group(*lines)
+
+
+def render_totals(view: dict[str, Any]) -> Text:
+    """Each open street's running totals (Blue : Red) under the effects in force (CB-17), e.g. `R1 3:0 houses 0`."""
+    line = Text.assemble(("Open streets ", "bold"), f"({view['seats'][0]} : {view['seats'][1]}): ")
+    open_streets = [name for name, value in view["slots"].items() if value]
+    for index, name in enumerate(open_streets):
+        blue, red = view["street_totals"][name]
+        if index:
+            line.append("  ")
+        line.append(f"{name} ")
+        line.append(str(blue), style=COLOURS[0])
+        line.append(":")
+        line.append(str(red), style=COLOURS[1])
+        effects = view["street_effects"][name]
+        if effects:
+            line.append(" (" + ", ".join(effect.lower() for effect in effects) + ")", style="dim")
+    return line
 
 
 def render_awards(view: dict[str, Any]) -> Table:
