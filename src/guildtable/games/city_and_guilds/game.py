@@ -130,7 +130,7 @@ class CityAndGuilds(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
         board = board_for(options["map"])
         if board.blocks < players:
-            raise BadOptions("map", f"the map has {board.blocks} blocks; the setup round needs one per player (CG-14)")
+            raise BadOptions("map", f"the map has {board.blocks} blocks; the setup round needs one per player")
         opening = make_opening(players, seed, setup)
         state = CityAndGuildsState(self, players, seed, options, setup)
         state.init_board(board)
