@@ -1,7 +1,8 @@
 """City and Guilds rules (CG-11 to CG-47): the state, its legal answers and what each answer does.
 
-One question at a time (decisions in `PENDING_KINDS`): return a tile (setup), pick a tile, choose its lot, resolve a
-guild building or a minstrel house, take or decline a tavern, take a display tile. The state is flat lists of ints so
+One question at a time (decisions in `PENDING_KINDS`): return a tile (setup), pick a tile, choose its lot (or put the
+tile back and pick again), resolve a guild building or a minstrel house, take or decline a tavern, take a display
+tile. The state is flat lists of ints so
 that `clone` and random playouts stay fast. Hidden: hand contents (unless `open_hands`) and the supply order (CG-47).
 """
 
