@@ -10,7 +10,8 @@ from browser_helpers import SCREENSHOTS
 
 pytestmark = pytest.mark.browser
 
-CLICKABLE = "#board .legal:not([disabled]), #board button.choice"
+# What a player can click: a highlighted piece on the board, or a choice button in the question bar at the top.
+CLICKABLE = "#board .legal:not([aria-disabled]):not([disabled]), #choices button.choice"
 
 
 def start_against_bots(page: Any, game: str, players: int) -> None:
@@ -43,7 +44,7 @@ def click_moves(page: Any, moves: int) -> list[str]:
 GAMES = [
     ("city-and-guilds", 3, "svg.cg-map"),
     ("guildhall", 2, "[data-panel=hand]"),
-    ("guilds-of-london", 2, "svg.gl-city"),
+    ("guilds-of-london", 2, "div.gl-city"),
 ]
 
 

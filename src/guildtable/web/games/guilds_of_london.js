@@ -66,7 +66,7 @@ export function render(root, payload, ui) {
   const plantation = view.plantation;
   if (plantation) {
     const onclick = clicks.on({ what: "plantation" });
-    parts.push(h("div", { class: `card panel${onclick ? " legal" : ""}`, "data-panel": "plantation", ...infoAttrs(glossary[`plantation:${plantation.side}`]) },
+    parts.push(h("div", { class: `card panel${onclick ? " playable" : ""}`, "data-panel": "plantation", ...infoAttrs(glossary[`plantation:${plantation.side}`]) },
       h("h3", {}, plantation.name || "Plantation", onclick ? h("button", { class: "secondary legal", style: "margin-left:.5rem", onclick }, "Choose the plantation") : null),
       h("div", {}, h("b", {}, "Left: "), plantation.left_text || (plantation.left || []).join(", ")),
       h("div", {}, h("b", {}, "Right: "), plantation.right_text || (plantation.right || []).join(", ")),
@@ -79,7 +79,7 @@ export function render(root, payload, ui) {
         const piece = glossary[String(card.number)];
         const actions = [["recruit", "Recruit"], ["move", "Move"], ["effect", "Use its effect"], ["discard", "Discard"], ["play", "Play"]]
           .map(([type, word]) => [type, word, clicks.find({ type, what })]).filter(([, , entry]) => entry);
-        return h("div", { class: `card-face${actions.length ? " legal" : ""}`, "data-card": card.number, ...infoAttrs(piece) },
+        return h("div", { class: `card-face${actions.length ? " playable" : ""}`, "data-card": card.number, ...infoAttrs(piece) },
           h("span", { class: "big" }, card.name, " ", ...symbols(card.symbols)),
           h("span", { class: "text" }, card.text || piece?.text || ""),
           (piece?.details || []).filter((d) => d.label === "Cost").map((d) => h("span", { class: "text" }, `Cost: ${d.text}`)),
