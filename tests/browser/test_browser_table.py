@@ -168,3 +168,49 @@ def test_table_the_first_visit_offers_how_to_play_and_the_rules(browser: Any, ba
             assert page.get_attribute("#rules-link", "href") == "/rules/guildhall"
     finally:
         context.close()
+
+
+SMALL_TEXT = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) size *= el.getScreenCTM().a;
+    if (size < 11) small.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" ${size.toFixed(1)}px`);
+  }
+  return small;
+}"""
+
+OVERFLOWING_TILES = """() => [...document.querySelectorAll('.gl-tile')]
+  .filter((tile) => tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1)
+  .map((tile) => tile.dataset.tile)"""
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
+def test_table_fits_a_phone_with_no_text_under_11_px(browser: Any, base_url: str, game: str, players: int) -> None:
+    """Issue 13 (bug 4 for Guilds of London): mid-game, every game page fits a 390-px-wide phone without horizontal
+    scrolling, no text is smaller than 11 CSS px (SVG text measured as drawn), and no Guilds of London tile's text runs
+    out of its tile, at phone and desktop size."""
+    seats = [{"kind": "human"}] + [{"kind": "random"} for _ in range(players - 1)]  # waits at the person's turn
+    table = None
+    for width, height in ((390, 844), (1366, 850)):
+        context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+        context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+        page = context.new_page()
+        try:
+            if table is None:
+                table = page.request.post("/api/tables", data={"game": game, "seats": seats, "seed": 12}).json()
+            page.goto(f"/table/{table['id']}")
+            page.wait_for_selector("#board > *")
+            page.wait_for_timeout(200)
+            if width == 390:
+                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+            assert page.evaluate(SMALL_TEXT) == []
+            assert page.evaluate(OVERFLOWING_TILES) == []
+            # Stand-in content is one calm info mark, closed until asked (not a banner over the game).
+            note = page.locator("#content-note")
+            assert note.is_hidden() or note.evaluate("el => el.tagName === 'DETAILS' && !el.open")
+            page.screenshot(path=str(SCREENSHOTS / f"table_{game}_{width}.png"), full_page=True)
+        finally:
+            context.close()

@@ -131,7 +131,8 @@ async function draw() {
   $("title").textContent = p.title;
   $("whoami").textContent = p.seat === null ? "Spectating" : `You are ${seatName(p.seats, p.seat)}${hotseat ? " (hot-seat)" : ""}`;
   $("content-note").hidden = p.official_content;
-  $("content-note").textContent = p.content_note || "Some of this game's content is a stand-in, not the printed set.";
+  // Stand-in content: one calm info mark that explains when opened, not a banner over the game.
+  $("content-note-text").textContent = p.content_note || "Some of this game's content is a stand-in, not the printed set.";
 
   // For tests and assistive tools: what this page currently shows.
   Object.assign(document.body.dataset, { version: p.version, seat: p.seat ?? "", myTurn: false, terminal: p.terminal });
