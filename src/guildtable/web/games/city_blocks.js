@@ -39,13 +39,14 @@ function kindKey(code) { return KIND_NAMES[code] ? code : code.replace(/[0-9]/g,
 function kindOf(code) { return KIND_NAMES[kindKey(code)] || code; }
 
 // A tile: its face value (or its kind's short name) large, and under it the kind, or what a special tile does.
-function tileGroup(x, y, size, code, owner, glossary, extra = {}) {
+// `ownerName` (a placed tile's owner) goes into the tooltip; `extra` are the group's own attributes.
+function tileGroup(x, y, size, code, owner, glossary, extra = {}, ownerName = "") {
   const fill = owner === null || owner === undefined ? "#718096" : OWNER_FILL[owner] || "#718096";
   const key = kindKey(code);
   const value = code.replace(/^[A-Z]+/, "");
   const piece = glossary[key];
-  const owned = owner === null || owner === undefined ? [] : [`Owner: ${extra.ownerName || ""}`.trim()];
-  return s("g", { transform: `translate(${x},${y})`, ...infoAttrs(piece, { extra: owned.filter((line) => line !== "Owner:") }), ...extra, ownerName: undefined },
+  const owned = ownerName ? [`Owner: ${ownerName}`] : [];
+  return s("g", { transform: `translate(${x},${y})`, ...infoAttrs(piece, { extra: owned }), ...extra },
     s("rect", { class: "tile", x: 3, y: 3, width: size - 6, height: size - 6, rx: 8, fill, stroke: "#1a202c", "stroke-width": 1 }),
     value ? s("text", { x: size / 2, y: size / 2 + (narrow ? 0 : 4), "text-anchor": "middle", "font-size": 28, "font-weight": 700, fill: "#fff" }, value)
       : s("text", { x: size / 2, y: 26, "text-anchor": "middle", "font-size": narrow ? 19 : 17, "font-weight": 700, fill: "#fff" }, kindOf(code)),
@@ -129,7 +130,7 @@ export function render(root, payload, ui) {
       tabindex: action ? "0" : null, role: action ? "button" : null,
       onclick: action ? () => ui.move(action) : undefined });
     g.append(s("rect", { class: `site${action ? " legal" : ""}`, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
-    if (cell) g.append(tileGroup(x + 4, y + 4, CELL - 8, cell.tile, cell.owner, glossary, { ownerName: names[cell.owner] }));
+    if (cell) g.append(tileGroup(x + 4, y + 4, CELL - 8, cell.tile, cell.owner, glossary, {}, names[cell.owner]));
     else if (!narrow) g.append(s("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 17, fill: "#5d6675" }, name));
     if (action && cell) g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "#fefcbf", "fill-opacity": 0.45, stroke: "#d69e2e", "stroke-width": 3 }));
     svg.append(g);
