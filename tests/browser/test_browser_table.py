@@ -3,6 +3,7 @@ rematch that keeps the player's name (bug 7)."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -214,3 +215,34 @@ def test_table_fits_a_phone_with_no_text_under_11_px(browser: Any, base_url: str
             page.screenshot(path=str(SCREENSHOTS / f"table_{game}_{width}.png"), full_page=True)
         finally:
             context.close()
+
+
+PIECES = {
+    "city-blocks": "g.hand-tile",
+    "city-and-guilds": "[data-panel=hand] .cg-tile, [data-panel=display] .cg-tile",
+    "guildhall": "[data-panel=hand] .card-face, [data-row]",
+    "guilds-of-london": ".gl-tile.guild, [data-panel=hand] .card-face, [data-reward]",
+}
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
+def test_table_every_piece_in_hand_and_on_offer_shows_its_text(page: Any, game: str, players: int) -> None:
+    """Issue 13: what every piece does, on hover, tap and keyboard focus: every card and tile in the player's hand and
+    on offer carries its name and text (from the game's glossary), and focusing one shows them in the tooltip."""
+    seats = [{}] + [{"kind": "random"} for _ in range(players - 1)]
+    table = page.request.post("/api/tables", data={"game": game, "seats": seats, "seed": 21}).json()
+    page.goto(table["invites"][0]["url"])
+    page.fill("#join-name", "Ana")
+    page.click("#join-ok")
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    pieces = page.eval_on_selector_all(PIECES[game], "els => els.map((el) => el.getAttribute('data-info'))")
+    assert pieces, f"no piece in hand or on offer in {game}"
+    for info in pieces:
+        assert info is not None
+        piece = json.loads(info)
+        assert piece["name"] and piece["text"], piece
+    first = page.locator(PIECES[game]).first
+    name = json.loads(first.get_attribute("data-info") or "{}")["name"]
+    first.focus()
+    page.wait_for_selector("#piece-tip", state="visible")
+    assert name in page.inner_text("#piece-tip")
