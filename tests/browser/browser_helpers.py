@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from guildtable.server.local import local_server
 
@@ -29,3 +30,28 @@ def served(db_path: Path) -> Iterator[str]:
     extra = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
     with local_server(f"sqlite:///{db_path}", bot_delay=0, extra=extra) as (base_url, _):
         yield base_url
+
+
+# Every piece of text a page shows, with its size as drawn: CSS px for HTML, and for SVG text its font size times the
+# SVG's scale on screen (a board drawn small on a phone draws its text small too).
+_SMALL_TEXT = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el instanceof SVGElement && el.getScreenCTM()) size *= el.getScreenCTM().a;
+    if (size < 11) small.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" ${size.toFixed(1)}px`);
+  }
+  return small;
+}"""
+
+
+def text_under_11_px(page: Any) -> list[str]:
+    """The texts on `page` drawn smaller than 11 CSS px (issue 13: none may be)."""
+    return list(page.evaluate(_SMALL_TEXT))
+
+
+def scrolls_sideways(page: Any) -> bool:
+    """True if the page itself is wider than the window (a map may pan inside its own panel)."""
+    return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1"))

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS
+from browser_helpers import SCREENSHOTS, scrolls_sideways, text_under_11_px
 
 pytestmark = pytest.mark.browser
 
@@ -171,18 +171,6 @@ def test_table_the_first_visit_offers_how_to_play_and_the_rules(browser: Any, ba
         context.close()
 
 
-SMALL_TEXT = """() => {
-  const small = [];
-  for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('[hidden]') || !el.getClientRects().length) continue;
-    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    let size = parseFloat(getComputedStyle(el).fontSize);
-    if (el instanceof SVGElement && el.getScreenCTM()) size *= el.getScreenCTM().a;
-    if (size < 11) small.push(`${el.tagName} "${el.textContent.trim().slice(0, 20)}" ${size.toFixed(1)}px`);
-  }
-  return small;
-}"""
-
 OVERFLOWING_TILES = """() => [...document.querySelectorAll('.gl-tile')]
   .filter((tile) => tile.scrollHeight > tile.clientHeight + 1 || tile.scrollWidth > tile.clientWidth + 1)
   .map((tile) => tile.dataset.tile)"""
@@ -206,8 +194,8 @@ def test_table_fits_a_phone_with_no_text_under_11_px(browser: Any, base_url: str
             page.wait_for_selector("#board > *")
             page.wait_for_timeout(200)
             if width == 390:
-                assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-            assert page.evaluate(SMALL_TEXT) == []
+                assert not scrolls_sideways(page)
+            assert text_under_11_px(page) == []
             assert page.evaluate(OVERFLOWING_TILES) == []
             # Stand-in content is one calm info mark, closed until asked (not a banner over the game).
             note = page.locator("#content-note")

@@ -51,7 +51,6 @@ export function render(root, payload, ui) {
         chapterSize(card.split(" ").slice(1).join(" "))))),
       Array.isArray(view.selected) && view.selected.length ? h("div", { class: "muted" }, `Selected: ${view.selected.join(", ")}`) : null));
   }
-  const choicesAt = parts.length;
 
   (view.players || []).forEach((player, seat) => {
     const mine = seat === payload.seat;

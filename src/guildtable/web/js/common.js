@@ -69,7 +69,7 @@ export function rememberTable(id, entry) {
 export function myName() { return localStorage.getItem("guildtable.name") || ""; }
 export function setMyName(name) { localStorage.setItem("guildtable.name", name); }
 
-// Any JSON value as readable panels: the fallback renderer and the scoring breakdown both use this.
+// Any JSON value as readable panels, for the generic renderer of a game without a module of its own.
 export function jsonPanel(value, depth = 0) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
   if (typeof value !== "object") return h("span", {}, String(value));
@@ -169,13 +169,6 @@ export function glossaryFor(game) {
 export function infoAttrs(piece, { usable = null, extra = [] } = {}) {
   if (!piece) return {};
   return { "data-info": JSON.stringify({ ...piece, usable, extra }), tabindex: "0" };
-}
-
-// One short line of a piece's text for drawing on the piece itself.
-export function shortText(piece, max = 60) {
-  if (!piece) return "";
-  const text = piece.text || "";
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
 let tip = null;

@@ -160,7 +160,7 @@ async function draw() {
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p, renderer.seatColours || SEAT_COLOURS);
   drawLog(p.log || []);
-  drawEnd(p, renderer);
+  drawEnd(p);
   $("rules-link").href = `/rules/${p.game}`;
   $("rules-link").hidden = false;
   howToPlay(p);
@@ -214,7 +214,7 @@ function drawLog(log) {
   else loggedVersion = 0;
 }
 
-function drawEnd(p, renderer) {
+function drawEnd(p) {
   const end = $("end");
   if (!p.terminal || !p.result) { end.hidden = true; return; }
   const winners = p.result.winners.map((seat) => seatName(p.seats, seat));
