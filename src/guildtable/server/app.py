@@ -31,7 +31,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
-from guildtable.kernel.registry import all_games, get_game
+from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
@@ -179,7 +179,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     async def glossary(name: str) -> dict[str, Any]:
         """What every piece of the game does, keyed as the game's views name the pieces: a name, a text and details
         (an ability's levels, a cost, points). Public content, the same for everyone."""
-        game = next((game for game in all_games() if game.name == name), None)
+        game = find_game(name)
         if game is None:
             raise Problem(404, "unknown-game", "there is no such game; /api/games lists them")
         return glossary_json(game.glossary())

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 
 from guildtable.bots.greedy import GreedyBot
 from guildtable.kernel import Game, State
-from guildtable.kernel.registry import all_games
+from guildtable.kernel.registry import find_game
 from guildtable.server.problems import Problem
 
 RULES_PAGE = Path(__file__).resolve().parent.parent / "web" / "rules.html"
@@ -62,7 +62,7 @@ def add_rules_pages(app: FastAPI) -> None:
 
     @app.get("/rules/{game}", include_in_schema=False, response_model=None)
     def rules_page(game: str) -> FileResponse | HTMLResponse:
-        if _find_game(game) is None:
+        if find_game(game) is None:
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         return FileResponse(RULES_PAGE)
 
@@ -70,20 +70,16 @@ def add_rules_pages(app: FastAPI) -> None:
     def examples(name: str) -> list[dict[str, Any]]:
         """A few positions of the game as a spectator sees them, each with a title and a caption in plain words:
         the pictures of the rules page at /rules/{name}."""
-        game = _find_game(name)
+        game = find_game(name)
         if game is None:
             raise Problem(404, "unknown-game", "there is no such game; /api/games lists them")
         return examples_json(game.name)
 
 
-def _find_game(name: str) -> Game | None:
-    return next((game for game in all_games() if game.name == name), None)
-
-
 @functools.cache
 def examples_json(name: str) -> list[dict[str, Any]]:
     """The examples of the game called `name` (a registered name), built once per process."""
-    game = _find_game(name)
+    game = find_game(name)
     if game is None or name not in BUILDERS:
         return []
     return [example.to_json() for example in BUILDERS[name](game)]
