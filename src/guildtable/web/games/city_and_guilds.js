@@ -46,6 +46,8 @@ export function render(root, payload, ui) {
   const map = view.map || [];
   const rows = map.length, cols = rows ? map[0].length : 0;
   const blocks = [...new Set((view.lots || []).map((lot) => lot.block))].sort();
+  // The lot that carries its block's letter in its corner: its own words sit lower so the two never overlap.
+  const lettered = new Set(blocks.map((block) => (view.lots || []).find((lot) => lot.block === block)?.lot));
   const svg = s("svg", { viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, class: "cg-map", role: "img", "aria-label": "City map" });
   svg.append(s("rect", { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: "#cbd5e0" }));
   map.forEach((line, y) => [...line].forEach((ch, x) => {
@@ -69,8 +71,9 @@ export function render(root, payload, ui) {
       "stroke-width": entry ? 4 : lot.owner !== null && lot.owner !== undefined ? 3 : 1 }));
     // A placed tile says what it is in a word or two (its full text is in its tooltip); an empty lot shows its name.
     const [word, kind] = lot.tile ? tileWords(lot.tile) : [lot.lot, ""];
-    g.append(s("text", { x: x + CELL / 2, y: y + (kind ? 18 : 26), "text-anchor": "middle", "font-size": 11.5, "font-weight": lot.tile ? 700 : 400, fill: lot.tile ? "#1a202c" : "#4a5568" }, word));
-    if (kind) g.append(s("text", { x: x + CELL / 2, y: y + 30, "text-anchor": "middle", "font-size": 11, fill: "#1a202c" }, kind));
+    const low = lettered.has(lot.lot) ? 6 : 0;
+    g.append(s("text", { x: x + CELL / 2, y: y + low + (kind ? 18 : 26), "text-anchor": "middle", "font-size": 11.5, "font-weight": lot.tile ? 700 : 400, fill: lot.tile ? "#1a202c" : "#4a5568" }, word));
+    if (kind) g.append(s("text", { x: x + CELL / 2, y: y + low + 30, "text-anchor": "middle", "font-size": 11, fill: "#1a202c" }, kind));
     for (let f = 0; f < (lot.figures || 0); f++) {
       g.append(s("circle", { cx: x + 10 + f * 10, cy: y + CELL - 9, r: 4, fill: seatColours[lot.owner] || "#2d3748", stroke: "#1a202c" }));
     }
