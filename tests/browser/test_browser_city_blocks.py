@@ -86,8 +86,11 @@ def test_browser_a_whole_city_blocks_game_against_a_bot_by_clicking(page: Any) -
     page.screenshot(path=str(SCREENSHOTS / "city_blocks_replay.png"), full_page=True)
     # Back at the finished table, a rematch opens a new table at the same seat.
     page.go_back()
+    finished = page.url
     page.click("#rematch")
-    page.wait_for_function("document.body.dataset.terminal === 'false'")
+    # The rematch is a new page: wait for it to be there before reading it (mid-navigation there is no body).
+    page.wait_for_url(lambda url: url != finished)
+    page.wait_for_function("document.body && document.body.dataset.terminal === 'false'")
     assert page.inner_text("#whoami").startswith("You are Ada")
     # The lobby lists both tables under "My tables".
     page.goto("/")

@@ -90,8 +90,11 @@ def test_table_bug_7_a_rematch_does_not_ask_for_the_name_again(page: Any) -> Non
         version = page.evaluate("document.body.dataset.version")
         page.evaluate("document.querySelector('#moves button.move').click()")
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    finished = page.url
     page.click("#rematch")
-    page.wait_for_function("document.body.dataset.terminal === 'false'")
+    # The rematch is a new page: wait for it to be there before reading it (mid-navigation there is no body).
+    page.wait_for_url(lambda url: url != finished)
+    page.wait_for_function("document.body && document.body.dataset.terminal === 'false'")
     assert page.locator("#join").is_hidden()
     assert page.inner_text("#whoami").startswith("You are Ana")
 
