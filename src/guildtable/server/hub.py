@@ -10,16 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+import orjson
 from starlette.websockets import WebSocket
 
 from guildtable.server.tables import Table
 
-# What `WebSocket.send_json` sends (compact, UTF-8), with one encoder instead of a new one per message.
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+def _encode(message: object) -> str:
+    """A message as compact UTF-8 JSON text, as `WebSocket.send_json` would send it. orjson, because encoding every
+    watcher's update is most of a move's cost on the server (about ten times faster than the standard encoder)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
 
 # WebSocket close codes: 1013 asks the browser to come back later (it reconnects to a fresh view).
 TRY_AGAIN_LATER = 1013

@@ -7,6 +7,7 @@ Tile types are numbered 0..18 and are the same for both players; a tile on the b
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 
 
 class Kind(IntEnum):
@@ -120,6 +121,7 @@ def cell_tile(code: int) -> int:
     return (code - 1) % TILE_TYPES
 
 
+@cache
 def tile_description(tile: int) -> str:
     kind = TILE_KINDS[tile]
     face = TILE_FACES[tile]

@@ -7,6 +7,7 @@ Never notation (`H3 xR2C4`, `noswap`) and never rule IDs: those stay in `actions
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from guildtable.games.city_blocks.content import (
     COLUMNS,
@@ -20,6 +21,7 @@ from guildtable.games.city_blocks.content import (
 from guildtable.games.city_blocks.scoring import street_modifiers
 
 
+@cache
 def site_words(site: int) -> str:
     """Site 9 -> "row 2, column 4"."""
     return f"row {site // COLUMNS + 1}, column {site % COLUMNS + 1}"
@@ -44,6 +46,7 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@cache
 def build_label(tile: int, site: int) -> str:
     """CB-11: "Build house 3 on row 2, column 4"."""
     return f"Build {tile_description(tile)} on {site_words(site)}"
