@@ -21,6 +21,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# axe-core, installed from the npm registry by scripts/ensure_axe.sh (make test).
+AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @contextmanager
@@ -55,3 +57,21 @@ def text_under_11_px(page: Any) -> list[str]:
 def scrolls_sideways(page: Any) -> bool:
     """True if the page itself is wider than the window (a map may pan inside its own panel)."""
     return bool(page.evaluate("document.documentElement.scrollWidth > window.innerWidth + 1"))
+
+
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """The accessibility problems axe-core finds on `page` as it is now, of the given impacts, one line each (rule,
+    impact, the first few offending elements). Issue 14: none serious or critical on any page, in either theme."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    results = page.evaluate(
+        """async () => {
+          const result = await axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 4).map((n) =>
+              `${n.target.join(' ')} :: ${(n.failureSummary || '').split('\\n').slice(1, 2).join('')}`) }));
+        }"""
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} -- {' | '.join(v['nodes'])}" for v in results if v["impact"] in impacts
+    ]

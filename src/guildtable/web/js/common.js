@@ -32,7 +32,48 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
-export const SEAT_COLOURS = ["var(--seat0)", "var(--seat1)", "var(--seat2)", "var(--seat3)", "var(--seat4)"];
+// --- seats: one palette and one shape per seat, for every game ------------------------------------------------------
+// The colours are the stylesheet's --seat0..4 (one place, both themes); every seat also has a shape, so nothing is told
+// by colour alone. Renderers draw owners, figures and swatches with these and nothing else.
+export const SEAT_COLOURS = [0, 1, 2, 3, 4].map((seat) => `var(--seat${seat})`);
+export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
+const validSeat = (seat) => Number.isInteger(seat) && seat >= 0 && seat < SEAT_COLOURS.length;
+export function seatColour(seat) { return validSeat(seat) ? SEAT_COLOURS[seat] : "var(--neutral-piece)"; }
+// The ink to write on a seat's colour (white or dark, whichever reads).
+export function seatInk(seat) { return validSeat(seat) ? `var(--seat${seat}-ink)` : "var(--neutral-ink)"; }
+export function seatShapeName(seat) { return validSeat(seat) ? SEAT_SHAPES[seat] : "circle"; }
+
+// A seat's shape filled with its colour, centred on (x, y), `size` across: a figure, a marker, an owner's mark.
+export function seatShape(seat, { x = 0, y = 0, size = 12, stroke = "var(--piece-line)", title = null, ...extra } = {}) {
+  const r = size / 2;
+  const attrs = { fill: seatColour(seat), stroke, "stroke-width": Math.max(1, size / 10), "stroke-linejoin": "round", "data-seat": seat, "data-shape": seatShapeName(seat), ...extra };
+  const points = (list) => list.map(([px, py]) => `${(x + px * r).toFixed(2)},${(y + py * r).toFixed(2)}`).join(" ");
+  let shape;
+  switch (seatShapeName(seat)) {
+    case "square": shape = svg("rect", { x: x - r * 0.84, y: y - r * 0.84, width: r * 1.68, height: r * 1.68, rx: r * 0.2, ...attrs }); break;
+    case "triangle": shape = svg("polygon", { points: points([[0, -1], [0.95, 0.8], [-0.95, 0.8]]), ...attrs }); break;
+    case "diamond": shape = svg("polygon", { points: points([[0, -1], [1, 0], [0, 1], [-1, 0]]), ...attrs }); break;
+    case "star": {
+      const star = [];
+      for (let i = 0; i < 10; i++) {
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+        const radius = i % 2 ? 0.45 : 1;
+        star.push([Math.cos(angle) * radius, Math.sin(angle) * radius + 0.08]);
+      }
+      shape = svg("polygon", { points: points(star), ...attrs });
+      break;
+    }
+    default: shape = svg("circle", { cx: x, cy: y, r: r * 0.92, ...attrs });
+  }
+  if (title) shape.append(svg("title", {}, title));
+  return shape;
+}
+
+// A seat's swatch for HTML (players lists, tables): its shape in its colour.
+export function seatSwatch(seat, size = 14) {
+  return svg("svg", { class: "seat-swatch", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
+    seatShape(seat, { x: size / 2, y: size / 2, size: size - 2 }));
+}
 
 export class ApiError extends Error {
   constructor(problem) {
@@ -245,4 +286,158 @@ export function scoreSheet(sheet, names) {
   const total = h("table", { class: "data sheet total" }, head("Final score"),
     h("tr", { class: "subtotal" }, h("td", {}, "Total"), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
   return h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total);
+}
+
+// --- what just happened: the last move marked, a fresh one animated -------------------------------------------------
+// A renderer may export `marks(events, payload)`: for the events of the last move (what `lastEvents` returns), a list of
+// {to, from} CSS selectors (document-wide): `to` what the move changed on the page, `from` (optional) where its piece
+// came from, on the page as it was before the move. The page marks every `to` with a frame; when the move is fresh
+// (made by someone else since the last drawing) the piece travels from `from` to `to`, or flashes where no `from` is
+// known, and points scored fly to the player. Nothing moves under prefers-reduced-motion.
+
+// The events of the latest move in `log` (those of its highest version), or [].
+export function lastEvents(log) {
+  if (!log || !log.length) return [];
+  const version = log[log.length - 1].version;
+  return log.filter((event) => event.version === version);
+}
+
+export function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+const SVG_SHAPES = "rect, circle, polygon, path, ellipse, line, polyline";
+
+// Where each `from` of `marks` is now (measured before the page is redrawn).
+export function measureFrom(marks) {
+  const rects = new Map();
+  for (const mark of marks) {
+    if (!mark.from || rects.has(mark.from)) continue;
+    const el = document.querySelector(mark.from);
+    if (el) rects.set(mark.from, el.getBoundingClientRect());
+  }
+  return rects;
+}
+
+// Frame what the last move changed; when `fresh`, animate it (from the rects `measureFrom` took before the redraw).
+export function showMarks(marks, { fresh = false, fromRects = new Map() } = {}) {
+  const motion = fresh && !reducedMotion();
+  const landed = [];
+  for (const mark of marks) {
+    let targets;
+    try { targets = document.querySelectorAll(mark.to); } catch { continue; }
+    for (const el of targets) {
+      frame(el);
+      landed.push(el);
+      if (!motion) continue;
+      const from = mark.from ? fromRects.get(mark.from) : null;
+      if (from && from.width && from.height) travel(el, from);
+      else flash(el);
+    }
+  }
+  return landed;
+}
+
+function frame(el) {
+  if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
+    const box = el.getBBox();
+    if (!box.width && !box.height) return;
+    el.append(svg("rect", { class: "last-frame", x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4, rx: 6, "aria-hidden": "true" }));
+    el.classList.add("last-move");
+  } else if (el instanceof HTMLElement) {
+    el.classList.add("last-move");
+  }
+}
+
+function flash(el) {
+  if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
+    const box = el.getBBox();
+    const pulse = svg("rect", { class: "flash-frame", x: box.x - 2, y: box.y - 2, width: box.width + 4, height: box.height + 4, rx: 6, "aria-hidden": "true" });
+    el.append(pulse);
+    setTimeout(() => pulse.remove(), 2400);
+  } else if (el instanceof HTMLElement) {
+    el.classList.add("flash");
+    setTimeout(() => el.classList.remove("flash"), 2400);
+  }
+}
+
+// A copy of `el` flies from `from` (a DOMRect) to where `el` is; `el` shows once it has landed.
+function travel(el, from) {
+  const to = el.getBoundingClientRect();
+  if (!to.width || !to.height) return;
+  let ghost;
+  if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
+    const box = el.getBBox();
+    const copy = el.cloneNode(true);
+    copy.removeAttribute("transform");
+    copy.querySelectorAll(".last-frame, .flash-frame").forEach((node) => node.remove());
+    ghost = svg("svg", { class: "ghost", viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, "aria-hidden": "true" }, copy);
+  } else {
+    ghost = el.cloneNode(true);
+    ghost.removeAttribute("id");
+    ghost.classList.add("ghost");
+    ghost.setAttribute("aria-hidden", "true");
+  }
+  Object.assign(ghost.style, { left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`, height: `${to.height}px`, transformOrigin: "0 0" });
+  document.body.append(ghost);
+  el.style.visibility = "hidden";
+  const dx = from.left - to.left, dy = from.top - to.top;
+  const sx = from.width / to.width, sy = from.height / to.height;
+  const duration = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 280;
+  const done = () => { ghost.remove(); el.style.visibility = ""; flash(el); };
+  const run = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: 0.85 }, { transform: "none", opacity: 1 }],
+    { duration, easing: "cubic-bezier(.2, .7, .2, 1)" });
+  run.onfinish = done;
+  run.oncancel = done;
+}
+
+// "+N" flies from `from` (a DOMRect, or the middle of the screen) to the element `to` (a player's score).
+export function flyPoints(to, text, from = null) {
+  if (!to) return;
+  to.classList.remove("bumped");
+  void to.getBoundingClientRect();  // restart the bump
+  to.classList.add("bumped");
+  if (reducedMotion()) return;
+  const end = to.getBoundingClientRect();
+  const start = from || { left: window.innerWidth / 2, top: window.innerHeight / 2, width: 0, height: 0 };
+  const bubble = h("div", { class: "points-fly", "aria-hidden": "true" }, text);
+  document.body.append(bubble);
+  const x0 = start.left + start.width / 2, y0 = start.top + start.height / 2;
+  const x1 = end.left + end.width / 2, y1 = end.top + end.height / 2;
+  Object.assign(bubble.style, { left: `${x0}px`, top: `${y0}px` });
+  const run = bubble.animate([{ transform: "translate(-50%, -50%) scale(1.2)", opacity: 1 },
+    { transform: `translate(calc(${x1 - x0}px - 50%), calc(${y1 - y0}px - 50%)) scale(.8)`, opacity: 0.2 }],
+  { duration: 700, easing: "cubic-bezier(.4, 0, .6, 1)" });
+  run.onfinish = () => bubble.remove();
+  run.oncancel = () => bubble.remove();
+}
+
+// --- keyboard and screen readers -----------------------------------------------------------------------------------
+// Inside `root` (a game board), the arrow keys move between the pieces that can be played now (anything with the
+// class `legal` that takes focus), Home and End go to the first and last; Enter or Space plays (installTips).
+export function installBoardKeys(root) {
+  root.addEventListener("keydown", (event) => {
+    if (!["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"].includes(event.key)) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement) return;
+    const stops = [...root.querySelectorAll(".legal")].filter((el) => el.tabIndex >= 0 && !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true");
+    if (!stops.length) return;
+    const at = stops.indexOf(event.target.closest?.(".legal"));
+    let next;
+    if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = stops.length - 1;
+    else if (event.key === "ArrowRight" || event.key === "ArrowDown") next = at < 0 ? 0 : (at + 1) % stops.length;
+    else next = at < 0 ? stops.length - 1 : (at - 1 + stops.length) % stops.length;
+    event.preventDefault();
+    stops[next].focus();
+  });
+}
+
+// Say `text` through the page's polite live region (#announce).
+let announceTimer = null;
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region || !text) return;
+  clearTimeout(announceTimer);
+  region.textContent = "";
+  announceTimer = setTimeout(() => { region.textContent = text; }, 60);
 }

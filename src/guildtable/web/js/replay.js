@@ -1,11 +1,12 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, glossaryFor, h, installTips, rendererFor, scoreSheet } from "/static/js/common.js";
+import { api, glossaryFor, h, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const replayId = parts.length > 1 ? decodeURIComponent(parts[1]) : null;
 let meta = null;
 let step = 0;
+let shown = null;  // the step on screen: one step forward animates its move
 const frames = new Map();
 
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
@@ -26,9 +27,15 @@ async function go(n) {
   const renderer = await rendererFor(meta.game);
   const seats = f.names.map((name, seat) => ({ seat, name, kind: "", joined: true }));
   const glossary = await glossaryFor(meta.game);
-  renderer.render($("board"), { ...f, table: replayId, version: step, seat: null, seats, legal: [] }, { interactive: false, move: () => {}, glossary });
-  $("players").replaceChildren(...seats.map((seat) => h("div", { class: `player${seat.seat === f.current_player ? " on-turn" : ""}` },
-    h("span", {}, seat.name), h("span", {}, String(f.scores[seat.seat] ?? "")))));
+  const frameView = { ...f, table: replayId, version: step, seat: null, seats, legal: [] };
+  const marks = renderer.marks && f.events ? renderer.marks(f.events.map((event) => ({ ...event, version: step })), frameView) || [] : [];
+  const fresh = shown !== null && step === shown + 1;
+  const fromRects = fresh ? measureFrom(marks) : new Map();
+  renderer.render($("board"), frameView, { interactive: false, move: () => {}, glossary });
+  $("players").replaceChildren(...seats.map((seat) => h("div", { class: `player${seat.seat === f.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
+    h("span", {}, seatSwatch(seat.seat), seat.name), h("span", { class: "score" }, String(f.scores[seat.seat] ?? "")))));
+  showMarks(marks, { fresh, fromRects });
+  shown = step;
   [...$("log").children].forEach((li, index) => {
     const current = index + 1 === step;
     li.classList.toggle("current", current);

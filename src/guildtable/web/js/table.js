@@ -1,6 +1,7 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { api, glossaryFor, h, installTips, scoreSheet, myName, myTables, rememberTable, rendererFor, seatName, setMyName, SEAT_COLOURS } from "/static/js/common.js";
+import { announce, api, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
+  rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,10 @@ let retry = 0;
 let pending = false;
 let coverFor = null;
 let joinAsked = false;
+// What the page showed last: its version and scores (a newer move by someone else is animated), and the version this
+// browser's own last move was sent from (that move is not animated back at its mover).
+let drawn = { version: null, scores: [], myTurn: false };
+let sentFrom = null;
 
 function connect() {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
@@ -118,6 +123,7 @@ function sendMove(action) {
     return;
   }
   pending = true;
+  sentFrom = payload.version;
   socket.send(JSON.stringify({ type: "move", version: payload.version, action }));
 }
 
@@ -155,10 +161,19 @@ async function draw() {
   $("choices").replaceChildren(passing !== null
     ? h("button", { id: "pass-device", onclick: () => showCover(passing) }, `Hide my hand and pass to ${seatName(p.seats, passing)}`) : "");
 
+  // The last move's pieces: where they came from is measured on the page as it still is, before it is redrawn.
+  const events = lastEvents(p.log || []);
+  const marks = renderer.marks ? renderer.marks(events, p) || [] : [];
+  const fresh = drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
+  const fromRects = fresh ? measureFrom(marks) : new Map();
   renderer.render($("board"), p, { interactive: myTurn && !p.terminal && passing === null, move: sendMove, glossary,
     choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
   drawMoves(p, myTurn, renderer.ownsMoves);
-  drawPlayers(p, renderer.seatColours || SEAT_COLOURS);
+  drawPlayers(p);
+  const landed = showMarks(marks, { fresh, fromRects });
+  if (fresh) scored(p, landed[0]);
+  tell(p, myTurn && !p.terminal && passing === null, fresh);
+  drawn = { version: p.version, scores: p.scores.slice(), myTurn: myTurn && !p.terminal && passing === null };
   drawLog(p.log || []);
   drawEnd(p);
   $("rules-link").href = `/rules/${p.game}`;
@@ -189,12 +204,37 @@ function drawMoves(p, myTurn, ownsMoves) {
     .map((entry) => h("button", { class: "secondary move", "data-notation": entry.notation, onclick: () => sendMove(entry.action) }, entry.label || entry.notation)));
 }
 
-function drawPlayers(p, colours) {
+function drawPlayers(p) {
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
-  h("span", {}, h("span", { class: "swatch", style: `background:${colours[seat.seat] || "#999"}` }), seat.name,
+  h("span", {}, seatSwatch(seat.seat), seat.name,
     seat.kind !== "human" ? h("span", { class: "muted" }, ` · bot`) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " (you)") : null),
   h("span", { class: "score" }, String(p.scores[seat.seat] ?? "")))));
+}
+
+// Points scored by a fresh move fly from where it landed to each scorer's line in the players list.
+function scored(p, landed) {
+  const from = landed ? landed.getBoundingClientRect() : null;
+  p.scores.forEach((score, seat) => {
+    const before = drawn.scores[seat];
+    if (before === undefined || score <= before) return;
+    const gain = Math.round((score - before) * 100) / 100;
+    flyPoints(document.querySelector(`#players [data-seat="${seat}"] .score`), `+${gain}`, from);
+  });
+}
+
+// For screen readers (the #announce live region): whose turn it is when it changes, what someone else just did, and the
+// question when it comes to this player.
+function tell(p, myTurn, fresh) {
+  const said = [];
+  if (fresh) {
+    const lines = (p.log || []).filter((event) => event.text && event.version > drawn.version).map((event) => event.text);
+    said.push(...lines.slice(-4));
+  }
+  if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push("The game is over.");
+  else if (myTurn && !drawn.myTurn) said.push(`Your turn. ${p.prompt || ""}`);
+  else if (!myTurn && !p.terminal && p.current_player !== null && (drawn.version === null || p.version > drawn.version)) said.push(`${seatName(p.seats, p.current_player)} to play.`);
+  if (said.length) announce(said.join(" "));
 }
 
 // The log in words. The last move's lines are marked, and lines that are new since the last drawing flash once (a bot's
@@ -318,5 +358,6 @@ function howToPlay(p) {
 $("howto-ok").addEventListener("click", () => { $("howto").hidden = true; });
 
 installTips();
+installBoardKeys($("board"));
 if (hotseat) rememberTable(tableId, { hotseat: true });
 connect();
