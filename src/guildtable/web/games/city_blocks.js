@@ -1,35 +1,34 @@
 // City Blocks: the 5×6 board in SVG with the value tiles of its eleven streets, your hand, and clicks mapped to the
 // legal actions' JSON. A placement is two clicks (a tile in hand, then a highlighted site); a courthouse swap is two
-// highlighted streets, or "No swap".
-import { h, infoAttrs, svg as s } from "/static/js/common.js";
+// highlighted streets, or "No swap". Every playable piece takes the keyboard (Tab or the arrow keys, then Enter).
+import { h, infoAttrs, seatColour, seatInk, seatShape, seatSwatch, svg as s } from "/static/js/common.js";
+import { icon, iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
 
 const CELL = 78, LEFT = 92, TOP = 84, ROWS = 5, COLS = 6;
-const OWNER_FILL = ["#2b6cb0", "#c53030"];
-const KIND_NAMES = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power", MALL: "mall", CRT: "court" };
+const KIND_NAMES = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power plant", MALL: "mall", CRT: "courthouse" };
+const KIND_ICONS = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power-plant", MALL: "mall", CRT: "courthouse" };
 // What a special tile does, drawn on the tile: the kinds it turns to 0 in its streets, crossed out (the full sentence is
 // in its tooltip and in "What the tiles do").
-const ICONS = {
-  H: "M1 10 L10 2 L19 10 V19 H1 Z",
-  F: "M1 19 V9 L6 12 V9 L11 12 V9 L15 12 V2 H19 V19 Z",
-  S: "M0 8 L3 2 H17 L20 8 Z M2 9 H18 V19 H12 V13 H8 V19 H2 Z",
-};
+const ZEROES = { SCH: ["F"], PWR: ["H"], MALL: ["H", "F"] };
 // On a narrow screen the board is drawn small: words give way to the kinds' icons so no text is under 11 px.
 let narrow = false;
-const ZEROES = { SCH: ["F"], PWR: ["H"], MALL: ["H", "F"] };
 
 let selection = { key: "", tile: null, street: null };
 
-function effectIcons(key, size) {
-  const kinds = ZEROES[key];
-  if (!kinds) return key === "CRT" ? [s("text", { x: size / 2, y: size - 12, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, "⇄ $")] : [];
-  const width = kinds.length * 26;
+function effectIcons(key, size, ink) {
+  if (key === "CRT") {  // two value tiles change places: a pair of arrows
+    const y = size - 22, left = size / 2 - 16, right = size / 2 + 16;
+    return [s("path", { d: `M${left} ${y - 4} H${right} m-5 -5 l5 5 l-5 5 M${right} ${y + 6} H${left} m5 -5 l-5 5 l5 5`, fill: "none", stroke: ink,
+      "stroke-width": 2.5, "stroke-linecap": "round", "stroke-linejoin": "round" })];
+  }
+  const kinds = ZEROES[key] || [];
+  const width = kinds.length * 24;
   return kinds.map((kind, index) => {
-    const x = size / 2 - width / 2 + index * 26 + 3;
-    return s("g", { transform: `translate(${x},${size - 30})` },
-      s("path", { d: ICONS[kind], fill: "#fff" }),
-      s("line", { x1: -1, y1: 21, x2: 21, y2: -1, stroke: "#fbd38d", "stroke-width": 3.5 }));
+    const x = size / 2 - width / 2 + index * 24 + 2;
+    return s("g", { color: ink }, icon(KIND_ICONS[kind], { x, y: size - 30, size: 20 }),
+      s("line", { x1: x - 1, y1: size - 9, x2: x + 21, y2: size - 31, stroke: ink, "stroke-width": 2.5, "stroke-linecap": "round" }));
   });
 }
 
@@ -37,22 +36,46 @@ function siteName(row, col) { return `R${row + 1}C${col + 1}`; }
 function streetLabel(name) { return `${name[0] === "R" ? "Row" : "Column"} ${name.slice(1)}`; }
 function kindKey(code) { return KIND_NAMES[code] ? code : code.replace(/[0-9]/g, ""); }
 function kindOf(code) { return KIND_NAMES[kindKey(code)] || code; }
+function tileName(code) { const value = code.replace(/^[A-Z]+/, ""); return `${kindOf(code)}${value ? ` ${value}` : ""}`; }
+// What a tile shows in words, in the order drawn (its value, then its kind unless the board is drawn small): an
+// accessible name begins with it.
+function shownText(code) { const value = code.replace(/^[A-Z]+/, ""); return value ? (narrow ? value : `${value} ${kindOf(code)}`) : kindOf(code); }
 
-// A tile: its face value (or its kind's short name) large, and under it the kind, or what a special tile does.
-// `ownerName` (a placed tile's owner) goes into the tooltip; `extra` are the group's own attributes.
+// A tile as a piece in its owner's colour: its kind's icon and face value (or, for a special tile, what it does), and
+// the owner's shape in the corner so tiles are told apart without colour. `ownerName` goes into the tooltip.
 function tileGroup(x, y, size, code, owner, glossary, extra = {}, ownerName = "") {
-  const fill = owner === null || owner === undefined ? "#718096" : OWNER_FILL[owner] || "#718096";
+  const ink = seatInk(owner);
   const key = kindKey(code);
   const value = code.replace(/^[A-Z]+/, "");
   const piece = glossary[key];
   const owned = ownerName ? [`Owner: ${ownerName}`] : [];
   return s("g", { transform: `translate(${x},${y})`, ...infoAttrs(piece, { extra: owned }), ...extra },
-    s("rect", { class: "tile", x: 3, y: 3, width: size - 6, height: size - 6, rx: 8, fill, stroke: "#1a202c", "stroke-width": 1 }),
-    value ? s("text", { x: size / 2, y: size / 2 + (narrow ? 0 : 4), "text-anchor": "middle", "font-size": 28, "font-weight": 700, fill: "#fff" }, value)
-      : s("text", { x: size / 2, y: 26, "text-anchor": "middle", "font-size": narrow ? 19 : 17, "font-weight": 700, fill: "#fff" }, kindOf(code)),
-    value && !narrow ? s("text", { x: size / 2, y: size - 11, "text-anchor": "middle", "font-size": 17, fill: "#f7fafc" }, kindOf(code)) : null,
-    value && narrow && ICONS[key] ? s("path", { d: ICONS[key], fill: "#f7fafc", transform: `translate(${size / 2 - 10},${size - 28})` }) : null,
-    ...(value ? [] : effectIcons(key, size)));
+    s("rect", { class: "tile", x: 3, y: 3, width: size - 6, height: size - 6, rx: 9, fill: seatColour(owner), stroke: "var(--piece-line)", "stroke-width": 1.5 }),
+    s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 7, fill: "none", stroke: ink, "stroke-opacity": 0.35, "stroke-width": 1 }),
+    seatShape(owner, { x: size - 15, y: 15, size: 11, stroke: ink }),
+    s("g", { color: ink }, value ? icon(KIND_ICONS[key], { x: 9, y: 9, size: 22 }) : icon(KIND_ICONS[key] || "figure", { x: size / 2 - 13, y: 8, size: 26 })),
+    // Value and kind are one text ("4 house"), so what the tile shows is what its name begins with.
+    value ? s("text", { x: size / 2 + 2, y: size / 2 + 13, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: ink }, value,
+      narrow ? null : s("tspan", { x: size / 2, y: size - 9, "font-size": 12, "font-weight": 400 }, ` ${kindOf(code)}`)) : null,
+    ...(value ? [] : effectIcons(key, size, ink)));
+}
+
+// What the last move changed, for the page to frame and animate: the site built on (from the mover's hand tile when it
+// is this player's own, else from the mover's line among the players), the streets swapped or scored.
+export function marks(events, payload) {
+  const found = [];
+  for (const event of events) {
+    if ((event.kind === "build" || event.kind === "rebuild") && event.site) {
+      const from = event.seat === payload.seat ? `#board .cb-hand [data-tile="${event.tile}"]` : `#players [data-seat="${event.seat}"]`;
+      found.push({ to: `#board [data-site="${event.site}"]`, from });
+    } else if (event.kind === "swap") {
+      const [a, b] = event.streets || [];
+      found.push({ to: `#board [data-street="${a}"]`, from: `#board [data-street="${b}"]` }, { to: `#board [data-street="${b}"]`, from: `#board [data-street="${a}"]` });
+    } else if (event.kind === "award" && event.street) {
+      found.push({ to: `#board [data-street="${event.street}"]` });
+    }
+  }
+  return found;
 }
 
 export function render(root, payload, ui) {
@@ -82,13 +105,18 @@ export function render(root, payload, ui) {
     } else if (a.type === "noswap") noSwap = a;
   }
   if (selection.tile === null && sitesByTile.size === 1) selection.tile = [...sitesByTile.keys()][0];
-  const rerender = () => render(root, payload, ui);
+  // A choice that only redraws (a tile or a street chosen) keeps keyboard focus on the board: on the first piece that
+  // may be played next.
+  const rerender = () => {
+    const focused = root.contains(document.activeElement);
+    render(root, payload, ui);
+    if (focused && !root.contains(document.activeElement)) root.querySelector(".legal[tabindex]")?.focus({ preventScroll: true });
+  };
   const targets = selection.tile !== null ? sitesByTile.get(selection.tile) || new Map() : new Map();
   const streetTargets = selection.street !== null ? partners.get(selection.street) || new Map() : null;
 
   const width = LEFT + COLS * CELL + 8, height = TOP + ROWS * CELL + 8;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "City Blocks board", class: "cb-board" });
-  const last = (view.last_move || "").split(" ").pop().replace(/^x/, "");
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "City Blocks board: 5 rows and 6 columns of sites, each street's value tile at its start", class: "cb-board" });
 
   // Street value tiles: rows on the left, columns on top.
   const street = (name, cx, cy) => {
@@ -108,13 +136,16 @@ export function render(root, payload, ui) {
     const about = award ? `${label}: scored, ${award.winner === null ? "a tie — the tile left the game" : `won by ${names[award.winner] || ""} for $${award.value}`}`
       : `${label}: value tile $${value ?? "?"}${totals ? `; totals now ${totals.map((t, seat) => `${names[seat] || ""} ${t}`).join(", ")}` : ""}`;
     const info = infoAttrs(glossary.value ? { ...glossary.value, name: about } : { name: about, text: "", details: [] }, { extra: effects });
+    // A value tile is a money token (gold, its value large); a scored street shows its winner's shape.
+    const winnerMark = award && award.winner !== null && award.winner !== undefined ? seatShape(award.winner, { x: cx, y: cy - 7, size: 18 }) : null;
     return s("g", { class: `street${isLegal ? " legal clickable" : ""}${selected ? " selected" : ""}`, "data-street": name, onclick, ...info,
-      "aria-label": about },
-      s("rect", { x: cx - 30, y: cy - 24, width: 60, height: 34, rx: 17, fill: value ? "#faf089" : "#edf2f7",
-        stroke: isLegal ? "var(--legal-line)" : "#718096", "stroke-width": isLegal ? 4 : 1, "stroke-dasharray": isLegal ? "6 3" : null, class: selected ? "selected" : "" }),
-      s("text", { x: cx, y: cy - 1, "text-anchor": "middle", "font-size": 20, "font-weight": 700, fill: "#1a202c" }, value ? `$${value}` : award ? "✓" : "–"),
-      totals && !award ? s("text", { x: cx, y: cy + 29, "text-anchor": "middle", "font-size": narrow ? 19 : 17, "font-weight": 700 },
-        s("tspan", { fill: OWNER_FILL[0] }, String(totals[0])), s("tspan", { fill: "#4a5568" }, " : "), s("tspan", { fill: OWNER_FILL[1] }, String(totals[1]))) : null);
+      "aria-label": `${about}${isLegal ? "; you may swap it" : ""}`, role: isLegal ? "button" : "img" },
+      s("rect", { x: cx - 31, y: cy - 25, width: 62, height: 36, rx: 8, fill: value ? "var(--cb-money)" : "var(--site)",
+        stroke: isLegal ? "var(--legal-line)" : "var(--cb-money-line)", "stroke-width": isLegal ? 3.5 : 1.5, "stroke-dasharray": isLegal ? "6 3" : null, class: selected ? "selected" : "" }),
+      value ? s("rect", { x: cx - 27, y: cy - 21, width: 54, height: 28, rx: 6, fill: "none", stroke: "var(--cb-money-ink)", "stroke-opacity": 0.3 }) : null,
+      winnerMark || s("text", { "aria-hidden": "true", x: cx, y: cy + 1, "text-anchor": "middle", "font-size": 20, "font-weight": 800, fill: value ? "var(--cb-money-ink)" : "var(--site-ink)" }, value ? `$${value}` : "–"),
+      totals && !award ? s("text", { "aria-hidden": "true", x: cx, y: cy + 30, "text-anchor": "middle", "font-size": narrow ? 19 : 17, "font-weight": 700 },
+        s("tspan", { fill: "var(--cb-total0)" }, String(totals[0])), s("tspan", { fill: "var(--muted)" }, " : "), s("tspan", { fill: "var(--cb-total1)" }, String(totals[1]))) : null);
   };
   for (let r = 0; r < ROWS; r++) svg.append(street(`R${r + 1}`, LEFT / 2, TOP + r * CELL + CELL / 2));
   for (let c = 0; c < COLS; c++) svg.append(street(`C${c + 1}`, LEFT + c * CELL + CELL / 2, TOP / 2));
@@ -124,15 +155,20 @@ export function render(root, payload, ui) {
     const x = LEFT + c * CELL, y = TOP + r * CELL;
     const action = targets.get(name);
     const [row, col] = [r + 1, c + 1];
-    const holds = cell ? `${names[cell.owner] || ""}'s ${kindOf(cell.tile)}${cell.tile.replace(/^[A-Z]+/, "") ? ` ${cell.tile.replace(/^[A-Z]+/, "")}` : ""}` : "empty";
-    const g = s("g", { class: `cell${action ? " legal" : ""}${name === last ? " last" : ""}`, "data-site": name,
-      "aria-label": `Row ${row}, column ${col}: ${holds}${action ? `; you may ${action.type === "rebuild" ? "rebuild" : "build"} here` : ""}`,
-      tabindex: action ? "0" : null, role: action ? "button" : null,
+    // The name begins with what the site shows (a tile's value and kind, or an empty site's name).
+    const shown = cell ? shownText(cell.tile) : narrow ? "" : name;
+    const holds = cell ? `${names[cell.owner] || ""}'s ${tileName(cell.tile)}` : "empty";
+    // The site is one piece for the keyboard and screen readers: its name says what holds it and what you may do; a
+    // tile's text is the site's tooltip.
+    const tileInfo = cell ? infoAttrs(glossary[kindKey(cell.tile)], { extra: [`Owner: ${names[cell.owner] || ""}`] }) : {};
+    const g = s("g", { class: `cell${action ? " legal" : ""}`, "data-site": name, ...tileInfo,
+      "aria-label": `${shown ? `${shown}: ` : ""}row ${row}, column ${col}, ${holds}${action ? `; you may ${action.type === "rebuild" ? "rebuild" : "build"} here` : ""}`,
+      tabindex: action || cell ? "0" : null, role: action ? "button" : "img",
       onclick: action ? () => ui.move(action) : undefined });
     g.append(s("rect", { class: `site${action ? " legal" : ""}`, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
-    if (cell) g.append(tileGroup(x + 4, y + 4, CELL - 8, cell.tile, cell.owner, glossary, {}, names[cell.owner]));
-    else if (!narrow) g.append(s("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 17, fill: "#5d6675" }, name));
-    if (action && cell) g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6, fill: "#fefcbf", "fill-opacity": 0.45, stroke: "#d69e2e", "stroke-width": 3 }));
+    if (cell) g.append(tileGroup(x + 4, y + 4, CELL - 8, cell.tile, cell.owner, glossary, { "data-info": null, tabindex: null }));
+    else if (!narrow) g.append(s("text", { "aria-hidden": "true", x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "var(--site-ink)" }, name));
+    if (action && cell) g.append(s("rect", { class: "legal-frame", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 7, fill: "var(--legal-fill)", "fill-opacity": 0.35 }));
     svg.append(g);
   }));
 
@@ -140,19 +176,26 @@ export function render(root, payload, ui) {
   // The hand: only the seat's own (the server sends no one else's).
   if (Array.isArray(view.hand)) {
     const size = 70;
-    const hand = s("svg", { viewBox: `0 0 ${Math.max(5, view.hand.length) * size + 4} ${size + 4}`, class: "cb-hand", role: "img", "aria-label": "Your hand" });
+    const hand = s("svg", { viewBox: `0 0 ${Math.max(5, view.hand.length) * size + 4} ${size + 4}`, class: "cb-hand", role: "group", "aria-label": "Your hand" });
     view.hand.forEach((code, index) => {
       const isLegal = sitesByTile.has(code);
       const selected = selection.tile === code;
       hand.append(tileGroup(2 + index * size, 2, size, code, payload.seat, glossary, {
         class: `hand-tile${isLegal ? " legal clickable" : ""}${selected ? " selected" : ""}`, "data-tile": code,
-        onclick: isLegal ? () => { selection.tile = selected ? null : code; rerender(); } : undefined }));
+        role: isLegal ? "button" : "img", "aria-pressed": isLegal ? String(selected) : null,
+        "aria-label": `${shownText(code)}: your ${tileName(code)}${isLegal ? (selected ? ", chosen: now choose a site" : ", you may place it") : ""}`,
+        onclick: isLegal ? () => {
+          selection.tile = selected ? null : code;
+          rerender();
+          // Keyboard players go on where the tile can go: the first highlighted site.
+          const next = root.querySelector(selection.tile ? "g.cell.legal" : `.hand-tile[data-tile="${code}"]`);
+          if (next) next.focus({ preventScroll: true });
+        } : undefined }));
     });
     parts.push(h("div", { class: `card panel${legal.length ? " hand-dock" : ""}`, "data-panel": "hand" }, h("h3", {}, "Your hand"), hand));
   }
   if (legal.length) {
     let hint = "";
-    const tileName = (code) => `${kindOf(code)}${code.replace(/^[A-Z]+/, "") ? ` ${code.replace(/^[A-Z]+/, "")}` : ""}`;
     if (sitesByTile.size) hint = selection.tile ? `Now click a highlighted site for your ${tileName(selection.tile)}.` : "Click a tile in your hand, then a highlighted site.";
     else if (partners.size) hint = selection.street ? `Swap ${streetLabel(selection.street).toLowerCase()} with which street?` : "Click two highlighted value tiles to swap them, or don't swap.";
     (ui.choices || (() => {}))(h("div", { class: "row cb-hint" }, h("span", { class: "muted" }, hint),
@@ -162,11 +205,11 @@ export function render(root, payload, ui) {
   const info = h("table", { class: "data cb-info glance" },
     h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Score"), h("th", {}, "Value tiles"), h("th", { class: "num" }, "Hand"), h("th", { class: "num" }, "Pile")),
     (view.scores || []).map((score, seat) => h("tr", {},
-      h("td", {}, h("span", { class: "swatch", style: `background:${OWNER_FILL[seat]}` }), names[seat] || `Seat ${seat + 1}`),
+      h("td", {}, seatSwatch(seat), names[seat] || `Seat ${seat + 1}`),
       h("td", { class: "num" }, String(score)), h("td", {}, (view.won?.[seat] || []).map((v) => `$${v}`).join(" ") || "none"),
       h("td", { class: "num" }, String(view.hand_sizes?.[seat] ?? "")), h("td", { class: "num" }, String(view.pile_sizes?.[seat] ?? "")))));
   const legend = h("div", { class: "legend" }, ["H", "S", "F", "SCH", "PWR", "MALL", "CRT"].map((key) => glossary[key]
-    ? h("span", { ...infoAttrs(glossary[key]), "data-legend": key }, h("strong", {}, `${glossary[key].name}:`), glossary[key].text) : null));
+    ? h("span", { ...infoAttrs(glossary[key]), "data-legend": key }, iconSvg(KIND_ICONS[key], { size: 18 }), h("strong", {}, `${glossary[key].name}:`), glossary[key].text) : null));
   parts.push(h("div", { class: "card panel" }, info,
     (view.removed_values || []).length ? h("div", { class: "muted" }, `Out of the game: ${(view.removed_values || []).map((v) => `$${v}`).join(" ")}`) : null,
     h("details", { class: "info" }, h("summary", {}, "What the tiles do"), legend)));

@@ -370,13 +370,20 @@ function travel(el, from) {
     const box = el.getBBox();
     const copy = el.cloneNode(true);
     copy.removeAttribute("transform");
+    copy.setAttribute("class", "ghost-piece");  // not found by what finds the piece itself
     copy.querySelectorAll(".last-frame, .flash-frame").forEach((node) => node.remove());
     ghost = svg("svg", { class: "ghost", viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, "aria-hidden": "true" }, copy);
   } else {
     ghost = el.cloneNode(true);
-    ghost.removeAttribute("id");
-    ghost.classList.add("ghost");
+    ghost.setAttribute("class", "ghost");
     ghost.setAttribute("aria-hidden", "true");
+  }
+  // Only a picture: nothing in it takes focus or is read out.
+  ghost.setAttribute("inert", "");
+  for (const node of [ghost, ...ghost.querySelectorAll("*")]) {
+    for (const name of [...node.getAttributeNames()]) {
+      if (name.startsWith("data-") || ["tabindex", "role", "aria-label", "aria-pressed", "id"].includes(name)) node.removeAttribute(name);
+    }
   }
   Object.assign(ghost.style, { left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`, height: `${to.height}px`, transformOrigin: "0 0" });
   document.body.append(ghost);

@@ -166,10 +166,16 @@ async function draw() {
   const marks = renderer.marks ? renderer.marks(events, p) || [] : [];
   const fresh = drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
   const fromRects = fresh ? measureFrom(marks) : new Map();
+  // A keyboard player whose focus was on the board keeps it there: on the first piece they may play now.
+  const focusOnBoard = $("board").contains(document.activeElement) || $("choices").contains(document.activeElement);
   renderer.render($("board"), p, { interactive: myTurn && !p.terminal && passing === null, move: sendMove, glossary,
     choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p);
+  if (focusOnBoard && !$("board").contains(document.activeElement) && !$("choices").contains(document.activeElement)) {
+    const first = [...$("board").querySelectorAll(".legal")].find((el) => el.tabIndex >= 0) || $("choices").querySelector("button");
+    if (first) first.focus({ preventScroll: true });
+  }
   const landed = showMarks(marks, { fresh, fromRects });
   if (fresh) scored(p, landed[0]);
   tell(p, myTurn && !p.terminal && passing === null, fresh);
