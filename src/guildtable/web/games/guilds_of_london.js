@@ -1,111 +1,351 @@
-// Guilds of London: the city of guild and building tiles around the Guildhall (figures per player, masters, the
-// beadle), the plantation, your action cards and reward cards, and the round at a glance. The city is an HTML grid,
-// so a tile's name, minimum, symbols and both rewards wrap inside the tile instead of running into the next one.
-// Tiles, the Guildhall, the plantation and cards that a legal move names are highlighted and clicked; every other
-// decision is one button each, at the top of the page.
-import { Clicks, h, infoAttrs } from "/static/js/common.js";
+// Guilds of London: the city of guild and building tiles around the Guildhall, the plantation, your action cards and
+// mayoral reward cards, the cards on the table and the round at a glance.
+// The city is an HTML grid of tiles in one frame style: the minimum of figures, the name (a building shows its icon),
+// the guild symbols as icons, both rewards as icon chips (the full sentences are in the tooltip and read by screen
+// readers), the master, and every player's figures as that seat's shape with the count in it. Tiles, the Guildhall,
+// the plantation and cards that a legal move names are buttons (Tab or the arrow keys, then Enter); every other
+// decision is one button each at the top of the page. `marks` tells the page what the last move changed.
+import { Clicks, h, infoAttrs, seatInk, seatShape, seatShapeName, seatSwatch, svg } from "/static/js/common.js";
+import { iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
-export const seatColours = ["#38a169", "#e53e3e", "#3182ce", "#b7791f"];
-// Owners are marked by letter as well as colour.
-const LETTERS = ["A", "B", "C", "D"];
-const SYMBOLS = { compasses: "⊕", anchor: "⚓", cross: "✚", scythe: "⚒", crown: "♔" };
 
-function symbols(list) {
-  return (list || []).map((name) => h("span", { class: "gl-symbol", title: name, "aria-label": name }, SYMBOLS[name] || name));
+const BUILDING_ICONS = {
+  church_st_lawrence_jewry: "church", gog_magog: "giants", gesellschaftssaal: "livery-hall",
+  lord_mayors_parade: "parade", university_of_london: "university",
+};
+const SYMBOL_COLOUR = { compasses: "red", anchor: "blue", cross: "green", scythe: "yellow", crown: "purple" };
+
+// A button's accessible name: the server's label for the move, led by the button's visible words.
+const named = (word, label) => (!label ? word : label.toLowerCase().startsWith(word.toLowerCase()) ? label : `${word}: ${label}`);
+const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
+const seatNameOf = (names, seat) => names[seat] || `Player ${seat + 1}`;
+
+// --- small pieces -------------------------------------------------------------------------------------------------
+
+// A building's icon: by its id, else by what its name says.
+function buildingIcon(tile) {
+  if (BUILDING_ICONS[tile.id]) return BUILDING_ICONS[tile.id];
+  const name = tile.name || "";
+  if (/church/i.test(name)) return "church";
+  if (/university/i.test(name)) return "university";
+  if (/parade/i.test(name)) return "parade";
+  if (/&/.test(name)) return "giants";
+  return "livery-hall";
 }
 
-function figureChips(counts, names) {
-  return (counts || []).flatMap((count, seat) => count ? [h("span", {
-    class: "gl-fig", style: `background:${seatColours[seat]}`, title: `${names[seat] || ""}: ${count}`,
-    "aria-label": `${names[seat] || ""}: ${count} figure${count === 1 ? "" : "s"}`,
-  }, `${LETTERS[seat]}${count}`)] : []);
+// The guild symbols as icons in their colours (each named for screen readers).
+function symbolIcons(list) {
+  return h("span", { class: "gl-symbols" }, (list || []).map((name) =>
+    iconSvg(name, { size: 18, title: `${name} symbol (${SYMBOL_COLOUR[name] || ""})`, className: `gl-symbol gl-sym-${name}` })));
+}
+
+// A seat's figures on one place: the seat's shape in its colour with the count written in it.
+const COUNT_DROP = { circle: 0, square: 0, triangle: 3.5, diamond: 0, star: 1 };
+export function figurePiece(seat, count, names, { master = false } = {}) {
+  const size = 28;
+  const word = master ? plural(count, "master", "masters") : plural(count, "liveryman", "liverymen");
+  const label = `${seatNameOf(names, seat)}: ${word}`;
+  const art = svg("svg", { class: "gl-fig-art", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
+    seatShape(seat, { x: size / 2, y: size / 2, size: size - 2 }),
+    svg("text", { x: size / 2, y: size / 2 + (COUNT_DROP[seatShapeName(seat)] || 0), "text-anchor": "middle", "dominant-baseline": "central",
+      class: "gl-fig-count", style: `fill:${seatInk(seat)}`, "font-size": count > 9 ? 11 : 13 }, String(count)));
+  return h("span", { class: `gl-fig${master ? " master" : ""}`, "data-seat": seat, role: "img", "aria-label": label, title: label },
+    art, master ? iconSvg("master", { size: 14, className: "gl-fig-crown" }) : null);
+}
+
+function figurePieces(counts, names, options) {
+  return (counts || []).flatMap((count, seat) => (count ? [figurePiece(seat, count, names, options)] : []));
+}
+
+function figuresSaid(counts, names, masters = false) {
+  const said = (counts || []).flatMap((count, seat) => (count
+    ? [`${seatNameOf(names, seat)} ${masters ? plural(count, "master", "masters") : plural(count, "liveryman", "liverymen")}`] : []));
+  return said.length ? said.join(", ") : "no figures";
+}
+
+// The Beadle: a neutral figure that counts towards a tile's minimum.
+function beadlePiece() {
+  return h("span", { class: "gl-beadle", role: "img", "aria-label": "The Beadle (counts as a figure)", title: "The Beadle (counts as a figure)" },
+    iconSvg("beadle", { size: 18 }), "Beadle");
+}
+
+// One reward part ("2 VP", "move 1", "recruit 1 onto the plantation" ...) as an icon and a few words.
+const EFFECTS = [
+  [/^(\d+) VP$/, (m) => ["vp", `${m[1]} VP`]],
+  [/^move (up to )?(\d+)( \(matching symbol\))?$/, (m) => ["figure", `move ${m[1] ? "up to " : ""}${m[2]}`]],
+  [/^recruit (\d+) onto the plantation$/, (m) => ["plantation", `recruit ${m[1]}`]],
+  [/^recruit (\d+)$/, (m) => ["liveryman", `recruit ${m[1]}`]],
+  [/^plantation (up to )?(\d+)$/, (m) => ["plantation", `send ${m[1] ? "up to " : ""}${m[2]}`]],
+  [/^draw (\d+)$/, (m) => ["card", `draw ${m[1]}`]],
+  [/^reward cards: draw (\d+) keep (\d+)$/, () => ["card", "reward card"]],
+  [/^hand limit \+(\d+)$/, (m) => ["card", `hand limit +${m[1]}`]],
+  [/^move the Beadle$/, () => ["beadle", "move the Beadle"]],
+];
+function rewardChip(text) {
+  for (const [pattern, make] of EFFECTS) {
+    const match = pattern.exec(text);
+    if (match) {
+      const [name, words] = make(match);
+      return h("span", { class: `gl-chip gl-chip-${name}` }, iconSvg(name, { size: 15 }), words);
+    }
+  }
+  return h("span", { class: "gl-chip" }, text);
+}
+
+function tokenChip(id, glossary) {
+  const name = glossary[id]?.name || "reward token";
+  return h("span", { class: "gl-chip gl-chip-token" }, iconSvg("coin", { size: 15 }), name);
+}
+
+// --- the city -----------------------------------------------------------------------------------------------------
+
+// A tile's text for the tooltip: the glossary's, or (on the rules page, without one) made from the tile itself.
+function tileInfo(tile, glossary) {
+  const piece = glossary[tile.id] || { name: tile.name, text: "", details: [
+    { label: "Minimum", text: plural(tile.minimum, "figure", "figures") },
+    { label: "First place", text: tile.first_text || "" }, { label: "Second place", text: tile.second_text || "" }] };
+  const extra = tile.token ? [`Reward token here: ${glossary[tile.token]?.name || "a reward token"}${glossary[tile.token]?.text ? ` (${glossary[tile.token].text})` : ""}`] : [];
+  return infoAttrs({ ...piece, text: piece.text || (tile.kind === "building" ? "A special building." : "A guild tile.") }, { extra });
+}
+
+function tileHead(tile) {
+  const building = tile.kind === "building";
+  return [h("span", { class: "gl-head" },
+    h("span", { class: "gl-need", title: `needs ${plural(tile.minimum, "figure", "figures")}` }, iconSvg("liveryman", { size: 14 }), String(tile.minimum)),
+    symbolIcons(tile.symbols)),
+  h("span", { class: "gl-name" }, building ? iconSvg(buildingIcon(tile), { size: 20, className: "gl-building-icon" }) : null, tile.short_name || tile.name)];
+}
+
+function tileRewards(tile, glossary) {
+  if (tile.side !== "front") return h("span", { class: "gl-scored-note" }, "Scored");
+  return h("span", { class: "gl-rewards", "aria-hidden": "true" },
+    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, "1st"), (tile.first || []).map(rewardChip)),
+    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, "2nd"), (tile.second || []).map(rewardChip),
+      tile.token ? tokenChip(tile.token, glossary) : null));
+}
+
+function masterLine(tile, names) {
+  const master = Number.isInteger(tile.master) && tile.master >= 0 ? tile.master : null;
+  if (master === null) return tile.side === "front" ? null : h("span", { class: "gl-master" }, "No master");
+  return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), "Master: ", seatSwatch(master, 14), seatNameOf(names, master));
+}
+
+function tileSpoken(tile, names) {
+  const kind = tile.kind === "building" ? "building" : "guild";
+  const state = tile.side === "front" ? `needs ${plural(tile.minimum, "figure", "figures")}` : "scored";
+  const symbols = (tile.symbols || []).length ? `, ${tile.symbols.join(" and ")}` : "";
+  return `${tile.short_name || tile.name}, ${kind}${symbols}, ${state}; ${figuresSaid(tile.figures, names, tile.side !== "front")}${tile.beadle ? ", the Beadle" : ""}`;
+}
+
+function cityTile(tile, ctx, place) {
+  const entry = ctx.clicks.find({ what: tile.id });
+  const onclick = ctx.clicks.on({ what: tile.id });
+  const scored = tile.side !== "front";
+  const spoken = tileSpoken(tile, ctx.names);
+  const rewardsId = `gl-rewards-${tile.id}${ctx.suffix}`;
+  const rewardsText = scored ? "" : `First place: ${tile.first_text || (tile.first || []).join(", ")}. Second place: ${tile.second_text || (tile.second || []).join(", ")}.`;
+  const attrs = onclick
+    ? { type: "button", onclick, "aria-label": `${spoken}. ${entry.label || "You may choose it"}`, "aria-describedby": rewardsText ? rewardsId : null }
+    : { role: "group", "aria-label": spoken };
+  return h(onclick ? "button" : "div", {
+    class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: place(tile.x, tile.y), "data-tile": tile.id,
+    ...tileInfo(tile, ctx.glossary), ...attrs,
+  },
+  tileHead(tile), tileRewards(tile, ctx.glossary),
+  rewardsText ? h("span", { class: "visually-hidden", id: rewardsId }, rewardsText) : null,
+  masterLine(tile, ctx.names),
+  h("span", { class: "gl-figs" }, figurePieces(tile.figures, ctx.names, { master: scored }), tile.beadle ? beadlePiece() : null));
+}
+
+function guildhallTile(hall, ctx, place) {
+  const hx = Math.min(...hall.cells.map(([x]) => x)), hy = Math.max(...hall.cells.map(([, y]) => y));
+  const span = Math.max(...hall.cells.map(([x]) => x)) - hx + 1;
+  const entry = ctx.clicks.find({ what: "guildhall" });
+  const onclick = ctx.clicks.on({ what: "guildhall" });
+  const spoken = `The Guildhall, where new liverymen wait; ${figuresSaid(hall.figures, ctx.names)}`;
+  return h(onclick ? "button" : "div", {
+    class: `gl-tile hall${onclick ? " legal" : ""}`, style: place(hx, hy, span), "data-tile": "guildhall", onclick,
+    ...(onclick ? { type: "button", "aria-label": `${spoken}. ${entry.label}` } : { role: "group", "aria-label": spoken }),
+  },
+  h("span", { class: "gl-head" }, h("span", { class: "gl-name" }, iconSvg("guildhall", { size: 22, className: "gl-building-icon" }), "The Guildhall")),
+  h("span", { class: "gl-meta" }, "New liverymen wait here"),
+  h("span", { class: "gl-figs" }, figurePieces(hall.figures, ctx.names)));
+}
+
+function cityMap(view, ctx) {
+  const city = view.city || [];
+  const hall = view.guildhall || {};
+  const cells = [...city.map((tile) => [tile.x, tile.y]), ...(hall.cells || [])];
+  const xs = cells.map(([x]) => x), ys = cells.map(([, y]) => y);
+  const minX = Math.min(...xs, 0), maxX = Math.max(...xs, 0), maxY = Math.max(...ys, 0);
+  const place = (x, y, span = 1) => `grid-column: ${x - minX + 1} / span ${span}; grid-row: ${maxY - y + 1}`;
+  const grid = h("div", { class: "gl-city", style: `grid-template-columns: repeat(${maxX - minX + 1}, minmax(8.75rem, 1fr))` },
+    city.map((tile) => cityTile(tile, ctx, place)),
+    (hall.cells || []).length ? guildhallTile(hall, ctx, place) : null);
+  return h("div", { class: "card panel gl-map", role: "region", "aria-label": "The city of London (scrolls sideways on a small screen)", tabindex: "0" }, grid);
+}
+
+// --- the plantation, cards and the round ----------------------------------------------------------------------------
+
+function plantationPanel(plantation, ctx) {
+  const entry = ctx.clicks.find({ what: "plantation" });
+  const onclick = ctx.clicks.on({ what: "plantation" });
+  const info = ctx.glossary[`plantation:${plantation.side}`];
+  const side = (word, text, list) => h("div", { class: "gl-plantation-side" }, h("b", {}, word), " ", text || (list || []).join(", "));
+  return h("div", { class: `card panel gl-plantation${onclick ? " playable" : ""}`, "data-panel": "plantation", "data-tile": "plantation", ...infoAttrs(info) },
+    h("h3", {}, iconSvg("plantation", { size: 22, className: "gl-building-icon" }), plantation.name || "Plantation",
+      onclick ? h("button", { type: "button", class: "secondary legal", style: "margin-left:.5rem", onclick, "aria-label": entry.label }, "Choose the plantation") : null),
+    side("Most liverymen:", plantation.left_text, plantation.left),
+    side("Second most:", plantation.right_text, plantation.right),
+    h("div", { class: "gl-figs", role: "group", "aria-label": `On the plantation: ${figuresSaid(plantation.figures, ctx.names)}` },
+      figurePieces(plantation.figures, ctx.names)));
+}
+
+// The colour stripe along a card's top: its symbols' colours.
+function cardStripe(symbols) {
+  const colours = (symbols || []).map((name) => `var(--gl-${name})`);
+  if (colours.length < 2) return `linear-gradient(${colours[0] || "var(--line-strong)"}, ${colours[0] || "var(--line-strong)"})`;
+  return `linear-gradient(90deg, ${colours.map((c, i) => `${c} ${(i * 100) / colours.length}% ${((i + 1) * 100) / colours.length}%`).join(", ")})`;
+}
+
+const CARD_USES = [["recruit", "Recruit"], ["move", "Move"], ["effect", "Use the effect"], ["discard", "Discard"]];
+function actionCard(card, ctx) {
+  const what = `#${card.number}`;
+  const piece = ctx.glossary[String(card.number)];
+  const paying = ctx.view.decision?.kind === "pay_coins";
+  const uses = CARD_USES.map(([type, word]) => [type, type === "discard" && paying ? "Pay a coin" : word, ctx.clicks.find({ type, what })]).filter(([, , entry]) => entry);
+  const cost = (piece?.details || []).find((detail) => detail.label === "Cost");
+  return h("div", { class: `card-face gl-card${uses.length ? " playable" : ""}`, "data-card": card.number, style: `--gl-stripe:${cardStripe(card.symbols)}`, ...infoAttrs(piece) },
+    h("span", { class: "big gl-card-head" }, h("span", {}, card.name), symbolIcons(card.symbols)),
+    h("span", { class: "text" }, card.text || piece?.text || ""),
+    cost ? h("span", { class: "text gl-cost" }, iconSvg("coin", { size: 14 }), `Cost: ${cost.text}`) : null,
+    uses.length ? h("div", { class: "row gl-uses" }, uses.map(([type, word, entry]) =>
+      h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what }) }, word))) : null);
+}
+
+// A mayoral reward card: yours (secret until the end) or one of those you drew; Keep / Put under when that is the move.
+function rewardCard(id, ctx, note) {
+  const piece = ctx.glossary[id];
+  const keep = ctx.clicks.find({ type: "keep", what: id });
+  const under = ctx.clicks.find({ type: "under", what: id });
+  const buttons = [[keep, "keep", "Keep"], [under, "under", "Put under the deck"]].filter(([entry]) => entry);
+  return h("div", { class: `card-face gl-card gl-reward-card${buttons.length ? " playable" : ""}`, "data-reward": id, ...infoAttrs(piece) },
+    h("span", { class: "big gl-card-head" }, h("span", {}, piece?.name || "Mayoral reward card"), iconSvg("vp", { size: 18 })),
+    h("span", { class: "text" }, piece?.text || ""), note ? h("span", { class: "text" }, note) : null,
+    buttons.length ? h("div", { class: "row gl-uses" }, buttons.map(([entry, type, word]) =>
+      h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what: id }) }, word))) : null);
+}
+
+function handPanel(view, ctx) {
+  const drawn = view.drawn_reward_cards || [];
+  const mine = (view.reward_cards || []).filter((id) => !drawn.includes(id));
+  return h("div", { class: `card panel${ctx.interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your cards" },
+    h("h3", {}, "Your action cards ", h("span", { class: "muted gl-count" }, `(${view.hand.length}${view.hand_limit ? `, limit ${view.hand_limit}` : ""})`)),
+    h("div", { class: "cards gl-hand" }, view.hand.map((card) => actionCard(card, ctx))),
+    drawn.length ? [h("h3", { class: "gl-subhead" }, "Mayoral reward cards you drew"),
+      h("div", { class: "cards" }, drawn.map((id) => rewardCard(id, ctx, null)))] : null,
+    mine.length ? [h("h3", { class: "gl-subhead" }, "Your mayoral reward cards"),
+      h("div", { class: "cards" }, mine.map((id) => rewardCard(id, ctx, "Secret until the end of the game")))] : null);
+}
+
+// The cards on the table: those lying in front of the player on turn (their effects last this turn) and the top of
+// the discard pile — where a played card lands.
+function playedPanel(view, ctx) {
+  const inFront = view.in_front || [];
+  const top = (view.discard || []).slice(-1);
+  if (!inFront.length && !top.length) return null;
+  const small = (number, where) => {
+    const piece = ctx.glossary[String(number)];
+    return h("div", { class: "card-face gl-card gl-small-card", "data-played": number, ...infoAttrs(piece) },
+      h("span", { class: "big" }, piece?.name || "Action card"), h("span", { class: "text" }, where));
+  };
+  return h("div", { class: "card panel gl-played", "data-panel": "played" },
+    h("h3", {}, "Cards on the table"),
+    h("div", { class: "cards" }, inFront.map((number) => small(number, "In play this turn")), top.map((number) => small(number, "Top of the discard pile"))),
+    h("div", { class: "muted gl-decks" }, `Draw pile: ${plural(view.deck_size ?? 0, "card", "cards")} · Reward deck: ${plural(view.reward_deck_size ?? 0, "card", "cards")}`));
+}
+
+function glancePanel(view, names, glossary) {
+  const order = (view.turn_order || []).map((seat) => seatNameOf(names, seat)).join(" → ");
+  const num = (value) => h("td", { class: "num" }, String(value ?? ""));
+  const tokens = (seat) => (view.tokens_kept?.[seat] || []).map((id) => glossary[id]?.name || "token").join(", ") || "—";
+  return h("div", { class: "card panel glance" },
+    h("h3", {}, `Round ${view.round ?? "?"} of ${view.rounds ?? "?"}`),
+    h("div", {}, `Turn order: ${order}`),
+    h("div", {}, `Rounds left: ${view.rounds_left ?? "?"}`, view.next_growth_round ? ` · the city grows in round ${view.next_growth_round}` : ""),
+    h("div", { class: "table-scroll", role: "region", "aria-label": "Players at a glance", tabindex: "0" }, h("table", { class: "data" },
+      h("tr", {}, ["Player", "VP", "In supply", "Neutrals", "Hand", "Hand limit", "Reward cards", "Tokens"].map((word, i) =>
+        h("th", { scope: "col", class: i && i < 7 ? "num" : null }, word))),
+      (view.vp || []).map((vp, seat) => h("tr", { "data-seat": seat },
+        h("td", {}, seatSwatch(seat), seatNameOf(names, seat)),
+        num(vp), num(view.supply?.[seat]), num(view.neutrals?.[seat]), num(view.hand_sizes?.[seat]), num(view.hand_limits?.[seat]),
+        num(view.reward_card_counts?.[seat]), h("td", {}, tokens(seat)))))));
 }
 
 export function render(root, payload, ui) {
   const view = payload.view || {};
   const glossary = ui.glossary || {};
-  const names = (payload.seats || []).map((seat) => seat.name);
+  const names = (payload.seats || []).map((seat) => (typeof seat === "string" ? seat : seat?.name));
   const clicks = new Clicks(ui.interactive ? payload.legal || [] : [], ui.move);
-  const city = view.city || [];
-  const hall = view.guildhall || {};
-  const cells = [...city.map((tile) => [tile.x, tile.y]), ...(hall.cells || [])];
-  const xs = cells.map(([x]) => x), ys = cells.map(([, y]) => y);
-  const minX = Math.min(...xs, 0), maxX = Math.max(...xs, 0), minY = Math.min(...ys, 0), maxY = Math.max(...ys, 0);
-  const grid = h("div", { class: "gl-city", role: "group", "aria-label": "The city of London",
-    style: `grid-template-columns: repeat(${maxX - minX + 1}, minmax(8.5rem, 1fr))` });
-  const place = (x, y, span = 1) => `grid-column: ${x - minX + 1} / span ${span}; grid-row: ${maxY - y + 1}`;
-
-  for (const tile of city) {
-    const onclick = clicks.on({ what: tile.id });
-    const scored = tile.kind === "guild" && tile.side !== "front";
-    const master = tile.master !== null && tile.master !== undefined ? tile.master : null;
-    const about = `${tile.short_name || tile.name}${tile.kind === "guild" ? `, needs ${tile.minimum}` : ""}${onclick ? ", you may choose it" : ""}`;
-    grid.append(h(onclick ? "button" : "div", {
-      class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: place(tile.x, tile.y), "data-tile": tile.id, onclick,
-      "aria-label": about, ...infoAttrs(glossary[tile.id] || { name: tile.name, text: "", details: [] }),
-    },
-    h("span", { class: "gl-name" }, tile.short_name || tile.name, tile.beadle ? h("span", { class: "gl-beadle", title: "the beadle" }, " ⚑") : null),
-    tile.kind === "guild" ? h("span", { class: "gl-meta" }, `needs ${tile.minimum} `, ...symbols(tile.symbols)) : h("span", { class: "gl-meta" }, "building"),
-    tile.kind === "guild" && !scored && tile.first_text ? h("span", { class: "gl-reward" }, h("b", {}, "1st: "), tile.first_text) : null,
-    tile.kind === "guild" && !scored && tile.second_text ? h("span", { class: "gl-reward" }, h("b", {}, "2nd: "), tile.second_text) : null,
-    master !== null ? h("span", { class: "gl-master", style: `color:${seatColours[master]}` }, `♛ ${LETTERS[master]} master: ${names[master] || ""}`) : null,
-    h("span", { class: "gl-figs" }, ...figureChips(tile.figures, names))));
-  }
-  if ((hall.cells || []).length) {
-    const hx = Math.min(...hall.cells.map(([x]) => x)), hy = Math.max(...hall.cells.map(([, y]) => y));
-    const span = Math.max(...hall.cells.map(([x]) => x)) - hx + 1;
-    const onclick = clicks.on({ what: "guildhall" });
-    grid.append(h(onclick ? "button" : "div", { class: `gl-tile hall${onclick ? " legal" : ""}`, style: place(hx, hy, span), "data-tile": "guildhall", onclick,
-      "aria-label": `The Guildhall${onclick ? ", you may choose it" : ""}` },
-    h("span", { class: "gl-name" }, "The Guildhall"), h("span", { class: "gl-meta" }, "new liverymen wait here"),
-    h("span", { class: "gl-figs" }, ...figureChips(hall.figures, names))));
-  }
-  const parts = [h("div", { class: "card panel gl-map" }, grid)];
-
-  const plantation = view.plantation;
-  if (plantation) {
-    const onclick = clicks.on({ what: "plantation" });
-    parts.push(h("div", { class: `card panel${onclick ? " playable" : ""}`, "data-panel": "plantation", ...infoAttrs(glossary[`plantation:${plantation.side}`]) },
-      h("h3", {}, plantation.name || "Plantation", onclick ? h("button", { class: "secondary legal", style: "margin-left:.5rem", onclick }, "Choose the plantation") : null),
-      h("div", {}, h("b", {}, "Left: "), plantation.left_text || (plantation.left || []).join(", ")),
-      h("div", {}, h("b", {}, "Right: "), plantation.right_text || (plantation.right || []).join(", ")),
-      h("div", { class: "gl-figs" }, ...figureChips(plantation.figures, names))));
-  }
-  if (Array.isArray(view.hand)) {
-    parts.push(h("div", { class: `card panel${ui.interactive ? " hand-dock" : ""}`, "data-panel": "hand" }, h("h3", {}, "Your action cards"),
-      h("div", { class: "cards" }, view.hand.map((card) => {
-        const what = `#${card.number}`;
-        const piece = glossary[String(card.number)];
-        const actions = [["recruit", "Recruit"], ["move", "Move"], ["effect", "Use its effect"], ["discard", "Discard"], ["play", "Play"]]
-          .map(([type, word]) => [type, word, clicks.find({ type, what })]).filter(([, , entry]) => entry);
-        return h("div", { class: `card-face${actions.length ? " playable" : ""}`, "data-card": card.number, ...infoAttrs(piece) },
-          h("span", { class: "big" }, card.name, " ", ...symbols(card.symbols)),
-          h("span", { class: "text" }, card.text || piece?.text || ""),
-          (piece?.details || []).filter((d) => d.label === "Cost").map((d) => h("span", { class: "text" }, `Cost: ${d.text}`)),
-          actions.length ? h("div", { class: "row" }, actions.map(([type, word]) => h("button", { class: "secondary legal", onclick: clicks.on({ type, what }) }, word))) : null);
-      })),
-      (view.reward_cards || []).length ? h("div", { class: "cards", style: "margin-top:.4rem" }, view.reward_cards.map((id) => {
-        const piece = glossary[id];
-        return h("div", { class: "card-face", "data-reward": id, ...infoAttrs(piece) }, h("span", { class: "big" }, piece?.name || "Mayoral reward card"),
-          h("span", { class: "text" }, piece?.text || ""), h("span", { class: "text" }, "Secret until the end of the game"));
-      })) : null));
-  }
+  // Several boards on one page (the rules page) need ids of their own.
+  const suffix = root.id === "board" ? "" : `-${Math.random().toString(36).slice(2, 7)}`;
+  const ctx = { view, glossary, names, clicks, interactive: ui.interactive, suffix };
+  const parts = [cityMap(view, ctx)];
+  if (view.plantation) parts.push(plantationPanel(view.plantation, ctx));
+  if (Array.isArray(view.hand)) parts.push(handPanel(view, ctx));
+  parts.push(playedPanel(view, ctx));
   ui.choices?.(clicks.rest());
+  parts.push(glancePanel(view, names, glossary));
+  root.replaceChildren(...parts.filter(Boolean));
+}
 
-  // At a glance: whose turn comes when, hand limits, rounds left and the next growth round.
-  const order = (view.turn_order || []).map((seat) => names[seat] || "").join(" → ");
-  parts.push(h("div", { class: "card panel glance" },
-    h("h3", {}, `Round ${view.round ?? "?"} of ${view.rounds ?? "?"}`),
-    h("div", {}, `Turn order: ${order}`),
-    h("div", {}, `Rounds left: ${view.rounds_left ?? "?"}`, view.next_growth_round ? ` · the city grows in round ${view.next_growth_round}` : ""),
-    h("div", { class: "table-scroll" }, h("table", { class: "data" },
-      h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "VP"), h("th", { class: "num" }, "In supply"), h("th", { class: "num" }, "Neutrals"),
-        h("th", { class: "num" }, "Hand"), h("th", { class: "num" }, "Hand limit"), h("th", { class: "num" }, "Reward cards")),
-      (view.vp || []).map((vp, seat) => h("tr", {},
-        h("td", {}, h("span", { class: "swatch", style: `background:${seatColours[seat]}` }), `${LETTERS[seat]} · ${names[seat] || ""}`),
-        h("td", { class: "num" }, String(vp)), h("td", { class: "num" }, String(view.supply?.[seat] ?? "")), h("td", { class: "num" }, String(view.neutrals?.[seat] ?? "")),
-        h("td", { class: "num" }, String(view.hand_sizes?.[seat] ?? "")), h("td", { class: "num" }, String(view.hand_limits?.[seat] ?? "")),
-        h("td", { class: "num" }, String(view.reward_card_counts?.[seat] ?? ""))))))));
-  root.replaceChildren(...parts);
+// --- what the last move changed ---------------------------------------------------------------------------------------
+// Events name places as `actions.location_name` writes them: a tile id, "guildhall" or "plantation"; each is the
+// element with that data-tile. A figure's piece is the seat's piece on it.
+const placeSel = (where) => `[data-tile="${where}"]`;
+const figureSel = (where, seat) => `${placeSel(where)} .gl-fig[data-seat="${seat}"]`;
+const playerSel = (seat) => `#players [data-seat="${seat}"]`;
+
+function eventMarks(event, payload) {
+  const seat = event.seat;
+  switch (event.kind) {
+    case "move":
+      return [{ to: figureSel(event.to, seat), from: figureSel(event.source, seat) }, { to: placeSel(event.to) }];
+    case "to_plantation":
+      return [{ to: figureSel("plantation", seat), from: figureSel(event.source, seat) }, { to: placeSel("plantation") }];
+    case "recruit":
+      return [{ to: figureSel(event.to, seat), from: playerSel(seat) }, { to: placeSel(event.to) }];
+    case "return":
+      return [{ to: placeSel(event.source) }];
+    case "neutral":
+      return [{ to: figureSel("guildhall", event.displaced), from: figureSel(event.at, event.displaced) }, { to: placeSel(event.at) }];
+    case "beadle":
+      return [{ to: `${placeSel(event.to)} .gl-beadle`, from: ".gl-city .gl-beadle" }, { to: placeSel(event.to) }];
+    case "scoring": case "vote": case "not_scored": case "skip_reward":
+      return [{ to: placeSel(event.tile) }];
+    case "master":
+      return [{ to: `${placeSel(event.tile)} .gl-master` }, { to: placeSel(event.tile) }];
+    case "growth":
+      return (event.tiles || []).map((tile) => ({ to: placeSel(tile) }));
+    case "plantation":
+      return [{ to: placeSel("plantation") }];
+    case "play": case "pay_coin": case "hand_limit_discard": {
+      const from = seat === payload.seat ? `[data-panel="hand"] [data-card="${event.card}"]` : playerSel(seat);
+      return [{ to: `[data-played="${event.card}"]`, from }];
+    }
+    default:
+      return [];
+  }
+}
+
+// For the events of the last move, what to mark: {to, from} selectors (see common.js showMarks). A move that changed
+// nothing on the board (a pass, a card drawn) flashes the mover's line in the players list.
+export function marks(events, payload) {
+  const list = (events || []).flatMap((event) => eventMarks(event, payload || {}));
+  const onBoard = list.some((mark) => !mark.to.startsWith("[data-played") && !mark.to.startsWith("#players"));
+  const mover = (events || []).find((event) => Number.isInteger(event.seat))?.seat;
+  if (!onBoard && mover !== undefined) list.push({ to: playerSel(mover) });
+  const seen = new Set();
+  return list.filter((mark) => (seen.has(mark.to) ? false : seen.add(mark.to)));
 }
