@@ -1,79 +1,337 @@
-// Guildhall: Job Faire: the prestige row, your hand, every player's guildhall (chapters of professions in five
-// colours) and the discard pile. Cards, chapters and prestige cards the rules allow now are highlighted and clicked;
-// every other decision (an action, a level, done, decline) is one button each.
-import { Clicks, h, infoAttrs } from "/static/js/common.js";
+// Guildhall: Job Faire as a table of real cards: the prestige row with the three piles, the cards an ability is
+// handling now, your hand, and every player's guildhall (the cards played this turn, chapters as fanned stacks of
+// mini-cards, completed chapters face down, bought prestige cards, VP). A profession card shows its profession's icon,
+// its colour as a band AND by name (never by colour alone), and what the profession does. Card colours are the
+// stylesheet's --gh-<colour> properties (light and dark theme). Cards, chapters, players and prestige cards that answer
+// the open question are buttons with class `legal` named by what they do; every other answer is a choice button.
+import { Clicks, h, infoAttrs, seatColour, seatSwatch } from "/static/js/common.js";
+import { iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
-export const seatColours = ["#2b6cb0", "#c53030", "#2f855a", "#b7791f"];
 
-// Where the cards named by each decision lie: in the hand, or in a guildhall (one's own, or another player's).
-const FROM_HAND = new Set(["action", "setup_discard", "setup_place", "play_card", "discard_draw", "bricklayer_put_back", "peddler_give", "place_order"]);
-const FROM_OWN_HALL = new Set(["hunter_give", "tax_give", "pay"]);
-const FROM_OTHER_HALL = new Set(["peddler_take"]);
+const COLOURS = ["red", "blue", "yellow", "green", "purple"];
 
-const CARD_COLOURS = { red: "#fed7d7", blue: "#bee3f8", yellow: "#fefcbf", green: "#c6f6d5", purple: "#e9d8fd" };
+// Where the cards named by each question lie.
+const FROM_HAND = new Set(["action", "setup_discard", "setup_place", "play_card", "discard_draw", "bricklayer_put_back", "peddler_give", "lay_out"]);
+const FROM_OWN_HALL = new Set(["hunter_give", "tax_give", "swap_give"]);
+const OWN_CHAPTERS = new Set(["hunter_chapter"]);
+const FROM_TARGET_HALL = new Set(["peddler_take", "swap_take", "take_card"]);
+const TARGET_CHAPTERS = new Set(["peddler_take", "take_chapter"]);
+const FROM_TRANSIT = new Set(["place_order", "discard_top"]);
+const PICK_SEAT = new Set(["target", "tax_target"]);
+// What the cards an ability holds are, by question.
+const TRANSIT_TITLES = {
+  place_order: "Cards to place: choose the next one", discard_top: "Cards going to the discard pile: choose the one on top",
+  hunter_give: "Given up so far", peddler_take: "Taken so far", peddler_give: "Taken so far",
+};
 
-// A profession card: its profession and colour, what the profession does, and in its tooltip every level with the
-// levels this player can use now marked (a card's level is the number of cards in its owner's chapter).
-function cardFace(name, onclick, glossary, usable, extra = {}) {
-  const [colour, ...rest] = name.split(" ");
-  const profession = rest.join(" ");
-  const piece = glossary[profession.toLowerCase().replace(/ /g, "_")];
-  return h("button", { class: `card-face${onclick ? " legal" : ""}`, style: `background:${CARD_COLOURS[colour] || "#fff"}`,
-    "data-card": name, "aria-disabled": onclick ? null : "true", onclick, ...infoAttrs(piece, { usable }), ...extra },
-  h("span", { class: "big" }, profession), h("span", { class: "text" }, `${colour}${piece ? ` · ${piece.text}` : ""}`));
+const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+// "red Tax Collector" → {colour: "red", profession: "Tax Collector"}
+function splitCard(card) {
+  const [colour, ...rest] = String(card).split(" ");
+  return { colour, profession: rest.join(" ") };
+}
+const glossaryKey = (profession) => profession.toLowerCase().replace(/ /g, "_");
+const iconName = (profession) => profession.toLowerCase().replace(/ /g, "-");
+// The class that gives a card its colour (a known colour only: a class name is never built from anything else).
+const colourClass = (colour) => (COLOURS.includes(colour) ? `gh-c-${colour}` : "gh-c-none");
+
+// An answer for a piece: its click and its label (what it does, in the rules' own words), or null.
+function answerFor(clicks, fields) {
+  const entry = clicks.find(fields);
+  if (!entry) return null;
+  return { onclick: clicks.on(fields), label: entry.label || entry.notation };
+}
+
+// --- cards -------------------------------------------------------------------------------------------------------
+// The colour band across the top of a card: the colour, and its name written on it.
+function band(colour) {
+  return h("span", { class: "gh-band" }, capital(colour));
+}
+
+// What a legal piece does, said first to a screen reader (the piece's visible words follow, so its name holds them).
+function doing(answer) {
+  return answer ? h("span", { class: "visually-hidden" }, `${answer.label}: `) : null;
+}
+
+// A whole profession card: band, icon, profession, what it does; `level` (optional) is how many cards of its
+// profession this player's guildhall holds (the level a play would reach), marked in the tooltip and on the card.
+function professionCard(card, { glossary, answer = null, level = null }) {
+  const { colour, profession } = splitCard(card);
+  const piece = glossary[glossaryKey(profession)];
+  return h("button", {
+    type: "button", class: `card-face gh-card ${colourClass(colour)}${answer ? " legal" : ""}`,
+    "data-card": card, "data-colour": colour, "data-profession": profession,
+    "aria-disabled": answer ? null : "true", onclick: answer?.onclick, ...infoAttrs(piece, { usable: level }),
+  },
+  doing(answer),
+  band(colour),
+  h("span", { class: "gh-art" }, iconSvg(iconName(profession), { size: 26 })),
+  h("span", { class: "big" }, profession),
+  piece ? h("span", { class: "text" }, piece.text) : null,
+  level !== null ? h("span", { class: "gh-level" }, level ? `${level} in your guildhall` : "None in your guildhall") : null);
+}
+
+// A mini-card in a guildhall or the action area: band and icon. A button when it answers the question.
+function miniCard(card, answer = null) {
+  const { colour, profession } = splitCard(card);
+  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }))];
+  const attrs = { class: `gh-mini ${colourClass(colour)}${answer ? " legal" : ""}`, "data-card": card, "data-colour": colour, "data-profession": profession };
+  if (!answer) return h("div", attrs, ...body);
+  return h("button", { ...attrs, type: "button", onclick: answer.onclick }, doing(answer), ...body);
+}
+
+// A face-down card: the draw deck, the prestige deck, a completed chapter.
+function cardBack(label, iconKey) {
+  return h("span", { class: "gh-back", "aria-hidden": "true" }, iconSvg(iconKey, { size: 22 }), label ? h("span", { class: "gh-back-label" }, label) : null);
+}
+
+// A prestige card of the row: VP, name, what it does, its cost in completed chapters.
+function prestigeCard(card, index, { glossary, answer }) {
+  const cost = `Costs ${plural(card.cost, "completed chapter")}`;
+  return h("button", {
+    type: "button", class: `card-face gh-prestige${answer ? " legal" : ""}`, "data-row": index, "data-prestige": card.type_id,
+    "aria-disabled": answer ? null : "true", onclick: answer?.onclick, ...infoAttrs(glossary[card.type_id]),
+  },
+  doing(answer),
+  h("span", { class: "gh-prestige-top" }, iconSvg("prestige", { size: 20 }), h("span", { class: "gh-vp-big" }, `${card.vp} VP`)),
+  h("span", { class: "big" }, card.name || "Prestige card"),
+  card.text ? h("span", { class: "text" }, card.text) : null,
+  h("span", { class: "gh-cost" }, Array.from({ length: card.cost }, () => iconSvg("chapter", { size: 16 })), cost));
+}
+
+// --- the middle of the table ------------------------------------------------------------------------------------
+function pile(zone, title, count, face) {
+  return h("div", { class: "gh-pile", "data-zone": zone }, face, h("span", { class: "gh-pile-label" }, title, h("strong", {}, ` ${count ?? 0}`)));
+}
+
+function rowPanel(view, clicks, glossary) {
+  const buying = view.decision?.kind === "buy";
+  const top = view.discard_top;
+  return h("div", { class: "card panel gh-middle", "data-panel": "row" },
+    h("h3", {}, "Prestige cards", h("span", { class: "muted" }, ` · reach ${view.win_vp ?? 20} VP to win`)),
+    h("div", { class: "cards gh-row" }, (view.row || []).map((card, index) =>
+      prestigeCard(card, index, { glossary, answer: buying ? answerFor(clicks, { type: "row", index }) : null }))),
+    h("div", { class: "gh-piles" },
+      pile("deck", "Draw deck", view.deck_size, cardBack("", "card")),
+      pile("discard", "Discard pile", view.discard_size, top ? miniCard(top) : h("span", { class: "gh-empty" }, "empty")),
+      pile("prestige-deck", "Prestige deck", view.prestige_deck_size, cardBack("", "prestige"))),
+    (view.deck_top_known || []).length
+      ? h("div", { class: "muted gh-known" }, `You know the top of the draw deck: ${view.deck_top_known.join(", ")} (top first).`) : null);
+}
+
+// Cards an ability or a selection holds now: chosen to discard, a robbed player's hand, the searched discard pile, the
+// cards waiting to be placed. Each answers the question when the rules allow.
+function handlingPanel(view, clicks, glossary, names) {
+  const kind = view.decision?.kind || "";
+  const groups = [];
+  const zone = (id, title, cards, answers) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
+    h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answers ? answerFor(clicks, { type: "card", card }) : null })))));
+  if ((view.selected || []).length) zone("selected", "Chosen to discard", view.selected, false);
+  if (Array.isArray(view.target_hand)) {
+    const target = view.decision?.target;
+    zone("target-hand", `${names[target] || "Their"}'s hand: take a card`, view.target_hand, kind === "robber_pick");
+  }
+  if (Array.isArray(view.discard_pile)) zone("discard-search", "The discard pile (top first)", view.discard_pile, kind === "hunter_take");
+  if ((view.decision?.cards || []).length) {
+    zone("transit", TRANSIT_TITLES[kind] || "Cards in play", view.decision.cards, FROM_TRANSIT.has(kind));
+  }
+  return groups.length ? h("div", { class: "card panel gh-handling", "data-panel": "handling" }, ...groups) : null;
+}
+
+function handPanel(view, clicks, glossary, mine, interactive) {
+  const kind = view.decision?.kind || "";
+  const level = (profession) => (mine.guildhall?.[profession] || []).length;
+  return h("div", { class: `card panel${interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your hand", tabindex: "-1" },
+    h("h3", {}, `Your hand`, h("span", { class: "muted" }, ` · ${plural(view.hand.length, "card")}`)),
+    h("div", { class: "cards gh-hand" }, view.hand.map((card) => professionCard(card, {
+      glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null,
+    }))));
+}
+
+// --- a player's guildhall ----------------------------------------------------------------------------------------
+// One chapter: its profession and count on top, its cards fanned below (each shows its band), every colour it
+// still lacks in the tooltip.
+function chapterColumn(profession, colours, { glossary, cardAnswer, chapterAnswer }) {
+  const n = colours.length;
+  const piece = glossary[glossaryKey(profession)];
+  const missing = COLOURS.filter((colour) => !colours.includes(colour));
+  const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, profession), h("span", { class: "gh-count" }, `${n} of 5`)];
+  const head = chapterAnswer
+    ? h("button", { type: "button", class: "gh-chapter-head legal", onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
+    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [`Still missing: ${missing.join(", ")}`] : [] }) }, ...label);
+  return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
+    "aria-label": `${profession} chapter, ${n} of 5 colours: ${colours.join(", ")}` },
+  head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`)))));
+}
+
+// The active player's badge: their turn, and how many actions follow the one under way.
+function onTurnText(more) {
+  return more ? `On turn · ${plural(more, "more action")} after this one` : "On turn · last action";
+}
+
+function playerHead(seat, player, { name, isMe, onTurn, view, target }) {
+  return h("div", { class: "gh-player-head" },
+    seatSwatch(seat, 18),
+    h("h3", {}, name, isMe ? h("span", { class: "muted" }, " (you)") : null),
+    onTurn ? h("span", { class: "gh-badge gh-on-turn" }, onTurnText(view.actions_left)) : null,
+    h("span", { class: "gh-badge", "data-vp": "" }, iconSvg("vp", { size: 16 }), `${player.vp} VP`),
+    h("span", { class: "gh-badge", "data-zone": "hand" }, iconSvg("card", { size: 16 }), `${plural(player.hand_size, "card")} in hand`),
+    target ? h("button", { type: "button", class: "legal gh-target", onclick: target.onclick }, target.label) : null);
+}
+
+function playerPanel(seat, player, ctx) {
+  const { payload, view, clicks, glossary, names } = ctx;
+  const kind = view.decision?.kind || "";
+  const isMe = seat === payload.seat;
+  const isTarget = view.decision?.target === seat;
+  const cardClicks = (isMe && FROM_OWN_HALL.has(kind)) || (!isMe && isTarget && FROM_TARGET_HALL.has(kind));
+  const chapterClicks = (isMe && OWN_CHAPTERS.has(kind)) || (!isMe && isTarget && TARGET_CHAPTERS.has(kind));
+  const chapters = Object.entries(player.guildhall || {});
+  const area = player.action_area || [];
+  const completed = player.completed_chapters || 0;
+  const knownCompleted = isMe ? view.completed_professions || [] : [];
+  return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": `${names[seat] || player.name}'s guildhall` },
+    playerHead(seat, player, { name: names[seat] || player.name, isMe, onTurn: view.active === seat && !payload.terminal && view.phase === "play", view,
+      target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
+    area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, "Played this turn"),
+      h("div", { class: "gh-minis" }, area.map((card) => miniCard(card)))) : null,
+    h("div", { class: "gh-hall" },
+      chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, "No cards in the guildhall yet") : null,
+      chapters.map(([profession, colours]) => chapterColumn(profession, colours, {
+        glossary,
+        cardAnswer: (card) => (cardClicks ? answerFor(clicks, { type: "card", card }) : null),
+        chapterAnswer: chapterClicks ? answerFor(clicks, { type: "chapter", profession }) : null,
+      }))),
+    h("div", { class: "gh-trophies" },
+      h("div", { class: "gh-completed", "data-zone": "completed" },
+        h("span", { class: "gh-zone-label" }, `Completed chapters: ${completed}${knownCompleted.length ? ` (${knownCompleted.join(", ")})` : ""}`),
+        Array.from({ length: completed }, (_, index) => cardBack(knownCompleted[index] || "", "chapter"))),
+      (player.prestige || []).length ? h("div", { class: "gh-owned", "data-zone": "prestige" },
+        h("span", { class: "gh-zone-label" }, "Prestige cards"),
+        player.prestige.map((card) => h("span", { class: "gh-owned-card", "data-prestige": card.type_id, ...infoAttrs(glossary[card.type_id]) },
+          iconSvg("prestige", { size: 16 }), `${card.name} · ${card.vp} VP`))) : null));
+}
+
+// Everyone's guildhall, this player's first, then the others in turn order after them.
+function seatOrder(count, me) {
+  const seats = [...Array(count).keys()];
+  if (me === null || me === undefined || me < 0 || me >= count) return seats;
+  return seats.map((offset) => (me + offset) % count);
+}
+
+// --- keyboard focus across redraws ------------------------------------------------------------------------------------
+// A redraw replaces every piece; a keyboard user keeps their place: the same piece if it is still there, else the
+// first playable one, else their hand. (Only for keyboard focus: a mouse click does not pull the focus about.)
+const PIECE = "[data-card], [data-row], [data-chapter], [data-zone]";
+const attr = (el, name) => `[data-${name}="${CSS.escape(el.dataset[name])}"]`;
+function focusedPiece(root) {
+  const el = document.activeElement;
+  if (!(el instanceof Element) || !root.contains(el) || !el.matches(":focus-visible")) return null;
+  const scope = el.closest("[data-panel], [data-player]");
+  const holder = el.closest(PIECE);
+  const path = [];
+  if (scope) path.push(scope.dataset.panel !== undefined ? attr(scope, "panel") : attr(scope, "player"));
+  if (holder && holder !== scope && (!scope || scope.contains(holder))) {
+    path.push(attr(holder, ["card", "row", "chapter", "zone"].find((name) => holder.dataset[name] !== undefined)));
+  }
+  return { selector: path.join(" "), self: holder === el, legal: el.classList.contains("legal") };
+}
+
+function restoreFocus(root, was) {
+  if (!was) return;
+  const holder = was.selector ? root.querySelector(was.selector) : null;
+  const same = holder && (was.self ? holder : holder.querySelector("button, [tabindex]"));
+  const usable = same && same.tabIndex >= 0 && (!was.legal || same.classList.contains("legal")) ? same : null;
+  const next = usable || root.querySelector(".legal:not([aria-disabled]):not([disabled])") || same || root.querySelector('[data-panel="hand"]');
+  if (next) next.focus();
 }
 
 export function render(root, payload, ui) {
   const view = payload.view || {};
   const glossary = ui.glossary || {};
-  const mine = (view.players || [])[payload.seat] || {};
-  const chapterSize = (profession) => (mine.guildhall?.[profession] || []).length;
+  const players = view.players || [];
   const clicks = new Clicks(ui.interactive ? payload.legal || [] : [], ui.move);
-  const names = (payload.seats || []).map((seat) => seat.name);
-  const kind = view.decision?.kind || "";
-  const parts = [];
-
-  parts.push(h("div", { class: "card panel", "data-panel": "row" }, h("h3", {}, "Prestige cards"),
-    h("div", { class: "cards" }, (view.row || []).map((card, index) => {
-      const onclick = clicks.on({ type: "row", index });
-      return h("button", { class: `card-face${onclick ? " legal" : ""}`, "aria-disabled": onclick ? null : "true", onclick, "data-row": index,
-        ...infoAttrs(glossary[card.type_id]) },
-        h("span", { class: "big" }, card.name || "Prestige card"), h("span", {}, `${card.vp} VP · costs ${card.cost} completed chapter${card.cost === 1 ? "" : "s"}`),
-        h("span", { class: "text" }, card.text));
-    })),
-    h("div", { class: "muted" }, `Prestige deck: ${view.prestige_deck_size ?? "?"} · deck: ${view.deck_size ?? "?"} · discard: ${view.discard_size ?? 0}` +
-      (view.discard_top ? ` (top: ${view.discard_top})` : ""))));
-
-  if (Array.isArray(view.hand)) {
-    parts.push(h("div", { class: `card panel${ui.interactive ? " hand-dock" : ""}`, "data-panel": "hand" }, h("h3", {}, "Your hand"),
-      h("div", { class: "cards" }, view.hand.map((card) => cardFace(card, FROM_HAND.has(kind) ? clicks.on({ card }) : undefined, glossary,
-        chapterSize(card.split(" ").slice(1).join(" "))))),
-      Array.isArray(view.selected) && view.selected.length ? h("div", { class: "muted" }, `Selected: ${view.selected.join(", ")}`) : null));
-  }
-
-  (view.players || []).forEach((player, seat) => {
-    const mine = seat === payload.seat;
-    const cardsClickable = (mine && FROM_OWN_HALL.has(kind)) || (!mine && FROM_OTHER_HALL.has(kind));
-    const chapters = Object.entries(player.guildhall || {});
-    parts.push(h("div", { class: "card panel", "data-player": seat },
-      h("h3", {}, h("span", { class: "swatch", style: `background:${seatColours[seat]}` }), names[seat] || player.name,
-        h("span", { class: "muted" }, ` · ${player.vp} VP · ${chapters.length} chapter${chapters.length === 1 ? "" : "s"} · ${player.completed_chapters} completed · ${player.hand_size} cards in hand`)),
-      chapters.length === 0 ? h("div", { class: "muted" }, "Empty guildhall") : null,
-      chapters.map(([profession, colours]) => {
-        const onChapter = clicks.on({ type: "chapter", profession });
-        const piece = glossary[profession.toLowerCase().replace(/ /g, "_")];
-        return h("div", { class: "row", "data-chapter": profession },
-          onChapter ? h("button", { class: "secondary legal", onclick: onChapter }, `${profession} (${colours.length})`)
-            : h("strong", { ...infoAttrs(piece, { usable: colours.length }) }, `${profession} (${colours.length}/5)`),
-          colours.map((colour) => {
-            const card = `${colour} ${profession}`;
-            return cardFace(card, cardsClickable ? clicks.on({ card }) : undefined, glossary, colours.length);
-          }));
-      }),
-      (player.prestige || []).length ? h("div", { class: "cards" }, player.prestige.map((card) => h("span", { class: "chip", ...infoAttrs(glossary[card.type_id]) },
-        `${card.name} · ${card.vp} VP`))) : null));
-  });
+  const names = players.map((player, seat) => payload.seats?.[seat]?.name || player.name);
+  const ctx = { payload, view, clicks, glossary, names };
+  const parts = [rowPanel(view, clicks, glossary), handlingPanel(view, clicks, glossary, names)];
+  if (Array.isArray(view.hand)) parts.push(handPanel(view, clicks, glossary, players[payload.seat] || {}, ui.interactive));
+  for (const seat of seatOrder(players.length, payload.seat)) parts.push(playerPanel(seat, players[seat], ctx));
   ui.choices?.(clicks.rest());
-  root.replaceChildren(...parts);
+  const was = focusedPiece(root);
+  root.replaceChildren(...parts.filter(Boolean));
+  restoreFocus(root, was);
+}
+
+// --- the last move ------------------------------------------------------------------------------------------------
+// Selectors for where things are on the page (see `render`).
+const inHall = (seat, card) => `[data-player="${seat}"] [data-chapter="${splitCard(card).profession}"] [data-card="${card}"]`;
+const inArea = (seat, card) => `[data-player="${seat}"] [data-zone="area"] [data-card="${card}"]`;
+const DISCARD = '[data-zone="discard"]';
+const DECK = '[data-zone="deck"]';
+
+// For each event of the last move, what it changed (`to`) and where its card was before (`from`): a played card goes
+// from the hand to the action area, a placed card into its chapter (from the hand, another guildhall, the deck, the
+// discard pile or the action area), a bought prestige card from the row to its buyer.
+export function marks(events, payload) {
+  const me = payload.seat;
+  const hand = (seat, card) => (seat === me && me !== null && me !== undefined ? `[data-panel="hand"] [data-card="${card}"]` : `#players [data-seat="${seat}"]`);
+  const handTo = (seat, card) => (seat === me && me !== null && me !== undefined ? `[data-panel="hand"] [data-card="${card}"]` : `[data-player="${seat}"] [data-zone="hand"]`);
+  // Where each card placed by this move came from, learned from the events before its `placed`.
+  const origin = new Map();
+  for (const event of events) {
+    const cards = event.cards || (event.card ? [event.card] : []);
+    if (event.kind === "robbed") origin.set(event.card, hand(event.target, event.card));
+    else if (event.kind === "peddler_gives") origin.set(event.card, hand(event.seat, event.card));
+    else if (event.kind === "tax_gives") origin.set(event.card, inHall(event.seat, event.card));
+    else if (event.kind === "card_taken" || event.kind === "chapter_taken") cards.forEach((card) => origin.set(card, inHall(event.target, card)));
+    else if (event.kind === "swapped") {
+      origin.set(event.gave, inHall(event.seat, event.gave));
+      (event.took || []).forEach((card) => origin.set(card, inHall(event.target, card)));
+    } else if (event.kind === "revealed") cards.forEach((card) => origin.set(card, DECK));
+  }
+  const placedFrom = (event) => {
+    if (origin.has(event.card)) return origin.get(event.card);
+    if (event.source === "setup" || event.source === "lay_out") return hand(event.seat, event.card);
+    if (event.source === "hunter") return DISCARD;
+    if (event.source === "ability") return inArea(event.seat, event.card);
+    return undefined;
+  };
+  const out = [];
+  for (const event of events) {
+    const seat = event.seat;
+    switch (event.kind) {
+      case "played": out.push({ to: inArea(seat, event.card), from: hand(seat, event.card) }); break;
+      case "placed": out.push({ to: inHall(seat, event.card), from: placedFrom(event) }); break;
+      case "chapter_completed": out.push({ to: `[data-player="${seat}"] [data-zone="completed"]` }); break;
+      case "level": out.push({ to: `[data-player="${seat}"] [data-zone="area"] [data-profession="${event.profession}"]` }); break;
+      case "target": out.push({ to: `[data-player="${event.target}"] .gh-player-head` }); break;
+      case "vp_gained": out.push({ to: `[data-player="${seat}"] [data-vp]` }); break;
+      case "bought":
+        out.push({ to: `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]`, from: `[data-panel="row"] [data-prestige="${event.prestige}"]` });
+        break;
+      case "ability_used": out.push({ to: `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]` }); break;
+      case "peddler_takes": (event.cards || []).forEach((card) => out.push({ to: handTo(seat, card), from: inHall(event.target, card) })); break;
+      case "hunter_gives": out.push({ to: DISCARD, from: inHall(seat, event.card) }); break;
+      case "hunter_gives_chapter": out.push({ to: DISCARD, from: `[data-player="${seat}"] [data-chapter="${splitCard(event.cards?.[0] || "").profession}"]` }); break;
+      case "duplicate_discarded":
+        out.push({ to: DISCARD, from: event.source === "action_area" || event.source === "ability" ? inArea(seat, event.card) : undefined });
+        break;
+      case "discard_draw": case "discarded_from_hand": case "setup_redraw": case "discarded": case "cap_discard":
+        out.push({ to: DISCARD, from: seat === me ? undefined : `#players [data-seat="${seat}"]` });
+        break;
+      case "selected": out.push({ to: `[data-zone="selected"] [data-card="${event.card}"]`, from: hand(me, event.card) }); break;
+      case "put_back": out.push({ to: DECK }); break;
+      case "put_back_card": out.push({ to: DECK, from: hand(me, event.card) }); break;
+      case "drew": if (seat !== me) out.push({ to: handTo(seat), from: DECK }); break;
+      case "drew_cards": (event.cards || []).forEach((card) => out.push({ to: handTo(me, card), from: DECK })); break;
+      case "reshuffle": out.push({ to: DECK, from: DISCARD }); break;
+      case "hand_revealed": out.push({ to: '[data-zone="target-hand"]' }); break;
+      case "discard_pile_revealed": out.push({ to: '[data-zone="discard-search"]' }); break;
+      default: break;
+    }
+  }
+  const seen = new Set();
+  return out.filter((mark) => !seen.has(`${mark.to}|${mark.from}`) && seen.add(`${mark.to}|${mark.from}`));
 }
