@@ -8,6 +8,11 @@ them. Needs the optional `openspiel` extra (`pip install 'guildtable[openspiel]'
 - chance is one explicit chance node at the start that picks the deal (one of `DEALS` seeds of our game, offset by
   the `seed` parameter); after it, every draw is resolved inside our `apply` from that seed, hidden from the players;
 - a seat's information state (and observation) string is our `view(seat)` as canonical JSON with the move number;
+- a seat's observation tensor is the tensor of our encoder for that game (`guildtable.rl.encoders`, laid out slice
+  by slice in the README), built only from what the seat may know; its information state tensor is the same tensor
+  followed by the move number / MAX_GAME_LENGTH, as the string adds the move number to the view. Neither holds the
+  whole history of play, so neither is perfect recall in OpenSpiel's strict sense; both are the same in every
+  world `resample_from_infostate` draws. Before the deal both are all zeros;
 - `resample_from_infostate(player, sampler)` is our `determinize(player, rng)`;
 - returns are ours: 1 for a sole win, 1/k for a k-way shared win, 0 for a loss (constant sum 1).
 """
@@ -22,6 +27,7 @@ import pyspiel  # type: ignore[import-not-found,unused-ignore]
 
 from guildtable.kernel import Game, Rng, State
 from guildtable.kernel.registry import all_games, get_game
+from guildtable.rl.encoders import Encoder, encoder_for
 
 PREFIX = "guildtable_"
 DEALS = 1 << 16
@@ -46,9 +52,9 @@ def _game_type(game: Game) -> Any:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": game.min_players, "seed": 0},
     )
 
@@ -74,6 +80,7 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         self.ours = ours
         self.players = players
         self.seed = int(params.get("seed", 0))
+        self.encoder = encoder_for(ours, players)
 
     def new_initial_state(self) -> SpielState:
         """Before the deal: a chance node."""
@@ -86,8 +93,35 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
         """Wrap one of our states (for example a position to analyse) as a pyspiel state of this game."""
         return SpielState(self, state.clone())
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        return ViewObserver()
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver | None:
+        """The observer of an observation type: the observation (`perfect_recall=False`) or the information state
+        (`perfect_recall=True`) of one player, public and that player's private information. Other types are not
+        supported: None, as OpenSpiel's `make_observation` documents."""
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is None:
+            return ViewObserver(self.encoder, info_state=False)
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return None
+        return ViewObserver(self.encoder, info_state=bool(iig_obs_type.perfect_recall))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SpielGame:
+        """A game is immutable: pyspiel's C++ `Clone` of a state (behind `child`) deep-copies the state's
+        attributes, and its game must stay this object, with our game and encoder on it."""
+        return self
+
+
+class _Position:
+    """Our state (None before the deal) inside a pyspiel state. pyspiel's C++ `Clone` deep-copies every attribute
+    of a Python state; this makes that copy our fast `clone()`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State | None) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        return _Position(None if self.state is None else self.state.clone())
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -96,7 +130,15 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SpielGame, ours: State | None) -> None:
         super().__init__(game)
         self._spiel_game = game
-        self._ours = ours
+        self._position = _Position(ours)
+
+    @property
+    def _ours(self) -> State | None:
+        return self._position.state
+
+    @_ours.setter
+    def _ours(self, state: State | None) -> None:
+        self._position.state = state
 
     @property
     def ours(self) -> State:
@@ -159,14 +201,26 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """OpenSpiel's observer interface over our views: strings only (no tensors)."""
+    """OpenSpiel's observer interface over our views (strings) and our encoder (tensors). `dict` names the slices of
+    the tensor as the encoder's layout does (views into `tensor`); the information state adds `move_number`."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+    def __init__(self, encoder: Encoder, info_state: bool) -> None:
+        self.encoder = encoder
+        self.info_state = info_state
+        size = encoder.size + (1 if info_state else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = encoder.layout.split(self.tensor[: encoder.size])
+        if info_state:
+            self.dict["move_number"] = self.tensor[encoder.size :]
 
     def set_from(self, state: SpielState, player: int) -> None:
-        pass
+        if state._ours is None:
+            self.tensor.fill(0.0)
+            return
+        ours = state.ours
+        self.tensor[: self.encoder.size] = self.encoder.encode(ours, player)
+        if self.info_state:
+            self.tensor[self.encoder.size] = min(1.0, len(ours.history) / MAX_GAME_LENGTH)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state._ours is None:

@@ -1,0 +1,53 @@
+"""Reinforcement learning on our games: observation tensors, PettingZoo and Gymnasium environments.
+
+    from guildtable import rl
+    env = rl.env("city-blocks", players=2)          # a PettingZoo AEC environment (needs the `rl` extra)
+    single = rl.gym_env("city-blocks", opponents="greedy")  # one learning seat against bots (Gymnasium)
+    rl.encoder_for("guildhall", 3).encode(state, seat)     # the tensors alone (numpy only)
+
+The encoders (one module per game) need only numpy; the environments import PettingZoo and Gymnasium when made.
+Nothing here is imported by the games, the bots or the server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from guildtable.kernel import Game
+from guildtable.rl.encoders import Encoder, encoder_for, layout_for
+from guildtable.rl.layout import Layout, Slice
+
+if TYPE_CHECKING:
+    from guildtable.rl.gymnasium_env import SingleSeatEnv
+    from guildtable.rl.pettingzoo_env import GuildtableEnv
+
+
+def env(
+    game: Game | str,
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    render_mode: str | None = None,
+) -> GuildtableEnv:
+    """`game` for `players` players (default: its fewest) as a PettingZoo AEC environment."""
+    from guildtable.rl.pettingzoo_env import GuildtableEnv
+
+    return GuildtableEnv(game, players, options, render_mode)
+
+
+def gym_env(
+    game: Game | str,
+    players: int | None = None,
+    opponents: str | Sequence[str] = "random",
+    seat: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    render_mode: str | None = None,
+) -> SingleSeatEnv:
+    """`game` as a Gymnasium environment: one seat learns (`seat`, or a random seat each episode), the others are
+    bots named by bot specs (`random`, `greedy`, `easy`, `hard`, ...; one spec for all, or one per other seat)."""
+    from guildtable.rl.gymnasium_env import SingleSeatEnv
+
+    return SingleSeatEnv(game, players, opponents, seat, options, render_mode)
+
+
+__all__ = ["Encoder", "Layout", "Slice", "encoder_for", "env", "gym_env", "layout_for"]

@@ -1,0 +1,229 @@
+"""The City and Guilds observation tensor (3–5 players): the lots of the map with their tiles and figures, the
+place markers of the blocks, the four investment tracks, the scores, the observer's hand, the display and the
+question on turn.
+
+Read from the fields `views.view_of` is made of (CG-47): lots, blocks' markers and scoring, tracks with arrival order,
+scores, figures and tiles placed, hand sizes, the display, the supply's size, the taverns left, the observer's own
+hand (every hand with `open_hands`) and the open decision. Never another hidden hand or the supply's order.
+
+Maps differ (the `map` option), so the per-lot slices have room for the largest map (76 lots, §8.4) and the per-block
+slices for 26 blocks; a lot or block beyond the map stays 0 apart from `lot_on_map`/`block_on_map`. Lots are numbered
+as the map names them (A1, A2, ..., then B1, ...), blocks alphabetically. What follows from the lots and the map alone
+(a block's value, empty lots and strengths, CG-28, CG-32) is not repeated.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from guildtable.games.city_and_guilds.board import MAX_LOTS, MAX_SIDE, Board
+from guildtable.games.city_and_guilds.content import (
+    DISPLAY_SIZE,
+    FIGURES,
+    GUILD_COUNT,
+    GUILDS,
+    HAND_KINDS,
+    HAND_SIZE,
+    SEAT_NAMES,
+    TAVERNS,
+    TILE_CODES,
+    TILE_KINDS,
+    TOTAL_TILES,
+)
+from guildtable.games.city_and_guilds.rules import (
+    BUILDING,
+    LOT,
+    MINSTREL_FIGURE,
+    PENDING_KINDS,
+    CityAndGuildsState,
+)
+from guildtable.kernel import State
+from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.layout import LayoutBuilder
+
+MAX_BLOCKS = 26  # A–Z (§8.3)
+HAND_MOST = HAND_SIZE + 1  # CG-11: four tiles are dealt, one goes back
+SCORE_LOW, SCORE_SPAN = -20, 220.0  # scores may end below 0 (CG-45: -1 per unused figure)
+TRACK_SCALE = 20.0
+PLACED_SCALE = 40.0
+OPTION_FLAGS = (
+    ("open_hands", True),
+    ("chain_bonus_8", 35),
+    ("final_payout", "half_quarter_eighth"),
+    ("two_player_bonus_second", "s2_from_first_with_bonus"),
+    ("tavern_mandatory", True),
+    ("chain_selection", "max_value"),
+    ("building_without_figures", "forbidden"),
+)
+"""Each option's value that sets its flag in `options` (the other choice, the default, leaves it 0)."""
+
+
+class CityAndGuildsEncoder(Encoder):
+    def __init__(self, players: int) -> None:
+        n = players
+        kinds = " ".join(TILE_CODES)
+        hand_kinds = " ".join(TILE_CODES[:HAND_KINDS])
+        build = LayoutBuilder("city-and-guilds", n)
+        self.lot_tiles = build.add(
+            "lot_tiles", (MAX_LOTS, 1 + TILE_KINDS), f"per lot, one-hot: [empty, tile {kinds}] (CG-16, CG-23)"
+        )
+        self.lot_figures = build.add(
+            "lot_figures",
+            (MAX_LOTS, n, 2),
+            "per lot, per player (you, then the next seats): [1 figure, 2 figures] stand there (CG-17 to CG-21)",
+        )
+        self.lot_question = build.add(
+            "lot_question", MAX_LOTS, "the lot whose tile the open question is about (a building, a minstrel house)"
+        )
+        self.lot_map = build.add(
+            "lot_on_map", MAX_LOTS, "the lot exists on this map (the lot's action is LOT_BASE + lot)"
+        )
+        self.lot_block = build.add("lot_block", (MAX_LOTS, MAX_BLOCKS), "per lot, one-hot: its block A..Z")
+        self.lot_xy = build.add(
+            "lot_position", (MAX_LOTS, 2), f"per lot: [column, row] on the map / {MAX_SIDE} (CG-8 adjacency)"
+        )
+        self.block_map = build.add("block_on_map", MAX_BLOCKS, "block A..Z exists on this map")
+        self.white = build.add(
+            "block_first", (MAX_BLOCKS, n), "per block, one-hot: who holds its 1st-place (white) marker (CG-29)"
+        )
+        self.black = build.add(
+            "block_second", (MAX_BLOCKS, n), "per block, one-hot: who holds its 2nd-place (black) marker (CG-30)"
+        )
+        self.scored = build.add("block_scored", MAX_BLOCKS, "the block is complete and scored (CG-31)")
+        self.ranks = build.add(
+            "track_ranks",
+            (GUILD_COUNT, n, n),
+            f"per guild track {' '.join(GUILDS)}, per player, one-hot: place 1..{n} on the track (value ≥ 1, "
+            "higher value first, earlier arrival first, CG-27); all 0 at value 0",
+        )
+        self.hand = build.add(
+            "hand",
+            (HAND_MOST, HAND_KINDS),
+            f"your hand: row k, kind t: you hold more than k tiles of kind t ({hand_kinds})",
+        )
+        self.open_hands = build.add(
+            "open_hands",
+            (n, HAND_MOST, HAND_KINDS),
+            "per player, as `hand`: their tiles, when hands are open (option open_hands, CG-A-1); else 0",
+        )
+        self.hand_sizes = build.add(
+            "hand_sizes", (n, HAND_MOST + 1), f"per player, one-hot: tiles in hand, 0..{HAND_MOST}"
+        )
+        self.display = build.add(
+            "display", (DISPLAY_SIZE, HAND_KINDS), "the display: row k, kind t: more than k tiles of kind t (CG-12)"
+        )
+        self.figures = build.add(
+            "figures_left", (n, max(FIGURES.values()) + 1), "per player, one-hot: unused figures, 0..18 (CG-5)"
+        )
+        self.taverns = build.add("taverns_left", TAVERNS + 1, "one-hot: taverns left in the supply, 0..4 (CG-36)")
+        self.question = build.add(
+            "question", len(PENDING_KINDS), f"one-hot: the open question [{', '.join(PENDING_KINDS)}]"
+        )
+        self.to_move = build.add("to_move", n, "one-hot: who answers the open question")
+        self.placing = build.add(
+            "placing", TILE_KINDS, f"one-hot: the tile picked and being placed ({kinds}), while its lot is chosen"
+        )
+        self.start = build.add("start_player", n, "one-hot: the start player (CG-13)")
+        self.seat = build.add("seat", n, f"one-hot: your seat ({', '.join(SEAT_NAMES[:n])})")
+        self.flags = build.add(
+            "phase_and_options",
+            2 + len(OPTION_FLAGS),
+            "[setup round (CG-14), the game is over (CG-43), then the options "
+            + ", ".join(f"{name}={value}" for name, value in OPTION_FLAGS)
+            + "]",
+        )
+        self.numbers = build.add(
+            "track_values",
+            (GUILD_COUNT, n),
+            f"per guild track, per player: investment value / {TRACK_SCALE:g}, at most 1 (CG-26)",
+        )
+        build.add("scores", n, f"per player: (score + {-SCORE_LOW}) / {SCORE_SPAN:g}, within [0, 1] (CG-42, CG-45)")
+        build.add("tiles_placed", n, f"per player: tiles placed from hand / {PLACED_SCALE:g}, at most 1")
+        build.add("supply_size", 1, f"tiles left in the supply / {TOTAL_TILES}")
+        super().__init__(build.build())
+        self.players = n
+        self._relative = relative_seats(n)
+        self._board: Board | None = None
+        self._map_ones = np.zeros(0, np.intp)
+        self._map_numbers = np.zeros(0, np.float32)
+
+    def _map(self, board: Board) -> None:
+        """What the map alone fixes: which lots and blocks exist, each lot's block and position."""
+        self._board = board
+        self._lot_bases = tuple(self.lot_tiles + lot * (1 + TILE_KINDS) + 1 for lot in range(board.lots))
+        self._figure_bases = tuple(self.lot_figures + lot * self.players * 2 - 1 for lot in range(board.lots))
+        ones = [self.lot_map + lot for lot in range(board.lots)]
+        ones += [self.lot_block + lot * MAX_BLOCKS + board.lot_block[lot] for lot in range(board.lots)]
+        ones += [self.block_map + block for block in range(board.blocks)]
+        self._map_ones = np.array(ones, np.intp)
+        self._map_numbers = np.array(
+            [value / MAX_SIDE for lot in range(board.lots) for value in (board.lot_x[lot], board.lot_y[lot])],
+            np.float32,
+        )
+
+    def encode(self, state: State, seat: int) -> Tensor:
+        assert isinstance(state, CityAndGuildsState)
+        n = self.players
+        if state.board is not self._board:
+            self._map(state.board)
+        relative = self._relative[seat]
+        ones = [
+            base + tile for base, tile in zip(self._lot_bases, state.tiles, strict=True)
+        ]  # EMPTY is -1: the `empty` entry
+        ones += [
+            base + relative[owner] * 2 + figures
+            for base, owner, figures in zip(self._figure_bases, state.owners, state.figs, strict=True)
+            if owner >= 0 and figures
+        ]
+        white, black = self.white, self.black
+        ones += [white + block * n + relative[who] for block, who in enumerate(state.white) if who >= 0]
+        ones += [black + block * n + relative[who] for block, who in enumerate(state.black) if who >= 0]
+        ones += [self.scored + block for block in state.scored]
+        for guild in range(GUILD_COUNT):
+            values, stamps = state.values[guild], state.stamps[guild]
+            ranked = sorted((-values[p], stamps[p], p) for p in range(n) if values[p] >= 1)
+            base = self.ranks + guild * n * n
+            ones += [base + relative[p] * n + place for place, (_, _, p) in enumerate(ranked)]
+        ones += copies(state.hands[seat], self.hand, HAND_KINDS, HAND_MOST)
+        if state.options["open_hands"]:
+            size = HAND_MOST * HAND_KINDS
+            for player, hand in enumerate(state.hands):
+                ones += copies(hand, self.open_hands + relative[player] * size, HAND_KINDS, HAND_MOST)
+        ones += [self.hand_sizes + relative[p] * (HAND_MOST + 1) + len(hand) for p, hand in enumerate(state.hands)]
+        ones += copies(state.display, self.display, HAND_KINDS, DISPLAY_SIZE)
+        most = max(FIGURES.values()) + 1
+        ones += [self.figures + relative[p] * most + left for p, left in enumerate(state.figures)]
+        ones.append(self.taverns + state.taverns)
+        if state.pending:
+            decision = state.pending[-1]
+            ones.append(self.question + PENDING_KINDS.index(decision.kind))
+            ones.append(self.to_move + relative[decision.seat])
+            if decision.kind == LOT:
+                ones.append(self.placing + decision.context[0])
+            elif decision.kind in (BUILDING, MINSTREL_FIGURE):
+                ones.append(self.lot_question + decision.context[0])
+        else:
+            ones.append(self.flags + 1)
+        if state.in_setup:
+            ones.append(self.flags)
+        options = state.options
+        ones += [self.flags + 2 + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+        ones.append(self.start + relative[state.start_player])
+        ones.append(self.seat + seat)
+        obs = np.zeros(self.size, np.float32)
+        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
+        obs[self._map_ones] = 1.0
+        order = [(seat + k) % n for k in range(n)]
+        numbers = [min(1.0, state.values[guild][p] / TRACK_SCALE) for guild in range(GUILD_COUNT) for p in order]
+        numbers += [max(0.0, min(1.0, (state.scores_[p] - SCORE_LOW) / SCORE_SPAN)) for p in order]
+        numbers += [min(1.0, state.placed[p] / PLACED_SCALE) for p in order]
+        numbers.append(len(state.supply) / TOTAL_TILES)
+        start = self.numbers
+        obs[start : start + len(numbers)] = numbers
+        xy = self.lot_xy
+        obs[xy : xy + len(self._map_numbers)] = self._map_numbers
+        return obs
+
+
+def encoder(players: int) -> CityAndGuildsEncoder:
+    return CityAndGuildsEncoder(players)

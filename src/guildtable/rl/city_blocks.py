@@ -1,0 +1,138 @@
+"""The City Blocks observation tensor (2 players): the board, the value tiles beside it, both players' value tiles,
+the observer's hand and the question on turn. Every value is 0 or 1 (one-hot and yes/no), so the whole tensor is
+written with one indexed assignment, cheaper than an engine step.
+
+Read from the fields `CityBlocksState.view` is made of: the board, the slots, `won`, `removed_values`, the hand of
+the observing seat only, hand and pile sizes, the start player and the open decision. Never the other hand or either
+pile's order (CB-9, CB-A-10). Street totals (CB-17) and scores (CB-22) are not slices of their own: they follow from
+the board and from the value tiles won.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from guildtable.games.city_blocks.content import (
+    HAND_SIZE,
+    PLAYER_SET,
+    SITES,
+    STREET_NAMES,
+    STREETS,
+    TILE_CODES,
+    TILE_TYPES,
+    VALUE_TILES,
+)
+from guildtable.games.city_blocks.rules import SWAP, CityBlocksState
+from guildtable.kernel import State
+from guildtable.rl.encoders import Encoder, Tensor, copies
+from guildtable.rl.layout import LayoutBuilder
+
+PLAYERS = 2
+CELL = 1 + PLAYERS * TILE_TYPES  # empty, then each tile type of the observer, then of the opponent
+VALUES = len(VALUE_TILES)
+PILE_SIZE = len(PLAYER_SET) - HAND_SIZE
+COPIES = max(PLAYER_SET.count(tile) for tile in range(TILE_TYPES))  # 2: the school (CB-1)
+
+
+class CityBlocksEncoder(Encoder):
+    def __init__(self) -> None:
+        tiles = " ".join(TILE_CODES)
+        build = LayoutBuilder("city-blocks", PLAYERS)
+        board = build.add(
+            "board",
+            (SITES, CELL),
+            "per site R1C1..R5C6 (reading order), one-hot: [empty, your tile of type t, the opponent's tile of type "
+            f"t], t over the {TILE_TYPES} tile types {tiles}",
+        )
+        slots = build.add(
+            "street_values",
+            (STREETS, 1 + VALUES),
+            f"per street {' '.join(STREET_NAMES)}, one-hot of the value tile beside it: [none (already scored), "
+            "$1 .. $15] (CB-6, CB-13, CB-16)",
+        )
+        self.won = build.add(
+            "won_values", (PLAYERS, VALUES), "per player (you, opponent): holds value tile $1 .. $15 (CB-16, CB-22)"
+        )
+        self.removed = build.add(
+            "removed_values", VALUES, "value tile $1 .. $15 is out of the game (CB-8 spares, ties, rebuild payments)"
+        )
+        self.hand = build.add(
+            "hand",
+            (COPIES, TILE_TYPES),
+            f"your hand: row k, tile type t: you hold more than k tiles of type t ({tiles})",
+        )
+        self.hand_sizes = build.add(
+            "hand_sizes", (PLAYERS, HAND_SIZE + 1), "per player (you, opponent), one-hot: tiles in hand, 0..5"
+        )
+        self.pile_sizes = build.add(
+            "pile_sizes",
+            (PLAYERS, PILE_SIZE + 1),
+            f"per player (you, opponent), one-hot: tiles in the pile, 0..{PILE_SIZE}",
+        )
+        self.to_move = build.add("to_move", PLAYERS, "one-hot: who answers the open question (you, opponent)")
+        self.question = build.add(
+            "question", 2, "one-hot: the open question is [place a tile (CB-10), swap value tiles (CB-13)]"
+        )
+        self.start = build.add("start_player", PLAYERS, "one-hot: who started (you, opponent) (CB-7)")
+        self.seat = build.add("seat", PLAYERS, "one-hot: your seat [Blue, Red]")
+        self.flags = build.add(
+            "options_and_end",
+            2,
+            "[courthouse swap on a rebuild (option court_via_rebuild, CB-A-2), the game is over (CB-21)]",
+        )
+        super().__init__(build.build())
+        # Per seat, the index of each site's (or street's) value: base of the site + the code seen from that seat.
+        # A board code is 0 (empty) or 1 + owner * TILE_TYPES + tile; a slot holds 0 (scored) or the value.
+        bases = [board + site * CELL for site in range(SITES)] + [slots + s * (1 + VALUES) for s in range(STREETS)]
+        self._bases = tuple(bases)
+        self._codes = tuple(
+            (
+                *[
+                    tuple(
+                        0
+                        if code == 0
+                        else 1 + (((code - 1) // TILE_TYPES) ^ seat) * TILE_TYPES + (code - 1) % TILE_TYPES
+                        for code in range(CELL)
+                    )
+                ]
+                * SITES,
+                *[tuple(range(1 + VALUES))] * STREETS,
+            )
+            for seat in range(PLAYERS)
+        )
+
+    def encode(self, state: State, seat: int) -> Tensor:
+        assert isinstance(state, CityBlocksState)
+        other = 1 - seat
+        won = self.won
+        ones = [
+            base + code[value]
+            for base, code, value in zip(self._bases, self._codes[seat], state.board + state.slots, strict=True)
+        ]
+        ones += [won + value - 1 for value in state.won[seat]]
+        ones += [won + VALUES + value - 1 for value in state.won[other]]
+        ones += [self.removed + value - 1 for value in state.removed_values]
+        hand = state.hands[seat]
+        ones += copies(hand, self.hand, TILE_TYPES, COPIES)
+        ones += (
+            self.hand_sizes + len(hand),
+            self.hand_sizes + HAND_SIZE + 1 + len(state.hands[other]),
+            self.pile_sizes + len(state.piles[seat]),
+            self.pile_sizes + PILE_SIZE + 1 + len(state.piles[other]),
+            self.start + (state.start_player != seat),
+            self.seat + seat,
+        )
+        if state.pending:
+            decision = state.pending[-1]
+            ones += (self.to_move + (decision.seat != seat), self.question + (decision.kind == SWAP))
+        else:
+            ones.append(self.flags + 1)
+        if state.options["court_via_rebuild"]:
+            ones.append(self.flags)
+        obs = np.zeros(self.size, np.float32)
+        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
+        return obs
+
+
+def encoder(players: int) -> CityBlocksEncoder:
+    return CityBlocksEncoder()

@@ -1,0 +1,262 @@
+"""The Guildhall observation tensor (2–4 players): every guildhall, the action areas, prestige cards and VP, the
+center row, the piles' sizes and top, the observer's hand and private knowledge, and the open question with its
+public context.
+
+Read from the fields `views.view` is made of (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26): the public table, the
+observer's hand, its completed professions, the cards it is selecting, the deck cards it put back (known to it), the
+discard pile while it searches it with a Hunter, the hand it looks through as a Robber, and the context of the
+question on top of the stack as the view states it. Never another hand, the deck's order or the discard pile below its
+top card otherwise.
+
+A profession card is its identity, profession × 5 + colour (30 identities, 4 copies each, GH-1, GH-4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from guildtable.games.guildhall.content import (
+    CARD_NAMES,
+    COLOURS,
+    CONTENT,
+    IDENTITIES,
+    PRESTIGE_TOTAL,
+    PROFESSION_NAMES,
+    PROFESSIONS,
+)
+from guildtable.games.guildhall.questions import (
+    CAP,
+    CHOOSE_LEVEL,
+    DD_SELECT,
+    KIND_NAMES,
+    PED_GIVE,
+    PED_TAKE,
+    PRESTIGE,
+    ROB_PICK,
+    SP_DISCARD,
+    SW_GIVE,
+    SW_TAKE,
+    TAKE_CARD,
+    TAX_TARGET,
+    TC_CHAPTER,
+    TOP,
+    TRANSIT_SLOT,
+    WIN_VP,
+)
+from guildtable.games.guildhall.rules import GuildhallState
+from guildtable.kernel import State
+from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.layout import LayoutBuilder
+
+ASKED = TOP + 1  # question kinds 0..TOP are asked of a player; the rest are the engine's bookkeeping
+COPIES = max(profession.copies_per_colour for profession in CONTENT.professions)  # of one identity (GH-1)
+KNOWN_TOP = 2 * max((level.put_back for p in CONTENT.professions for level in p.levels), default=1)
+ROW = 5  # GH-6: the center row
+PRESTIGE_TYPES = len(PRESTIGE)
+MOST_ACTIONS = 7  # `actions_left` one-hot 0..7; more (never seen) shows as 7
+HAND_SCALE = 12.0
+PILE_SCALE = float(len(CONTENT.full_deck()))
+TURN_SCALE = 100.0
+TARGETED = (ROB_PICK, PED_TAKE, PED_GIVE, TC_CHAPTER, SW_GIVE, SW_TAKE, TAKE_CARD)
+OPTION_FLAGS = (
+    ("small_game_removal", "per_value"),
+    ("discard_draw_caps_hand", False),
+    ("robber_random", "any_then_discard"),
+    ("placement_order", "deck_order"),
+    ("tax_collector_model", "single_scaled"),
+)
+"""Each option's value that sets its flag in `options` (the default leaves it 0)."""
+BITS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
+
+
+class GuildhallEncoder(Encoder):
+    def __init__(self, players: int) -> None:
+        n = players
+        cards = f"the {IDENTITIES} identities (profession × 5 + colour: {CARD_NAMES[0]}, {CARD_NAMES[1]}, ...)"
+        professions = " ".join(PROFESSION_NAMES)
+        kinds = ", ".join(KIND_NAMES[:ASKED])
+        build = LayoutBuilder("guildhall", n)
+        self.halls = build.add(
+            "guildhalls",
+            (n, PROFESSIONS, COLOURS),
+            f"per player (you, then the next seats), per profession ({professions}), per colour: the card lies in "
+            "that player's guildhall (GH-19, GH-48)",
+        )
+        self.completed = build.add(
+            "completed_chapters", (n, CAP + 2), f"per player, one-hot: completed chapters, 0..{CAP + 1} (GH-49, GH-53)"
+        )
+        self.areas = build.add(
+            "action_areas",
+            (n, 2, IDENTITIES),
+            f"per player: the cards in their action area, row k set for more than k copies, over {cards}",
+        )
+        self.hand = build.add(
+            "hand", (COPIES, IDENTITIES), "your hand: row k, identity i: you hold more than k cards of identity i"
+        )
+        self.mine = build.add(
+            "completed_professions", PROFESSIONS, "your completed chapters, by profession (known to you, GH-D26)"
+        )
+        self.selected = build.add(
+            "selected", (COPIES, IDENTITIES), "as `hand`: the cards you are selecting to discard (setup, discard-draw)"
+        )
+        self.known = build.add(
+            "deck_top_known",
+            (KNOWN_TOP, IDENTITIES),
+            "one-hot per position, top first: the deck cards you put back and still know (GH-D20)",
+        )
+        self.searched = build.add(
+            "discard_pile", (COPIES, IDENTITIES), "as `hand`: the whole discard pile, while you search it (GH-D18)"
+        )
+        self.robbed = build.add(
+            "target_hand", (COPIES, IDENTITIES), "as `hand`: the hand you look through as a Robber (GH-69)"
+        )
+        self.question = build.add("question", ASKED, f"one-hot: the open question [{kinds}] (Appendix A)")
+        self.to_move = build.add("to_move", n, "one-hot: who answers the open question")
+        self.target = build.add("question_target", n, "one-hot: the player the open question targets")
+        self.transit = build.add(
+            "question_cards", (COPIES, IDENTITIES), "as `hand`: the cards in transit the open question is about"
+        )
+        self.level_profession = build.add(
+            "question_profession", PROFESSIONS, "one-hot: the profession whose ability level is being chosen (GH-32)"
+        )
+        self.level_chapter = build.add(
+            "question_chapter", COLOURS + 1, "one-hot: the size 0..5 of that profession's chapter (GH-32)"
+        )
+        self.give = build.add("question_give", IDENTITIES, "one-hot: the card given in a swap (prestige swap)")
+        self.taken = build.add("question_taken", IDENTITIES, "the cards taken so far in that swap")
+        self.tax_card = build.add("question_tax_card", IDENTITIES, "one-hot: the card a Tax Collector gives")
+        self.phase = build.add("phase", 3, "one-hot: [setup (GH-16), play, over (GH-113)]")
+        self.active = build.add("active_player", n, "one-hot: whose turn it is (GH-23)")
+        self.start = build.add("start_player", n, "one-hot: the start player (GH-15)")
+        self.actions_left = build.add(
+            "actions_left", MOST_ACTIONS + 1, f"one-hot: actions left this turn, 0..{MOST_ACTIONS} (GH-24)"
+        )
+        self.played = build.add("played_professions", PROFESSIONS, "professions played this turn (GH-25)")
+        self.discard_top = build.add("discard_top", IDENTITIES, "one-hot: the top card of the discard pile (GH-20)")
+        self.row = build.add(
+            "prestige_row",
+            (ROW, PRESTIGE_TYPES),
+            f"per place of the center row, one-hot: its prestige card ({', '.join(k.type_id for k in PRESTIGE)})",
+        )
+        self.seat = build.add("seat", n, "one-hot: your seat (P1..P4)")
+        self.flags = build.add(
+            "options", len(OPTION_FLAGS), "[" + ", ".join(f"{name}={value}" for name, value in OPTION_FLAGS) + "]"
+        )
+        self.numbers = build.add(
+            "prestige_owned",
+            (n, PRESTIGE_TYPES),
+            "per player, per prestige card type: how many they own / the copies of that type (GH-45)",
+        )
+        build.add(
+            "vp", (n, 2), f"per player: [VP tokens, VP in all] / {WIN_VP}, at most 1 (GH-112, the game ends at 20)"
+        )
+        build.add("hand_sizes", n, f"per player: cards in hand / {HAND_SCALE:g}, at most 1 (GH-21)")
+        build.add("selecting", n, f"per player: cards they are selecting / {HAND_SCALE:g}, at most 1")
+        build.add(
+            "prestige_removed",
+            PRESTIGE_TYPES + 1,
+            "per type: cards of it removed before the game / its copies, when public (small_game_removal=per_type); "
+            f"then how many were removed / {PRESTIGE_TOTAL}",
+        )
+        build.add(
+            "piles",
+            4,
+            f"[deck size, discard pile size] / {PILE_SCALE:g}, prestige deck size / {PRESTIGE_TOTAL}, turn / "
+            f"{TURN_SCALE:g} (at most 1)",
+        )
+        super().__init__(build.build())
+        self.players = n
+        self._relative = relative_seats(n)
+        self._copies = tuple(kind.copies for kind in PRESTIGE)
+
+    def encode(self, state: State, seat: int) -> Tensor:
+        assert isinstance(state, GuildhallState)
+        n = self.players
+        relative = self._relative[seat]
+        order = [(seat + k) % n for k in range(n)]
+        entry: tuple[Any, ...] | None = state.stack[-1] if state.stack else None
+        ones: list[int] = []
+        halls = state.halls
+        for k, player in enumerate(order):
+            base = self.halls + k * PROFESSIONS * COLOURS
+            for prof in range(PROFESSIONS):
+                mask = halls[player * PROFESSIONS + prof]
+                if mask:
+                    start = base + prof * COLOURS
+                    ones += [start + colour for colour in BITS[mask]]
+            ones.append(self.completed + k * (CAP + 2) + min(len(state.completed[player]), CAP + 1))
+            if state.areas[player]:
+                ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
+        ones += copies(state.hands[seat], self.hand, IDENTITIES, COPIES)
+        ones += [self.mine + prof for prof in state.completed[seat]]
+        known = min(state.known[seat], len(state.deck), KNOWN_TOP)
+        if known:
+            deck = state.deck
+            ones += [self.known + depth * IDENTITIES + deck[-1 - depth] for depth in range(known)]
+        if state.searching(seat):
+            ones += copies(state.discard, self.searched, IDENTITIES, COPIES)
+        robbed = state.robbing(seat)
+        if robbed is not None:
+            ones += copies(state.hands[robbed], self.robbed, IDENTITIES, COPIES)
+        if entry is None:
+            ones.append(self.phase + 2)
+        else:
+            kind, asked = entry[0], entry[1]
+            ones += (self.question + kind, self.to_move + relative[asked], self.phase + (state.turn != 0))
+            if asked == seat and kind in (SP_DISCARD, DD_SELECT):
+                ones += copies(state.selected, self.selected, IDENTITIES, COPIES)
+            if kind in TARGETED:
+                ones.append(self.target + relative[entry[2]])
+            if kind in TRANSIT_SLOT:
+                ones += copies(list(entry[TRANSIT_SLOT[kind]]), self.transit, IDENTITIES, COPIES)
+            if kind == CHOOSE_LEVEL:
+                ones += (self.level_profession + entry[2], self.level_chapter + min(entry[3], COLOURS))
+            elif kind == SW_TAKE:
+                ones.append(self.give + entry[3])
+                ones += [self.taken + card for card in set(entry[4])]
+            elif kind == TAX_TARGET:
+                ones.append(self.tax_card + entry[2])
+        ones += (
+            self.active + relative[state.active],
+            self.start + relative[state.start_player],
+            self.actions_left + min(max(state.actions_left, 0), MOST_ACTIONS),
+            self.seat + seat,
+        )
+        ones += [self.played + prof for prof in range(PROFESSIONS) if state.played >> prof & 1]
+        if state.discard:
+            ones.append(self.discard_top + state.discard[-1])
+        ones += [self.row + place * PRESTIGE_TYPES + kind for place, kind in enumerate(state.row[:ROW])]
+        options = state.options
+        ones += [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+        obs = np.zeros(self.size, np.float32)
+        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
+        numbers = [0.0] * (n * PRESTIGE_TYPES)
+        for k, player in enumerate(order):
+            for kind in state.owned[player]:
+                numbers[k * PRESTIGE_TYPES + kind] += 1.0 / self._copies[kind]
+        for player in order:
+            numbers += (min(1.0, state.tokens[player] / WIN_VP), min(1.0, state.vp(player) / WIN_VP))
+        numbers += [min(1.0, len(state.hands[player]) / HAND_SCALE) for player in order]
+        selecting = min(1.0, len(state.selected) / HAND_SCALE) if entry is not None else 0.0
+        numbers += [selecting if entry is not None and entry[1] == player else 0.0 for player in order]
+        removed = [0.0] * (PRESTIGE_TYPES + 1)
+        if options["small_game_removal"] == "per_type":
+            for kind in state.removed:
+                removed[kind] += 1.0 / self._copies[kind]
+        removed[PRESTIGE_TYPES] = len(state.removed) / PRESTIGE_TOTAL
+        numbers += removed
+        numbers += (
+            len(state.deck) / PILE_SCALE,
+            len(state.discard) / PILE_SCALE,
+            len(state.prestige_deck) / PRESTIGE_TOTAL,
+            min(1.0, state.turn / TURN_SCALE),
+        )
+        start = self.numbers
+        obs[start : start + len(numbers)] = numbers
+        return obs
+
+
+def encoder(players: int) -> GuildhallEncoder:
+    return GuildhallEncoder(players)

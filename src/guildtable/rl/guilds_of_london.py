@@ -1,0 +1,284 @@
+"""The Guilds of London observation tensor (2–4 players): every tile of the city with its position, side,
+liverymen, master, Beadle and token, the Guildhall and the plantation, each player's counts and tokens, the cards
+in front, in the discard pile and in the observer's hand, its mayoral reward cards, the round track and the question
+on turn.
+
+Read from the fields `view.view` is made of (GL-42 to GL-44, GL-D27, GL-D28): the whole public table, the observer's
+hand, reward cards, the reward cards it drew and the ones it put under the reward deck, and the open question as its
+prompt tells the deciding seat. Never another hand, another player's reward cards, the order of the action deck or
+the reward deck, the tile pool or the face-down tokens.
+
+Tiles, action cards, reward cards and tokens are numbered as in the content data (`tile_index`, `card_index`, ...).
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+
+import numpy as np
+import numpy.typing as npt
+
+from guildtable.games.guilds_of_london import actions as A
+from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.geometry import xy
+from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.kernel import State
+from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.layout import LayoutBuilder
+
+TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
+LOCATIONS = A.N_LOCATIONS  # the tiles, then the Guildhall, then the plantation
+QUESTIONS = (
+    R.SETUP_KEEP,
+    R.TURN,
+    R.PAY,
+    R.RETURN,
+    R.MOVE_FROM,
+    R.MOVE_TO,
+    R.SEND_FROM,
+    R.BEADLE_TO,
+    R.HAND_CHECK,
+    R.NEGOTIATE,
+    R.FIRST,
+    R.SECOND,
+    R.KEEP,
+    R.UNDER,
+)
+QUESTION_INDEX = {kind: index for index, kind in enumerate(QUESTIONS)}
+LOCATED = {R.MOVE_TO: 3, R.NEGOTIATE: 0, R.FIRST: 0, R.SECOND: 0}
+"""Questions whose prompt names a location, and the context slot that holds it."""
+COUNTED = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.SEND_FROM: 0}
+"""Questions whose prompt says how many are left, and the context slot that holds the count."""
+PARTS = max(max(len(tile.first), len(tile.second_extra)) for tile in CONTENT.tiles)
+MOST_ROUNDS = max(track.rounds for track in CONTENT.tracks.values())
+PLANTATIONS = tuple(side.side for side in CONTENT.plantations)
+REACH = 12  # positions are shown from -12 to 12 cells from the first tile; farther ones at the edge
+ROTATIONS = (0, 90, 180, 270)
+BUILDING_DEALS = ("church_east_random_rest", "all_random", "fixed")
+VP_SCALE = 100.0
+SUPPLY_SCALE = 20.0
+NEUTRALS_SCALE = 4.0
+HAND_SCALE = 12.0
+REWARDS_SCALE = 6.0
+PLAYED_SCALE = 12.0
+COUNT_SCALE = 5.0
+FIGURE_SCALES = (6.0,) * TILES + (20.0, 8.0)
+"""Liverymen and masters per location are divided by these: on a tile, in the Guildhall, on the plantation."""
+TOKEN_COPIES = float(sum(kind.copies for kind in CONTENT.tokens))
+
+
+class GuildsOfLondonEncoder(Encoder):
+    def __init__(self, players: int) -> None:
+        n = players
+        build = LayoutBuilder("guilds-of-london", n)
+        self.in_play = build.add("tile_in_city", TILES, "the tile lies in the city (GL-19)")
+        self.master_side = build.add("tile_master_side", TILES, "the tile shows its master side (scored, GL-16)")
+        self.masters = build.add("tile_master", (TILES, n), "per tile, one-hot: whose master stands on it (GL-16)")
+        self.beadle = build.add("tile_beadle", TILES, "one-hot: the tile the Beadle stands on")
+        self.tokens = build.add("tile_token", (TILES, TOKENS), "per tile, one-hot: the reward token lying on it")
+        self.question = build.add("question", len(QUESTIONS), f"one-hot: the open question [{', '.join(QUESTIONS)}]")
+        self.to_move = build.add("to_move", n, "one-hot: who answers the open question (you, then the next seats)")
+        self.location = build.add(
+            "question_location",
+            LOCATIONS,
+            "one-hot, when you answer: the tile, Guildhall or plantation your prompt names (the figure moving, the "
+            "negotiation, the tile rewarding you)",
+        )
+        self.part = build.add("question_part", PARTS, "one-hot, when you answer: the part of the tile reward offered")
+        self.order = build.add(
+            "turn_order", (n, n), "per player, one-hot: their place in the turn order (GL-50, GL-51, GL-54)"
+        )
+        self.taken = build.add("turn_taken", n, "per player: has taken their turn this round")
+        self.active = build.add("active_player", n, "one-hot: whose turn it is")
+        self.kept = build.add(
+            "tokens_kept", (n, 2, TOKENS), "per player: the tokens they keep, row k set for more than k of a kind"
+        )
+        self.hand = build.add("hand", CARDS, "your hand, by action card")
+        self.in_front = build.add("cards_in_front", CARDS, "the action cards played this turn (GL-63)")
+        self.discard = build.add("discard_pile", CARDS, "the action cards in the discard pile")
+        self.rewards = build.add("reward_cards", REWARDS, "your mayoral reward cards (GL-42)")
+        self.under = build.add("under_reward_deck", REWARDS, "the reward cards you put under the reward deck (GL-D28)")
+        self.drawn = build.add("drawn_reward_cards", REWARDS, "the reward cards you drew and are choosing among")
+        self.round = build.add("round", MOST_ROUNDS, f"one-hot: the round, 1..{MOST_ROUNDS} (GL-47)")
+        self.round_flags = build.add(
+            "round_kind", 3, "[a grey round (growth at its end, GL-88), a scoring round, the last round (GL-59)]"
+        )
+        self.plantation = build.add("plantation_side", len(PLANTATIONS), f"one-hot: [{', '.join(PLANTATIONS)}]")
+        self.seat = build.add("seat", n, "one-hot: your seat (Green, Red, Blue, Yellow)")
+        self.flags = build.add(
+            "options",
+            2 + len(ROTATIONS) + len(BUILDING_DEALS),
+            "[compass_cell=east, unresolved_vote=turn_order_wins, one-hot compass_rotation 0/90/180/270, one-hot "
+            f"two_player_buildings {'/'.join(BUILDING_DEALS)}] (GL-D3, GL-D6)",
+        )
+        self.over = build.add("game_over", 1, "the game is over (GL-95)")
+        half = f"(x + {REACH}) / {2 * REACH}, (y + {REACH}) / {2 * REACH}"
+        self.tile_positions = build.add("tile_position", (TILES, 2), f"per tile in the city: [{half}], within [0, 1]")
+        self.guildhall_positions = build.add("guildhall_position", (2, 2), "the Guildhall's two cells, as above")
+        self.tile_figures = build.add(
+            "tile_figures", (TILES, n), f"per tile, per player: liverymen and masters there / {FIGURE_SCALES[0]:g}"
+        )
+        self.guildhall_figures = build.add(
+            "guildhall_figures", n, f"per player: liverymen in the Guildhall / {FIGURE_SCALES[TILES]:g}"
+        )
+        self.plantation_figures = build.add(
+            "plantation_figures", n, f"per player: liverymen on the plantation / {FIGURE_SCALES[TILES + 1]:g}"
+        )
+        self.players_numbers = build.add(
+            "players",
+            (n, 5),
+            f"per player: [VP / {VP_SCALE:g}, supply / {SUPPLY_SCALE:g}, neutrals / {NEUTRALS_SCALE:g}, hand size / "
+            f"{HAND_SCALE:g}, reward cards / {REWARDS_SCALE:g}], each at most 1 (GL-42 counts are public)",
+        )
+        build.add("hand_limit", 1, f"your hand limit / {HAND_SCALE:g} (GL-67)")
+        build.add(
+            "piles",
+            5,
+            f"[action deck / {CARDS}, reward deck / {REWARDS}, tile pool / {TILES}, token supply / {TOKEN_COPIES:g}, "
+            f"cards played this turn / {PLAYED_SCALE:g}]",
+        )
+        build.add("question_count", 1, f"when you answer: how many are left to pay, return or move / {COUNT_SCALE:g}")
+        super().__init__(build.build())
+        self.players = n
+        self._relative = relative_seats(n)
+        # Per seat, per entry of the state's `fig` (location * 4 + player): where that count goes in the tensor.
+        self._figure_index = tuple(
+            tuple(
+                self._figure_slot(spot // 4, relative[spot % 4] if spot % 4 < n else 0) for spot in range(4 * LOCATIONS)
+            )
+            for relative in self._relative
+        )
+        self._memo: tuple[tuple[tuple[int, ...], ...], tuple[npt.NDArray[np.intp], Tensor]] = (
+            (),
+            (np.zeros(0, np.intp), np.zeros(0, np.float32)),
+        )
+
+    def encode(self, state: State, seat: int) -> Tensor:
+        assert isinstance(state, GuildsState)
+        n = self.players
+        relative = self._relative[seat]
+        order = [(seat + k) % n for k in range(n)]
+        ones = [self.in_play + tile for tile in state.in_play]
+        for tile in state.in_play:
+            if state.back[tile]:
+                ones.append(self.master_side + tile)
+                master = state.master_of(tile)
+                if master >= 0:
+                    ones.append(self.masters + tile * n + relative[master])
+        if state.beadle >= 0:
+            ones.append(self.beadle + state.beadle)
+        ones += [self.tokens + tile * TOKENS + kind for tile, kind in enumerate(state.token) if kind >= 0]
+        count = 0.0
+        decision = state.pending[-1] if state.pending else None
+        if decision is not None:
+            kind, context = decision.kind, decision.context
+            ones += (self.question + QUESTION_INDEX[kind], self.to_move + relative[decision.seat])
+            if decision.seat == seat:
+                if kind in LOCATED:
+                    ones.append(self.location + context[LOCATED[kind]])
+                if kind in (R.FIRST, R.SECOND):
+                    ones.append(self.part + context[1])
+                if kind in COUNTED:
+                    count = min(1.0, context[COUNTED[kind]] / COUNT_SCALE)
+                if kind in (R.KEEP, R.UNDER):
+                    ones += [self.drawn + card for card in set(context)]
+        else:
+            ones.append(self.over)
+        ones += [self.order + relative[player] * n + place for place, player in enumerate(state.order())]
+        ones += [self.taken + relative[player] for player in range(n) if state.taken >> player & 1]
+        if state.active >= 0:
+            ones.append(self.active + relative[state.active])
+        for k, player in enumerate(order):
+            ones += copies(state.kept[player], self.kept + k * 2 * TOKENS, TOKENS, 2)
+        ones += [self.hand + card for card in state.hands[seat]]
+        ones += [self.in_front + card for card in state.in_front]
+        ones += [self.discard + card for card in state.discard]
+        ones += [self.rewards + card for card in state.rewards[seat]]
+        ones += [
+            self.under + card for card, who in zip(state.reward_deck, state.reward_known, strict=True) if who == seat
+        ]
+        track = state.track
+        ones.append(self.round + min(state.round, MOST_ROUNDS) - 1)
+        if state.round in track.grey:
+            ones.append(self.round_flags)
+        if state.round in track.scoring:
+            ones.append(self.round_flags + 1)
+        if state.is_last_round():
+            ones.append(self.round_flags + 2)
+        ones.append(self.plantation + state.plantation)
+        ones.append(self.seat + seat)
+        options = state.options
+        if options["compass_cell"] == "east":
+            ones.append(self.flags)
+        if options["unresolved_vote"] == "turn_order_wins":
+            ones.append(self.flags + 1)
+        ones.append(self.flags + 2 + ROTATIONS.index(options["compass_rotation"]))
+        ones.append(self.flags + 2 + len(ROTATIONS) + BUILDING_DEALS.index(options["two_player_buildings"]))
+        obs = np.zeros(self.size, np.float32)
+        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
+        index, values = self._positions(state)
+        obs[index] = values
+        # Figures per location (the tiles, then the Guildhall, then the plantation) and player: few are not 0.
+        fig = state.fig
+        where = list(compress(range(len(fig)), fig))
+        spots = self._figure_index[seat]
+        obs[np.array([spots[spot] for spot in where], np.intp)] = [
+            min(1.0, fig[spot] / FIGURE_SCALES[spot >> 2]) for spot in where
+        ]
+        numbers: list[float] = []
+        for player in order:
+            numbers += (
+                min(1.0, state.vp[player] / VP_SCALE),
+                min(1.0, state.supply[player] / SUPPLY_SCALE),
+                min(1.0, state.neutrals[player] / NEUTRALS_SCALE),
+                min(1.0, len(state.hands[player]) / HAND_SCALE),
+                min(1.0, len(state.rewards[player]) / REWARDS_SCALE),
+            )
+        numbers += (
+            min(1.0, state.hand_limit(seat) / HAND_SCALE),
+            len(state.deck) / CARDS,
+            len(state.reward_deck) / REWARDS,
+            len(state.pool) / TILES,
+            min(1.0, len(state.token_supply) / TOKEN_COPIES),
+            min(1.0, state.played / PLAYED_SCALE),
+            count,
+        )
+        start = self.players_numbers
+        obs[start : start + len(numbers)] = numbers
+        return obs
+
+    def _figure_slot(self, location: int, relative: int) -> int:
+        if location < TILES:
+            return self.tile_figures + location * self.players + relative
+        return (self.guildhall_figures if location == A.GUILDHALL else self.plantation_figures) + relative
+
+    def _positions(self, state: GuildsState) -> tuple[npt.NDArray[np.intp], Tensor]:
+        """Where `tile_position` and `guildhall_position` are set, and to what. Tiles never move once laid, so the
+        answer is kept for the last layout seen (a memo of a pure function of the table: nothing of a position is
+        remembered that the table does not show)."""
+        cells = state.cell_of
+        key = tuple(cells), tuple(state.in_play), tuple(state.guildhall_cells)
+        memo_key, answer = self._memo
+        if key != memo_key:
+            index: list[int] = []
+            values: list[float] = []
+            for tile in state.in_play:
+                index += (self.tile_positions + 2 * tile, self.tile_positions + 2 * tile + 1)
+                values += _position(cells[tile])
+            for k, cell in enumerate(state.guildhall_cells[:2]):
+                index += (self.guildhall_positions + 2 * k, self.guildhall_positions + 2 * k + 1)
+                values += _position(cell)
+            answer = np.array(index, np.intp), np.array(values, np.float32)
+            self._memo = key, answer  # one assignment, so another thread never sees a key with the wrong answer
+        return answer
+
+
+def _position(cell: int) -> tuple[float, float]:
+    x, y = xy(cell)
+    span = 2 * REACH
+    return min(1.0, max(0.0, (x + REACH) / span)), min(1.0, max(0.0, (y + REACH) / span))
+
+
+def encoder(players: int) -> GuildsOfLondonEncoder:
+    return GuildsOfLondonEncoder(players)
