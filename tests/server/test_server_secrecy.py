@@ -86,9 +86,10 @@ def expected_streams(record: dict, watchers: list[int | None]) -> tuple[list[Sta
     positions = [state.clone()]
     streams: dict[int | None, list[dict]] = {seat: [] for seat in watchers}
     private: list[tuple[frozenset[int], dict]] = []
+    names = [player["name"] for player in record["players"]]  # the log speaks of the table's names
     for version, entry in enumerate(record["actions"], start=1):
         for event in state.apply(entry["action"]):
-            data = {"version": version, **event.to_json(), "text": state.game.describe_event(event)}
+            data = {"version": version, **event.to_json(), "text": state.game.describe_event(event, names)}
             for seat in watchers:
                 if event.visible_to(seat):
                     streams[seat].append(data)

@@ -32,6 +32,7 @@ from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.registry import all_games, find_game, get_game
+from guildtable.kernel.seats import seat_colour_name
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
@@ -148,7 +149,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     "title": game.title,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
-                    "seat_names": list(game.seat_names[: game.max_players]),
+                    "seat_names": [seat_colour_name(seat) for seat in range(game.max_players)],
                     "official_content": game.official_content,
                     "content_note": game.content_note,
                     "options": [

@@ -25,6 +25,7 @@ from guildtable.bots.spec import check_web_spec
 from guildtable.kernel import BadOptions, BadRecord, GuildtableError
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.rng import bot_seed, new_table_seed
+from guildtable.kernel.seats import seat_colour_name
 from guildtable.server.auth import new_id, new_token
 from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.hub import Hub
@@ -161,7 +162,7 @@ class Lobby:
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         seats = []
         for index, kind in enumerate(kinds):
-            default = game.seat_names[index] if index < len(game.seat_names) else f"Player {index + 1}"
+            default = seat_colour_name(index)
             chosen = names[index] if index < len(names) else None
             name = display_name(chosen) if chosen else (default if kind == HUMAN else f"{default} ({kind})")
             seats.append(StoredSeat(index, kind, name, tokens[index], kind != HUMAN))

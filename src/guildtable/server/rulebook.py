@@ -20,6 +20,7 @@ from fastapi.responses import FileResponse, HTMLResponse
 from guildtable.bots.greedy import GreedyBot
 from guildtable.kernel import Game, State
 from guildtable.kernel.registry import find_game
+from guildtable.kernel.seats import SEAT_COLOUR_NAMES
 from guildtable.server.problems import Problem
 
 RULES_PAGE = Path(__file__).resolve().parent.parent / "web" / "rules.html"
@@ -132,7 +133,7 @@ CB_SPECIALS = ["SCH", "SCH", "PWR", "MALL", "CRT"]
 
 
 def city_blocks(game: Game) -> list[Example]:
-    names = tuple(game.seat_names[:2])
+    names = SEAT_COLOUR_NAMES[:2]
     start = game.new_state(2, seed=11)
     view = start.view(None)
     first = names[view["start_player"]]
@@ -200,7 +201,7 @@ CG_PLACES = ("1st", "2nd", "3rd")
 
 
 def city_and_guilds(game: Game) -> list[Example]:
-    names = tuple(game.seat_names[:3])
+    names = SEAT_COLOUR_NAMES[:3]
 
     def turn_start(state: State) -> bool:
         return bool(state.view(None)["decision"] and state.view(None)["decision"]["kind"] == "pick")
@@ -340,7 +341,7 @@ def guildhall(game: Game) -> list[Example]:
 
 
 def guilds_of_london(game: Game) -> list[Example]:
-    names = tuple(game.seat_names[:3])
+    names = SEAT_COLOUR_NAMES[:3]
     players = Players(game.new_state(3, seed=5), 5)
 
     def turn_start(state: State) -> bool:
