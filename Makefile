@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # The test environment adds the optional extras, so their tests run instead of skipping.
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run play test lint bench clean
+.PHONY: run play test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("guildtable needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
@@ -45,6 +45,13 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
+
+# The README's pictures: taken by the browser tests, then copied to docs/screenshots/.
+screenshots: $(TEST_STAMP)
+	bash scripts/ensure_chromium.sh
+	$(BIN)/pytest -q -p no:randomly tests/browser/test_browser_readme_shots.py
+	mkdir -p docs/screenshots
+	cp artifacts/screenshots/readme/*.png docs/screenshots/
 
 bench: $(STAMP)
 	$(BIN)/guildtable bench

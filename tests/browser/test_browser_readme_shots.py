@@ -1,0 +1,46 @@
+"""The README's pictures (issue 14): each game's table mid-game against bots, at desktop and at phone size, taken here
+and kept in artifacts/screenshots/readme/ (`make screenshots` copies them to docs/screenshots/). Each picture is of a
+page that fits its screen: no sideways scrolling, a board drawn, the player's hand or question in view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from browser_helpers import SCREENSHOTS, scrolls_sideways
+
+pytestmark = pytest.mark.browser
+
+GAMES = {"city-blocks": 2, "city-and-guilds": 3, "guildhall": 3, "guilds-of-london": 3}
+SIZES = {"desktop": {"width": 1366, "height": 850}, "phone": {"width": 390, "height": 844}}
+MOVES = {"city-blocks": 8, "city-and-guilds": 8, "guildhall": 6, "guilds-of-london": 6}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_readme_screenshot_of_each_game(browser: Any, base_url: str, game: str, size: str) -> None:
+    seats = [{}] + [{"kind": "random"}] * (GAMES[game] - 1)
+    table = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": 3}, timeout=30).json()
+    context = browser.new_context(base_url=base_url, viewport=SIZES[size], device_scale_factor=1)
+    context.set_default_timeout(30000)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+    page = context.new_page()
+    try:
+        page.goto(table["invites"][0]["url"])
+        page.fill("#join-name", "Ada")
+        page.click("#join-ok")
+        for _ in range(MOVES[game]):  # a few moves in, so the board has pieces on it
+            page.wait_for_function("document.body.dataset.myTurn === 'true'")
+            version = page.evaluate("document.body.dataset.version")
+            page.evaluate("document.querySelector('#moves button.move').click()")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
+        assert not scrolls_sideways(page)
+        assert page.locator("#board > *").count() > 0
+        folder = SCREENSHOTS / "readme"
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{game}-{size}.png"))
+    finally:
+        context.close()
