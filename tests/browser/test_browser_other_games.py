@@ -85,14 +85,13 @@ def test_browser_city_and_guilds_bug_1_legal_lots_look_unlike_any_seat(page: Any
             break
         click_board_first(page)
     outline = page.evaluate(
-        """async () => {
+        """() => {
           const rect = document.querySelector('#board g.lot.legal rect');
           const style = getComputedStyle(rect);
-          const { seatColours } = await import('/static/games/city_and_guilds.js');
           const probe = document.createElement('span');
           document.body.append(probe);
-          const seats = seatColours.map((colour) => {
-            probe.style.color = colour;
+          const seats = [0, 1, 2, 3, 4].map((seat) => {
+            probe.style.color = `var(--seat${seat})`;
             return getComputedStyle(probe).color;
           });
           probe.remove();

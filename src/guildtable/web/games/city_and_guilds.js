@@ -1,40 +1,326 @@
-// City and Guilds: the city map in SVG (blocks, lots, tiles, figures, street features), the display and your hand,
-// the four guild tracks and the blocks. Legal lots and tiles are highlighted and clicked; every other decision
-// (invest or double, a minstrel's figure, no tavern) is one button each.
-import { Clicks, h, infoAttrs, svg as s } from "/static/js/common.js";
+// City and Guilds: the city map in SVG (blocks of lots on their ground, placed tiles drawn as pieces with their guild's
+// icon, the players' figures in their seat's colour and shape, fountains, troughs and walls in the streets, each
+// block's letter with its white and black markers), the display, the tile being placed and your hand, the guild
+// tracks and the blocks. Legal lots and tiles are outlined and played by click, Enter or Space (Tab or the arrow keys
+// reach them); every other decision (invest or double, a minstrel's figure, no tavern) is one button each. `marks`
+// tells the page what the last move changed and where its piece came from.
+import { Clicks, h, infoAttrs, seatShape, seatSwatch, svg as s } from "/static/js/common.js";
+import { icon } from "/static/js/icons.js";
 
 export const ownsMoves = true;
-export const seatColours = ["#e53e3e", "#d69e2e", "#3182ce", "#38a169", "#805ad5"];
 
-const CELL = 44;
-const GUILD_FILL = { BA: "#f6ad55", WE: "#d6bcfa", CA: "#faf089", SM: "#90cdf4" };
-const GUILD_NAMES = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
-const BLOCK_FILL = ["#efe6d8", "#e3efe0", "#e2e6f2", "#f1eed8", "#eee0ee", "#dcecec", "#f2e6d8", "#dde6f0"];
+const CELL = 52;     // one map square
+const INSET = 2;     // a tile's margin inside its square
+const GROUND = 4;    // how far a block's ground reaches past its lots
+const GUILDS = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
+const GUILD_ICONS = { BA: "baker", WE: "weaver", CA: "candlemaker", SM: "smith" };
+const TRACK_CODES = { BAKER: "BA", WEAVER: "WE", CANDLE: "CA", SMITH: "SM" };
+const FEATURE_NAMES = { "*": "fountain", "+": "trough", "#": "wall", ".": "street" };
+const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
+
+// --- tiles ---------------------------------------------------------------------------------------------------------
+// What a tile code is: {kind: building | market | minstrel | tavern, guild: "BA".. or null}.
+function tileKind(code) {
+  if (code === "MIN") return { kind: "minstrel", guild: null };
+  if (code === "TAV") return { kind: "tavern", guild: null };
+  if (code.length === 3 && code[0] === "M") return { kind: "market", guild: code.slice(1) };
+  return { kind: "building", guild: code };
+}
+
+// A tile's name in words (the glossary's when the page has it).
+function tileName(code, glossary = {}) {
+  if (glossary[code]) return glossary[code].name;
+  const { kind, guild } = tileKind(code);
+  if (kind === "minstrel") return "Minstrel house";
+  if (kind === "tavern") return "Tavern";
+  const word = GUILDS[guild] || guild;
+  return `${word[0].toUpperCase()}${word.slice(1)} ${kind}`;
+}
+
+// The short word written on a placed tile: the guild for a building, "market", "minstrel", "tavern".
+function tileWord(code) {
+  const { kind, guild } = tileKind(code);
+  return kind === "building" ? GUILDS[guild] || guild : kind;
+}
 
 function tileFill(code) {
-  if (code === "MIN") return "#81e6d9";
-  if (code === "TAV") return "#fbd38d";
-  return GUILD_FILL[code.slice(-2)] || "#e2e8f0";
+  const { kind, guild } = tileKind(code);
+  return kind === "minstrel" || kind === "tavern" ? `var(--cg-${kind})` : `var(--cg-${GUILDS[guild] || "baker"})`;
 }
 
-function tileTitle(code) {
-  if (code === "MIN") return "minstrel house";
-  if (code === "TAV") return "tavern";
-  const guild = GUILD_NAMES[code.slice(-2)] || code;
-  return code.startsWith("M") ? `${guild} market` : `${guild} building`;
+function tileIcon(code) {
+  const { kind, guild } = tileKind(code);
+  return kind === "minstrel" ? "minstrel-house" : kind === "tavern" ? "tavern" : GUILD_ICONS[guild];
 }
 
-function tileWords(code) {
-  if (code === "MIN") return ["minstrel", ""];
-  if (code === "TAV") return ["tavern", ""];
-  const guild = GUILD_NAMES[code.slice(-2)] || code;
-  return [guild, code.startsWith("M") ? "market" : ""];
+// A market's striped awning across the top of its tile (markets and buildings differ by more than an icon).
+function awning(x, y, size) {
+  const top = y + 2.5, height = size * 0.2, left = x + 4, width = size - 8, stripes = 5;
+  const parts = [];
+  for (let i = 0; i < stripes; i += 2) {
+    parts.push(s("rect", { x: left + (i * width) / stripes, y: top, width: width / stripes, height, fill: "var(--cg-awning)" }));
+  }
+  parts.push(s("line", { x1: left, y1: top + height, x2: left + width, y2: top + height, stroke: "var(--cg-tile-ink)", "stroke-width": 1 }));
+  return parts;
 }
 
-function tileChip(code, glossary, extra = {}) {
-  const piece = glossary[code];
-  return h("button", { class: "cg-tile secondary", style: `background:${tileFill(code)};color:#1a202c`, "data-tile": code, ...infoAttrs(piece), ...extra },
-    piece ? piece.name : tileTitle(code));
+// A tile as a piece, its top left at (x, y), `size` across: the frame every tile shares (--piece-line, rounded), its
+// kind's colour and icon, a market's awning, optionally its word and the figures standing on it.
+function tileShapes(code, { x = 0, y = 0, size = CELL - 2 * INSET, word = true, figures = 0, owner = null, ownerName = "" } = {}) {
+  const { kind } = tileKind(code);
+  const hasFigures = figures > 0 && owner !== null && owner !== undefined;
+  const iconSize = size * (word ? (kind === "market" ? 0.42 : 0.5) : 0.62);
+  const iconX = hasFigures ? x + size * 0.36 - iconSize / 2 : x + size / 2 - iconSize / 2;
+  const iconY = word ? y + size * (kind === "market" ? 0.27 : 0.08) : y + size / 2 - iconSize / 2 + (kind === "market" ? size * 0.08 : 0);
+  const parts = [
+    s("rect", { class: "cg-face", x, y, width: size, height: size, rx: size * 0.14, fill: tileFill(code), stroke: "var(--piece-line)", "stroke-width": 1.5 }),
+    ...(kind === "market" ? awning(x, y, size) : []),
+    s("g", { color: "var(--cg-tile-ink)" }, icon(tileIcon(code), { x: iconX, y: iconY, size: iconSize })),
+  ];
+  if (word) {
+    // A long word ("minstrel") is drawn a little narrower, never smaller, so it stays inside its tile.
+    const text = tileWord(code);
+    const squeeze = text.length > 6 ? { textLength: size - 6, lengthAdjust: "spacingAndGlyphs" } : {};
+    parts.push(s("text", { x: x + size / 2, y: y + size - 5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "var(--cg-tile-ink)", "aria-hidden": "true", ...squeeze },
+      text));
+  }
+  // Each figure stands on a token disc, so its seat's colour and shape read on a tile of any colour.
+  for (let f = 0; hasFigures && f < figures; f++) {
+    const cx = x + size - 10, cy = y + 10 + f * 15.5;
+    parts.push(s("g", { class: "cg-figure" },
+      s("circle", { cx, cy, r: 7.8, fill: "var(--cg-token)", stroke: "var(--piece-line)", "stroke-width": 1 }),
+      seatShape(owner, { x: cx, y: cy, size: 11, title: ownerName ? `${ownerName}'s figure` : null })));
+  }
+  return parts;
+}
+
+// The same piece as a small picture for HTML (display, hand, legend).
+function tileSvg(code, size = 34) {
+  return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `-1 -1 ${size + 2} ${size + 2}`, "aria-hidden": "true", focusable: "false" },
+    tileShapes(code, { size, word: false }));
+}
+
+// --- street features -------------------------------------------------------------------------------------------------
+function featureShapes(ch, x, y) {
+  const cx = x + CELL / 2, cy = y + CELL / 2;
+  if (ch === "*") {  // a fountain: the well icon on a round basin
+    return [s("circle", { cx, cy, r: CELL * 0.36, fill: "var(--cg-basin)", stroke: "var(--cg-feature-line)", "stroke-width": 1.5 }),
+      s("g", { color: "var(--cg-water)" }, icon("well", { x: cx - 13, y: cy - 14, size: 26 }))];
+  }
+  if (ch === "+") {  // a trough: a stone box with water in it
+    return [s("path", { d: `M${x + 7} ${cy - 8} h${CELL - 14} l-4 17 h${-(CELL - 22)} Z`, fill: "var(--cg-stone)", stroke: "var(--cg-feature-line)", "stroke-width": 1.5, "stroke-linejoin": "round" }),
+      s("rect", { x: x + 11, y: cy - 5, width: CELL - 22, height: 5, rx: 2, fill: "var(--cg-water)" })];
+  }
+  if (ch === "#") {  // a wall: bricks that lots cannot see through
+    const left = x + 5, top = y + 9, width = CELL - 10, height = CELL - 18;
+    const mortar = { stroke: "var(--cg-mortar)", "stroke-width": 1.5 };
+    return [s("rect", { x: left, y: top, width, height, rx: 3, fill: "var(--cg-wall)", stroke: "var(--cg-feature-line)", "stroke-width": 1.5 }),
+      ...[1, 2].map((row) => s("line", { x1: left, y1: top + (row * height) / 3, x2: left + width, y2: top + (row * height) / 3, ...mortar })),
+      ...[[0, 0.5], [1, 0.25], [1, 0.75], [2, 0.5]].map(([row, at]) => s("line", { x1: left + at * width, y1: top + (row * height) / 3, x2: left + at * width, y2: top + ((row + 1) * height) / 3, ...mortar }))];
+  }
+  return [];
+}
+
+function featureSvg(ch, size = 34) {
+  return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `0 0 ${CELL} ${CELL}`, "aria-hidden": "true", focusable: "false" },
+    s("rect", { x: 0, y: 0, width: CELL, height: CELL, rx: 6, fill: "var(--board)" }), featureShapes(ch, 0, 0));
+}
+
+// --- block markers -----------------------------------------------------------------------------------------------------
+// A block's white (1st place) or black (2nd place) marker: a disc of that colour carrying its holder's seat shape.
+function markerShapes(colour, seat, cx, cy, r, title = null) {
+  const g = s("g", { class: `cg-marker cg-marker-${colour}`, "data-marker": colour, "data-seat": seat });
+  g.append(s("circle", { cx, cy, r, fill: `var(--cg-${colour}-marker)`, stroke: `var(--cg-${colour}-marker-line)`, "stroke-width": 1.5 }),
+    seatShape(seat, { x: cx, y: cy, size: r * 1.15 }));
+  if (title) g.append(s("title", {}, title));
+  return g;
+}
+
+function markerSvg(colour, seat, size = 18) {
+  return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true", focusable: "false" },
+    markerShapes(colour, seat, size / 2, size / 2, size / 2 - 1));
+}
+
+// --- the map -----------------------------------------------------------------------------------------------------------
+// The part of the map worth drawing: everything but the street around its edge, with room for the block labels.
+function mapBox(map) {
+  let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
+  map.forEach((line, y) => [...line].forEach((ch, x) => {
+    if (ch === ".") return;
+    left = Math.min(left, x); right = Math.max(right, x); top = Math.min(top, y); bottom = Math.max(bottom, y);
+  }));
+  if (left === Infinity) return { x: 0, y: 0, width: 1, height: 1 };
+  const margin = CELL / 2;
+  return { x: left * CELL - margin, y: top * CELL - margin, width: (right - left + 1) * CELL + 2 * margin, height: (bottom - top + 1) * CELL + 2 * margin };
+}
+
+// One lot: empty (its name), legal (outlined, a button), or its tile as a piece with the figures on it.
+function lotGroup(lot, { glossary, names, onclick, placing }) {
+  const x = lot.x * CELL, y = lot.y * CELL, size = CELL - 2 * INSET;
+  const legal = onclick !== undefined;
+  const owner = lot.owner ?? null;
+  const ownerName = owner !== null ? names[owner] || `Seat ${owner + 1}` : "";
+  const figures = lot.figures || 0;
+  const what = lot.tile
+    ? `${owner !== null ? `${ownerName}'s ` : ""}${tileName(lot.tile, glossary).toLowerCase()}${figures ? ` with ${figures} figure${figures > 1 ? "s" : ""}` : ""}`
+    : "empty";
+  const about = `Lot ${lot.lot}, block ${lot.block}, ${what}${legal ? `, you may place ${placing} here` : ""}`;
+  // A placed tile shows its text on hover or tap; only what can be played is a tab stop.
+  const { tabindex: _tab, ...info } = lot.tile ? infoAttrs(glossary[lot.tile], { extra: [about] }) : {};
+  const g = s("g", { class: `lot${legal ? " legal clickable" : ""}`, "data-lot": lot.lot, "data-block": lot.block, onclick, "aria-label": about,
+    ...info, ...(legal ? { tabindex: "0", role: "button" } : { role: "img" }) });
+  if (lot.tile) {
+    g.append(...tileShapes(lot.tile, { x: x + INSET, y: y + INSET, size, figures, owner, ownerName }));
+  } else {
+    g.append(s("rect", { class: "cg-lot", x: x + INSET, y: y + INSET, width: size, height: size, rx: 6,
+      fill: legal ? "var(--legal-fill)" : "var(--site)", stroke: legal ? "var(--legal-line)" : "var(--cg-lot-line)",
+      "stroke-width": legal ? 3 : 1, "stroke-dasharray": legal ? "6 3" : null }),
+    s("text", { x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle", "font-size": 12, "font-weight": legal ? 700 : 400,
+      fill: legal ? "var(--ink)" : "var(--site-ink)", "aria-hidden": "true" }, lot.lot));
+  }
+  return g;
+}
+
+// Each block's ground: one patch under its lots, so a block reads as one piece of land.
+function blockGround(letter, lots, scored) {
+  const g = s("g", { class: `cg-ground${scored ? " scored" : ""}`, "data-ground": letter, "aria-hidden": "true" });
+  for (const lot of lots) {
+    g.append(s("rect", { x: lot.x * CELL - GROUND + INSET, y: lot.y * CELL - GROUND + INSET, width: CELL - 2 * INSET + 2 * GROUND,
+      height: CELL - 2 * INSET + 2 * GROUND, rx: 8, fill: scored ? "var(--cg-ground-scored)" : "var(--cg-ground)" }));
+  }
+  return g;
+}
+
+// A block's label above its first lot: its letter, a check once scored, and its white and black markers.
+function blockLabel(block, first, names) {
+  const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+  const markers = [["white", block.white], ["black", block.black]].filter(([, seat]) => seat !== null && seat !== undefined);
+  const said = [`Block ${block.block}`, block.scored ? "scored" : `worth ${block.value_so_far ?? block.value ?? 8} now`,
+    ...markers.map(([colour, seat]) => `${colour} marker: ${name(seat)}`)].join(", ");
+  const x = first.x * CELL + INSET - GROUND, y = first.y * CELL + INSET - GROUND - 19;
+  const width = 20 + (block.scored ? 13 : 0) + markers.length * 17;
+  const g = s("g", { class: "cg-label", "data-label": block.block, role: "img", "aria-label": said },
+    s("rect", { x, y, width, height: 19, rx: 9.5, fill: block.scored ? "var(--good-soft)" : "var(--card)", stroke: block.scored ? "var(--good)" : "var(--line-strong)", "stroke-width": 1 }),
+    s("text", { x: x + 10, y: y + 14, "text-anchor": "middle", "font-size": 12, "font-weight": 800, fill: "var(--ink)", "aria-hidden": "true" }, block.block));
+  let at = x + 20;
+  if (block.scored) {
+    g.append(s("path", { d: `M${at} ${y + 10} l3.5 3.5 l6 -7`, fill: "none", stroke: "var(--good)", "stroke-width": 2.2, "stroke-linecap": "round", "stroke-linejoin": "round" }));
+    at += 13;
+  }
+  for (const [colour, seat] of markers) {
+    g.append(markerShapes(colour, seat, at + 7.5, y + 9.5, 7));
+    at += 17;
+  }
+  return g;
+}
+
+function cityMap(view, { glossary, names, clicks, placing }) {
+  const map = view.map || [];
+  const lots = view.lots || [];
+  const box = mapBox(map);
+  const svg = s("svg", { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: "cg-map", role: "group", "aria-label": "Blocks, lots and streets of the city" });
+  svg.append(s("rect", { x: box.x, y: box.y, width: box.width, height: box.height, fill: "var(--board)" }));
+  const blocks = view.blocks || [];
+  const byBlock = new Map();
+  for (const lot of lots) byBlock.set(lot.block, [...(byBlock.get(lot.block) || []), lot]);
+  for (const [letter, group] of byBlock) svg.append(blockGround(letter, group, blocks.find((block) => block.block === letter)?.scored));
+  map.forEach((line, y) => [...line].forEach((ch, x) => {
+    const shapes = featureShapes(ch, x * CELL, y * CELL);
+    if (!shapes.length) return;
+    const piece = glossary[`feature:${ch}`];
+    const { tabindex: _tab, ...info } = infoAttrs(piece);
+    svg.append(s("g", { class: "cg-feature", "data-feature": ch, role: "img", "aria-label": piece?.name || FEATURE_NAMES[ch], ...info }, shapes));
+  }));
+  for (const lot of lots) svg.append(lotGroup(lot, { glossary, names, placing, onclick: clicks.on({ lot: lot.lot }) }));
+  // Labels last, so they sit on top of the streets and grounds.
+  for (const block of blocks) {
+    const first = (byBlock.get(block.block) || [])[0];
+    if (first) svg.append(blockLabel(block, first, names));
+  }
+  return svg;
+}
+
+// --- the panels ----------------------------------------------------------------------------------------------------------
+// A tile in the display, the hand or being placed: a button with the piece and its name (its text on hover and focus).
+function tileButton(code, glossary, onclick, label = null) {
+  return h("button", { class: `card-face cg-tile${onclick ? " legal" : ""}`, "data-tile": code, ...infoAttrs(glossary[code]),
+    "aria-disabled": onclick ? null : "true", "aria-label": label, onclick },
+  tileSvg(code), h("span", {}, tileName(code, glossary)));
+}
+
+function dock(view, { glossary, names, clicks, interactive, seat }) {
+  const row = (title, id, children) => h("div", { class: "row cg-row", "data-panel": id }, h("strong", {}, title), children);
+  // Bug 2: the display's tiles are taken ("take"), the hand's are picked to place ("pick") or given back in the setup
+  // ("return"); each row offers only its own.
+  const display = (view.display || []).map((code) => tileButton(code, glossary, clicks.on({ type: "take", tile: code })));
+  const hand = Array.isArray(view.hand)
+    ? view.hand.map((code) => tileButton(code, glossary, clicks.on({ type: "pick", tile: code }) || clicks.on({ type: "return", tile: code })))
+    : null;
+  const mover = view.decision?.seat;
+  const placer = mover === seat || mover === undefined ? "Placing" : `${names[mover] || "A player"} places`;
+  const placing = view.placing ? row(placer, "placing", tileButton(view.placing, glossary, undefined)) : null;
+  return h("div", { class: `card panel cg-dock${interactive ? " hand-dock" : ""}` },
+    placing,
+    row("Display", "display", display.length ? display : h("span", { class: "muted" }, "empty")),
+    hand ? row("Your hand", "hand", hand.length ? hand : h("span", { class: "muted" }, "empty")) : null,
+    h("div", { class: "row cg-supply muted" },
+      h("span", { "data-panel": "supply" }, `Supply: ${view.supply_size ?? "?"} tiles`),
+      h("span", { "data-panel": "taverns", class: "cg-taverns" }, tileSvg("TAV", 22), `Taverns left: ${view.taverns_left ?? "?"}`)));
+}
+
+// A wide table scrolls inside its own box on a phone; the box takes the keyboard so it can be scrolled without a mouse.
+function scrollBox(label, table) {
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
+}
+
+function playersPanel(view, names) {
+  return h("div", { class: "card panel" }, h("h3", {}, "Players"), scrollBox("Players table", h("table", { class: "data" },
+    h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"), h("th", { scope: "col", class: "num" }, "Figures left"),
+      h("th", { scope: "col", class: "num" }, "Tiles placed"), h("th", { scope: "col", class: "num" }, "Hand")),
+    (view.scores || []).map((score, seat) => h("tr", { "data-player": seat },
+      h("td", {}, seatSwatch(seat), names[seat] || `Seat ${seat + 1}`),
+      h("td", { class: "num" }, String(score)), h("td", { class: "num" }, String(view.figures_left?.[seat] ?? "")),
+      h("td", { class: "num" }, String(view.tiles_placed?.[seat] ?? "")), h("td", { class: "num", "data-hand": seat }, String(view.hand_sizes?.[seat] ?? "")))))));
+}
+
+// Each guild's track: its players in order (1st scores most), each as their marker with the steps invested.
+function tracksPanel(view, { glossary, names }) {
+  const rows = (view.tracks || []).map((track) => {
+    const code = TRACK_CODES[track.guild] || "BA";
+    const piece = glossary[`guild:${track.guild}`];
+    const title = piece?.name || `${GUILDS[code] || track.guild.toLowerCase()} guild`;
+    const ranked = (track.ranking || []).filter(([, amount]) => amount > 0);
+    const zero = track.at_zero || [];
+    return h("div", { class: "cg-track", "data-track": track.guild },
+      h("span", { class: "cg-guild", ...infoAttrs(piece) }, tileSvg(code, 26), h("strong", {}, title)),
+      h("ol", { class: "cg-ranks", "aria-label": `${title}: players in order` },
+        ranked.map(([seat, amount], place) => h("li", { class: "cg-rank", "data-seat": seat },
+          h("span", { class: "cg-place" }, PLACES[place] || `${place + 1}th`), seatSwatch(seat, 16), h("span", {}, names[seat] || `Seat ${seat + 1}`),
+          h("span", { class: "cg-steps", "aria-label": `${amount} step${amount === 1 ? "" : "s"}` }, String(amount)))),
+        zero.length ? h("li", { class: "cg-zero muted" }, "Not yet on it: ", zero.map((seat) => h("span", { class: "cg-who" }, seatSwatch(seat, 14), names[seat] || `Seat ${seat + 1}`))) : null));
+  });
+  return h("div", { class: "card panel" }, h("h3", {}, "Guild tracks"), rows);
+}
+
+// At a glance: each block's value so far, who holds its white and black markers, and whether it is scored.
+function blocksPanel(view, names) {
+  const who = (colour, seat) => (seat === null || seat === undefined ? h("span", { class: "muted" }, "none")
+    : h("span", { class: "cg-who" }, markerSvg(colour, seat), names[seat] || `Seat ${seat + 1}`));
+  return h("div", { class: "card panel glance" }, h("h3", {}, "Blocks"), scrollBox("Blocks table", h("table", { class: "data" },
+    h("tr", {}, h("th", { scope: "col" }, "Block"), h("th", { scope: "col", class: "num" }, "Worth now"), h("th", { scope: "col" }, "White (1st)"),
+      h("th", { scope: "col" }, "Black (2nd)"), h("th", { scope: "col" }, "Lots left")),
+    (view.blocks || []).map((block) => h("tr", { "data-block-row": block.block },
+      h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far ?? block.value ?? "")),
+      h("td", {}, who("white", block.white)), h("td", {}, who("black", block.black)),
+      h("td", {}, block.scored ? "scored" : String(block.empty ?? "")))))));
+}
+
+function legendPanel(glossary) {
+  const keys = Object.keys(glossary).filter((key) => !key.startsWith("guild:"));
+  const picture = (key) => (key.startsWith("feature:") ? (key.slice(8) === "." ? null : featureSvg(key.slice(8), 28)) : key === "block" ? null : tileSvg(key, 28));
+  return h("details", { class: "card panel" }, h("summary", {}, "What the tiles and streets mean"),
+    h("div", { class: "legend cg-legend" }, keys.map((key) => h("span", { ...infoAttrs(glossary[key]), "data-legend": key },
+      picture(key), h("span", {}, h("strong", {}, `${glossary[key].name}:`), ` ${glossary[key].text}`)))));
 }
 
 export function render(root, payload, ui) {
@@ -43,82 +329,45 @@ export function render(root, payload, ui) {
   const names = (payload.seats || []).map((seat) => seat.name);
   const legal = ui.interactive ? payload.legal || [] : [];
   const clicks = new Clicks(legal, ui.move);
-  const map = view.map || [];
-  const rows = map.length, cols = rows ? map[0].length : 0;
-  const blocks = [...new Set((view.lots || []).map((lot) => lot.block))].sort();
-  // The lot that carries its block's letter in its corner: its own words sit lower so the two never overlap.
-  const lettered = new Set(blocks.map((block) => (view.lots || []).find((lot) => lot.block === block)?.lot));
-  const svg = s("svg", { viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, class: "cg-map", role: "img", "aria-label": "City map" });
-  svg.append(s("rect", { x: 0, y: 0, width: cols * CELL, height: rows * CELL, fill: "#cbd5e0" }));
-  map.forEach((line, y) => [...line].forEach((ch, x) => {
-    if (ch === "*") svg.append(s("text", { x: x * CELL + CELL / 2, y: y * CELL + CELL / 2 + 7, "text-anchor": "middle", "font-size": 22, fill: "#2c7a7b" }, "✲"));
-    if (ch === "+") svg.append(s("rect", { x: x * CELL + 6, y: y * CELL + CELL / 2 - 4, width: CELL - 12, height: 8, fill: "#4a5568", rx: 3 }));
-    if (ch === "#") svg.append(s("rect", { x: x * CELL + 8, y: y * CELL + 8, width: CELL - 16, height: CELL - 16, fill: "#718096", rx: 4 }));
-  }));
-  for (const lot of view.lots || []) {
-    const x = lot.x * CELL, y = lot.y * CELL;
-    const onclick = clicks.on({ lot: lot.lot });
-    const entry = onclick !== undefined;
-    const piece = lot.tile ? glossary[lot.tile] : null;
-    const owner = lot.owner !== null && lot.owner !== undefined ? names[lot.owner] : null;
-    const about = `Lot ${lot.lot}, block ${lot.block}, ${piece ? `${owner ? `${owner}'s ` : ""}${piece.name.toLowerCase()}` : "empty"}${lot.figures ? `, ${lot.figures} figure${lot.figures > 1 ? "s" : ""}` : ""}${entry ? ", you may place here" : ""}`;
-    const g = s("g", { class: `lot${entry ? " legal clickable" : ""}`, "data-lot": lot.lot, onclick, "aria-label": about,
-      ...(piece ? infoAttrs(piece, { extra: [about] }) : entry ? { tabindex: "0", role: "button" } : {}) });
-    g.append(s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4,
-      fill: lot.tile ? tileFill(lot.tile) : BLOCK_FILL[blocks.indexOf(lot.block) % BLOCK_FILL.length],
-      stroke: entry ? "var(--legal-line)" : lot.owner !== null && lot.owner !== undefined ? seatColours[lot.owner] : "#a0aec0",
-      "stroke-dasharray": entry ? "5 3" : null,
-      "stroke-width": entry ? 4 : lot.owner !== null && lot.owner !== undefined ? 3 : 1 }));
-    // A placed tile says what it is in a word or two (its full text is in its tooltip); an empty lot shows its name.
-    const [word, kind] = lot.tile ? tileWords(lot.tile) : [lot.lot, ""];
-    const low = lettered.has(lot.lot) ? 6 : 0;
-    g.append(s("text", { x: x + CELL / 2, y: y + low + (kind ? 18 : 26), "text-anchor": "middle", "font-size": 11.5, "font-weight": lot.tile ? 700 : 400, fill: lot.tile ? "#1a202c" : "#4a5568" }, word));
-    if (kind) g.append(s("text", { x: x + CELL / 2, y: y + low + 30, "text-anchor": "middle", "font-size": 11, fill: "#1a202c" }, kind));
-    for (let f = 0; f < (lot.figures || 0); f++) {
-      g.append(s("circle", { cx: x + 10 + f * 10, cy: y + CELL - 9, r: 4, fill: seatColours[lot.owner] || "#2d3748", stroke: "#1a202c" }));
-    }
-    svg.append(g);
-  }
-  // Block letters, once per block, at the block's first lot.
-  for (const block of blocks) {
-    const first = (view.lots || []).find((lot) => lot.block === block);
-    if (first) svg.append(s("text", { x: first.x * CELL + 4, y: first.y * CELL + 13, "font-size": 11, "font-weight": 700, fill: "#2d3748" }, block));
-  }
-  const parts = [h("div", { class: "card panel cg-scroll" }, svg)];
-
-  // Bug 2: the display's tiles are taken ("take"), the hand's are picked to place ("pick"); each row offers only its own.
-  const tileRow = (title, codes, id, type) => h("div", { class: "row", "data-panel": id }, h("strong", {}, title),
-    (codes || []).map((code) => {
-      const onclick = clicks.on({ type, tile: code });
-      return tileChip(code, glossary, { class: `cg-tile secondary${onclick ? " legal" : ""}`, "aria-disabled": onclick ? null : "true", onclick });
-    }));
-  parts.push(h("div", { class: `card panel${ui.interactive ? " hand-dock" : ""}` },
-    tileRow("Display", view.display, "display", "take"),
-    Array.isArray(view.hand) ? tileRow("Your hand", view.hand, "hand", "pick") : null,
-    h("div", { class: "muted" }, `Supply: ${view.supply_size ?? "?"} tiles · taverns left: ${view.taverns_left ?? "?"}`)));
+  const placing = view.decision?.kind === "tavern" ? "a tavern" : view.placing ? `your ${tileName(view.placing, glossary).toLowerCase()}` : "a tile";
+  const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": "City map" },
+    cityMap(view, { glossary, names, clicks, placing }));
+  const parts = [map, dock(view, { glossary, names, clicks, interactive: ui.interactive, seat: payload.seat })];
   ui.choices?.(clicks.rest());
-
-  parts.push(h("div", { class: "card panel" }, h("h3", {}, "Players"), h("table", { class: "data table-scroll" },
-    h("tr", {}, h("th", {}, ""), h("th", {}, "Score"), h("th", {}, "Figures left"), h("th", {}, "Tiles placed"), h("th", {}, "Hand")),
-    (view.scores || []).map((score, seat) => h("tr", {},
-      h("td", {}, h("span", { class: "swatch", style: `background:${seatColours[seat]}` }), names[seat] || `Seat ${seat + 1}`),
-      h("td", {}, String(score)), h("td", {}, String(view.figures_left?.[seat] ?? "")),
-      h("td", {}, String(view.tiles_placed?.[seat] ?? "")), h("td", {}, String(view.hand_sizes?.[seat] ?? "")))))));
-  parts.push(h("div", { class: "card panel" }, h("h3", {}, "Guild tracks"), h("table", { class: "data" },
-    h("tr", {}, h("th", {}, "Guild"), h("th", {}, "Ranking (player: figures invested)")),
-    (view.tracks || []).map((track) => h("tr", {}, h("td", { ...infoAttrs(glossary[`guild:${track.guild}`]) }, glossary[`guild:${track.guild}`]?.name || track.guild.toLowerCase()),
-      h("td", {}, (track.ranking || []).map(([seat, amount]) => h("span", { class: "chip", style: `border-color:${seatColours[seat]}` }, `${names[seat] || seat}: ${amount}`))))))));
-  // At a glance: each block's value so far, who holds its white and black markers, and whether it is scored.
-  const who = (seat) => (seat === null || seat === undefined ? "–" : names[seat] || "");
-  parts.push(h("div", { class: "card panel glance" }, h("h3", {}, "Blocks"), h("div", { class: "table-scroll" }, h("table", { class: "data" },
-    h("tr", {}, h("th", {}, "Block"), h("th", { class: "num" }, "Worth now"), h("th", {}, "White marker"), h("th", {}, "Black marker"), h("th", {}, "Lots left")),
-    (view.blocks || []).map((block) => h("tr", { "data-block": block.block },
-      h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far ?? block.value ?? "")),
-      h("td", {}, who(block.white)), h("td", {}, who(block.black)),
-      h("td", {}, block.scored ? "scored" : String(block.empty ?? ""))))))));
-  const legendKeys = Object.keys(glossary).filter((key) => !key.startsWith("guild:"));
-  parts.push(h("details", { class: "card panel" }, h("summary", {}, "What the tiles and streets mean"),
-    h("div", { class: "legend" }, legendKeys.map((key) => h("span", { ...infoAttrs(glossary[key]), "data-legend": key },
-      h("strong", {}, `${glossary[key].name}:`), glossary[key].text)))));
+  parts.push(h("div", { class: "cg-panels" }, tracksPanel(view, { glossary, names }), blocksPanel(view, names)), playersPanel(view, names));
+  parts.push(legendPanel(glossary));
   root.replaceChildren(...parts);
+}
+
+// --- what just happened ----------------------------------------------------------------------------------------------
+// For each event of the last move: what it changed on the page (`to`) and where its piece was before (`from`): a placed
+// tile comes from the tile being placed, a tile taken goes from the display to the taker's hand (or their line among the
+// players when the hand is not shown), figures come from their player, an investment lands on the guild's track.
+export function marks(events, payload) {
+  const me = payload?.seat ?? null;
+  const player = (seat) => `#players [data-seat="${seat}"]`;
+  const tile = (panel, code) => `[data-panel="${panel}"] [data-tile="${code}"]`;
+  const lot = (name) => `svg.cg-map [data-lot="${name}"]`;
+  const hand = (seat, code) => (seat === me ? tile("hand", code) : player(seat));
+  const out = [];
+  for (const event of events || []) {
+    switch (event.kind) {
+      case "take":  // and the taker's hand size in the players table
+        out.push({ to: hand(event.seat, event.tile), from: tile("display", event.tile) }, { to: `[data-hand="${event.seat}"]` });
+        break;
+      case "pick": out.push({ to: tile("placing", event.tile), from: hand(event.seat, event.tile) }); break;
+      case "put_back": out.push({ to: hand(event.seat, event.tile), from: tile("placing", event.tile) }); break;
+      case "place": out.push({ to: lot(event.lot), from: tile("placing", event.tile) }); break;
+      case "tavern": out.push({ to: lot(event.lot), from: '[data-panel="taverns"]' }); break;
+      case "resolve":
+      case "forced": out.push({ to: lot(event.lot), from: event.figures === 0 ? undefined : player(event.seat) }); break;
+      case "invest": out.push({ to: `[data-track="${event.guild}"]` }); break;
+      case "markers":
+      case "block_scored": out.push({ to: `svg.cg-map [data-label="${event.block}"]` }); break;
+      case "reveal": for (const code of new Set(event.tiles || [])) out.push({ to: tile("display", code) }); break;
+      case "return": out.push({ to: '[data-panel="supply"]', from: player(event.seat) }); break;
+      default: break;
+    }
+  }
+  return out;
 }
