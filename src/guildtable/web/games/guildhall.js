@@ -73,11 +73,13 @@ function professionCard(card, { glossary, answer = null, level = null }) {
   level !== null ? h("span", { class: "gh-level" }, level ? `${level} in your guildhall` : "None in your guildhall") : null);
 }
 
-// A mini-card in a guildhall or the action area: band and icon. A button when it answers the question.
-function miniCard(card, answer = null) {
+// A mini-card: band and icon, and (`named`, where no chapter heading names it) its profession. A button when it
+// answers the question.
+function miniCard(card, answer = null, { named = false } = {}) {
   const { colour, profession } = splitCard(card);
-  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }))];
-  const attrs = { class: `gh-mini ${colourClass(colour)}${answer ? " legal" : ""}`, "data-card": card, "data-colour": colour, "data-profession": profession };
+  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }),
+    h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, profession))];
+  const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`, "data-card": card, "data-colour": colour, "data-profession": profession };
   if (!answer) return h("div", attrs, ...body);
   return h("button", { ...attrs, type: "button", onclick: answer.onclick }, doing(answer), ...body);
 }
@@ -115,35 +117,57 @@ function rowPanel(view, clicks, glossary) {
       prestigeCard(card, index, { glossary, answer: buying ? answerFor(clicks, { type: "row", index }) : null }))),
     h("div", { class: "gh-piles" },
       pile("deck", "Draw deck", view.deck_size, cardBack("", "card")),
-      pile("discard", "Discard pile", view.discard_size, top ? miniCard(top) : h("span", { class: "gh-empty" }, "empty")),
+      pile("discard", "Discard pile", view.discard_size, top ? miniCard(top, null, { named: true }) : h("span", { class: "gh-empty" }, "empty")),
       pile("prestige-deck", "Prestige deck", view.prestige_deck_size, cardBack("", "prestige"))),
     (view.deck_top_known || []).length
       ? h("div", { class: "muted gh-known" }, `You know the top of the draw deck: ${view.deck_top_known.join(", ")} (top first).`) : null);
 }
 
-// Cards an ability or a selection holds now: chosen to discard, a robbed player's hand, the searched discard pile, the
-// cards waiting to be placed. Each answers the question when the rules allow.
+// Cards an ability or a selection holds now: the cards waiting to be placed or discarded, chosen to discard, a robbed
+// player's hand, the searched discard pile. Each answers the question when the rules allow.
 function handlingPanel(view, clicks, glossary, names) {
   const kind = view.decision?.kind || "";
   const groups = [];
-  const zone = (id, title, cards, answers) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
-    h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answers ? answerFor(clicks, { type: "card", card }) : null })))));
+  const answer = (on) => (card) => (on ? answerFor(clicks, { type: "card", card }) : null);
+  const zone = (id, title, cards, on) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
+    h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answer(on)(card) })))));
+  if ((view.decision?.cards || []).length) zone("transit", TRANSIT_TITLES[kind] || "Cards in play", view.decision.cards, FROM_TRANSIT.has(kind));
   if ((view.selected || []).length) zone("selected", "Chosen to discard", view.selected, false);
   if (Array.isArray(view.target_hand)) {
     const target = view.decision?.target;
     zone("target-hand", `${names[target] || "Their"}'s hand: take a card`, view.target_hand, kind === "robber_pick");
   }
-  if (Array.isArray(view.discard_pile)) zone("discard-search", "The discard pile (top first)", view.discard_pile, kind === "hunter_take");
-  if ((view.decision?.cards || []).length) {
-    zone("transit", TRANSIT_TITLES[kind] || "Cards in play", view.decision.cards, FROM_TRANSIT.has(kind));
+  if (Array.isArray(view.discard_pile)) {
+    groups.push(h("div", { class: "gh-zone", "data-zone": "discard-search" },
+      h("h4", {}, `The discard pile: ${plural(view.discard_pile.length, "card")}, by profession`),
+      pileByProfession(view.discard_pile, glossary, answer(kind === "hunter_take"))));
   }
   return groups.length ? h("div", { class: "card panel gh-handling", "data-panel": "handling" }, ...groups) : null;
 }
 
+// A pile of many cards laid out like chapters: a column per profession, its cards fanned in colour order.
+function pileByProfession(cards, glossary, answer) {
+  const order = (card) => COLOURS.indexOf(splitCard(card).colour);
+  const byProfession = new Map();
+  for (const card of cards) {
+    const { profession } = splitCard(card);
+    byProfession.set(profession, [...(byProfession.get(profession) || []), card]);
+  }
+  return h("div", { class: "gh-hall" }, [...byProfession].map(([profession, group]) => {
+    const sorted = [...group].sort((a, b) => order(a) - order(b));
+    return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group", "aria-label": `${profession}: ${sorted.map((card) => splitCard(card).colour).join(", ")}` },
+      h("div", { class: "gh-chapter-head", ...infoAttrs(glossary[glossaryKey(profession)]) }, iconSvg(iconName(profession), { size: 18 }),
+        h("span", { class: "gh-chapter-name" }, profession), h("span", { class: "gh-count" }, plural(sorted.length, "card"))),
+      h("div", { class: "gh-stack" }, sorted.map((card) => miniCard(card, answer(card)))));
+  }));
+}
+
+// Your hand; it stays in view at the bottom of the screen while its cards answer the question.
 function handPanel(view, clicks, glossary, mine, interactive) {
   const kind = view.decision?.kind || "";
   const level = (profession) => (mine.guildhall?.[profession] || []).length;
-  return h("div", { class: `card panel${interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your hand", tabindex: "-1" },
+  const docked = interactive && FROM_HAND.has(kind);
+  return h("div", { class: `card panel${docked ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your hand", tabindex: "-1" },
     h("h3", {}, `Your hand`, h("span", { class: "muted" }, ` · ${plural(view.hand.length, "card")}`)),
     h("div", { class: "cards gh-hand" }, view.hand.map((card) => professionCard(card, {
       glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null,
@@ -196,7 +220,7 @@ function playerPanel(seat, player, ctx) {
     playerHead(seat, player, { name: names[seat] || player.name, isMe, onTurn: view.active === seat && !payload.terminal && view.phase === "play", view,
       target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
     area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, "Played this turn"),
-      h("div", { class: "gh-minis" }, area.map((card) => miniCard(card)))) : null,
+      h("div", { class: "gh-minis" }, area.map((card) => miniCard(card, null, { named: true })))) : null,
     h("div", { class: "gh-hall" },
       chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, "No cards in the guildhall yet") : null,
       chapters.map(([profession, colours]) => chapterColumn(profession, colours, {
