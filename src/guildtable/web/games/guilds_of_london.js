@@ -58,15 +58,14 @@ function figurePieces(counts, names, options) {
   return (counts || []).flatMap((count, seat) => (count ? [figurePiece(seat, count, names, options)] : []));
 }
 
-function figuresSaid(counts, names, masters = false) {
-  const said = (counts || []).flatMap((count, seat) => (count
-    ? [`${seatNameOf(names, seat)} ${masters ? plural(count, "master", "masters") : plural(count, "liveryman", "liverymen")}`] : []));
+function figuresSaid(counts, names) {
+  const said = (counts || []).flatMap((count, seat) => (count ? [`${seatNameOf(names, seat)} ${plural(count, "liveryman", "liverymen")}`] : []));
   return said.length ? said.join(", ") : "no figures";
 }
 
 // The Beadle: a neutral figure that counts towards a tile's minimum.
 function beadlePiece() {
-  return h("span", { class: "gl-beadle", role: "img", "aria-label": "The Beadle (counts as a figure)", title: "The Beadle (counts as a figure)" },
+  return h("span", { class: "gl-beadle", role: "img", "aria-label": "Beadle (counts as a figure)", title: "The Beadle counts as a figure" },
     iconSvg("beadle", { size: 18 }), "Beadle");
 }
 
@@ -109,12 +108,16 @@ function tileInfo(tile, glossary) {
   return infoAttrs({ ...piece, text: piece.text || (tile.kind === "building" ? "A special building." : "A guild tile.") }, { extra });
 }
 
-function tileHead(tile) {
+// The name comes first for screen readers; the minimum and the symbols show above it (CSS order).
+function tileHead(tile, id) {
   const building = tile.kind === "building";
-  return [h("span", { class: "gl-head" },
-    h("span", { class: "gl-need", title: `needs ${plural(tile.minimum, "figure", "figures")}` }, iconSvg("liveryman", { size: 14 }), String(tile.minimum)),
-    symbolIcons(tile.symbols)),
-  h("span", { class: "gl-name" }, building ? iconSvg(buildingIcon(tile), { size: 20, className: "gl-building-icon" }) : null, tile.short_name || tile.name)];
+  const hidden = (text) => h("span", { class: "visually-hidden" }, text);
+  return [h("span", { class: "gl-name", id: `${id}-name` }, building ? iconSvg(buildingIcon(tile), { size: 20, className: "gl-building-icon" }) : null,
+    tile.short_name || tile.name, hidden(building ? ", building" : ", guild")),
+  h("span", { class: "gl-head" },
+    h("span", { class: "gl-need", title: `needs ${plural(tile.minimum, "figure", "figures")}` },
+      iconSvg("liveryman", { size: 14 }), hidden(", needs "), String(tile.minimum), hidden(tile.minimum === 1 ? " figure" : " figures")),
+    symbolIcons(tile.symbols))];
 }
 
 function tileRewards(tile, glossary) {
@@ -131,46 +134,43 @@ function masterLine(tile, names) {
   return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), "Master: ", seatSwatch(master, 14), seatNameOf(names, master));
 }
 
-function tileSpoken(tile, names) {
-  const kind = tile.kind === "building" ? "building" : "guild";
-  const state = tile.side === "front" ? `needs ${plural(tile.minimum, "figure", "figures")}` : "scored";
-  const symbols = (tile.symbols || []).length ? `, ${tile.symbols.join(" and ")}` : "";
-  return `${tile.short_name || tile.name}, ${kind}${symbols}, ${state}; ${figuresSaid(tile.figures, names, tile.side !== "front")}${tile.beadle ? ", the Beadle" : ""}`;
+// A tile or the Guildhall: a button when a legal move names it, else a plain piece. Its accessible name is its own
+// content (name, minimum, symbols, figures) and, on a button, the move in words; the rewards' full sentences describe
+// it (read out as content on a plain piece).
+function place(attrs, children, entry, rewardsText, id) {
+  const button = Boolean(entry);
+  const rewards = rewardsText ? h("span", { class: "visually-hidden", id: `${id}-rewards`, "aria-hidden": button ? "true" : null }, rewardsText) : null;
+  return h(button ? "button" : "div", {
+    ...attrs, type: button ? "button" : null, "aria-describedby": button && rewards ? `${id}-rewards` : null,
+    role: button ? null : "group", "aria-labelledby": button ? null : `${id}-name`,
+  }, children, rewards, button ? h("span", { class: "visually-hidden" }, `. You may: ${entry.label || "choose it"}`) : null);
 }
 
-function cityTile(tile, ctx, place) {
+function cityTile(tile, ctx, at) {
   const entry = ctx.clicks.find({ what: tile.id });
   const onclick = ctx.clicks.on({ what: tile.id });
   const scored = tile.side !== "front";
-  const spoken = tileSpoken(tile, ctx.names);
-  const rewardsId = `gl-rewards-${tile.id}${ctx.suffix}`;
-  const rewardsText = scored ? "" : `First place: ${tile.first_text || (tile.first || []).join(", ")}. Second place: ${tile.second_text || (tile.second || []).join(", ")}.`;
-  const attrs = onclick
-    ? { type: "button", onclick, "aria-label": `${spoken}. ${entry.label || "You may choose it"}`, "aria-describedby": rewardsText ? rewardsId : null }
-    : { role: "group", "aria-label": spoken };
-  return h(onclick ? "button" : "div", {
-    class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: place(tile.x, tile.y), "data-tile": tile.id,
-    ...tileInfo(tile, ctx.glossary), ...attrs,
-  },
-  tileHead(tile), tileRewards(tile, ctx.glossary),
-  rewardsText ? h("span", { class: "visually-hidden", id: rewardsId }, rewardsText) : null,
-  masterLine(tile, ctx.names),
-  h("span", { class: "gl-figs" }, figurePieces(tile.figures, ctx.names, { master: scored }), tile.beadle ? beadlePiece() : null));
+  const id = `gl-${tile.id}${ctx.suffix}`;
+  const rewardsText = scored ? "" : `First place: ${tile.first_text || (tile.first || []).join(", ")} Second place: ${tile.second_text || (tile.second || []).join(", ")}`;
+  return place({
+    class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: at(tile.x, tile.y), "data-tile": tile.id, onclick,
+    ...tileInfo(tile, ctx.glossary),
+  }, [
+    tileHead(tile, id), tileRewards(tile, ctx.glossary), masterLine(tile, ctx.names),
+    h("span", { class: "gl-figs" }, figurePieces(tile.figures, ctx.names, { master: scored }), tile.beadle ? beadlePiece() : null),
+  ], onclick ? entry : null, rewardsText, id);
 }
 
-function guildhallTile(hall, ctx, place) {
+function guildhallTile(hall, ctx, at) {
   const hx = Math.min(...hall.cells.map(([x]) => x)), hy = Math.max(...hall.cells.map(([, y]) => y));
   const span = Math.max(...hall.cells.map(([x]) => x)) - hx + 1;
   const entry = ctx.clicks.find({ what: "guildhall" });
   const onclick = ctx.clicks.on({ what: "guildhall" });
-  const spoken = `The Guildhall, where new liverymen wait; ${figuresSaid(hall.figures, ctx.names)}`;
-  return h(onclick ? "button" : "div", {
-    class: `gl-tile hall${onclick ? " legal" : ""}`, style: place(hx, hy, span), "data-tile": "guildhall", onclick,
-    ...(onclick ? { type: "button", "aria-label": `${spoken}. ${entry.label}` } : { role: "group", "aria-label": spoken }),
-  },
-  h("span", { class: "gl-head" }, h("span", { class: "gl-name" }, iconSvg("guildhall", { size: 22, className: "gl-building-icon" }), "The Guildhall")),
-  h("span", { class: "gl-meta" }, "New liverymen wait here"),
-  h("span", { class: "gl-figs" }, figurePieces(hall.figures, ctx.names)));
+  return place({ class: `gl-tile hall${onclick ? " legal" : ""}`, style: at(hx, hy, span), "data-tile": "guildhall", onclick }, [
+    h("span", { class: "gl-name", id: `gl-guildhall${ctx.suffix}-name` }, iconSvg("guildhall", { size: 22, className: "gl-building-icon" }), "The Guildhall"),
+    h("span", { class: "gl-meta" }, "New liverymen wait here"),
+    h("span", { class: "gl-figs" }, figurePieces(hall.figures, ctx.names)),
+  ], onclick ? entry : null, "", `gl-guildhall${ctx.suffix}`);
 }
 
 function cityMap(view, ctx) {
@@ -179,10 +179,10 @@ function cityMap(view, ctx) {
   const cells = [...city.map((tile) => [tile.x, tile.y]), ...(hall.cells || [])];
   const xs = cells.map(([x]) => x), ys = cells.map(([, y]) => y);
   const minX = Math.min(...xs, 0), maxX = Math.max(...xs, 0), maxY = Math.max(...ys, 0);
-  const place = (x, y, span = 1) => `grid-column: ${x - minX + 1} / span ${span}; grid-row: ${maxY - y + 1}`;
+  const at = (x, y, span = 1) => `grid-column: ${x - minX + 1} / span ${span}; grid-row: ${maxY - y + 1}`;
   const grid = h("div", { class: "gl-city", style: `grid-template-columns: repeat(${maxX - minX + 1}, minmax(8.75rem, 1fr))` },
-    city.map((tile) => cityTile(tile, ctx, place)),
-    (hall.cells || []).length ? guildhallTile(hall, ctx, place) : null);
+    city.map((tile) => cityTile(tile, ctx, at)),
+    (hall.cells || []).length ? guildhallTile(hall, ctx, at) : null);
   return h("div", { class: "card panel gl-map", role: "region", "aria-label": "The city of London (scrolls sideways on a small screen)", tabindex: "0" }, grid);
 }
 
@@ -195,7 +195,7 @@ function plantationPanel(plantation, ctx) {
   const side = (word, text, list) => h("div", { class: "gl-plantation-side" }, h("b", {}, word), " ", text || (list || []).join(", "));
   return h("div", { class: `card panel gl-plantation${onclick ? " playable" : ""}`, "data-panel": "plantation", "data-tile": "plantation", ...infoAttrs(info) },
     h("h3", {}, iconSvg("plantation", { size: 22, className: "gl-building-icon" }), plantation.name || "Plantation",
-      onclick ? h("button", { type: "button", class: "secondary legal", style: "margin-left:.5rem", onclick, "aria-label": entry.label }, "Choose the plantation") : null),
+      onclick ? h("button", { type: "button", class: "secondary legal", style: "margin-left:.5rem", onclick, "aria-label": named("Choose the plantation", entry.label) }, "Choose the plantation") : null),
     side("Most liverymen:", plantation.left_text, plantation.left),
     side("Second most:", plantation.right_text, plantation.right),
     h("div", { class: "gl-figs", role: "group", "aria-label": `On the plantation: ${figuresSaid(plantation.figures, ctx.names)}` },
@@ -255,10 +255,13 @@ function playedPanel(view, ctx) {
   const inFront = view.in_front || [];
   const top = (view.discard || []).slice(-1);
   if (!inFront.length && !top.length) return null;
+  // Each card sits in a plain slot that carries its number: what the page frames and flies is the slot, so the card
+  // inside keeps its own look on the way.
   const small = (number, where) => {
     const piece = ctx.glossary[String(number)];
-    return h("div", { class: "card-face gl-card gl-small-card", "data-played": number, ...infoAttrs(piece) },
-      h("span", { class: "big" }, piece?.name || "Action card"), h("span", { class: "text" }, where));
+    return h("div", { class: "gl-slot", "data-played": number },
+      h("div", { class: "card-face gl-card gl-small-card", ...infoAttrs(piece) },
+        h("span", { class: "big" }, piece?.name || "Action card"), h("span", { class: "text" }, where)));
   };
   return h("div", { class: "card panel gl-played", "data-panel": "played" },
     h("h3", {}, "Cards on the table"),
@@ -270,7 +273,7 @@ function glancePanel(view, names, glossary) {
   const order = (view.turn_order || []).map((seat) => seatNameOf(names, seat)).join(" → ");
   const num = (value) => h("td", { class: "num" }, String(value ?? ""));
   const tokens = (seat) => (view.tokens_kept?.[seat] || []).map((id) => glossary[id]?.name || "token").join(", ") || "—";
-  return h("div", { class: "card panel glance" },
+  return h("div", { class: "card panel glance", "data-panel": "glance" },
     h("h3", {}, `Round ${view.round ?? "?"} of ${view.rounds ?? "?"}`),
     h("div", {}, `Turn order: ${order}`),
     h("div", {}, `Rounds left: ${view.rounds_left ?? "?"}`, view.next_growth_round ? ` · the city grows in round ${view.next_growth_round}` : ""),
@@ -340,12 +343,13 @@ function eventMarks(event, payload) {
 }
 
 // For the events of the last move, what to mark: {to, from} selectors (see common.js showMarks). A move that changed
-// nothing on the board (a pass, a card drawn) flashes the mover's line in the players list.
+// nothing in the city (a pass, a stop, cards drawn) marks the mover's line in the players list and their row at a
+// glance, where their hand size changed.
 export function marks(events, payload) {
   const list = (events || []).flatMap((event) => eventMarks(event, payload || {}));
-  const onBoard = list.some((mark) => !mark.to.startsWith("[data-played") && !mark.to.startsWith("#players"));
+  const inCity = list.some((mark) => mark.to.startsWith("[data-tile"));
   const mover = (events || []).find((event) => Number.isInteger(event.seat))?.seat;
-  if (!onBoard && mover !== undefined) list.push({ to: playerSel(mover) });
+  if (!inCity && mover !== undefined) list.push({ to: playerSel(mover) }, { to: `[data-panel="glance"] tr[data-seat="${mover}"]` });
   const seen = new Set();
   return list.filter((mark) => (seen.has(mark.to) ? false : seen.add(mark.to)));
 }
