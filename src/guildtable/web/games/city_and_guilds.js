@@ -288,7 +288,8 @@ function tracksPanel(view, { glossary, names }) {
   const rows = (view.tracks || []).map((track) => {
     const code = TRACK_CODES[track.guild] || "BA";
     const piece = glossary[`guild:${track.guild}`];
-    const title = piece?.name || `${GUILDS[code] || track.guild.toLowerCase()} guild`;
+    const word = GUILDS[code] || track.guild.toLowerCase();
+    const title = piece?.name || `${word[0].toUpperCase()}${word.slice(1)} guild`;
     const ranked = (track.ranking || []).filter(([, amount]) => amount > 0);
     const zero = track.at_zero || [];
     return h("div", { class: "cg-track", "data-track": track.guild },
