@@ -247,7 +247,8 @@ function seatOrder(count, me) {
 
 // --- keyboard focus across redraws ------------------------------------------------------------------------------------
 // A redraw replaces every piece; a keyboard user keeps their place: the same piece if it is still there, else the
-// first playable one, else their hand. (Only for keyboard focus: a mouse click does not pull the focus about.)
+// first playable one, else the first answer in the question bar, else their hand. (Only for keyboard focus: a mouse
+// click does not pull the focus about.)
 const PIECE = "[data-card], [data-row], [data-chapter], [data-zone]";
 const attr = (el, name) => `[data-${name}="${CSS.escape(el.dataset[name])}"]`;
 function focusedPiece(root) {
@@ -268,7 +269,8 @@ function restoreFocus(root, was) {
   const holder = was.selector ? root.querySelector(was.selector) : null;
   const same = holder && (was.self ? holder : holder.querySelector("button, [tabindex]"));
   const usable = same && same.tabIndex >= 0 && (!was.legal || same.classList.contains("legal")) ? same : null;
-  const next = usable || root.querySelector(".legal:not([aria-disabled]):not([disabled])") || same || root.querySelector('[data-panel="hand"]');
+  const next = usable || root.querySelector(".legal:not([aria-disabled]):not([disabled])") || document.querySelector("#choices button.choice")
+    || same || root.querySelector('[data-panel="hand"]');
   if (next) next.focus();
 }
 
@@ -330,6 +332,10 @@ export function marks(events, payload) {
       case "placed": out.push({ to: inHall(seat, event.card), from: placedFrom(event) }); break;
       case "chapter_completed": out.push({ to: `[data-player="${seat}"] [data-zone="completed"]` }); break;
       case "level": out.push({ to: `[data-player="${seat}"] [data-zone="area"] [data-profession="${event.profession}"]` }); break;
+      case "ability_declined":
+        out.push({ to: event.prestige ? `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]`
+          : `[data-player="${seat}"] [data-zone="area"] [data-profession="${event.profession}"]` });
+        break;
       case "target": out.push({ to: `[data-player="${event.target}"] .gh-player-head` }); break;
       case "vp_gained": out.push({ to: `[data-player="${seat}"] [data-vp]` }); break;
       case "bought":
