@@ -254,6 +254,9 @@ def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any,
         assert not scrolls_sideways(page)
         assert text_under_11_px(page) == []
         assert page.evaluate(OVERFLOWING_TILES) == []
+        names = page.locator(".gl-tile .gl-name").all_inner_texts()
+        assert names and all(re.fullmatch(r"[A-Z][\w '&.,-]+", " ".join(name.split())) for name in names), names
+        assert "[object" not in page.inner_text("#board")
         page.goto(f"/table/{finished_table(base_url, seed=8)}")
         page.wait_for_selector("#score-sheet", timeout=60000)
         assert page.locator(".gl-tile.scored").count() > 0

@@ -156,7 +156,7 @@ function cityTile(tile, ctx, at) {
     class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: at(tile.x, tile.y), "data-tile": tile.id, onclick,
     ...tileInfo(tile, ctx.glossary),
   }, [
-    tileHead(tile, id), tileRewards(tile, ctx.glossary), masterLine(tile, ctx.names),
+    ...tileHead(tile, id), tileRewards(tile, ctx.glossary), masterLine(tile, ctx.names),
     h("span", { class: "gl-figs" }, figurePieces(tile.figures, ctx.names, { master: scored }), tile.beadle ? beadlePiece() : null),
   ], onclick ? entry : null, rewardsText, id);
 }
@@ -308,7 +308,7 @@ export function render(root, payload, ui) {
 // element with that data-tile. A figure's piece is the seat's piece on it.
 const placeSel = (where) => `[data-tile="${where}"]`;
 const figureSel = (where, seat) => `${placeSel(where)} .gl-fig[data-seat="${seat}"]`;
-const playerSel = (seat) => `#players [data-seat="${seat}"]`;
+const playerSel = (seat) => `#players .player[data-seat="${seat}"]`;
 
 function eventMarks(event, payload) {
   const seat = event.seat;
