@@ -297,7 +297,8 @@ export function render(root, payload, ui) {
   const parts = [cityMap(view, ctx)];
   if (view.plantation) parts.push(plantationPanel(view.plantation, ctx));
   if (Array.isArray(view.hand)) parts.push(handPanel(view, ctx));
-  parts.push(playedPanel(view, ctx));
+  // The cards on the table are named from the glossary; the rules page's examples have none and leave them out.
+  if (ui.glossary) parts.push(playedPanel(view, ctx));
   ui.choices?.(clicks.rest());
   parts.push(glancePanel(view, names, glossary));
   root.replaceChildren(...parts.filter(Boolean));
