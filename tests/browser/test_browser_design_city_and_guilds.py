@@ -143,7 +143,8 @@ def seat_fills(page: Any) -> dict[str, Any]:
               document.body.append(probe);
               const css = (seat) => { probe.style.color = `var(--seat${seat})`; return getComputedStyle(probe).color; };
               const shapes = [...document.querySelectorAll('#board svg.cg-map [data-shape][data-seat]')];
-              const rows = shapes.map((el) => ({ seat: Number(el.dataset.seat), fill: getComputedStyle(el).fill, css: css(el.dataset.seat) }));
+              const rows = shapes.map((el) => ({ seat: Number(el.dataset.seat), fill: getComputedStyle(el).fill,
+                                                 css: css(el.dataset.seat) }));
               probe.remove();
               return { rows, seats: [...new Set(rows.map((row) => row.seat))].sort() };
             }"""
@@ -160,7 +161,8 @@ def test_every_seat_piece_on_the_map_is_filled_with_its_seat_colour(browser: Any
         finished_table(page, players=5, seed=11)
         found = seat_fills(page)
         shapes = page.eval_on_selector_all(
-            "#board svg.cg-map [data-shape][data-seat]", "els => [...new Set(els.map((el) => el.dataset.seat + el.dataset.shape))]"
+            "#board svg.cg-map [data-shape][data-seat]",
+            "els => [...new Set(els.map((el) => el.dataset.seat + el.dataset.shape))]",
         )
     finally:
         context.close()
@@ -176,7 +178,9 @@ def test_a_bots_move_is_marked_on_the_board(page: Any) -> None:
     token = table["invites"][0]["token"]
     play_by_click(page, 3)
     for _ in range(20):
-        state = page.request.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}).json()
+        state = page.request.get(
+            f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+        ).json()
         last = [event for event in state["log"] if event["version"] == state["log"][-1]["version"]]
         if any(event.get("seat") not in (None, 0) for event in last):
             break

@@ -285,7 +285,9 @@ export function scoreSheet(sheet, names) {
     h("tr", { class: "subtotal" }, h("td", {}, "Subtotal"), category.subtotals.map((value) => h("td", { class: "num" }, String(value))))));
   const total = h("table", { class: "data sheet total" }, head("Final score"),
     h("tr", { class: "subtotal" }, h("td", {}, "Total"), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
-  return h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total);
+  // On a phone the widest table pans inside its own box (which takes the keyboard), never the page.
+  return h("div", { class: "score-sheet-scroll", tabindex: "0", role: "region", "aria-label": "How the points were scored" },
+    h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total));
 }
 
 // --- what just happened: the last move marked, a fresh one animated -------------------------------------------------
