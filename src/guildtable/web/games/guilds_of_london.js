@@ -42,7 +42,7 @@ function symbolIcons(list) {
 
 // A seat's figures on one place: the seat's shape in its colour with the count written in it.
 const COUNT_DROP = { circle: 0, square: 0, triangle: 3.5, diamond: 0, star: 1 };
-export function figurePiece(seat, count, names, { master = false } = {}) {
+function figurePiece(seat, count, names, { master = false } = {}) {
   const size = 28;
   const word = master ? plural(count, "master", "masters") : plural(count, "liveryman", "liverymen");
   const label = `${seatNameOf(names, seat)}: ${word}`;
