@@ -48,7 +48,9 @@ def finished_table(base_url: str, seed: int = 7) -> str:
 @pytest.fixture(params=["light", "dark"])
 def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page in the light or the dark theme (prefers-color-scheme)."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param)
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
+    )
     context.set_default_timeout(30000)
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
@@ -141,7 +143,9 @@ def test_moves_are_played_with_the_keyboard_alone(page: Any, base_url: str) -> N
             page.keyboard.press("Tab")
         assert page.evaluate(f"({wanted})(document.activeElement)"), "Tab reaches a playable piece"
         if has_board:
-            name = page.evaluate("document.activeElement.getAttribute('aria-label') || document.activeElement.textContent")
+            name = page.evaluate(
+                "document.activeElement.getAttribute('aria-label') || document.activeElement.textContent"
+            )
             assert name and not re.search(r"\w+_\w+", name), name  # a name in words, never an id
             if move % 2 == 1 and page.locator(BOARD_LEGAL).count() > 1:
                 before = page.evaluate("document.activeElement.outerHTML")
@@ -261,9 +265,12 @@ def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any,
         page.wait_for_selector("#score-sheet", timeout=60000)
         assert page.locator(".gl-tile.scored").count() > 0
         assert page.evaluate(BOARD_PAST_THE_EDGE) == []
+        assert not scrolls_sideways(page)
         assert text_under_11_px(page) == []
         assert page.evaluate(OVERFLOWING_TILES) == []
-        assert page.evaluate("(() => { const m = document.querySelector('.gl-map'); return m.scrollWidth > m.clientWidth; })()")
+        assert page.evaluate(
+            "(() => { const m = document.querySelector('.gl-map'); return m.scrollWidth > m.clientWidth; })()"
+        )
         assert page.get_attribute(".gl-map", "tabindex") == "0" and page.get_attribute(".gl-map", "aria-label")
     finally:
         context.close()
