@@ -178,8 +178,10 @@ def test_every_figure_is_drawn_in_its_seats_colour_shape_and_ink(browser: Any, b
                 seat: Number(fig.dataset.seat), fill: getComputedStyle(fig.querySelector('[data-shape]')).fill,
                 shape: fig.querySelector('[data-shape]').dataset.shape,
                 ink: getComputedStyle(fig.querySelector('text')).fill, label: fig.getAttribute('aria-label') }}));
-              const seats = [0, 1, 2].map((seat) => ({{ fill: resolve(`var(--seat${{seat}})`), ink: resolve(`var(--seat${{seat}}-ink)`),
-                shape: document.querySelector(`#players [data-seat="${{seat}}"] svg.seat-swatch [data-shape]`).dataset.shape }}));
+              const seats = [0, 1, 2].map((seat) => ({{ fill: resolve(`var(--seat${{seat}})`),
+                ink: resolve(`var(--seat${{seat}}-ink)`),
+                shape: document.querySelector(`#players [data-seat="${{seat}}"] svg.seat-swatch [data-shape]`)
+                  .dataset.shape }}));
               return {{ figures, seats }};
             }}"""
         )
