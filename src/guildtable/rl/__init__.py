@@ -4,6 +4,7 @@
     env = rl.env("city-blocks", players=2)          # a PettingZoo AEC environment (needs the `rl` extra)
     single = rl.gym_env("city-blocks", opponents="greedy")  # one learning seat against bots (Gymnasium)
     rl.encoder_for("guildhall", 3).encode(state, seat)     # the tensors alone (numpy only)
+    rl.register_policy("ppo", lambda seed: my_policy)      # a trained policy as the bot spec `ppo` (arena, CLI)
 
 The encoders (one module per game) need only numpy; the environments import PettingZoo and Gymnasium when made.
 Nothing here is imported by the games, the bots or the server.
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from guildtable.kernel import Game
 from guildtable.rl.encoders import Encoder, encoder_for, layout_for
 from guildtable.rl.layout import Layout, Slice
+from guildtable.rl.policy_bot import Policy, PolicyBot, register_policy
 
 if TYPE_CHECKING:
     from guildtable.rl.gymnasium_env import SingleSeatEnv
@@ -42,12 +44,25 @@ def gym_env(
     seat: int | None = None,
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
+    illegal_action: str = "lose",
 ) -> SingleSeatEnv:
     """`game` as a Gymnasium environment: one seat learns (`seat`, or a random seat each episode), the others are
-    bots named by bot specs (`random`, `greedy`, `easy`, `hard`, ...; one spec for all, or one per other seat)."""
+    bots named by bot specs (`random`, `greedy`, `easy`, `hard`, ...; one spec for all, or one per other seat). An
+    illegal action ends the episode with reward -1 (`illegal_action="lose"`) or raises (`"raise"`)."""
     from guildtable.rl.gymnasium_env import SingleSeatEnv
 
-    return SingleSeatEnv(game, players, opponents, seat, options, render_mode)
+    return SingleSeatEnv(game, players, opponents, seat, options, render_mode, illegal_action)
 
 
-__all__ = ["Encoder", "Layout", "Slice", "encoder_for", "env", "gym_env", "layout_for"]
+__all__ = [
+    "Encoder",
+    "Layout",
+    "Policy",
+    "PolicyBot",
+    "Slice",
+    "encoder_for",
+    "env",
+    "gym_env",
+    "layout_for",
+    "register_policy",
+]

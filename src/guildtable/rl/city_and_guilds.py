@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from guildtable.games.city_and_guilds.actions import LOT_BASE
 from guildtable.games.city_and_guilds.board import MAX_LOTS, MAX_SIDE, Board
 from guildtable.games.city_and_guilds.content import (
     DISPLAY_SIZE,
@@ -76,7 +77,9 @@ class CityAndGuildsEncoder(Encoder):
             "lot_question", MAX_LOTS, "the lot whose tile the open question is about (a building, a minstrel house)"
         )
         self.lot_map = build.add(
-            "lot_on_map", MAX_LOTS, "the lot exists on this map (the lot's action is LOT_BASE + lot)"
+            "lot_on_map",
+            MAX_LOTS,
+            f"the lot exists on this map (where a lot is asked for, lot i is action {LOT_BASE} + i)",
         )
         self.lot_block = build.add("lot_block", (MAX_LOTS, MAX_BLOCKS), "per lot, one-hot: its block A..Z")
         self.lot_xy = build.add(
@@ -93,7 +96,7 @@ class CityAndGuildsEncoder(Encoder):
         self.ranks = build.add(
             "track_ranks",
             (GUILD_COUNT, n, n),
-            f"per guild track {' '.join(GUILDS)}, per player, one-hot: place 1..{n} on the track (value ≥ 1, "
+            f"per guild track {' '.join(GUILDS)}, per player, one-hot: place 1..n on the track (value ≥ 1, "
             "higher value first, earlier arrival first, CG-27); all 0 at value 0",
         )
         self.hand = build.add(
@@ -124,7 +127,7 @@ class CityAndGuildsEncoder(Encoder):
             "placing", TILE_KINDS, f"one-hot: the tile picked and being placed ({kinds}), while its lot is chosen"
         )
         self.start = build.add("start_player", n, "one-hot: the start player (CG-13)")
-        self.seat = build.add("seat", n, f"one-hot: your seat ({', '.join(SEAT_NAMES[:n])})")
+        self.seat = build.add("seat", n, f"one-hot: your seat (the first n of {', '.join(SEAT_NAMES)})")
         self.flags = build.add(
             "phase_and_options",
             2 + len(OPTION_FLAGS),

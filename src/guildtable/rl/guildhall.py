@@ -13,6 +13,7 @@ A profession card is its identity, profession × 5 + colour (30 identities, 4 co
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -55,6 +56,7 @@ COPIES = max(profession.copies_per_colour for profession in CONTENT.professions)
 KNOWN_TOP = 2 * max((level.put_back for p in CONTENT.professions for level in p.levels), default=1)
 ROW = 5  # GH-6: the center row
 PRESTIGE_TYPES = len(PRESTIGE)
+OWNED_ROWS = 2  # prestige cards of one type a player owns (or that were removed) shown as bits: 0, 1, 2 or more
 MOST_ACTIONS = 7  # `actions_left` one-hot 0..7; more (never seen) shows as 7
 HAND_SCALE = 12.0
 PILE_SCALE = float(len(CONTENT.full_deck()))
@@ -144,22 +146,23 @@ class GuildhallEncoder(Encoder):
         self.flags = build.add(
             "options", len(OPTION_FLAGS), "[" + ", ".join(f"{name}={value}" for name, value in OPTION_FLAGS) + "]"
         )
-        self.numbers = build.add(
+        self.owned = build.add(
             "prestige_owned",
-            (n, PRESTIGE_TYPES),
-            "per player, per prestige card type: how many they own / the copies of that type (GH-45)",
+            (n, OWNED_ROWS, PRESTIGE_TYPES),
+            "per player, per prestige card type: row k set when they own more than k of that type (GH-45)",
         )
-        build.add(
+        self.removed = build.add(
+            "prestige_removed",
+            (OWNED_ROWS, PRESTIGE_TYPES),
+            "per type, row k set when more than k cards of it left the game before it began, when that is public "
+            "(small_game_removal=per_type, GH-D3)",
+        )
+        self.numbers = build.add(
             "vp", (n, 2), f"per player: [VP tokens, VP in all] / {WIN_VP}, at most 1 (GH-112, the game ends at 20)"
         )
         build.add("hand_sizes", n, f"per player: cards in hand / {HAND_SCALE:g}, at most 1 (GH-21)")
         build.add("selecting", n, f"per player: cards they are selecting / {HAND_SCALE:g}, at most 1")
-        build.add(
-            "prestige_removed",
-            PRESTIGE_TYPES + 1,
-            "per type: cards of it removed before the game / its copies, when public (small_game_removal=per_type); "
-            f"then how many were removed / {PRESTIGE_TOTAL}",
-        )
+        build.add("removed_count", 1, f"prestige cards that left the game before it began / {PRESTIGE_TOTAL}")
         build.add(
             "piles",
             4,
@@ -169,7 +172,16 @@ class GuildhallEncoder(Encoder):
         super().__init__(build.build())
         self.players = n
         self._relative = relative_seats(n)
-        self._copies = tuple(kind.copies for kind in PRESTIGE)
+        # Per relative player k, per profession: for each colour mask, the indices of its colours' bits.
+        self._chapters = tuple(
+            tuple(
+                tuple(
+                    tuple(self.halls + (k * PROFESSIONS + prof) * COLOURS + c for c in BITS[mask]) for mask in range(32)
+                )
+                for prof in range(PROFESSIONS)
+            )
+            for k in range(n)
+        )
 
     def encode(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildhallState)
@@ -180,15 +192,14 @@ class GuildhallEncoder(Encoder):
         ones: list[int] = []
         halls = state.halls
         for k, player in enumerate(order):
-            base = self.halls + k * PROFESSIONS * COLOURS
-            for prof in range(PROFESSIONS):
-                mask = halls[player * PROFESSIONS + prof]
-                if mask:
-                    start = base + prof * COLOURS
-                    ones += [start + colour for colour in BITS[mask]]
+            # Per profession, the indices of that chapter's colours: looked up, so the loops run in C.
+            chapters = halls[player * PROFESSIONS : (player + 1) * PROFESSIONS]
+            ones.extend(chain.from_iterable(map(tuple.__getitem__, self._chapters[k], chapters)))
             ones.append(self.completed + k * (CAP + 2) + min(len(state.completed[player]), CAP + 1))
             if state.areas[player]:
                 ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
+            if state.owned[player]:
+                ones += copies(state.owned[player], self.owned + k * OWNED_ROWS * PRESTIGE_TYPES, PRESTIGE_TYPES, 2)
         ones += copies(state.hands[seat], self.hand, IDENTITIES, COPIES)
         ones += [self.mine + prof for prof in state.completed[seat]]
         known = min(state.known[seat], len(state.deck), KNOWN_TOP)
@@ -230,24 +241,19 @@ class GuildhallEncoder(Encoder):
         ones += [self.row + place * PRESTIGE_TYPES + kind for place, kind in enumerate(state.row[:ROW])]
         options = state.options
         ones += [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+        if options["small_game_removal"] == "per_type":
+            ones += copies(state.removed, self.removed, PRESTIGE_TYPES, OWNED_ROWS)
         obs = np.zeros(self.size, np.float32)
         obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
-        numbers = [0.0] * (n * PRESTIGE_TYPES)
-        for k, player in enumerate(order):
-            for kind in state.owned[player]:
-                numbers[k * PRESTIGE_TYPES + kind] += 1.0 / self._copies[kind]
+        tokens, hands = state.tokens, state.hands
+        numbers: list[float] = []
         for player in order:
-            numbers += (min(1.0, state.tokens[player] / WIN_VP), min(1.0, state.vp(player) / WIN_VP))
-        numbers += [min(1.0, len(state.hands[player]) / HAND_SCALE) for player in order]
+            numbers += (min(1.0, tokens[player] / WIN_VP), min(1.0, state.vp(player) / WIN_VP))
+        numbers += [min(1.0, len(hands[player]) / HAND_SCALE) for player in order]
         selecting = min(1.0, len(state.selected) / HAND_SCALE) if entry is not None else 0.0
         numbers += [selecting if entry is not None and entry[1] == player else 0.0 for player in order]
-        removed = [0.0] * (PRESTIGE_TYPES + 1)
-        if options["small_game_removal"] == "per_type":
-            for kind in state.removed:
-                removed[kind] += 1.0 / self._copies[kind]
-        removed[PRESTIGE_TYPES] = len(state.removed) / PRESTIGE_TOTAL
-        numbers += removed
         numbers += (
+            len(state.removed) / PRESTIGE_TOTAL,
             len(state.deck) / PILE_SCALE,
             len(state.discard) / PILE_SCALE,
             len(state.prestige_deck) / PRESTIGE_TOTAL,

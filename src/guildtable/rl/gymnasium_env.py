@@ -12,6 +12,9 @@
   `illegal_action="raise"`, which raises `IllegalAction` instead. Unmasked samplers (and Gymnasium's own
   `check_env`) therefore never crash the environment.
 - `reset(seed=s)` seeds the deal, the learning seat and the bots; `reset()` without a seed continues that sequence.
+
+Importing this module registers every game with Gymnasium as `guildtable/<game>-v0` (for `gymnasium.make` and
+`gymnasium.make_vec`), e.g. `gymnasium.make("guildtable/city-blocks-v0", opponents="greedy")`.
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ import numpy.typing as npt
 
 from guildtable.bots import Bot, make_bot
 from guildtable.kernel import Game, GuildtableError, IllegalAction, Rng, State
-from guildtable.kernel.registry import get_game
+from guildtable.kernel.registry import all_games, get_game
 from guildtable.rl.encoders import encoder_for
 from guildtable.rl.text import terminal_text
 
 Tensor = npt.NDArray[np.float32]
 RENDER_MODES = ("ansi", "human")
+RENDER_FPS = 2  # "human" prints a frame per step; the rate only matters to wrappers that record or pace frames
 ILLEGAL_ACTIONS = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
 """The reward for an illegal action under `illegal_action="lose"`: worse than any lost game."""
@@ -40,6 +44,9 @@ ILLEGAL_REWARD = -1.0
 
 class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
     """A game where one seat is the agent and bots hold the other seats."""
+
+    # Gymnasium reads the render modes from the class, before an environment is made.
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -67,7 +74,6 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise GuildtableError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.metadata = {"render_modes": list(RENDER_MODES)}
         if illegal_action not in ILLEGAL_ACTIONS:
             raise GuildtableError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}")
         self.illegal_action = illegal_action
@@ -153,3 +159,17 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
+
+
+def register_environments() -> list[str]:
+    """Register every game with Gymnasium as `guildtable/<game>-v0` (again is harmless); returns the ids."""
+    ids = []
+    for game in all_games():
+        env_id = f"guildtable/{game.name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"game": game.name})
+        ids.append(env_id)
+    return ids
+
+
+ENVIRONMENT_IDS = register_environments()

@@ -8,6 +8,7 @@ environment never changes. `Layout.split` gives the slices of a tensor back by n
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,6 +68,26 @@ class Layout:
             shape = " × ".join(str(n) for n in part.shape)
             rows.append(f"| {part.start} | {shape} | `{part.name}` | {part.meaning} |")
         return "\n".join(rows)
+
+
+def markdown_table(layouts: Sequence[Layout]) -> str:
+    """One Markdown table for a game's layouts at several player counts (the same slices, in the same order): a
+    dimension that is the player count reads `n`; then the size at each count."""
+    first = layouts[0]
+    rows = ["| Slice | Shape | Meaning |", "| --- | --- | --- |"]
+    for index, part in enumerate(first.slices):
+        dims = []
+        for axis, size in enumerate(part.shape):
+            sizes = [layout.slices[index].shape[axis] for layout in layouts]
+            if all(value == layout.players for value, layout in zip(sizes, layouts, strict=True)) and len(layouts) > 1:
+                dims.append("n")
+            elif len(set(sizes)) == 1:
+                dims.append(str(size))
+            else:
+                raise ValueError(f"{part.name}: a dimension changes with the player count but is not the count")
+        rows.append(f"| `{part.name}` | {' × '.join(dims)} | {part.meaning} |")
+    totals = ", ".join(f"{layout.size} for {layout.players} players" for layout in layouts)
+    return "\n".join(rows) + f"\n\nSize: {totals}."
 
 
 class LayoutBuilder:
