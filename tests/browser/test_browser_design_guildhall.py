@@ -42,7 +42,9 @@ def finished_table(base_url: str, seed: int = 7) -> str:
 @pytest.fixture(params=["light", "dark"])
 def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page in the light or the dark theme (prefers-color-scheme)."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param)
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
+    )
     context.set_default_timeout(30000)
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
@@ -154,7 +156,9 @@ def test_guildhall_moves_are_played_with_the_keyboard_alone(page: Any, base_url:
         if focused["onBoard"]:
             page.wait_for_function(MY_TURN)
             kept = "document.activeElement.closest('#board, #choices') !== null"
-            assert page.evaluate(kept), "the focus stays on the board (or the question bar's answers), not lost to the page"
+            assert page.evaluate(kept), (
+                "the focus stays on the board (or the question bar's answers), not lost to the page"
+            )
     assert on_board >= 4 and choices >= 1, (on_board, choices)
 
 
@@ -176,7 +180,9 @@ SEAT_FILLS = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_guildhall_every_seat_is_drawn_in_its_stylesheet_colour_and_shape(browser: Any, base_url: str, scheme: str) -> None:
+def test_guildhall_every_seat_is_drawn_in_its_stylesheet_colour_and_shape(
+    browser: Any, base_url: str, scheme: str
+) -> None:
     """Each player's guildhall is marked by its seat's shape filled with --seatN (and edged in it), in both themes; the
     renderer has no colour table of its own."""
     context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=scheme)
@@ -199,10 +205,29 @@ def test_guildhall_every_seat_is_drawn_in_its_stylesheet_colour_and_shape(browse
         context.close()
 
 
+UNCOVERED = """() => [...document.querySelectorAll('.gh-stack > .gh-mini')].filter((card) => {
+  card.scrollIntoView({ block: 'center' });
+  const box = card.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return !hit || hit.closest('.gh-mini') !== card;
+}).map((card) => card.dataset.card)"""
+
+
+def test_guildhall_every_card_of_a_chapter_can_be_pointed_at(page: Any) -> None:
+    """A chapter fans its cards, each showing its colour band; no card lies over another, so a card that answers the
+    question (a Hunter giving one up, a Peddler taking one) is clicked or tapped wherever it shows."""
+    page.goto(f"/rules/{GAME}")
+    page.wait_for_selector("figure[data-drawn] .gh-stack", state="attached")
+    assert page.locator(".gh-stack > .gh-mini:nth-child(3)").count() > 0, "some chapter holds three cards or more"
+    assert page.evaluate(UNCOVERED) == []
+
+
 # --- (d) the last move --------------------------------------------------------------------------------------------
 def last_events(base_url: str, table: dict[str, Any]) -> list[dict[str, Any]]:
     token = table["invites"][0]["token"]
-    state = httpx.get(f"{base_url}/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    state = httpx.get(
+        f"{base_url}/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}, timeout=30
+    )
     log: list[dict[str, Any]] = state.json()["log"]
     return [event for event in log if event["version"] == log[-1]["version"]]
 
@@ -221,7 +246,9 @@ def test_guildhall_a_bots_move_is_marked_on_the_board(page: Any, base_url: str) 
         raise AssertionError("the bot never ended a move with a card")
     page.wait_for_function(MY_TURN)
     page.wait_for_selector("#board .last-move")
-    marked = page.eval_on_selector_all("#board .last-move", "els => els.map((el) => el.dataset.card || el.dataset.zone || '')")
+    marked = page.eval_on_selector_all(
+        "#board .last-move", "els => els.map((el) => el.dataset.card || el.dataset.zone || '')"
+    )
     for event in events:
         if event["kind"] in ("placed", "played"):
             assert event["card"] in marked or "completed" in marked, (event, marked)
@@ -240,19 +267,32 @@ def test_guildhall_marks_name_the_changed_pieces_and_where_they_came_from(page: 
     payload = {"seat": 0, "view": {}}
     played = [{"kind": "played", "seat": 0, "card": "red Robber", "chapter": 1}]
     assert page.evaluate(MARKS, [played, payload]) == [
-        {"to": '[data-player="0"] [data-zone="area"] [data-card="red Robber"]', "from": '[data-panel="hand"] [data-card="red Robber"]'}]
+        {
+            "to": '[data-player="0"] [data-zone="area"] [data-card="red Robber"]',
+            "from": '[data-panel="hand"] [data-card="red Robber"]',
+        }
+    ]
     played[0]["seat"] = 1
     assert page.evaluate(MARKS, [played, payload])[0]["from"] == '#players [data-seat="1"]'
-    robbed = [{"kind": "robbed", "seat": 1, "target": 0, "card": "blue Tax Collector"},
-              {"kind": "placed", "seat": 1, "card": "blue Tax Collector", "source": "robber"},
-              {"kind": "chapter_completed", "seat": 1, "profession": "Tax Collector", "completed": 1}]
+    robbed = [
+        {"kind": "robbed", "seat": 1, "target": 0, "card": "blue Tax Collector"},
+        {"kind": "placed", "seat": 1, "card": "blue Tax Collector", "source": "robber"},
+        {"kind": "chapter_completed", "seat": 1, "profession": "Tax Collector", "completed": 1},
+    ]
     assert page.evaluate(MARKS, [robbed, payload]) == [
-        {"to": '[data-player="1"] [data-chapter="Tax Collector"] [data-card="blue Tax Collector"]',
-         "from": '[data-panel="hand"] [data-card="blue Tax Collector"]'},
-        {"to": '[data-player="1"] [data-zone="completed"]'}]
+        {
+            "to": '[data-player="1"] [data-chapter="Tax Collector"] [data-card="blue Tax Collector"]',
+            "from": '[data-panel="hand"] [data-card="blue Tax Collector"]',
+        },
+        {"to": '[data-player="1"] [data-zone="completed"]'},
+    ]
     bought = [{"kind": "bought", "seat": 0, "prestige": "p4_draw5", "vp": 4}]
     assert page.evaluate(MARKS, [bought, {"seat": None, "view": {}}]) == [
-        {"to": '[data-player="0"] [data-zone="prestige"] [data-prestige="p4_draw5"]', "from": '[data-panel="row"] [data-prestige="p4_draw5"]'}]
+        {
+            "to": '[data-player="0"] [data-zone="prestige"] [data-prestige="p4_draw5"]',
+            "from": '[data-panel="row"] [data-prestige="p4_draw5"]',
+        }
+    ]
     # The selectors find the pieces on a drawn table (the rules page's examples are drawn by the same renderer).
     assert page.locator('[data-player="1"] [data-chapter="Hunter"] [data-card="red Hunter"]').count() >= 1
     assert page.locator('[data-panel="row"] [data-prestige]').count() >= 1

@@ -77,8 +77,8 @@ function professionCard(card, { glossary, answer = null, level = null }) {
 // answers the question.
 function miniCard(card, answer = null, { named = false } = {}) {
   const { colour, profession } = splitCard(card);
-  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }),
-    h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, profession))];
+  const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, profession);
+  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }), named ? name : null), named ? null : name];
   const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`, "data-card": card, "data-colour": colour, "data-profession": profession };
   if (!answer) return h("div", attrs, ...body);
   return h("button", { ...attrs, type: "button", onclick: answer.onclick }, doing(answer), ...body);
