@@ -110,7 +110,8 @@ def test_guildhall_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(
 FOCUSED = """() => {
   const el = document.activeElement;
   if (!el) return null;
-  const onBoard = el.closest('#board') !== null && el.classList.contains('legal') && el.getAttribute('aria-disabled') !== 'true';
+  const onBoard = el.closest('#board') !== null && el.classList.contains('legal')
+    && el.getAttribute('aria-disabled') !== 'true';
   const choice = el.matches('#choices button.choice');
   const style = getComputedStyle(el);
   return { onBoard, choice, name: (el.getAttribute('aria-label') || el.textContent || '').trim(),
@@ -120,8 +121,8 @@ FOCUSED = """() => {
 
 def test_guildhall_moves_are_played_with_the_keyboard_alone(page: Any, base_url: str) -> None:
     """Tab reaches a playable card on the board, the arrow keys move between playable pieces, Enter plays and the focus
-    stays on the board (or moves to the question bar when the next answer is there); a question answered in the question bar (Done, a level) takes Tab and Enter
-    too. No mouse."""
+    stays on the board (or moves to the question bar when the next answer is there); a question answered in the
+    question bar (Done, a level) takes Tab and Enter too. No mouse."""
     table = new_table(base_url, [{}, {"kind": "random"}], seed=9)
     page.goto(table["invites"][0]["url"])
     page.wait_for_selector("#join-name:focus")
@@ -260,8 +261,8 @@ MARKS = """async ([events, payload]) => (await import('/static/games/guildhall.j
 
 def test_guildhall_marks_name_the_changed_pieces_and_where_they_came_from(page: Any, base_url: str) -> None:
     """`marks`: a card I play travels from my hand to my action area, another player's from their line in the players
-    list; a robbed card goes from the victim's hand into the robber's chapter; a bought prestige card from the row to its
-    buyer; a completed chapter is marked where completed chapters lie."""
+    list; a robbed card goes from the victim's hand into the robber's chapter; a bought prestige card from the row to
+    its buyer; a completed chapter is marked where completed chapters lie."""
     page.goto(f"/rules/{GAME}")
     page.wait_for_selector("figure[data-drawn]", state="attached")
     payload = {"seat": 0, "view": {}}
