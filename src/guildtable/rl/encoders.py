@@ -12,7 +12,8 @@ What every encoder promises, and what `tests/rl` checks:
   observer in seat order (block 0 is the observer), so one policy can play every seat. The `seat` slice says which
   seat that is.
 
-An encoder never changes the state and keeps no memory between calls.
+An encoder never changes the state. What it keeps between calls is only memos of pure functions of the table (a
+map's geometry, where the city's tiles lie), so a tensor never depends on an earlier position.
 """
 
 from __future__ import annotations
