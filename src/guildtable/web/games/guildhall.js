@@ -78,15 +78,18 @@ function professionCard(card, { glossary, answer = null, level = null }) {
 function miniCard(card, answer = null, { named = false } = {}) {
   const { colour, profession } = splitCard(card);
   const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, profession);
-  const body = [band(colour), h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }), named ? name : null), named ? null : name];
-  const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`, "data-card": card, "data-colour": colour, "data-profession": profession };
+  const art = h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }), named ? name : null);
+  const body = [band(colour), art, named ? null : name];
+  const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`,
+    "data-card": card, "data-colour": colour, "data-profession": profession };
   if (!answer) return h("div", attrs, ...body);
   return h("button", { ...attrs, type: "button", onclick: answer.onclick }, doing(answer), ...body);
 }
 
 // A face-down card: the draw deck, the prestige deck, a completed chapter.
 function cardBack(label, iconKey) {
-  return h("span", { class: "gh-back", "aria-hidden": "true" }, iconSvg(iconKey, { size: 22 }), label ? h("span", { class: "gh-back-label" }, label) : null);
+  return h("span", { class: "gh-back", "aria-hidden": "true" }, iconSvg(iconKey, { size: 22 }),
+    label ? h("span", { class: "gh-back-label" }, label) : null);
 }
 
 // A prestige card of the row: VP, name, what it does, its cost in completed chapters.
@@ -135,7 +138,7 @@ function handlingPanel(view, clicks, glossary, names) {
   if ((view.selected || []).length) zone("selected", "Chosen to discard", view.selected, false);
   if (Array.isArray(view.target_hand)) {
     const target = view.decision?.target;
-    zone("target-hand", `${names[target] || "Their"}'s hand: take a card`, view.target_hand, kind === "robber_pick");
+    zone("target-hand", `${names[target] ? `${names[target]}'s hand` : "Their hand"}: take a card`, view.target_hand, kind === "robber_pick");
   }
   if (Array.isArray(view.discard_pile)) {
     groups.push(h("div", { class: "gh-zone", "data-zone": "discard-search" },
@@ -155,7 +158,8 @@ function pileByProfession(cards, glossary, answer) {
   }
   return h("div", { class: "gh-hall" }, [...byProfession].map(([profession, group]) => {
     const sorted = [...group].sort((a, b) => order(a) - order(b));
-    return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group", "aria-label": `${profession}: ${sorted.map((card) => splitCard(card).colour).join(", ")}` },
+    const colours = sorted.map((card) => splitCard(card).colour).join(", ");
+    return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group", "aria-label": `${profession}: ${colours}` },
       h("div", { class: "gh-chapter-head", ...infoAttrs(glossary[glossaryKey(profession)]) }, iconSvg(iconName(profession), { size: 18 }),
         h("span", { class: "gh-chapter-name" }, profession), h("span", { class: "gh-count" }, plural(sorted.length, "card"))),
       h("div", { class: "gh-stack" }, sorted.map((card) => miniCard(card, answer(card)))));
@@ -181,10 +185,12 @@ function chapterColumn(profession, colours, { glossary, cardAnswer, chapterAnswe
   const n = colours.length;
   const piece = glossary[glossaryKey(profession)];
   const missing = COLOURS.filter((colour) => !colours.includes(colour));
-  const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, profession), h("span", { class: "gh-count" }, `${n} of 5`)];
+  const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, profession),
+    h("span", { class: "gh-count" }, `${n} of 5`)];
   const head = chapterAnswer
     ? h("button", { type: "button", class: "gh-chapter-head legal", onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
-    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [`Still missing: ${missing.join(", ")}`] : [] }) }, ...label);
+    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [`Still missing: ${missing.join(", ")}`] : [] }) },
+      ...label);
   return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
     "aria-label": `${profession} chapter, ${n} of 5 colours: ${colours.join(", ")}` },
   head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`)))));
@@ -216,9 +222,10 @@ function playerPanel(seat, player, ctx) {
   const area = player.action_area || [];
   const completed = player.completed_chapters || 0;
   const knownCompleted = isMe ? view.completed_professions || [] : [];
-  return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": `${names[seat] || player.name}'s guildhall` },
-    playerHead(seat, player, { name: names[seat] || player.name, isMe, onTurn: view.active === seat && !payload.terminal && view.phase === "play", view,
-      target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
+  const name = names[seat] || player.name;
+  const onTurn = view.active === seat && !payload.terminal && view.phase === "play";
+  return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": `${name}'s guildhall` },
+    playerHead(seat, player, { name, isMe, onTurn, view, target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
     area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, "Played this turn"),
       h("div", { class: "gh-minis" }, area.map((card) => miniCard(card, null, { named: true })))) : null,
     h("div", { class: "gh-hall" },
@@ -302,8 +309,11 @@ const DECK = '[data-zone="deck"]';
 // discard pile or the action area), a bought prestige card from the row to its buyer.
 export function marks(events, payload) {
   const me = payload.seat;
-  const hand = (seat, card) => (seat === me && me !== null && me !== undefined ? `[data-panel="hand"] [data-card="${card}"]` : `#players [data-seat="${seat}"]`);
-  const handTo = (seat, card) => (seat === me && me !== null && me !== undefined ? `[data-panel="hand"] [data-card="${card}"]` : `[data-player="${seat}"] [data-zone="hand"]`);
+  const mine = (seat) => seat === me && me !== null && me !== undefined;
+  // A card in a hand: in my hand, I see it; another player's is their line in the players list (from) or the hand
+  // count in their guildhall (to).
+  const hand = (seat, card) => (mine(seat) ? `[data-panel="hand"] [data-card="${card}"]` : `#players [data-seat="${seat}"]`);
+  const handTo = (seat, card) => (mine(seat) ? `[data-panel="hand"] [data-card="${card}"]` : `[data-player="${seat}"] [data-zone="hand"]`);
   // Where each card placed by this move came from, learned from the events before its `placed`.
   const origin = new Map();
   for (const event of events) {
@@ -339,12 +349,15 @@ export function marks(events, payload) {
       case "target": out.push({ to: `[data-player="${event.target}"] .gh-player-head` }); break;
       case "vp_gained": out.push({ to: `[data-player="${seat}"] [data-vp]` }); break;
       case "bought":
-        out.push({ to: `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]`, from: `[data-panel="row"] [data-prestige="${event.prestige}"]` });
+        out.push({ to: `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]`,
+          from: `[data-panel="row"] [data-prestige="${event.prestige}"]` });
         break;
       case "ability_used": out.push({ to: `[data-player="${seat}"] [data-zone="prestige"] [data-prestige="${event.prestige}"]` }); break;
       case "peddler_takes": (event.cards || []).forEach((card) => out.push({ to: handTo(seat, card), from: inHall(event.target, card) })); break;
       case "hunter_gives": out.push({ to: DISCARD, from: inHall(seat, event.card) }); break;
-      case "hunter_gives_chapter": out.push({ to: DISCARD, from: `[data-player="${seat}"] [data-chapter="${splitCard(event.cards?.[0] || "").profession}"]` }); break;
+      case "hunter_gives_chapter":
+        out.push({ to: DISCARD, from: `[data-player="${seat}"] [data-chapter="${splitCard(event.cards?.[0] || "").profession}"]` });
+        break;
       case "duplicate_discarded":
         out.push({ to: DISCARD, from: event.source === "action_area" || event.source === "ability" ? inArea(seat, event.card) : undefined });
         break;
