@@ -234,6 +234,7 @@ def test_table_every_piece_in_hand_and_on_offer_shows_its_text(page: Any, game: 
         assert piece["name"] and piece["text"], piece
     first = page.locator(PIECES[game]).first
     name = json.loads(first.get_attribute("data-info") or "{}")["name"]
+    page.keyboard.press("Shift")  # focus that follows the keyboard shows the text (the page's own focus moves do not)
     first.focus()
     page.wait_for_selector("#piece-tip", state="visible")
     assert name in page.inner_text("#piece-tip")

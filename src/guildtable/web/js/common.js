@@ -220,7 +220,7 @@ function tipBody(info) {
     return h("li", { class: usable ? "usable" : "" }, h("strong", {}, `${detail.label}: `), detail.text, usable ? h("span", { class: "badge" }, " usable now") : null);
   });
   return [h("div", { class: "tip-title" }, info.name), info.text ? h("div", {}, info.text) : null,
-    lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).map((line) => h("div", { class: "muted" }, line))];
+    lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).filter(Boolean).map((line) => h("div", { class: "muted" }, line))];
 }
 
 function showTip(target) {
@@ -254,7 +254,8 @@ function hideTip() {
 export function installTips() {
   const owner = (event) => (event.target instanceof Element ? event.target.closest("[data-info]") : null);
   document.addEventListener("mouseover", (event) => { const el = owner(event); if (el) showTip(el); else if (tipFor) hideTip(); });
-  document.addEventListener("focusin", (event) => { const el = owner(event); if (el) showTip(el); });
+  // Only focus the player moved with the keyboard shows a text: the page moving focus after a click does not.
+  document.addEventListener("focusin", (event) => { const el = owner(event); if (el && el.matches(":focus-visible")) showTip(el); });
   document.addEventListener("focusout", () => hideTip());
   document.addEventListener("pointerdown", (event) => {
     if (event.pointerType !== "touch") return;
