@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations
+from browser_helpers import SCREENSHOTS, axe_violations, scrolls_sideways, text_under_11_px
 
 pytestmark = pytest.mark.browser
 
@@ -104,6 +104,33 @@ def test_guildhall_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(
     themed.click("#last")
     themed.wait_for_selector("#end:not([hidden])")
     assert axe_settled(themed) == [], "replay page"
+
+
+def test_guildhall_four_guildhalls_fit_a_phone_at_the_end_and_in_the_replay(browser: Any, base_url: str) -> None:
+    """Four players' guildhalls, the row and the piles fit a 390-px phone at the end of a game and in its replay: no
+    sideways page scroll, no text under 11 px."""
+    table = new_table(base_url, [{"kind": "random"}] * 4, seed=3)
+    for _ in range(1200):
+        if httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=30).json()["terminal"]:
+            break
+        time.sleep(0.05)
+    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"/table/{table['id']}")
+        page.wait_for_selector("#score-sheet")
+        assert page.locator("#board [data-player]").count() == 4
+        assert not scrolls_sideways(page), "end screen"
+        assert text_under_11_px(page) == [], "end screen"
+        page.screenshot(path=str(SCREENSHOTS / "guildhall_end_390.png"), full_page=True)
+        page.goto(f"/replay/{table['id']}")
+        page.wait_for_selector("#board [data-player]")
+        page.click("#last")
+        page.wait_for_selector("#end:not([hidden])")
+        assert not scrolls_sideways(page), "replay"
+        assert text_under_11_px(page) == [], "replay"
+    finally:
+        context.close()
 
 
 # --- (b) the keyboard alone ----------------------------------------------------------------------------------------
