@@ -62,6 +62,8 @@ def scrolls_sideways(page: Any) -> bool:
 def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
     """The accessibility problems axe-core finds on `page` as it is now, of the given impacts, one line each (rule,
     impact, the first few offending elements). Issue 14: none serious or critical on any page, in either theme."""
+    # A piece or points still in flight are a moment's picture, not the page: check the page once they have landed.
+    page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
     results = page.evaluate(

@@ -416,7 +416,7 @@ export function flyPoints(to, text, from = null) {
   const x1 = end.left + end.width / 2, y1 = end.top + end.height / 2;
   Object.assign(bubble.style, { left: `${x0}px`, top: `${y0}px` });
   const run = bubble.animate([{ transform: "translate(-50%, -50%) scale(1.2)", opacity: 1 },
-    { transform: `translate(calc(${x1 - x0}px - 50%), calc(${y1 - y0}px - 50%)) scale(.8)`, opacity: 0.2 }],
+    { transform: `translate(calc(${x1 - x0}px - 50%), calc(${y1 - y0}px - 50%)) scale(.8)`, opacity: 1 }],
   { duration: 700, easing: "cubic-bezier(.4, 0, .6, 1)" });
   run.onfinish = () => bubble.remove();
   run.oncancel = () => bubble.remove();
