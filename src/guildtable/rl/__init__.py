@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from guildtable.kernel import Game
 from guildtable.rl.encoders import Encoder, encoder_for, layout_for
 from guildtable.rl.layout import Layout, Slice
-from guildtable.rl.policy_bot import Policy, PolicyBot, register_policy
+from guildtable.rl.policy_bot import Policy, PolicyBot, register_policy, registered_policies, unregister_policy
 
 if TYPE_CHECKING:
     from guildtable.rl.gymnasium_env import SingleSeatEnv
@@ -65,4 +65,6 @@ __all__ = [
     "gym_env",
     "layout_for",
     "register_policy",
+    "registered_policies",
+    "unregister_policy",
 ]

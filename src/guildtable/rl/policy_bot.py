@@ -56,3 +56,15 @@ def register_policy(kind: str, make: Callable[[int], Policy]) -> None:
 
     BOT_KINDS[kind] = factory
     _REGISTERED.add(kind)
+
+
+def unregister_policy(kind: str) -> None:
+    """Remove a bot kind `register_policy` added (a built-in kind stays)."""
+    if kind in _REGISTERED:
+        _REGISTERED.discard(kind)
+        del BOT_KINDS[kind]
+
+
+def registered_policies() -> tuple[str, ...]:
+    """The bot kinds `register_policy` added, in name order."""
+    return tuple(sorted(_REGISTERED))
