@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+import httpx
 
 from guildtable.server.local import local_server
 
@@ -77,3 +80,29 @@ def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")
     return [
         f"{v['id']} ({v['impact']}): {v['help']} -- {' | '.join(v['nodes'])}" for v in results if v["impact"] in impacts
     ]
+
+
+def new_table(base_url: str, game: str, seats: list[dict[str, Any]], seed: int = 5) -> dict[str, Any]:
+    """A table made through the API (`{}` a person's seat, `{"kind": "random"}` a bot's); its creation answer."""
+    answer = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": seed}, timeout=30)
+    answer.raise_for_status()
+    table: dict[str, Any] = answer.json()
+    return table
+
+
+def finished_table(base_url: str, game: str, players: int = 3, seed: int = 7) -> str:
+    """A table of random bots only, played to its end (bots move at once here); its id."""
+    table = new_table(base_url, game, [{"kind": "random"}] * players, seed)
+    for _ in range(1200):
+        if httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=30).json()["terminal"]:
+            return str(table["id"])
+        time.sleep(0.05)
+    raise AssertionError("the bots' game did not end")
+
+
+def join(page: Any, url: str, name: str = "Ana") -> None:
+    """Open a seat's invite link and take the seat under `name`."""
+    page.goto(url)
+    page.fill("#join-name", name)
+    page.click("#join-ok")
+    page.wait_for_selector("#join", state="hidden")

@@ -58,3 +58,19 @@ def page(context: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A desktop-sized page in the light or the dark theme (prefers-color-scheme), past the how-to overlay."""
+    context = browser.new_context(
+        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
+    )
+    context.set_default_timeout(30000)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+    page = context.new_page()
+    yield page
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    name = f"{request.node.module.__name__}-{request.node.name}"
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    context.close()

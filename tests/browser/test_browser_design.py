@@ -6,47 +6,16 @@ announced, and no motion under prefers-reduced-motion."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations
+from browser_helpers import axe_violations, join, new_table
 
 pytestmark = pytest.mark.browser
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "guildtable" / "web"
 MY_TURN_OR_OVER = "document.body.dataset.myTurn === 'true' || document.body.dataset.terminal === 'true'"
-
-
-def new_table(base_url: str, game: str, seats: list[dict[str, Any]], seed: int = 11) -> dict[str, Any]:
-    answer = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": seed}, timeout=30)
-    answer.raise_for_status()
-    table: dict[str, Any] = answer.json()
-    return table
-
-
-@pytest.fixture(params=["light", "dark"])
-def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page in the light or the dark theme (prefers-color-scheme)."""
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
-    )
-    context.set_default_timeout(30000)
-    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
-    page = context.new_page()
-    yield page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-
-
-def join(page: Any, url: str, name: str = "Ada") -> None:
-    page.goto(url)
-    page.fill("#join-name", name)
-    page.click("#join-ok")
-    page.wait_for_selector("#join", state="hidden")
 
 
 def test_axe_finds_nothing_serious_on_the_lobby(themed: Any) -> None:
@@ -59,7 +28,7 @@ def test_axe_finds_nothing_serious_on_the_lobby(themed: Any) -> None:
 def test_axe_finds_nothing_serious_on_a_city_blocks_table_mid_game(themed: Any, base_url: str) -> None:
     """Issue 14: the table mid-game (the hand, highlighted sites, a chosen tile), in both themes."""
     table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}])
-    join(themed, table["invites"][0]["url"])
+    join(themed, table["invites"][0]["url"], "Ada")
     themed.wait_for_function("document.body.dataset.myTurn === 'true'")
     themed.locator("g.hand-tile.legal").first.click()
     themed.wait_for_selector("g.cell.legal")
@@ -132,7 +101,7 @@ def test_every_seat_colour_and_shape_comes_from_the_stylesheet(page: Any, base_u
     assert len(re.findall(r"--seat0:", css)) == 2, "--seat0 in the light and the dark theme, nowhere else"
 
     table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}])
-    join(page, table["invites"][0]["url"])
+    join(page, table["invites"][0]["url"], "Ada")
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
     page.locator("g.hand-tile.legal").first.click()
     page.locator("g.cell.legal").first.click()
@@ -166,7 +135,7 @@ def test_the_last_move_is_marked_on_the_board_and_announced(page: Any, base_url:
     """Issue 13/14: after the bot's move, the site it built on carries the last-move frame, and the live region says
     what happened and that it is the player's turn."""
     table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}], seed=8)
-    join(page, table["invites"][0]["url"])
+    join(page, table["invites"][0]["url"], "Ada")
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
     page.locator("g.hand-tile.legal").first.click()
     page.locator("g.cell.legal").first.click()
@@ -191,7 +160,7 @@ def test_a_bot_move_travels_but_nothing_moves_under_reduced_motion(browser: Any,
     page = context.new_page()
     try:
         table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}], seed=9)
-        join(page, table["invites"][0]["url"])
+        join(page, table["invites"][0]["url"], "Ada")
         page.wait_for_function("document.body.dataset.myTurn === 'true'")
         page.evaluate(
             """() => { window.moved = 0; new MutationObserver((changes) => { for (const change of changes)

@@ -5,13 +5,19 @@ the pieces a move changed and where they came from."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations, scrolls_sideways, text_under_11_px
+from browser_helpers import (
+    SCREENSHOTS,
+    axe_violations,
+    finished_table,
+    join,
+    new_table,
+    scrolls_sideways,
+    text_under_11_px,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -20,45 +26,6 @@ MY_TURN = "document.body.dataset.myTurn === 'true'"
 NO_ANIMATION = "document.getAnimations().length === 0"
 # What a player can play: a highlighted piece on the board, or a choice in the question bar.
 PLAYABLE = "#board .legal:not([aria-disabled]):not([disabled]), #choices button.choice"
-
-
-def new_table(base_url: str, seats: list[dict[str, Any]], seed: int = 5) -> dict[str, Any]:
-    answer = httpx.post(f"{base_url}/api/tables", json={"game": GAME, "seats": seats, "seed": seed}, timeout=30)
-    answer.raise_for_status()
-    table: dict[str, Any] = answer.json()
-    return table
-
-
-def finished_table(base_url: str, seed: int = 7) -> str:
-    """A table of three random bots, played to its end; its id."""
-    table = new_table(base_url, [{"kind": "random"}] * 3, seed)
-    for _ in range(1200):
-        if httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=30).json()["terminal"]:
-            return str(table["id"])
-        time.sleep(0.05)
-    raise AssertionError("the bots' game did not end")
-
-
-@pytest.fixture(params=["light", "dark"])
-def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page in the light or the dark theme (prefers-color-scheme)."""
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
-    )
-    context.set_default_timeout(30000)
-    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
-    page = context.new_page()
-    yield page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-
-
-def join(page: Any, url: str, name: str = "Ana") -> None:
-    page.goto(url)
-    page.fill("#join-name", name)
-    page.click("#join-ok")
-    page.wait_for_selector("#join", state="hidden")
 
 
 def play_by_clicking(page: Any, moves: int) -> None:
@@ -82,7 +49,7 @@ def axe_settled(page: Any) -> list[str]:
 # --- (a) axe-core, both themes -------------------------------------------------------------------------------------
 def test_guildhall_axe_finds_nothing_serious_on_the_table_mid_game(themed: Any, base_url: str) -> None:
     """The table mid-game: the prestige row and piles, the hand with its playable cards, every guildhall."""
-    table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}])
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}])
     join(themed, table["invites"][0]["url"])
     play_by_clicking(themed, 12)
     assert themed.locator("#board [data-player] .gh-mini").count() > 0, "some guildhall holds cards by now"
@@ -91,7 +58,7 @@ def test_guildhall_axe_finds_nothing_serious_on_the_table_mid_game(themed: Any, 
 
 def test_guildhall_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(themed: Any, base_url: str) -> None:
     """The end screen of a bots' game, the rules page with its example tables, and the replay at its last step."""
-    table_id = finished_table(base_url)
+    table_id = finished_table(base_url, GAME)
     themed.goto(f"/table/{table_id}")
     themed.wait_for_selector("#score-sheet")
     themed.wait_for_selector("#board [data-player]")
@@ -109,11 +76,7 @@ def test_guildhall_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(
 def test_guildhall_four_guildhalls_fit_a_phone_at_the_end_and_in_the_replay(browser: Any, base_url: str) -> None:
     """Four players' guildhalls, the row and the piles fit a 390-px phone at the end of a game and in its replay: no
     sideways page scroll, no text under 11 px."""
-    table = new_table(base_url, [{"kind": "random"}] * 4, seed=3)
-    for _ in range(1200):
-        if httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=30).json()["terminal"]:
-            break
-        time.sleep(0.05)
+    table = {"id": finished_table(base_url, GAME, players=4, seed=3)}
     context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
@@ -150,7 +113,7 @@ def test_guildhall_moves_are_played_with_the_keyboard_alone(page: Any, base_url:
     """Tab reaches a playable card on the board, the arrow keys move between playable pieces, Enter plays and the focus
     stays on the board (or moves to the question bar when the next answer is there); a question answered in the
     question bar (Done, a level) takes Tab and Enter too. No mouse."""
-    table = new_table(base_url, [{}, {"kind": "random"}], seed=9)
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}], seed=9)
     page.goto(table["invites"][0]["url"])
     page.wait_for_selector("#join-name:focus")
     page.keyboard.type("Ana")
@@ -217,7 +180,7 @@ def test_guildhall_every_seat_is_drawn_in_its_stylesheet_colour_and_shape(
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
     try:
-        table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}, {"kind": "random"}])
+        table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}, {"kind": "random"}])
         join(page, table["invites"][0]["url"])
         page.wait_for_function(MY_TURN)
         seats = page.evaluate(SEAT_FILLS)
@@ -263,7 +226,7 @@ def last_events(base_url: str, table: dict[str, Any]) -> list[dict[str, Any]]:
 def test_guildhall_a_bots_move_is_marked_on_the_board(page: Any, base_url: str) -> None:
     """After my turn the bot moves; its last move is framed on the board: each card it placed in a guildhall or
     played this turn carries the last-move mark."""
-    table = new_table(base_url, [{}, {"kind": "random"}], seed=3)
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}], seed=3)
     join(page, table["invites"][0]["url"])
     for _ in range(30):
         play_by_clicking(page, 1)

@@ -6,14 +6,18 @@ and `marks` pointing at the pieces a move changed and where they came from."""
 from __future__ import annotations
 
 import re
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations, scrolls_sideways, text_under_11_px
+from browser_helpers import (
+    axe_violations,
+    finished_table,
+    join,
+    new_table,
+    scrolls_sideways,
+    text_under_11_px,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -26,45 +30,6 @@ PLAYABLE = f"{BOARD_LEGAL}, #choices button.choice"
 # A computed colour of `value` (a colour or var(--x)), for comparing with what a piece is drawn in.
 RESOLVE = """(value) => { const probe = document.createElement('span'); probe.style.color = value;
   document.body.append(probe); const colour = getComputedStyle(probe).color; probe.remove(); return colour; }"""
-
-
-def new_table(base_url: str, seats: list[dict[str, Any]], seed: int = 5) -> dict[str, Any]:
-    answer = httpx.post(f"{base_url}/api/tables", json={"game": GAME, "seats": seats, "seed": seed}, timeout=30)
-    answer.raise_for_status()
-    table: dict[str, Any] = answer.json()
-    return table
-
-
-def finished_table(base_url: str, seed: int = 7) -> str:
-    """A table of three random bots, played to its end; its id."""
-    table = new_table(base_url, [{"kind": "random"}] * 3, seed)
-    for _ in range(1200):
-        if httpx.get(f"{base_url}/api/tables/{table['id']}", timeout=30).json()["terminal"]:
-            return str(table["id"])
-        time.sleep(0.05)
-    raise AssertionError("the bots' game did not end")
-
-
-@pytest.fixture(params=["light", "dark"])
-def themed(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page in the light or the dark theme (prefers-color-scheme)."""
-    context = browser.new_context(
-        base_url=base_url, viewport={"width": 1366, "height": 850}, color_scheme=request.param
-    )
-    context.set_default_timeout(30000)
-    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
-    page = context.new_page()
-    yield page
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"gl_{request.node.name}.png"), full_page=True)
-    context.close()
-
-
-def join(page: Any, url: str, name: str = "Ana") -> None:
-    page.goto(url)
-    page.fill("#join-name", name)
-    page.click("#join-ok")
-    page.wait_for_selector("#join", state="hidden")
 
 
 def click_a_move(page: Any) -> None:
@@ -83,7 +48,7 @@ def settled(page: Any) -> None:
 
 def test_axe_finds_nothing_serious_on_a_table_mid_game(themed: Any, base_url: str) -> None:
     """Issue 14: the table mid-game, with tiles highlighted as the places a figure may move to, in both themes."""
-    table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}])
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}])
     join(themed, table["invites"][0]["url"])
     for _ in range(3):
         settled(themed)
@@ -103,7 +68,7 @@ def test_axe_finds_nothing_serious_on_a_table_mid_game(themed: Any, base_url: st
 
 def test_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(themed: Any, base_url: str) -> None:
     """Issue 14: the end screen (scored tiles with their masters), the rules page and the replay page, both themes."""
-    table_id = finished_table(base_url)
+    table_id = finished_table(base_url, GAME)
     themed.goto(f"/table/{table_id}")
     themed.wait_for_selector("#score-sheet", timeout=60000)
     themed.wait_for_function(NO_ANIMATION, timeout=10000)
@@ -123,7 +88,7 @@ def test_axe_finds_nothing_serious_on_the_end_screen_rules_and_replay(themed: An
 def test_moves_are_played_with_the_keyboard_alone(page: Any, base_url: str) -> None:
     """Issue 14: Tab reaches the pieces that can be played (cards' uses, tiles, the Guildhall), the arrow keys move
     between them, Enter plays; several moves against bots, no mouse. Each piece names what it is and the move."""
-    table = new_table(base_url, [{}, {"kind": "random"}], seed=6)
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}], seed=6)
     page.goto(table["invites"][0]["url"])
     page.focus("#join-name")
     page.keyboard.type("Ada")
@@ -168,7 +133,7 @@ def test_every_figure_is_drawn_in_its_seats_colour_shape_and_ink(browser: Any, b
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
     try:
-        table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}])
+        table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}])
         join(page, table["invites"][0]["url"])
         page.wait_for_function(MY_TURN)
         drawn = page.evaluate(
@@ -202,7 +167,7 @@ def test_a_bots_move_is_marked_on_the_board(page: Any, base_url: str) -> None:
     """Issue 13/14: after the bots' moves, what the last one changed carries the last-move frame on the board: every
     `to` of the renderer's `marks` for the last move's events is on the page and framed (a figure that moved, the
     tile it went to, a played card), and a `from` names a piece that exists before such a move."""
-    table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}], seed=9)
+    table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}], seed=9)
     join(page, table["invites"][0]["url"])
     ends_turn = page.locator("#choices button.choice", has_text=re.compile(r"^(Pass|Stop)"))
     for _ in range(12):  # end our turns at once (after the reward card is kept) until a bot made the last move
@@ -254,7 +219,7 @@ def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any,
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
     try:
-        table = new_table(base_url, [{}, {"kind": "random"}, {"kind": "random"}], seed=4)
+        table = new_table(base_url, GAME, [{}, {"kind": "random"}, {"kind": "random"}], seed=4)
         join(page, table["invites"][0]["url"])
         page.wait_for_function(MY_TURN)
         assert not scrolls_sideways(page)
@@ -263,7 +228,7 @@ def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any,
         names = page.locator(".gl-tile .gl-name").all_inner_texts()
         assert names and all(re.fullmatch(r"[A-Z][\w '&.,-]+", " ".join(name.split())) for name in names), names
         assert "[object" not in page.inner_text("#board")
-        page.goto(f"/table/{finished_table(base_url, seed=8)}")
+        page.goto(f"/table/{finished_table(base_url, GAME, seed=8)}")
         page.wait_for_selector("#score-sheet", timeout=60000)
         assert page.locator(".gl-tile.scored").count() > 0
         assert page.evaluate(BOARD_PAST_THE_EDGE) == []
