@@ -167,7 +167,7 @@ def city_blocks(game: Game) -> list[Example]:
         Example(
             "street",
             "A street is scored",
-            f"Red completes row 1 (R1) with a school. The school cancels every factory in the row, so Blue's factory 7 "
+            f"Red completes row 1 with a school. The school cancels every factory in the row, so Blue's factory 7 "
             f"counts nothing: Blue has {blue} (store 2 and house 3), Red {red} (store 5 and house 4). Red takes the "
             f"${award['value']} token of row 1.",
             street,

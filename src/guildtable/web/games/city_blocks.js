@@ -156,7 +156,7 @@ export function render(root, payload, ui) {
     const action = targets.get(name);
     const [row, col] = [r + 1, c + 1];
     // The name begins with what the site shows (a tile's value and kind, or an empty site's name).
-    const shown = cell ? shownText(cell.tile) : narrow ? "" : name;
+    const shown = cell ? shownText(cell.tile) : "";
     const holds = cell ? `${names[cell.owner] || ""}'s ${tileName(cell.tile)}` : "empty";
     // The site is one piece for the keyboard and screen readers: its name says what holds it and what you may do; a
     // tile's text is the site's tooltip.
@@ -167,7 +167,6 @@ export function render(root, payload, ui) {
       onclick: action ? () => ui.move(action) : undefined });
     g.append(s("rect", { class: `site${action ? " legal" : ""}`, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
     if (cell) g.append(tileGroup(x + 4, y + 4, CELL - 8, cell.tile, cell.owner, glossary, { "data-info": null, tabindex: null }));
-    else if (!narrow) g.append(s("text", { "aria-hidden": "true", x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 16, fill: "var(--site-ink)" }, name));
     if (action && cell) g.append(s("rect", { class: "legal-frame", x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 7, fill: "var(--legal-fill)", "fill-opacity": 0.35 }));
     svg.append(g);
   }));
