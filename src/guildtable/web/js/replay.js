@@ -20,13 +20,14 @@ async function go(n) {
   step = Math.max(0, Math.min(meta.steps, n));
   const wanted = step;
   const f = await frame(step);
-  if (wanted !== step) return;
+  const renderer = await rendererFor(meta.game);
+  const glossary = await glossaryFor(meta.game);
+  if (wanted !== step) return;  // a later step was asked for while this one loaded
+  // The step label changes together with the board, never before it: what it says is on screen.
   $("step-label").textContent = `${step} / ${meta.steps}`;
   $("slider").value = step;
   $("status").textContent = f.move ? `Move ${step}: ${f.move}` : "Opening position";
-  const renderer = await rendererFor(meta.game);
   const seats = f.names.map((name, seat) => ({ seat, name, kind: "", joined: true }));
-  const glossary = await glossaryFor(meta.game);
   const frameView = { ...f, table: replayId, version: step, seat: null, seats, legal: [] };
   const marks = renderer.marks && f.events ? renderer.marks(f.events.map((event) => ({ ...event, version: step })), frameView) || [] : [];
   const fresh = shown !== null && step === shown + 1;
