@@ -48,6 +48,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     yield url
     engine = create_engine(url)
     metadata.drop_all(engine)
+    with engine.begin() as db:
+        db.execute(text("DROP TABLE IF EXISTS alembic_version"))
     engine.dispose()
 
 

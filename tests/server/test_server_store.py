@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import text
 
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
 
@@ -55,14 +56,16 @@ def test_a_129_bit_table_seed_round_trips(db_url: str) -> None:
 
 
 def test_a_database_from_before_seed_text_gets_the_column_and_keeps_its_seeds(db_url: str) -> None:
-    """A database written before `seed_text` existed: opening it adds the column, and its tables keep their seeds."""
-    from sqlalchemy import create_engine, text
+    """A database written before `seed_text` existed (and before migrations): opening it adds the column, and its
+    tables keep their seeds."""
+    from sqlalchemy import create_engine, insert
 
-    store = Store(db_url)
-    store.create_table(a_table())
-    store.close()
+    from guildtable.server.store import metadata, tables
+
     engine = create_engine(db_url)
+    metadata.create_all(engine)
     with engine.begin() as db:
+        db.execute(insert(tables).values(id="t1", game="city-blocks", seed=2**40 + 7, options="{}", created=now()))
         db.execute(text("ALTER TABLE gt_tables DROP COLUMN seed_text"))
     engine.dispose()
     reopened = Store(db_url)

@@ -29,13 +29,14 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 
+from guildtable.server import migrations
+
+# What the migrations make (server/migrations/versions/): a change here is a new migration there.
 metadata = MetaData()
 
 tables = Table(
@@ -89,14 +90,6 @@ _SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation) VA
 
 
 _BIGINT_LIMIT = 1 << 63
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    """Databases made before `seed_text` existed get the column (nullable, so the old rows keep their `seed`)."""
-    columns = {column["name"] for column in inspect(engine).get_columns("gt_tables")}
-    if "seed_text" not in columns:
-        with engine.begin() as db:
-            db.execute(text("ALTER TABLE gt_tables ADD COLUMN seed_text VARCHAR(80)"))
 
 
 def _seed_of(row: Any) -> int:
@@ -167,8 +160,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        # The schema is made and changed only by the migrations (server/migrations/), never by `create_all`.
+        migrations.upgrade(self.engine)
         # SQLite: moves go through one DBAPI connection of the engine's (with its pragmas) held for the store's
         # life, which saves the pool checkout, reset and the SQLAlchemy statement machinery on every move.
         self._sqlite = url.startswith("sqlite")
