@@ -31,7 +31,8 @@ play: $(STAMP)
 # Lint, format and type checks first; then the suite in a random order (pytest-randomly prints the seed in the header:
 # replay an order with `make test PYTEST_ARGS=--randomly-seed=N`). The browser tests drive
 # Debian's chromium (installed when missing) and check pages with axe-core (npm, installed when missing); the storage and API tests also run against a PostgreSQL started on
-# loopback when one can be (otherwise they run on SQLite only and say so).
+# loopback when one can be (otherwise they run on SQLite only and say so), and the multi-process tests need it and a
+# Redis started on loopback too (otherwise they skip and say so).
 PYTEST_ARGS ?=
 test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -39,7 +40,8 @@ test: $(TEST_STAMP)
 	$(BIN)/mypy
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_axe.sh
-	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" $(BIN)/pytest -n 2 $(PYTEST_ARGS)
+	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" GUILDTABLE_TEST_REDIS="$$(bash scripts/ensure_redis.sh)" \
+		$(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks

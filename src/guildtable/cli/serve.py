@@ -1,13 +1,27 @@
-"""`guildtable serve`: the web platform on http://127.0.0.1:8000, storing games in SQLite (or PostgreSQL)."""
+"""`guildtable serve`: the web platform on http://127.0.0.1:8000, storing games in SQLite (or PostgreSQL).
+
+With `--redis` the process joins a platform of several on one PostgreSQL and Redis (any number, on any machines);
+`--workers N` runs N such processes here on one port, and `--bot-workers M` starts M `guildtable bot-worker`s beside
+them (bot moves are jobs for bot workers as soon as Redis is in use).
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+
 import typer
+from fastapi import FastAPI
 
 from guildtable.cli.common import console
 from guildtable.server.limits import ServerLimits
 
 DEFAULTS = ServerLimits()
+# How `serve --workers N` hands its settings to each worker process (uvicorn imports `worker_app` there).
+SETTINGS_VARIABLE = "GUILDTABLE_SERVE_SETTINGS"
 
 
 def serve(
@@ -23,6 +37,15 @@ def serve(
         False, help="Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."
     ),
     log_level: str = typer.Option("info", help="uvicorn log level."),
+    redis: str | None = typer.Option(
+        None, help="Redis URL (redis://host:6379/0): join the other server processes on the same database."
+    ),
+    workers: int = typer.Option(1, min=1, help="Server processes to run here on this port (needs --redis)."),
+    bot_workers: int = typer.Option(
+        0,
+        min=0,
+        help="`guildtable bot-worker` processes to start here (with --redis; else bots think in this process).",
+    ),
     create_rate: str = typer.Option(DEFAULTS.create_rate, help="Tables (and rematches) one address may create."),
     join_rate: str = typer.Option(DEFAULTS.join_rate, help="Seats one address may join."),
     upload_rate: str = typer.Option(DEFAULTS.upload_rate, help="Records one address may upload."),
@@ -70,18 +93,58 @@ def serve(
         max_live_tables=max_live_tables,
     )
     url = db or default_db_url()
+    if (workers > 1 or bot_workers) and not redis:
+        raise typer.BadParameter("--workers and --bot-workers need --redis (the processes talk through it)")
+    settings = {
+        "db_url": url,
+        "redis_url": redis,
+        "bot_delay": bot_delay,
+        "limits": dataclasses.asdict(limits),
+        "chosen_seeds": allow_chosen_seeds,
+    }
     try:
-        app = create_app(url, bot_delay=bot_delay, limits=limits, chosen_seeds=allow_chosen_seeds)
+        app = create_app(url, bot_delay=bot_delay, limits=limits, chosen_seeds=allow_chosen_seeds, redis_url=redis)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
     console.print(f"guildtable: http://{host}:{port}  (database {shown})", soft_wrap=True)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws="websockets-sansio",
-        ws_per_message_deflate=ws_compression,
-        ws_max_size=max_message,
+    helpers = [_start_bot_worker(url, redis) for _ in range(bot_workers) if redis]
+    options = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws": "websockets-sansio",
+        "ws_per_message_deflate": ws_compression,
+        "ws_max_size": max_message,
+    }
+    try:
+        if workers > 1:
+            del app  # each worker process builds its own
+            os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
+            uvicorn.run("guildtable.cli.serve:worker_app", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+        else:
+            uvicorn.run(app, **options)  # type: ignore[arg-type]
+    finally:
+        for helper in helpers:
+            helper.terminate()
+        for helper in helpers:
+            helper.wait()
+
+
+def worker_app() -> FastAPI:
+    """The app of one `serve --workers N` process, from the settings its parent put in the environment."""
+    from guildtable.server import create_app
+
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(
+        settings["db_url"],
+        bot_delay=settings["bot_delay"],
+        limits=ServerLimits(**settings["limits"]),
+        chosen_seeds=settings["chosen_seeds"],
+        redis_url=settings["redis_url"],
     )
+
+
+def _start_bot_worker(db_url: str, redis_url: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "bot-worker"]
+    return subprocess.Popen([*command, "--db", db_url, "--redis", redis_url])

@@ -38,10 +38,10 @@ from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
 from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
+from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest
-from guildtable.server.store import Store
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
@@ -53,14 +53,19 @@ log = logging.getLogger("guildtable.server")
 
 
 def create_app(
-    db_url: str, *, bot_delay: float = 0.6, limits: ServerLimits | None = None, chosen_seeds: bool = False
+    db_url: str,
+    *,
+    bot_delay: float = 0.6,
+    limits: ServerLimits | None = None,
+    chosen_seeds: bool = False,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app for one database. `bot_delay` is the pause (seconds) before a bot moves, so people can follow;
     `limits` what one client may cost; `chosen_seeds` lets a table's creator fix its shuffle (tests only: the
-    chooser would know every hidden card)."""
+    chooser would know every hidden card). With `redis_url` the process joins a platform of several (see
+    `platform.py`): its tables' news travel over Redis and bot workers make the bots' moves."""
     limits = limits or ServerLimits()
-    store = Store(db_url)
-    lobby = Lobby(store, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
+    lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
 
     @asynccontextmanager
@@ -69,14 +74,13 @@ def create_app(
         # collector's sight keeps a full collection short, which would otherwise stall every table for ~100 ms.
         gc.collect()
         gc.freeze()
-        lobby.start()
+        await lobby.start()
         expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
         yield
         expiry.cancel()
         with contextlib.suppress(BaseException):
             await expiry
         await lobby.stop()
-        store.close()
 
     app = FastAPI(
         title="guildtable",
@@ -190,7 +194,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         """A new table. The answer holds one secret invite link per human seat (give each to its player only) and
         a spectator link."""
         limit(request, "create")
-        table, tokens = lobby.create_table(
+        table, tokens = await lobby.create_table(
             body.game, [seat.kind for seat in body.seats], [seat.name for seat in body.seats], body.options, body.seed
         )
         return {
@@ -206,12 +210,12 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def table_summary(table_id: str) -> dict[str, Any]:
         """What anyone with the link may know: the game, the seats, whose turn, whether it is over."""
-        return lobby.table(table_id).summary()
+        return (await lobby.table(table_id)).summary()
 
     @app.get("/api/tables/{table_id}/state", tags=["tables"])
     async def table_state(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """The seat's whole picture (with `Authorization: Bearer <token>`), or the spectator's without a token."""
-        table = lobby.table(table_id)
+        table = await lobby.table(table_id)
         token = bearer_token(authorization)
         seat = None if token is None and authorization is None else table.seat_for(token)
         return table.payload(seat)
@@ -222,7 +226,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     ) -> Any:
         """Take a seat under a display name."""
         limit(request, "join")
-        table = lobby.table(table_id)
+        table = await lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         await lobby.join(table, seat, body.name)
         return table.payload(seat)
@@ -234,7 +238,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         """Make a move: the action's JSON form (from `legal`) and the version it was made against. A stale or
         repeated move gets 409 and changes nothing."""
         limit(request, "move")
-        table = lobby.table(table_id)
+        table = await lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         await lobby.move(table, seat, body.version, body.action)
         return table.payload(seat)
@@ -246,16 +250,16 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         """The same seats and options again with a new shuffle; each seat asks with its own token and gets its new
         one."""
         limit(request, "create")
-        table = lobby.table(table_id)
+        table = await lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
-        new, token = lobby.rematch(table, seat)
+        new, token = await lobby.rematch(table, seat)
         url = f"/table/{new.id}#seat={seat}&token={token}" if token else f"/table/{new.id}"
         return {**new.summary(), "seat": seat, "token": token, "url": url}
 
     @app.get("/api/tables/{table_id}/record", tags=["records"])
     async def table_record(table_id: str) -> JSONResponse:
         """The record of a finished game (409 while it is being played: its seed would reveal hidden cards)."""
-        record = lobby.table(table_id).record()
+        record = (await lobby.table(table_id)).record()
         return JSONResponse(
             record, headers={"Content-Disposition": f'attachment; filename="guildtable-{table_id}.json"'}
         )
@@ -266,14 +270,14 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         limit(request, "upload")
         if isinstance(record, bytes | str):  # sent without a JSON content type
             record = parse_json(record, "the record")
-        replay_id = lobby.upload(record)
+        replay_id = await lobby.upload(record)
         return {"id": replay_id, "url": f"/replay/{replay_id}"}
 
     @app.get("/api/replays/{replay_id}", tags=["replays"])
     async def replay(replay_id: str) -> dict[str, Any]:
         """A finished game or an uploaded record: how many steps it has and who played."""
-        record = lobby.replay_record(replay_id)
-        frames = lobby.replay_frames(replay_id)
+        record = await lobby.replay_record(replay_id)
+        frames = await lobby.replay_frames(replay_id)
         game = get_game(record["game"])
         return {
             "id": replay_id,
@@ -288,14 +292,14 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     @app.get("/api/replays/{replay_id}/steps/{step}", tags=["replays"])
     async def replay_step(replay_id: str, step: int) -> dict[str, Any]:
         """The position after `step` moves, as a spectator sees it."""
-        frames = lobby.replay_frames(replay_id)
+        frames = await lobby.replay_frames(replay_id)
         if not 0 <= step < len(frames):
             raise Problem(404, "not-found", f"this replay has steps 0 to {len(frames) - 1}")
         return frames[step]
 
     @app.get("/api/replays/{replay_id}/record", tags=["replays"])
     async def replay_record(replay_id: str) -> JSONResponse:
-        record = lobby.replay_record(replay_id)
+        record = await lobby.replay_record(replay_id)
         return JSONResponse(
             record, headers={"Content-Disposition": f'attachment; filename="guildtable-{replay_id}.json"'}
         )
@@ -321,7 +325,7 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             rates.check("connect", address)
             if lobby.hub.per_address[address] >= limits.max_sockets_per_address:
                 raise Problem(429, "too-many-requests", "too many connections from your address at once")
-            table = lobby.table(table_id)
+            table = await lobby.table(table_id)
             text = await asyncio.wait_for(_receive_text(socket, limits.max_message_bytes), HELLO_TIMEOUT)
             if text is None:
                 return

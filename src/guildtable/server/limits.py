@@ -61,6 +61,8 @@ class ServerLimits:
     bot_workers: int = 2
     bot_queue: int = 256
     bot_move_seconds: float = 10.0
+    # Storage calls waiting on the database at once (each in a thread of its own, off the event loop).
+    store_threads: int = 4
 
     def rate(self, action: Action) -> str:
         rates: dict[Action, str] = {

@@ -8,6 +8,12 @@ Tables live in memory only while they are used: a table is loaded from the store
 when someone opens it, and leaves memory again once nobody has watched it and no bot has played at it for a while
 (`ServerLimits.idle_seconds`), or when too many tables are live. A table whose bot is on turn when the server starts
 resumes as soon as someone opens it.
+
+Several processes may serve one platform (`create_app(..., redis_url=...)`): the store orders the moves (one row per
+ply: of two processes racing for a ply, the second gets PlyTaken and catches up), every stored change is published as
+table news (`pubsub.py`) and applied by each process that holds the table, and bot moves are jobs for bot workers
+(`jobs.py`) instead of this process's own pool. Every storage call is awaited on a thread pool (`store_calls.py`),
+never run on the event loop.
 """
 
 from __future__ import annotations
@@ -24,16 +30,19 @@ from typing import Any
 from guildtable.bots.spec import check_web_spec
 from guildtable.kernel import BadOptions, BadRecord, GuildtableError
 from guildtable.kernel.registry import get_game
-from guildtable.kernel.rng import bot_seed, new_table_seed
+from guildtable.kernel.rng import new_table_seed
 from guildtable.kernel.seats import seat_colour_name
 from guildtable.server.auth import new_id, new_token
-from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, BotTimeout, choose
+from guildtable.server.botpool import BotFailed, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.hub import Hub
+from guildtable.server.jobs import BotJobs, bot_job, bot_on_turn
 from guildtable.server.limits import ServerLimits
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
+from guildtable.server.pubsub import TableFeed, TableNews
 from guildtable.server.replays import ReplayCache, checked_record
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
+from guildtable.server.store_calls import AsyncStore
 from guildtable.server.tables import HUMAN, Table
 
 log = logging.getLogger("guildtable.server")
@@ -52,8 +61,10 @@ class Lobby:
         limits: ServerLimits | None = None,
         *,
         chosen_seeds: bool = False,
+        feed: TableFeed | None = None,
+        jobs: BotJobs | None = None,
     ) -> None:
-        self.store = store
+        self.store = AsyncStore(store, (limits or ServerLimits()).store_threads)
         self.bot_delay = bot_delay
         self.limits = limits or ServerLimits()
         # Whether a table's creator may choose its seed (tests and bug reports): a chosen seed tells its chooser every
@@ -65,11 +76,21 @@ class Lobby:
         self.replays = ReplayCache()
         self._sweeper: asyncio.Task[None] | None = None
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_queue, self.limits.bot_move_seconds)
+        # With several processes: the news between them, and the queue bot workers take their moves from.
+        self.feed = feed
+        self.jobs = jobs
+        # Tables being loaded from the store, with the newest version news spoke of meanwhile.
+        self._loading: dict[str, int] = {}
+        self._catching_up: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._background: set[asyncio.Task[None]] = set()
 
     # --- life cycle ----------------------------------------------------------------------------------------------
-    def start(self) -> None:
-        """Start the sweeper that lets idle tables leave memory (on the running loop)."""
+    async def start(self) -> None:
+        """Start the sweeper that lets idle tables leave memory, and listen to the other processes' news."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        if self.feed is not None:
+            await self.feed.start()
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -81,8 +102,17 @@ class Lobby:
                 table.bot_task.cancel()
                 with contextlib.suppress(BaseException):
                     await table.bot_task
+        for task in [*self._catching_up.values(), *self._background]:
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
         await self.hub.close_all()
         self.bots.close()
+        if self.feed is not None:
+            await self.feed.close()
+        if self.jobs is not None:
+            await self.jobs.close()
+        self.store.close()
 
     async def _sweep_forever(self) -> None:
         while True:
@@ -109,18 +139,28 @@ class Lobby:
         return not busy_bot and not table.lock.locked() and self.hub.watchers(table.id) == 0
 
     # --- tables --------------------------------------------------------------------------------------------------
-    def table(self, table_id: str) -> Table:
+    async def table(self, table_id: str) -> Table:
         """The live table, loaded from the store if it is not in memory; a 404 if there is none."""
         table = self.tables.get(table_id)
         if table is None:
-            table = self._load(table_id)
+            table = await self._load(table_id)
         else:
             self.tables.move_to_end(table_id)
         table.touched = time.monotonic()
         return table
 
-    def _load(self, table_id: str) -> Table:
-        stored = self.store.load_table(table_id) if _ID.fullmatch(table_id) else None
+    async def _load(self, table_id: str) -> Table:
+        if not _ID.fullmatch(table_id):
+            raise Problem(404, "unknown-table", f"there is no table {table_id[:40]!r}")
+        # News heard while the store is read is kept (a move stored meanwhile must not be missed).
+        self._loading.setdefault(table_id, -1)
+        try:
+            stored = await self.store.load_table(table_id)
+        finally:
+            heard = self._loading.pop(table_id, -1)
+        live = self.tables.get(table_id)
+        if live is not None:  # loaded by a request that read the store at the same time
+            return live
         if stored is None:
             raise Problem(404, "unknown-table", f"there is no table {table_id[:40]!r}")
         try:
@@ -129,12 +169,14 @@ class Lobby:
             log.error("table %s cannot be rebuilt: %s", stored.id, error)
             raise Problem(410, "table-broken", "this table can no longer be restored by this version") from None
         self.tables[table.id] = table
+        if heard >= table.version:
+            self._catch_up_soon(table)
         self.schedule_bot(table)
         if len(self.tables) > self.limits.max_live_tables:
             self.sweep()
         return table
 
-    def create_table(
+    async def create_table(
         self,
         game_name: str,
         seat_kinds: list[str],
@@ -180,7 +222,7 @@ class Lobby:
             table = Table.rebuild(stored)
         except (BadOptions, BadRecord) as error:
             raise Problem(422, "bad-options", str(error), field=error.field) from None
-        self.store.create_table(stored)
+        await self.store.create_table(stored)
         self.tables[table.id] = table
         self.schedule_bot(table)
         return table, tokens
@@ -188,21 +230,22 @@ class Lobby:
     async def join(self, table: Table, seat: int, name: str) -> None:
         """Take `seat` under a display name and tell everyone at the table."""
         name = display_name(name)
-        self.store.set_seat_name(table.id, seat, name)
+        await self.store.set_seat_name(table.id, seat, name)
         table.rename(seat, name)
         table.seats[seat].joined = True
         await self.hub.broadcast(table)
+        await self._tell(TableNews(table.id, table.version))
 
-    def rematch(self, table: Table, seat: int) -> tuple[Table, str | None]:
+    async def rematch(self, table: Table, seat: int) -> tuple[Table, str | None]:
         """The rematch of a finished table (created by the first seat who asks) and this seat's token there."""
         if not table.terminal:
             raise Problem(409, "game-not-finished", "a rematch can be asked for once the game is over")
         new: Table | None = None
         if table.rematch is not None:
             with contextlib.suppress(Problem):
-                new = self.table(table.rematch)
+                new = await self.table(table.rematch)
         if new is None:
-            new, _ = self.create_table(
+            new, _ = await self.create_table(
                 table.game.name,
                 [s.kind for s in table.seats],
                 [s.name if s.joined else None for s in table.seats],
@@ -210,12 +253,14 @@ class Lobby:
                 None,
             )
             table.rematch = new.id
-            self.store.set_rematch(table.id, new.id)
+            await self.store.set_rematch(table.id, new.id)
+            await self._tell(TableNews(table.id, table.version))
         old_seat, new_seat = table.seats[seat], new.seats[seat]
         if old_seat.joined and not new_seat.joined and new_seat.kind == "human":
             # The player who asks takes their seat at once, under the name they played with (never asked again).
-            self.store.set_seat_name(new.id, seat, old_seat.name)
+            await self.store.set_seat_name(new.id, seat, old_seat.name)
             new_seat.name, new_seat.joined = old_seat.name, True
+            await self._tell(TableNews(new.id, new.version))
         return new, new_seat.token
 
     # --- moves ---------------------------------------------------------------------------------------------------
@@ -224,27 +269,111 @@ class Lobby:
             raise Problem(422, "bad-request", "a move carries 'version': the version it was made against")
         async with table.lock:
             action = table.check_move(seat, version, action_json)
-            self._commit(table, action)
-        await self.after_move(table)
+            await self._commit(table, action)
+        await self.after_move(table, action)
 
-    def _commit(self, table: Table, action: int) -> None:
+    async def _commit(self, table: Table, action: int) -> None:
+        """Store the checked `action` (under the table's lock), then adopt it."""
         after, events, notation = table.play(action)
         try:
-            self.store.add_move(table.id, table.version, action, notation)
+            await self.store.add_move(table.id, table.version, action, notation)
         except PlyTaken:
-            # Another server process stored this ply first: this process is out of date.
-            raise Problem(409, "stale-version", "another move was stored for this version first") from None
+            # Another server process (or a bot worker) stored this ply first: this process was out of date.
+            await self._catch_up(table)
+            self._background_task(self._after_catch_up(table))
+            raise Problem(
+                409, "stale-version", "another move was stored for this version first", version=table.version
+            ) from None
         table.adopt(after, events)
 
-    async def after_move(self, table: Table) -> None:
+    async def after_move(self, table: Table, action: int) -> None:
+        """Tell everyone at the table (here, and through the news every other process) and let a bot reply."""
+        await self.hub.broadcast(table)
+        await self._tell(TableNews(table.id, table.version, action))
+        self.schedule_bot(table)
+
+    async def _tell(self, news: TableNews) -> None:
+        if self.feed is not None:
+            await self.feed.publish(news)
+
+    # --- news from other processes -------------------------------------------------------------------------------
+    def hear(self, news: TableNews) -> None:
+        """News of a table from any process (this one's own too). The next move is applied at once; anything else
+        (a gap, a table busy with a move of its own, new names) is read from the store."""
+        table = self.tables.get(news.table)
+        if table is None:
+            if news.table in self._loading:
+                self._loading[news.table] = max(self._loading[news.table], news.version)
+            return
+        if news.action is not None and news.version <= table.version:
+            return  # known already (its own news, or caught up)
+        if news.action is not None and news.version == table.version + 1 and not table.lock.locked():
+            try:
+                after, events, _ = table.play(news.action)
+            except GuildtableError as error:
+                log.error("news of table %s does not apply (%s): reading the store", table.id, error)
+            else:
+                table.adopt(after, events)
+                self._background_task(self._after_catch_up(table))
+                return
+        self._catch_up_soon(table)
+
+    def hear_gap(self) -> None:
+        """News may have been missed (the connection to the other processes came back): every table reads the store."""
+        for table in list(self.tables.values()):
+            self._catch_up_soon(table)
+
+    def _catch_up_soon(self, table: Table) -> None:
+        if table.id in self._catching_up:
+            self._again.add(table.id)
+            return
+        task = asyncio.get_running_loop().create_task(self._catch_up_task(table))
+        self._catching_up[table.id] = task
+
+    async def _catch_up_task(self, table: Table) -> None:
+        try:
+            while True:
+                self._again.discard(table.id)
+                async with table.lock:
+                    await self._catch_up(table)
+                await self._after_catch_up(table)
+                if table.id not in self._again:
+                    return
+        except Exception:
+            log.exception("table %s could not catch up with the store", table.id)
+        finally:
+            self._catching_up.pop(table.id, None)
+
+    async def _catch_up(self, table: Table) -> None:
+        """Bring `table` to what the store holds: the moves stored since, the seats' names and the rematch (under
+        its lock)."""
+        stored = await self.store.load_table(table.id)
+        if stored is None:
+            return
+        for action in stored.actions[table.version :]:
+            after, events, _ = table.play(action)
+            table.adopt(after, events)
+        for seat, now_stored in zip(table.seats, stored.seats, strict=True):
+            if seat.name != now_stored.name:
+                table.rename(seat.seat, now_stored.name)
+            seat.joined = now_stored.joined
+        table.rematch = stored.rematch
+
+    async def _after_catch_up(self, table: Table) -> None:
+        table.touched = time.monotonic()
         await self.hub.broadcast(table)
         self.schedule_bot(table)
 
+    def _background_task(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
     # --- bots ----------------------------------------------------------------------------------------------------
     def schedule_bot(self, table: Table) -> None:
-        """Let a bot seat that is on turn move, after a short delay so people can follow."""
-        seat = table.state.current_player
-        if seat is None or seat not in table.bots:
+        """Let a bot seat that is on turn move, after a short delay so people can follow: in this process's pool,
+        or as a job for the bot workers (asked for once per table and version, whichever process asks)."""
+        if bot_on_turn(table) is None:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -252,7 +381,17 @@ class Lobby:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # not serving yet: the table's bot moves once someone opens it
-        table.bot_task = loop.create_task(self._bot_turn(table))
+        if self.jobs is not None:
+            table.bot_task = loop.create_task(self._ask_workers(table))
+        else:
+            table.bot_task = loop.create_task(self._bot_turn(table))
+
+    async def _ask_workers(self, table: Table) -> None:
+        assert self.jobs is not None
+        try:
+            await self.jobs.ask(table.id, table.version)
+        except Exception as error:
+            log.error("could not ask the bot workers for a move at table %s: %s", table.id, error)
 
     async def _bot_turn(self, table: Table) -> None:
         while True:
@@ -262,7 +401,7 @@ class Lobby:
                 if seat is None or seat not in table.bots:
                     return
                 version = table.version
-                job = self._job(table, seat)
+                job = bot_job(table, seat)
             # The bot thinks in a worker process (see botpool.py), on the game's record so far.
             try:
                 action = await self.bots.choose(job)
@@ -277,50 +416,37 @@ class Lobby:
                     continue
                 try:
                     table.check_action(action)
-                    self._commit(table, action)
+                    await self._commit(table, action)
                 except Problem as problem:
                     log.error("bot of seat %s at table %s failed: %s", seat, table.id, problem.detail)
                     return
             table.touched = time.monotonic()
             await self.hub.broadcast(table)
+            await self._tell(TableNews(table.id, table.version, action))
             next_seat = table.state.current_player
             if next_seat is None or next_seat not in table.bots:
                 return
 
-    @staticmethod
-    def _job(table: Table, seat: int) -> BotJob:
-        state = table.state
-        return BotJob(
-            game=table.game.name,
-            players=state.num_players,
-            seed=state.seed,
-            options=dict(table.options),
-            setup=state.setup,
-            actions=tuple(state.history),
-            spec=table.seats[seat].kind,
-            bot_seed=bot_seed(state.seed, seat) ^ len(state.history),
-        )
-
     # --- replays -------------------------------------------------------------------------------------------------
-    def replay_record(self, replay_id: str) -> dict[str, Any]:
+    async def replay_record(self, replay_id: str) -> dict[str, Any]:
         if not _ID.fullmatch(replay_id):
             raise Problem(404, "unknown-replay", f"there is no replay {replay_id[:40]!r}")
         table = self.tables.get(replay_id)
         if table is None:
             with contextlib.suppress(Problem):
-                table = self.table(replay_id)
+                table = await self.table(replay_id)
         if table is not None:
             return table.record()
-        record = self.store.get_upload(replay_id)
+        record = await self.store.get_upload(replay_id)
         if record is None:
             raise Problem(404, "unknown-replay", f"there is no replay {replay_id!r}")
         return record
 
-    def replay_frames(self, replay_id: str) -> list[dict[str, Any]]:
-        return self.replays.frames(replay_id, self.replay_record(replay_id))
+    async def replay_frames(self, replay_id: str) -> list[dict[str, Any]]:
+        return self.replays.frames(replay_id, await self.replay_record(replay_id))
 
-    def upload(self, data: Any) -> str:
+    async def upload(self, data: Any) -> str:
         record = checked_record(data, max_moves=self.limits.max_record_moves)
         upload_id = new_id()
-        self.store.add_upload(upload_id, record.model_dump(mode="json", exclude_none=True))
+        await self.store.add_upload(upload_id, record.model_dump(mode="json", exclude_none=True))
         return upload_id

@@ -1,0 +1,119 @@
+"""Table news between server processes, over Redis pub/sub: a move (or a new name, or a rematch) made through one
+process reaches the clients that watch the table through any other.
+
+The store stays the one order of moves (one row per move, keyed by table and ply); news only says "table T is now at
+version v, by action a" so that a process holding T in memory can apply the move at once without asking the store.
+A process that missed news (a gap in the versions, or the Redis connection came back) catches up from the store, so
+losing a message delays a watcher and never misleads one. News of tables a process does not hold is ignored.
+
+Every process of one platform subscribes to the one pattern of its database (`channel_prefix`), so two platforms
+may share a Redis server without hearing each other. This module knows Redis, not the rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import orjson
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+log = logging.getLogger("guildtable.server")
+RECONNECT_SECONDS = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """Table `table` is at `version` now: by the move `action` (the ply `version - 1`), or, with `action` None, its
+    seats or rematch changed (read them from the store)."""
+
+    table: str
+    version: int
+    action: int | None = None
+
+    def encode(self) -> bytes:
+        return orjson.dumps([self.table, self.version, self.action])
+
+    @classmethod
+    def decode(cls, data: bytes) -> TableNews:
+        table, version, action = orjson.loads(data)
+        return cls(str(table), int(version), None if action is None else int(action))
+
+
+def platform_key(db_url: str) -> str:
+    """A short name for the platform a database makes: processes on the same database share channels and queues.
+    The password never enters it."""
+    head, at, tail = db_url.rpartition("@")
+    scheme = head.split("://", 1)[0] if at else ""
+    where = f"{scheme}://{tail}" if at else db_url
+    return hashlib.sha256(where.encode()).hexdigest()[:12]
+
+
+def channel_prefix(db_url: str) -> str:
+    return f"guildtable:{platform_key(db_url)}:table:"
+
+
+class TableFeed:
+    """One process's news line: `publish` tells every process; `on_news` hears every table's news (own included),
+    and `on_gap` is called after the connection was lost and came back (news may have been missed)."""
+
+    def __init__(
+        self, redis_url: str, db_url: str, on_news: Callable[[TableNews], None], on_gap: Callable[[], None]
+    ) -> None:
+        self.redis: Redis = Redis.from_url(redis_url)
+        self.prefix = channel_prefix(db_url)
+        self.on_news = on_news
+        self.on_gap = on_gap
+        self._listener: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Subscribe (before returning, so no news published after this is missed), then listen in the background."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.psubscribe(f"{self.prefix}*")
+        self._listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
+
+    async def publish(self, news: TableNews) -> None:
+        try:
+            await self.redis.publish(self.prefix + news.table, news.encode())
+        except RedisError as error:
+            # The move is stored: other processes see it when they next catch up (a reconnect, a gap, a reload).
+            log.error("could not publish news of table %s: %s", news.table, error)
+
+    async def _listen(self, pubsub: PubSub) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=None)
+                if message is None or message.get("type") != "pmessage":
+                    continue
+                try:
+                    news = TableNews.decode(message["data"])
+                except (ValueError, TypeError):
+                    log.error("ignoring malformed table news %r", message["data"][:80])
+                    continue
+                self.on_news(news)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                log.error("table news: lost Redis (%s); reconnecting", error)
+                await asyncio.sleep(RECONNECT_SECONDS)
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.psubscribe(f"{self.prefix}*")
+                    self.on_gap()
+            except Exception:
+                log.exception("table news: a handler failed")
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(BaseException):
+                await self._listener
+        await self.redis.aclose()

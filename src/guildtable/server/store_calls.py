@@ -1,0 +1,58 @@
+"""The store's calls off the event loop: each runs on a small, bounded thread pool and is awaited.
+
+A storage call blocks (a commit waits for the disk or for PostgreSQL), and on the event loop it would stall every
+table of the process for its duration. Here it waits in one of `threads` threads instead; the database drivers let go
+of the GIL while they wait, so the loop goes on serving. At most `threads` calls run at once (the rest queue), which
+also bounds the connections one process holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from guildtable.server.store import Store, StoredTable
+
+T = TypeVar("T")
+
+
+class AsyncStore:
+    """`Store`'s methods as coroutines, each run on the pool."""
+
+    def __init__(self, store: Store, threads: int = 4) -> None:
+        self.store = store
+        self.url = store.url
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="store")
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, partial(call, *args))
+
+    async def create_table(self, table: StoredTable) -> None:
+        await self._run(self.store.create_table, table)
+
+    async def add_move(self, table_id: str, ply: int, action: int, notation: str) -> None:
+        """Commit one move; `PlyTaken` if that ply is stored already."""
+        await self._run(self.store.add_move, table_id, ply, action, notation)
+
+    async def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
+        await self._run(self.store.set_seat_name, table_id, seat, name)
+
+    async def set_rematch(self, table_id: str, rematch: str) -> None:
+        await self._run(self.store.set_rematch, table_id, rematch)
+
+    async def load_table(self, table_id: str) -> StoredTable | None:
+        return await self._run(self.store.load_table, table_id)
+
+    async def add_upload(self, upload_id: str, record: dict[str, Any]) -> None:
+        await self._run(self.store.add_upload, upload_id, record)
+
+    async def get_upload(self, upload_id: str) -> dict[str, Any] | None:
+        return await self._run(self.store.get_upload, upload_id)
+
+    def close(self) -> None:
+        """Wait for the calls under way, then close the store."""
+        self._pool.shutdown(wait=True)
+        self.store.close()
