@@ -6,6 +6,13 @@ the new version (so it includes the commit to the database and the broadcast). R
 
     .venv/bin/python benchmarks/load_websocket.py --games 100
     .venv/bin/python benchmarks/load_websocket.py --url http://127.0.0.1:8000 --games 100   # a running server
+    .venv/bin/python benchmarks/load_websocket.py --games 100 --processes 2 \
+        --db postgresql+psycopg://user:pw@127.0.0.1/db --redis redis://127.0.0.1:6389/0         # several processes
+
+With `--processes N` (and `--redis`), N server processes share the database and game i is played through process
+i mod N (as a proxy that keeps a table's clients together would send them); `--split` puts a game's two seats on two
+different processes instead, so every move also crosses Redis to reach the other seat. Errors (a move refused, a
+dropped socket) end that game and are counted.
 
 Every client here shares one loopback address, which the server's per-address limits (tables created, moves,
 sockets open) would soon stop: the started server lifts exactly those (see LIFTED), while every other limit keeps its
@@ -22,6 +29,7 @@ import random
 import statistics
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
@@ -43,13 +51,13 @@ LIFTED = (
 
 
 async def play_game(
-    base: str, table: dict, seed: int, start: asyncio.Event, latencies: list[float], think: float
+    bases: tuple[str, str], table: dict, seed: int, start: asyncio.Event, latencies: list[float], think: float
 ) -> int:
     tokens = {invite["seat"]: invite["token"] for invite in table["invites"]}
-    url = base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+    urls = [base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}" for base in bases]
     rng = random.Random(seed)
     moves = 0
-    async with connect(url, open_timeout=120) as blue, connect(url, open_timeout=120) as red:
+    async with connect(urls[0], open_timeout=120) as blue, connect(urls[1], open_timeout=120) as red:
         sockets = {0: blue, 1: red}
         latest = {}
         for seat, ws in sockets.items():
@@ -78,25 +86,34 @@ async def play_game(
     return moves
 
 
-async def run(base: str, games: int, game: str, think: float) -> None:
+async def run(bases: list[str], games: int, game: str, think: float, split: bool = False) -> None:
     latencies: list[float] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+    async with httpx.AsyncClient(base_url=bases[0], timeout=60) as http:
         tables = [(await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})).json() for _ in range(games)]
     start = asyncio.Event()
+    count = len(bases)
     players = [
-        asyncio.create_task(play_game(base, table, seed, start, latencies, think)) for seed, table in enumerate(tables)
+        asyncio.create_task(
+            play_game(
+                (bases[index % count], bases[(index + int(split)) % count]), table, index, start, latencies, think
+            )
+        )
+        for index, table in enumerate(tables)
     ]
     await asyncio.sleep(0.5 + games * 0.02)
     started = time.perf_counter()
     start.set()
-    counts = await asyncio.gather(*players)
+    results = await asyncio.gather(*players, return_exceptions=True)
     elapsed = time.perf_counter() - started
+    counts = [result for result in results if isinstance(result, int)]
+    errors = len(results) - len(counts)
     ordered = sorted(latencies)
     p50 = statistics.median(ordered) * 1000
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
     total = sum(counts)
     pace = f", bots thinking {think * 1000:.0f} ms on average" if think else ", bots answering at once"
-    print(f"{games} concurrent {game} games{pace}: {total} moves in {elapsed:.1f} s")
+    where = f" on {count} server processes" + (" (seats split)" if split and count > 1 else "")
+    print(f"{games} concurrent {game} games{pace}{where}: {total} moves in {elapsed:.1f} s, {errors} errors")
     print(f"throughput: {total / elapsed:.0f} moves/s")
     print(f"move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms (max {ordered[-1] * 1000:.1f} ms)")
 
@@ -113,16 +130,23 @@ def main() -> None:
     parser.add_argument("--game", default="city-blocks")
     parser.add_argument("--think", type=float, default=0.0, help="mean seconds a client bot waits before moving")
     parser.add_argument("--url", help="a running server (default: start one on a free port with a fresh SQLite db)")
-    parser.add_argument("--db", help="database URL for the started server (default: a temporary SQLite file)")
+    parser.add_argument("--db", help="database URL for the started servers (default: a temporary SQLite file)")
+    parser.add_argument("--redis", help="Redis URL: the started servers join one platform (needed for --processes)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes to start on the database")
+    parser.add_argument("--split", action="store_true", help="a game's two seats play through two processes")
     args = parser.parse_args()
     if args.url:
-        asyncio.run(run(args.url.rstrip("/"), args.games, args.game, args.think))
+        asyncio.run(run([args.url.rstrip("/")], args.games, args.game, args.think))
         return
-    with tempfile.TemporaryDirectory() as folder:
+    if args.processes > 1 and not args.redis:
+        parser.error("--processes needs --redis (and a --db that every process shares)")
+    extra = LIFTED + (("--redis", args.redis) if args.redis else ())
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
-        with local_server(db, bot_delay=0.6, extra=LIFTED) as (base, server):
-            asyncio.run(run(base, args.games, args.game, args.think))
-            print(f"server CPU time: {cpu_seconds(server.pid):.1f} s; client CPU time: {time.process_time():.1f} s")
+        servers = [stack.enter_context(local_server(db, bot_delay=0.6, extra=extra)) for _ in range(args.processes)]
+        asyncio.run(run([base for base, _ in servers], args.games, args.game, args.think, args.split))
+        server_cpu = sum(cpu_seconds(process.pid) for _, process in servers)
+        print(f"server CPU time: {server_cpu:.1f} s; client CPU time: {time.process_time():.1f} s")
 
 
 if __name__ == "__main__":
