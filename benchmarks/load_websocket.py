@@ -88,10 +88,13 @@ async def play_game(
 
 async def run(bases: list[str], games: int, game: str, think: float, split: bool = False) -> None:
     latencies: list[float] = []
-    async with httpx.AsyncClient(base_url=bases[0], timeout=60) as http:
-        tables = [(await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})).json() for _ in range(games)]
-    start = asyncio.Event()
     count = len(bases)
+    tables = []
+    for index in range(games):
+        # Each table is made through the process its first seat plays through (as its creator would be).
+        async with httpx.AsyncClient(base_url=bases[index % count], timeout=60) as http:
+            tables.append((await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})).json())
+    start = asyncio.Event()
     players = [
         asyncio.create_task(
             play_game(

@@ -307,6 +307,10 @@ class Lobby:
             return
         if news.action is not None and news.version <= table.version:
             return  # known already (its own news, or caught up)
+        if self._unused(table):
+            # Nobody here watches it: rather than follow it, let it go (it is read afresh when next opened).
+            del self.tables[news.table]
+            return
         if news.action is not None and news.version == table.version + 1 and not table.lock.locked():
             try:
                 after, events, _ = table.play(news.action)
