@@ -2,7 +2,8 @@
 
 Real processes throughout: two `guildtable serve --redis` processes on one database, `guildtable bot-worker`s, and
 `kill -9`. A move through one process reaches a spectator on the other; one process killed mid-game, the game goes
-on through the other with no acknowledged move lost; a bot worker killed while its bot thinks, the bot still moves.
+on through the other with no acknowledged move lost; a bot worker killed while its bot thinks, the bot still moves;
+`serve --workers 2 --bot-workers 1` runs two servers on one port and a bot worker beside them.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from guildtable.server.jobs import queue_name
-from guildtable.server.local import local_server
+from guildtable.server.local import SERVE, free_port, is_up, local_server
 
 POSTGRES = os.environ.get("GUILDTABLE_TEST_POSTGRES", "")
 REDIS = os.environ.get("GUILDTABLE_TEST_REDIS", "")
@@ -215,3 +216,41 @@ def test_a_bot_worker_killed_mid_think_the_bot_still_moves(platform: tuple[str, 
             wait_for(lambda: version_at(http, table_id) >= 1, 120)
         job = _job_state(redis_url, db_url, table_id, 0)
         assert job is not None and job["attempts"] >= 2, job
+
+
+def _children(pid: int) -> list[str]:
+    """The command lines of a process's children (Linux)."""
+    found = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as listing:
+            for child in listing.read().split():
+                with suppress(OSError), open(f"/proc/{child}/cmdline", "rb") as cmdline:
+                    found.append(cmdline.read().replace(b"\0", b" ").decode())
+    return found
+
+
+def test_serve_workers_runs_that_many_processes_on_one_port_with_bot_workers_beside(platform: tuple[str, str]) -> None:
+    """`guildtable serve --workers 2 --bot-workers 1`: two server processes share the port, and a bot worker started
+    beside them plays a bots' game to the end."""
+    db_url, redis_url = platform
+    port = free_port()
+    options = ["--workers", "2", "--bot-workers", "1", "--bot-delay", "0", "--log-level", "warning"]
+    process = subprocess.Popen(
+        [*SERVE, "--port", str(port), "--db", db_url, "--redis", redis_url, *options],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for(lambda: is_up(base), 120)
+        children = _children(process.pid)
+        servers = [line for line in children if "multiprocessing" in line and "resource_tracker" not in line]
+        assert len(servers) == 2, children
+        assert sum("bot-worker" in line for line in children) == 1, children
+        with httpx.Client(base_url=base, timeout=30) as http:
+            bots = {"game": "city-blocks", "seats": [{"kind": "greedy"}, {"kind": "random"}]}
+            table_id = http.post("/api/tables", json=bots).json()["id"]
+            wait_for(lambda: http.get(f"/api/tables/{table_id}").json()["terminal"], 120)
+    finally:
+        kill_group(process)
