@@ -182,8 +182,9 @@ def make_worker(
 
     async def startup(ctx: dict[str, Any]) -> None:
         feed = TableFeed(redis_url, db_url, on_news=lambda _news: None, on_gap=lambda: None)
+        store = await asyncio.to_thread(Store, db_url)  # opening it may upgrade the schema: off the loop
         ctx["guildtable"] = WorkerContext(
-            AsyncStore(Store(db_url), store_threads),
+            AsyncStore(store, store_threads),
             feed,
             BotPool(concurrency, 4 * concurrency, move_seconds),
             queue,
