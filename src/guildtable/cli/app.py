@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from guildtable.cli import arena, bench, bot_worker, games_cmd, hint, play, replay, serve, simulate
+from guildtable.cli import arena, bench, bot_worker, catalogues, games_cmd, hint, play, replay, serve, simulate
 from guildtable.cli.common import errors
 from guildtable.kernel import GuildtableError
 
@@ -27,6 +27,7 @@ app.command("serve")(serve.serve)
 app.command("bot-worker")(bot_worker.bot_worker)
 app.command("arena")(arena.arena)
 app.command("hint")(hint.hint)
+app.add_typer(catalogues.app, name="catalogues")
 
 
 def main() -> None:

@@ -24,20 +24,24 @@ from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
+from guildtable.kernel.i18n import current_language, language_of
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_name
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
+from guildtable.server.language import LanguageMiddleware
 from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
+from guildtable.server.pages import catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
 from guildtable.server.rulebook import add_rules_pages
@@ -89,6 +93,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(LanguageMiddleware)
     app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
     _add_problem_handlers(app)
@@ -342,7 +347,7 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             return
         except (WebSocketDisconnect, TimeoutError, RuntimeError):
             return  # gone before saying hello (RuntimeError: the socket closed under us)
-        client = lobby.hub.client(socket, seat, table.version, address)
+        client = lobby.hub.client(socket, seat, table.version, address, current_language())
         lobby.hub.add(table.id, client)
         try:
             lobby.hub.update(table, client, whole=True)
@@ -426,17 +431,28 @@ def _add_pages(app: FastAPI) -> None:
         return FileResponse(WEB / "favicon.svg", media_type="image/svg+xml")
 
     @app.get("/", include_in_schema=False)
-    def lobby_page() -> FileResponse:
-        return FileResponse(WEB / "index.html")
+    def lobby_page() -> HTMLResponse:
+        return HTMLResponse(render_page("index.html"))
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB / "table.html")
+    def table_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(render_page("table.html"))
 
     @app.get("/replay", include_in_schema=False)
-    def upload_page() -> FileResponse:
-        return FileResponse(WEB / "replay.html")
+    def upload_page() -> HTMLResponse:
+        return HTMLResponse(render_page("replay.html"))
 
     @app.get("/replay/{replay_id}", include_in_schema=False)
-    def replay_page(replay_id: str) -> FileResponse:
-        return FileResponse(WEB / "replay.html")
+    def replay_page(replay_id: str) -> HTMLResponse:
+        return HTMLResponse(render_page("replay.html"))
+
+    @app.get("/i18n/{language}/{name}.json", include_in_schema=False)
+    def catalogue(language: str, name: str) -> Response:
+        """One catalogue domain's messages for the pages (a game's renderer loads its game's)."""
+        if language_of(language) != language or not known_domain(name):
+            raise Problem(404, "not-found", _("there is no such catalogue"))
+        return Response(
+            catalogue_text(language, name),
+            media_type="application/json",
+            headers={"Cache-Control": "public, max-age=3600"},
+        )

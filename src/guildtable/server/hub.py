@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import orjson
 from starlette.websockets import WebSocket
 
+from guildtable.kernel.i18n import ENGLISH, use_language
 from guildtable.server.tables import Table
 
 
@@ -37,6 +38,8 @@ class Client:
     # The last version this client was told about: its next update carries the events after it.
     version: int
     address: str = ""
+    # The language this client reads: its updates are built in it (one seat German, another English).
+    lang: str = ENGLISH
     outbox: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(64))
     sender: asyncio.Task[None] | None = None
     dropped: bool = False
@@ -49,8 +52,8 @@ class Hub:
         self.per_address: Counter[str] = Counter()
         self._closing: set[asyncio.Task[None]] = set()
 
-    def client(self, socket: WebSocket, seat: int | None, version: int, address: str) -> Client:
-        return Client(socket, seat, version, address, asyncio.Queue(self.queue_limit))
+    def client(self, socket: WebSocket, seat: int | None, version: int, address: str, lang: str = ENGLISH) -> Client:
+        return Client(socket, seat, version, address, lang, asyncio.Queue(self.queue_limit))
 
     def watchers(self, table_id: str) -> int:
         return len(self.clients.get(table_id, ()))
@@ -85,7 +88,8 @@ class Hub:
         """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect)."""
         if client.dropped:
             return
-        message = table.payload(client.seat, since=None if whole else client.version)
+        with use_language(client.lang):
+            message = table.payload(client.seat, since=None if whole else client.version)
         client.version = table.version
         self.post(table.id, client, _encode(message))
 

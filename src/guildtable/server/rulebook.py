@@ -11,28 +11,21 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import HTMLResponse
 
 from guildtable.bots.greedy import GreedyBot
 from guildtable.kernel import Game, State
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
 from guildtable.kernel.seats import SEAT_COLOUR_NAMES
+from guildtable.server.pages import render_page, render_rules_text
 from guildtable.server.problems import Problem
 
-RULES_PAGE = Path(__file__).resolve().parent.parent / "web" / "rules.html"
 # How far a seeded example may play before giving up on its moment (a safety net; every example stops far sooner).
 MOVE_LIMIT = 3000
-NOT_FOUND_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>guildtable — no such game</title><link rel="stylesheet" href="/static/style.css"></head>
-<body><header class="bar"><a href="/">guildtable</a></header>
-<main><section class="card"><h2>No such game</h2><p>There are rules here for City Blocks, City and Guilds,
-Guildhall: Job Faire and Guilds of London.</p><p><a href="/">Back to the lobby</a></p></section></main></body></html>
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +54,19 @@ class Example:
 def add_rules_pages(app: FastAPI) -> None:
     """Register the rules page of every game and its examples endpoint on `app`."""
 
-    @app.get("/rules/{game}", include_in_schema=False, response_model=None)
-    def rules_page(game: str) -> FileResponse | HTMLResponse:
+    @app.get("/rules/{game}", include_in_schema=False)
+    def rules_page(game: str) -> HTMLResponse:
         if find_game(game) is None:
-            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
-        return FileResponse(RULES_PAGE)
+            return HTMLResponse(render_page("not_found.html"), status_code=404)
+        return HTMLResponse(render_page("rules.html"))
+
+    @app.get("/rules/{game}/text", include_in_schema=False)
+    def rules_text(game: str) -> HTMLResponse:
+        """The rules of `game` as an HTML fragment in the request's language (the rules page shows it)."""
+        found = find_game(game)
+        if found is None:
+            raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
+        return HTMLResponse(render_rules_text(found.name))
 
     @app.get("/api/games/{name}/examples", tags=["games"])
     def examples(name: str) -> list[dict[str, Any]]:
@@ -106,7 +107,7 @@ class Players:
     def until(self, stop: Callable[[State], bool]) -> State:
         """Play on until `stop(state)` holds (or the game ends); a copy of that position."""
         state = self.state
-        for _ in range(MOVE_LIMIT):
+        for _step in range(MOVE_LIMIT):
             if state.current_player is None or stop(state):
                 break
             state.apply(self.bots[state.current_player].choose(state))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guildtable.kernel import Event, Game, IllegalAction, State
+from guildtable.kernel.i18n import current_language
 from guildtable.kernel.records import record_of
 from guildtable.kernel.registry import get_game
 from guildtable.server.auth import seat_of_token
@@ -27,8 +28,9 @@ class LoggedEvent:
 
     version: int
     event: Event
-    # Its JSON form with the readable text, built the first time any seat is sent it (it is the same for all).
-    json: dict[str, Any] | None = None
+    # Its JSON form with the readable text, per language: built the first time a seat reading that language is sent
+    # it (it is the same for every seat).
+    json: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -49,7 +51,7 @@ class Table:
     touched: float = 0.0
     # The legal list of the seat on turn, built once for the state it was built for (every client of that seat,
     # and an HTTP mover's answer, share it).
-    _legal: tuple[State, int, list[dict[str, Any]]] | None = field(default=None, repr=False)
+    _legal: tuple[State, int, str, list[dict[str, Any]]] | None = field(default=None, repr=False)
 
     @classmethod
     def rebuild(cls, stored: StoredTable) -> Table:
@@ -142,13 +144,14 @@ class Table:
         """A player took `seat` under `name`: the log's lines are built again with it."""
         self.seats[seat].name = name
         for logged in self.log:
-            logged.json = None
+            logged.json.clear()
         self._legal = None
 
     def event_json(self, logged: LoggedEvent) -> dict[str, Any]:
-        built = logged.json
+        language = current_language()
+        built = logged.json.get(language)
         if built is None:
-            built = logged.json = {
+            built = logged.json[language] = {
                 "version": logged.version,
                 **logged.event.to_json(),
                 "text": self.game.describe_event(logged.event, self.names()),
@@ -184,8 +187,9 @@ class Table:
         state = self.state
         cached = self._legal
         version = len(state.history)
-        if cached is not None and cached[0] is state and cached[1] == version:
-            return cached[2]
+        language = current_language()
+        if cached is not None and cached[0] is state and cached[1] == version and cached[2] == language:
+            return cached[3]
         to_json = state.action_to_json
         to_notation = state.action_to_notation
         label = state.action_label
@@ -194,7 +198,7 @@ class Table:
             {"action": to_json(action), "notation": to_notation(action), "label": label(action, names)}
             for action in state.legal_actions()
         ]
-        self._legal = (state, version, legal)
+        self._legal = (state, version, language, legal)
         return legal
 
     def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:

@@ -1,4 +1,63 @@
-// What every page shares: a tiny DOM builder, the API client, the tables this browser knows, and JSON-as-panels.
+// What every page shares: words in the reader's language, a tiny DOM builder, the API client, the tables this
+// browser knows, and JSON-as-panels.
+
+// --- words ------------------------------------------------------------------------------------------------------
+// Every text a player reads comes from a gettext catalogue (extracted from these files by `guildtable catalogues
+// extract`): the page carries the `web` one, and `rendererFor(game)` loads the game's before its module runs.
+//   t("{name} wins", { name })          a message, with named placeholders
+//   nt("{n} point", "{n} points", n)     the form for a count ({n} is the count)
+//   pt("seat colour", "Red")             a message whose meaning needs a context
+const words = new Map();
+const loadedDomains = new Map();
+function absorb(catalogue) {
+  for (const [key, text] of Object.entries((catalogue && catalogue.messages) || {})) words.set(key, text);
+}
+const pageCatalogue = document.getElementById("i18n");
+const pageWords = pageCatalogue ? JSON.parse(pageCatalogue.textContent) : { language: "en" };
+absorb(pageWords);
+// The language the page was served in ("qps" is the test pseudo-locale, shown as English to the browser).
+export const LANGUAGE = pageWords.language || "en";
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function t(message, params) {
+  const text = words.get(message);
+  return fill(typeof text === "string" ? text : message, params);
+}
+
+export function pt(context, message, params) {
+  const text = words.get(`${context}\u0004${message}`);
+  return fill(typeof text === "string" ? text : message, params);
+}
+
+export function nt(singular, plural, n, params = {}) {
+  const forms = words.get(singular);
+  const chosen = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] ?? forms[forms.length - 1] : (n === 1 ? singular : plural);
+  return fill(chosen, { n, ...params });
+}
+
+// A game's (or any catalogue domain's) messages, fetched once.
+export function loadWords(domain) {
+  if (!loadedDomains.has(domain)) {
+    loadedDomains.set(domain, fetch(`/i18n/${LANGUAGE}/${domain}.json`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then(absorb)
+      .catch(() => {}));
+  }
+  return loadedDomains.get(domain);
+}
+
+// The language switch keeps the page's own query (a seat's link) and only changes `lang`.
+for (const link of document.querySelectorAll(".lang-switch a[data-lang]")) {
+  const url = new URL(location.href);
+  url.searchParams.set("lang", link.dataset.lang);
+  link.href = url.pathname + url.search + url.hash;
+}
+
+// --- the DOM ------------------------------------------------------------------------------------------------------
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -154,8 +213,9 @@ export function seatName(seats, seat) {
 const modules = {};
 export async function rendererFor(game) {
   if (!modules[game]) {
-    const file = `/static/games/${game.replace(/-/g, "_")}.js`;
-    modules[game] = import(file).catch((error) => {
+    const name = game.replace(/-/g, "_");
+    const file = `/static/games/${name}.js`;
+    modules[game] = loadWords(name).then(() => import(file)).catch((error) => {
       if (!String(error).includes("Failed to fetch")) console.error(`renderer ${file}:`, error);
       return import("/static/games/fallback.js");
     });

@@ -1,12 +1,12 @@
 // A game's rules page: the text (an HTML fragment in /static/rules/), a contents list built from its sections, the
 // note on stand-in content, and example positions from the server drawn by the game's own renderer.
-import { api, h } from "/static/js/common.js";
+import { api, h, rendererFor } from "/static/js/common.js";
 
 const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
 
 async function fragment() {
-  const response = await fetch(`/static/rules/${game}.html`);
+  const response = await fetch(`/rules/${encodeURIComponent(game)}/text`);
   if (!response.ok) throw new Error("The rules text could not be loaded.");
   return response.text();
 }
@@ -19,7 +19,7 @@ function contents(article) {
 
 async function drawExamples(article, examples) {
   const byId = new Map(examples.map((example) => [example.id, example]));
-  const renderer = await import(`/static/games/${game.replace(/-/g, "_")}.js`);
+  const renderer = await rendererFor(game);
   for (const figure of article.querySelectorAll("figure[data-example]")) {
     const example = byId.get(figure.dataset.example);
     if (!example) { figure.remove(); continue; }

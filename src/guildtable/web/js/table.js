@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { announce, api, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
+import { LANGUAGE, announce, api, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
   rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -31,7 +31,7 @@ let sentFrom = null;
 
 function connect() {
   const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${protocol}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  const ws = new WebSocket(`${protocol}//${location.host}/ws/tables/${encodeURIComponent(tableId)}?lang=${LANGUAGE}`);
   socket = ws;
   ws.onopen = () => {
     retry = 0;

@@ -1,0 +1,80 @@
+"""The HTML pages, rendered in the request's language: Jinja2 templates in `web/` whose words are gettext messages
+(`{% trans %}` blocks and `_()` calls, extracted into the `web` catalogue; the rules texts into `rules`). Each page
+carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from guildtable.kernel.i18n import (
+    DOMAINS,
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    PSEUDO,
+    catalogue_json,
+    current_language,
+    domain,
+)
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def _environment(name: str) -> Environment:
+    """Templates whose messages come from catalogue domain `name`."""
+    environment = Environment(
+        loader=FileSystemLoader(WEB),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.policies["ext.i18n.trimmed"] = True
+    messages = domain(name)
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message, **params: messages.gettext(message, **params),
+        lambda singular, plural, n, **params: messages.ngettext(singular, plural, n, **params),
+        pgettext=lambda context, message, **params: messages.pgettext(context, message, **params),
+        newstyle=True,
+    )
+    return environment
+
+
+PAGES = _environment("web")
+RULES = _environment("rules")
+
+
+@cache
+def _catalogue_text(language: str, name: str) -> str:
+    # "</" cannot end the JSON's <script> element early: JSON allows the escaped slash.
+    return json.dumps(catalogue_json(language, name), ensure_ascii=False).replace("</", "<\\/")
+
+
+def catalogue_text(language: str, name: str) -> str:
+    return _catalogue_text(language, name)
+
+
+def render_page(template: str, **context: Any) -> str:
+    """A page of `web/` in the current language."""
+    language = current_language()
+    return PAGES.get_template(template).render(
+        lang=language,
+        html_lang="en" if language == PSEUDO else language,
+        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        catalogue=Markup(catalogue_text(language, "web")),
+        **context,
+    )
+
+
+def render_rules_text(game: str) -> str:
+    """The rules text of `game` (an HTML fragment) in the current language."""
+    return RULES.get_template(f"rules/{game}.html").render(lang=current_language())
+
+
+def known_domain(name: str) -> bool:
+    return name in DOMAINS
