@@ -1,0 +1,101 @@
+"""Issue 15: nothing a player reads escapes translation. Every page, and a whole game's log and end screen in each
+game, is shown in the `qps` pseudo-locale, where every translated message is bracketed ⟦…⟧; any visible word outside
+the brackets (other than players' names, game titles and the site's name) is a string that was never translated."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_helpers import finished_table, join, new_table
+
+GAMES = {"city-blocks": 2, "city-and-guilds": 3, "guildhall": 3, "guilds-of-london": 3}
+
+# Every visible text node (not in <code>, <script>, <style>, nor inside [translate=no]), and the accessible names
+# and placeholders a screen reader or an empty field shows.
+_VISIBLE_TEXTS = """() => {
+  const out = new Set();
+  // A message may hold inline markup (<strong>…</strong>): read each text in its nearest block, where the brackets of
+  // one message enclose all of its pieces.
+  const blockOf = (el) => {
+    if (el instanceof SVGElement) return el.closest('text') || el;
+    let block = el;
+    while (block.parentElement && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
+    return block;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('code, script, style, [translate="no"], [hidden]')) continue;
+    if (!(el instanceof SVGElement) && !el.getClientRects().length) continue;
+    const block = blockOf(el);
+    const text = (block instanceof SVGElement ? block.textContent : block.innerText || block.textContent).trim();
+    if (text) out.add(text);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [placeholder], [title]')) {
+    if (el.closest('[hidden]')) continue;
+    for (const name of ['aria-label', 'placeholder', 'title']) {
+      const value = (el.getAttribute(name) || '').trim();
+      if (value) out.add(value);
+    }
+  }
+  out.add(document.title);
+  return [...out];
+}"""
+
+# Proper names a page may show untranslated: the site, the games' titles, the language names in the switch, the API.
+PROPER = ["guildtable", "City Blocks", "City and Guilds", "Guildhall: Job Faire", "Guildhall", "Guilds of London"]
+PROPER += ["English", "Deutsch", "API"]
+
+
+def escaped(texts: list[str], names: list[str]) -> list[str]:
+    """The texts with a word outside every ⟦…⟧ that is not a name."""
+    found = []
+    for text in texts:
+        rest = re.sub(r"⟦[^⟧]*⟧", " ", text)
+        for name in sorted([*names, *PROPER], key=len, reverse=True):
+            rest = rest.replace(name, " ")
+        if re.search(r"[A-Za-zÀ-ÿ]{2,}", rest):
+            found.append(text[:120])
+    return sorted(set(found))
+
+
+def shown(page: Any) -> list[str]:
+    return list(page.evaluate(_VISIBLE_TEXTS))
+
+
+def test_pseudo_the_lobby_and_the_record_upload_page(page: Any) -> None:
+    page.goto("/?lang=qps")
+    page.wait_for_selector("#seats select, #seats input")
+    assert escaped(shown(page), []) == []
+    page.goto("/replay?lang=qps")
+    page.wait_for_selector("#upload:not([hidden])")
+    assert escaped(shown(page), []) == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pseudo_the_rules_page(page: Any, game: str) -> None:
+    page.goto(f"/rules/{game}?lang=qps")
+    page.wait_for_selector("body[data-ready='true']")
+    assert escaped(shown(page), []) == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_pseudo_a_whole_game_its_log_and_end_screen(page: Any, base_url: str, game: str) -> None:
+    table = finished_table(base_url, game, GAMES[game], seed=11)
+    page.goto(f"/table/{table}?lang=qps")
+    page.wait_for_selector("#end:not([hidden])")
+    page.wait_for_function("document.querySelectorAll('#log li').length > 5")
+    names = page.evaluate("[...document.querySelectorAll('#players .player')].map((p) => p.dataset.name || '')")
+    seat_names = [seat["name"] for seat in page.request.get(f"/api/tables/{table}").json()["seats"]]
+    assert escaped(shown(page), [*seat_names, *[name for name in names if name]]) == []
+
+
+def test_pseudo_a_seat_on_turn_reads_its_prompt_and_moves(page: Any, base_url: str) -> None:
+    table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}])
+    path, _, secret = table["invites"][0]["url"].partition("#")
+    join(page, f"{path}?lang=qps#{secret}", "Ada")
+    page.wait_for_selector("#board .legal")
+    seat_names = [seat["name"] for seat in page.request.get(f"/api/tables/{table['id']}").json()["seats"]]
+    assert escaped(shown(page), ["Ada", *seat_names]) == []
