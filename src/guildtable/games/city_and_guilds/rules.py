@@ -38,13 +38,15 @@ from guildtable.games.city_and_guilds.content import (
     SEAT_NAMES,
     TAVERN,
     TILE_CODES,
-    TILE_NAMES,
 )
 from guildtable.games.city_and_guilds.sheet import sheet_of_ledger
 from guildtable.kernel import Event, IllegalAction, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreSheet
+
+_ = domain("city_and_guilds").gettext
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
@@ -156,14 +158,14 @@ class CityAndGuildsState(State):
         self.white = [-1] * board.blocks
         self.black = [-1] * board.blocks
         self.scored = []
-        self.values = [[0] * n for _ in range(GUILD_COUNT)]
-        self.stamps = [[0] * n for _ in range(GUILD_COUNT)]
+        self.values = [[0] * n for _guild in range(GUILD_COUNT)]
+        self.stamps = [[0] * n for _guild in range(GUILD_COUNT)]
         self.clock = 0
         self.scores_ = [0] * n
         self.ledger = []
         self.placed = [0] * n
         self.setup_placed = 0
-        self.known = [[0] * HAND_KINDS for _ in range(n)]
+        self.known = [[0] * HAND_KINDS for _seat in range(n)]
         self.returned = [-1] * n
         self.final = None
         self.last_move = ""
@@ -184,22 +186,22 @@ class CityAndGuildsState(State):
     def prompt(self, names: Sequence[str] | None = None) -> str:
         """The question on turn in plain words (words.py)."""
         if not self.pending:
-            return "The game is over"
+            return _("The game is over")
         decision = self.pending[-1]
         kind = decision.kind
         if kind == RETURN:
-            return words.RETURN_PROMPT
+            return words.return_prompt()
         if kind == PICK:
-            return words.SETUP_PICK_PROMPT if self.in_setup else words.PICK_PROMPT
+            return words.setup_pick_prompt() if self.in_setup else words.pick_prompt()
         if kind == LOT:
             return words.lot_prompt(decision.context[0], self.in_setup)
         if kind == BUILDING:
             return words.building_prompt(self.tiles[decision.context[0]])
         if kind == MINSTREL_FIGURE:
-            return words.MINSTREL_PROMPT
+            return words.minstrel_prompt()
         if kind == TAVERN_CHOICE:
             return words.tavern_prompt(self.options["tavern_mandatory"])
-        return words.DRAW_PROMPT
+        return words.draw_prompt()
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
         """`action` in plain words for a button, as an answer to the question on turn."""
@@ -209,14 +211,14 @@ class CityAndGuildsState(State):
         if action < INVEST:
             lot = action - LOT_BASE
             if lot >= self.board.lots:
-                return f"Lot {lot + 1}, beyond this map"
+                return _("Lot {number}, beyond this map", number=lot + 1)
             tile = TAVERN if decision is None or decision.kind != LOT else decision.context[0]
             block = self.board.lot_block[lot]
             full = self.empty_in_block[block] == 1 and self.tiles[lot] == EMPTY
             return words.lot_label(tile, self.board.lot_names[lot], self.board.block_letters[block] if full else None)
         if action == PUT_BACK:
             tile = decision.context[0] if decision is not None and decision.kind == LOT else None
-            return "Put the tile back in your hand" if tile is None else words.put_back_label(tile)
+            return _("Put the tile back in your hand") if tile is None else words.put_back_label(tile)
         if action >= RETURN_BASE:
             return words.return_label(action - RETURN_BASE)
         if action >= TAKE_BASE:
@@ -224,13 +226,13 @@ class CityAndGuildsState(State):
         if action == INVEST:
             if decision is not None and decision.kind == BUILDING:
                 return words.invest_label(self.tiles[decision.context[0]])
-            return "Invest: 1 figure, +1 on the track"
+            return _("Invest: 1 figure, +1 on the track")
         return {
-            DOUBLE: words.DOUBLE_LABEL,
-            FIGURE: words.FIGURE_LABEL,
-            NO_FIGURE: words.NO_FIGURE_LABEL,
-            NO_TAVERN: words.NO_TAVERN_LABEL,
-        }[action]
+            DOUBLE: words.double_label,
+            FIGURE: words.figure_label,
+            NO_FIGURE: words.no_figure_label,
+            NO_TAVERN: words.no_tavern_label,
+        }[action]()
 
     def legal_actions(self) -> list[int]:
         if not self.pending:
@@ -278,77 +280,88 @@ class CityAndGuildsState(State):
         decision = self.pending[-1]
         kind, seat = decision.kind, decision.seat
         if action == PUT_BACK and kind != LOT:
-            return "CG-16", "You can put a tile back only while choosing its lot"
+            return "CG-16", _("You can put a tile back only while choosing its lot")
         if kind == LOT:
             if action == PUT_BACK:
                 return None
             if not LOT_BASE <= action < INVEST:
-                picked = words.tile_words(decision.context[0])
-                return "CG-16", f"First choose a lot for your {picked}, or put it back in your hand"
+                picked = words.your_tile(decision.context[0])
+                return "CG-16", _("First choose a lot for {your_tile}, or put it back in your hand", your_tile=picked)
             return self._why_lot_illegal(action - LOT_BASE, "CG-14" if self.in_setup else "CG-16")
         if kind == PICK:
             if not SELECT_BASE <= action < LOT_BASE:
-                return "CG-16", "First choose a tile from your hand to place"
+                return "CG-16", _("First choose a tile from your hand to place")
             tile = action - SELECT_BASE
             if tile not in self.hands[seat]:
-                return "CG-16", f"You have no {TILE_NAMES[tile]} in your hand"
+                return "CG-16", _("You have {no_tile} in your hand", no_tile=words.no_tile(tile))
             if tile not in self._pickable(seat):
-                return "CG-A-9", "At this table a building cannot be placed once your figures are used up"
+                return "CG-A-9", _("At this table a building cannot be placed once your figures are used up")
             return None
         if kind == DRAW:
             if not TAKE_BASE <= action < RETURN_BASE:
-                return "CG-24", "First take a tile from the display into your hand"
+                return "CG-24", _("First take a tile from the display into your hand")
             tile = action - TAKE_BASE
             if tile not in self.display:
-                return "CG-24", f"The display has no {TILE_NAMES[tile]}"
+                return "CG-24", _("The display has {no_tile}", no_tile=words.no_tile(tile))
             return None
         if kind == BUILDING:
             if action in (INVEST, DOUBLE):
                 return None
             guild = words.guild_words(self.tiles[decision.context[0]])
-            return "CG-17", (
-                f"First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures"
+            return "CG-17", _(
+                "First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures",
+                guild=guild,
             )
         if kind == MINSTREL_FIGURE:
             if action in (FIGURE, NO_FIGURE):
                 return None
             if action == DOUBLE:
-                return "CG-21", "A minstrel house takes one figure, never two"
-            return "CG-21", "First say whether you put a figure on the minstrel house"
+                return "CG-21", _("A minstrel house takes one figure, never two")
+            return "CG-21", _("First say whether you put a figure on the minstrel house")
         if kind == TAVERN_CHOICE:
             if action == NO_TAVERN:
                 if self.options["tavern_mandatory"]:
-                    return "CG-36", "At this table the player who completes a block must place a tavern"
+                    return "CG-36", _("At this table the player who completes a block must place a tavern")
                 return None
             if not LOT_BASE <= action < INVEST:
-                return "CG-36", "First place the tavern on a lot, or do without it"
+                return "CG-36", _("First place the tavern on a lot, or do without it")
             return self._why_lot_illegal(action - LOT_BASE, "CG-36")
         if not RETURN_BASE <= action < RETURN_BASE + HAND_KINDS:
-            return "CG-11", "First give back one of your four tiles, face down"
+            return "CG-11", _("First give back one of your four tiles, face down")
         tile = action - RETURN_BASE
         if tile not in self.hands[seat]:
-            return "CG-11", f"You have no {TILE_NAMES[tile]} to give back"
+            return "CG-11", _("You have {no_tile} to give back", no_tile=words.no_tile(tile))
         return None
 
     def _why_lot_illegal(self, lot: int, rule: str) -> tuple[str, str] | None:
         board = self.board
         if lot >= board.lots:
-            return rule, f"This map has {board.lots} lots, from {board.lot_names[0]} to {board.lot_names[-1]}"
-        name = words.capital(words.lot_words(board.lot_names[lot]))
+            return rule, _(
+                "This map has {count} lots, from {first} to {last}",
+                count=board.lots,
+                first=board.lot_names[0],
+                last=board.lot_names[-1],
+            )
+        name = board.lot_names[lot]
         if self.tiles[lot] != EMPTY:
-            return "CG-23", f"{name} already holds {words.a_tile(self.tiles[lot])}"
+            return "CG-23", _("Lot {lot} already holds {tile}", lot=name, tile=words.a_tile_subject(self.tiles[lot]))
         if self.in_setup:
             if lot in self._setup_lots():
                 return None
             block = board.lot_block[lot]
             if self.empty_in_block[block] != len(board.block_lots[block]):
                 letter = board.block_letters[block]
-                return "CG-14", f"Block {letter} already has a tile; in the setup round each tile opens an empty block"
-            return "CG-14", f"{name} faces a tile already placed; in the setup round tiles may not be next to others"
+                return "CG-14", _(
+                    "Block {block} already has a tile; in the setup round each tile opens an empty block", block=letter
+                )
+            return "CG-14", _(
+                "Lot {lot} faces a tile already placed; in the setup round tiles may not be next to others", lot=name
+            )
         if not self.touch[lot]:
-            return rule, (
-                f"{name} is not next to any placed tile: a tile must face one in a straight line, in its block or "
-                "across the street"
+            return rule, _(
+                "Lot {lot} is not next to any placed tile: a tile must face one in a straight line, in its block or "
+                "across the street",
+                lot=name,
             )
         return None
 
@@ -618,8 +631,8 @@ class CityAndGuildsState(State):
         return sheet_of_ledger(self.ledger, self.num_players, self.scores())
 
     def score_breakdown(self) -> dict[str, Any]:
-        by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _ in range(self.num_players)]
-        for source, seat, amount, _ in self.ledger:
+        by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _seat in range(self.num_players)]
+        for source, seat, amount, _why in self.ledger:
             by_source[seat][source] += amount
         return {
             "seats": list(SEAT_NAMES[: self.num_players]),

@@ -3,26 +3,178 @@
 
 Never notation (`invest`, `notavern`, `take MCA`) and never rule IDs: those stay in `actions.py` and in a refusal's
 rule field. Reads plain values, not a state, so that every caller passes what it knows.
+
+Every text comes from the `city_and_guilds` catalogue in the reader's language. A tile is named in whole phrases
+("a weaver market", "your weaver market", "no weaver market"), one message each, because German articles follow the
+tile's gender and the sentence's case ("einen Tuchmachermarkt", "deinen Tuchmachermarkt", "keinen Tuchmachermarkt").
 """
 
 from __future__ import annotations
 
-from guildtable.games.city_and_guilds.content import BUILDING_STEPS, GUILDS, MINSTREL, TILE_NAMES
+from guildtable.games.city_and_guilds.content import BUILDING_STEPS, GUILDS, MINSTREL
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
+ngettext = domain("city_and_guilds").ngettext
+pgettext = domain("city_and_guilds").pgettext
+
+
+# --- tiles in words, one table per grammatical use ------------------------------------------------------------------
+def _name() -> tuple[str, ...]:
+    return (
+        _("baker building"),
+        _("weaver building"),
+        _("candle building"),
+        _("smith building"),
+        _("baker market"),
+        _("weaver market"),
+        _("candle market"),
+        _("smith market"),
+        _("minstrel house"),
+        _("tavern"),
+    )
+
+
+def _a_nom() -> tuple[str, ...]:
+    return (
+        pgettext("tile, nominative", "a baker building"),
+        pgettext("tile, nominative", "a weaver building"),
+        pgettext("tile, nominative", "a candle building"),
+        pgettext("tile, nominative", "a smith building"),
+        pgettext("tile, nominative", "a baker market"),
+        pgettext("tile, nominative", "a weaver market"),
+        pgettext("tile, nominative", "a candle market"),
+        pgettext("tile, nominative", "a smith market"),
+        pgettext("tile, nominative", "a minstrel house"),
+        pgettext("tile, nominative", "a tavern"),
+    )
+
+
+def _a_acc() -> tuple[str, ...]:
+    return (
+        pgettext("tile, accusative", "a baker building"),
+        pgettext("tile, accusative", "a weaver building"),
+        pgettext("tile, accusative", "a candle building"),
+        pgettext("tile, accusative", "a smith building"),
+        pgettext("tile, accusative", "a baker market"),
+        pgettext("tile, accusative", "a weaver market"),
+        pgettext("tile, accusative", "a candle market"),
+        pgettext("tile, accusative", "a smith market"),
+        pgettext("tile, accusative", "a minstrel house"),
+        pgettext("tile, accusative", "a tavern"),
+    )
+
+
+def _a_dat() -> tuple[str, ...]:
+    return (
+        pgettext("tile, dative", "a baker building"),
+        pgettext("tile, dative", "a weaver building"),
+        pgettext("tile, dative", "a candle building"),
+        pgettext("tile, dative", "a smith building"),
+        pgettext("tile, dative", "a baker market"),
+        pgettext("tile, dative", "a weaver market"),
+        pgettext("tile, dative", "a candle market"),
+        pgettext("tile, dative", "a smith market"),
+        pgettext("tile, dative", "a minstrel house"),
+        pgettext("tile, dative", "a tavern"),
+    )
+
+
+def _the_acc() -> tuple[str, ...]:
+    return (
+        pgettext("tile, accusative", "the baker building"),
+        pgettext("tile, accusative", "the weaver building"),
+        pgettext("tile, accusative", "the candle building"),
+        pgettext("tile, accusative", "the smith building"),
+        pgettext("tile, accusative", "the baker market"),
+        pgettext("tile, accusative", "the weaver market"),
+        pgettext("tile, accusative", "the candle market"),
+        pgettext("tile, accusative", "the smith market"),
+        pgettext("tile, accusative", "the minstrel house"),
+        pgettext("tile, accusative", "the tavern"),
+    )
+
+
+def _your_acc() -> tuple[str, ...]:
+    return (
+        pgettext("tile, accusative", "your baker building"),
+        pgettext("tile, accusative", "your weaver building"),
+        pgettext("tile, accusative", "your candle building"),
+        pgettext("tile, accusative", "your smith building"),
+        pgettext("tile, accusative", "your baker market"),
+        pgettext("tile, accusative", "your weaver market"),
+        pgettext("tile, accusative", "your candle market"),
+        pgettext("tile, accusative", "your smith market"),
+        pgettext("tile, accusative", "your minstrel house"),
+        pgettext("tile, accusative", "your tavern"),
+    )
+
+
+def _no_acc() -> tuple[str, ...]:
+    return (
+        pgettext("tile, accusative", "no baker building"),
+        pgettext("tile, accusative", "no weaver building"),
+        pgettext("tile, accusative", "no candle building"),
+        pgettext("tile, accusative", "no smith building"),
+        pgettext("tile, accusative", "no baker market"),
+        pgettext("tile, accusative", "no weaver market"),
+        pgettext("tile, accusative", "no candle market"),
+        pgettext("tile, accusative", "no smith market"),
+        pgettext("tile, accusative", "no minstrel house"),
+        pgettext("tile, accusative", "no tavern"),
+    )
+
+
+def _guilds() -> tuple[str, ...]:
+    return (
+        pgettext("guild", "baker"),
+        pgettext("guild", "weaver"),
+        pgettext("guild", "candle"),
+        pgettext("guild", "smith"),
+    )
+
+
+assert len(GUILDS) == 4
 
 
 def tile_words(tile: int) -> str:
     """1 -> "weaver building", 5 -> "weaver market", 8 -> "minstrel house"."""
-    return TILE_NAMES[tile]
+    return _name()[tile]
 
 
 def a_tile(tile: int) -> str:
-    name = TILE_NAMES[tile]
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    """ "a weaver market" as an object (German accusative: "einen Tuchmachermarkt")."""
+    return _a_acc()[tile]
+
+
+def a_tile_subject(tile: int) -> str:
+    """ "a weaver market" as a subject (German nominative: "ein Tuchmachermarkt")."""
+    return _a_nom()[tile]
+
+
+def a_tile_with(tile: int) -> str:
+    """ "a weaver market" after "with" (German dative: "einem Tuchmachermarkt")."""
+    return _a_dat()[tile]
+
+
+def the_tile(tile: int) -> str:
+    """ "the weaver market" as an object."""
+    return _the_acc()[tile]
+
+
+def your_tile(tile: int) -> str:
+    """ "your weaver market" as an object."""
+    return _your_acc()[tile]
+
+
+def no_tile(tile: int) -> str:
+    """ "no weaver market" as an object."""
+    return _no_acc()[tile]
 
 
 def guild_words(guild: int) -> str:
-    """2 -> "candle" (the guild of candle makers)."""
-    return GUILDS[guild].lower()
+    """2 -> "candle" (the guild of candle makers; German "Kerzenmacher")."""
+    return _guilds()[guild]
 
 
 def capital(text: str) -> str:
@@ -31,66 +183,100 @@ def capital(text: str) -> str:
 
 def lot_words(name: str) -> str:
     """ "A5" -> "lot A5": the name printed beside the lot on the map."""
-    return f"lot {name}"
+    return _("lot {lot}", lot=name)
 
 
 # --- the question on turn ------------------------------------------------------------------------------------------
-RETURN_PROMPT = "Setup: choose one of your four tiles to give back face down to the supply"
-SETUP_PICK_PROMPT = "Setup round: choose a tile to place in an empty block, away from every tile already placed"
-PICK_PROMPT = "Choose a tile from your hand to place"
-DRAW_PROMPT = "Take a tile from the display into your hand"
-MINSTREL_PROMPT = "Minstrel house: put one of your figures on it, or leave it empty"
+def return_prompt() -> str:
+    return _("Setup: choose one of your four tiles to give back face down to the supply")
+
+
+def setup_pick_prompt() -> str:
+    return _("Setup round: choose a tile to place in an empty block, away from every tile already placed")
+
+
+def pick_prompt() -> str:
+    return _("Choose a tile from your hand to place")
+
+
+def draw_prompt() -> str:
+    return _("Take a tile from the display into your hand")
+
+
+def minstrel_prompt() -> str:
+    return _("Minstrel house: put one of your figures on it, or leave it empty")
 
 
 def lot_prompt(tile: int, setup: bool) -> str:
-    """CG-14 / CG-16: "Choose a lot next to a tile already placed for your weaver market"."""
-    where = "in an empty block, not next to any tile," if setup else "next to a tile already placed"
-    return f"Choose a lot {where} for your {tile_words(tile)}, or put it back"
+    """CG-14 / CG-16: "Choose a lot next to a tile already placed for your weaver market, or put it back"."""
+    if setup:
+        return _(
+            "Choose a lot in an empty block, not next to any tile, for {your_tile}, or put it back",
+            your_tile=your_tile(tile),
+        )
+    return _("Choose a lot next to a tile already placed for {your_tile}, or put it back", your_tile=your_tile(tile))
 
 
 def building_prompt(guild: int) -> str:
     """CG-17."""
-    return (
-        f"{capital(guild_words(guild))} building: put 1 figure on it and move {BUILDING_STEPS} up the "
-        f"{guild_words(guild)} track, or put 2 figures on it"
+    return ngettext(
+        "{building}: put 1 figure on it and move {n} up the {guild} track, or put 2 figures on it",
+        "{building}: put 1 figure on it and move {n} up the {guild} track, or put 2 figures on it",
+        BUILDING_STEPS,
+        building=capital(tile_words(guild)),
+        guild=guild_words(guild),
     )
 
 
 def tavern_prompt(mandatory: bool) -> str:
     """CG-36."""
-    choice = "" if mandatory else ", or do without"
-    return f"You completed a block: place a tavern (+5 to its block's value) on a lot next to a placed tile{choice}"
+    if mandatory:
+        return _("You completed a block: place a tavern (+5 to its block's value) on a lot next to a placed tile")
+    return _(
+        "You completed a block: place a tavern (+5 to its block's value) on a lot next to a placed tile, or do without"
+    )
 
 
 # --- labels --------------------------------------------------------------------------------------------------------
 def pick_label(tile: int) -> str:
-    return f"Place {a_tile(tile)}"
+    return _("Place {tile}", tile=a_tile(tile))
 
 
 def lot_label(tile: int, lot_name: str, completes: str | None) -> str:
     """ "Put your weaver market on lot A5", with "(completes block A)" when it fills the block's last lot."""
-    own = "a tavern" if tile > MINSTREL else f"your {tile_words(tile)}"
-    done = f" (completes block {completes})" if completes else ""
-    return f"Put {own} on {lot_words(lot_name)}{done}"
+    own = a_tile(tile) if tile > MINSTREL else your_tile(tile)
+    if completes:
+        return _("Put {tile} on lot {lot} (completes block {block})", tile=own, lot=lot_name, block=completes)
+    return _("Put {tile} on lot {lot}", tile=own, lot=lot_name)
 
 
 def invest_label(guild: int) -> str:
-    return f"Invest: 1 figure, +{BUILDING_STEPS} on the {guild_words(guild)} track"
+    return _("Invest: 1 figure, +{steps} on the {guild} track", steps=BUILDING_STEPS, guild=guild_words(guild))
 
 
-DOUBLE_LABEL = "Double: 2 figures, no investment"
-FIGURE_LABEL = "Put a figure on the minstrel house"
-NO_FIGURE_LABEL = "Leave the minstrel house empty"
-NO_TAVERN_LABEL = "No tavern"
+def double_label() -> str:
+    return _("Double: 2 figures, no investment")
+
+
+def figure_label() -> str:
+    return _("Put a figure on the minstrel house")
+
+
+def no_figure_label() -> str:
+    return _("Leave the minstrel house empty")
+
+
+def no_tavern_label() -> str:
+    return _("No tavern")
 
 
 def take_label(tile: int) -> str:
-    return f"Take {a_tile(tile)} from the display"
+    return _("Take {tile} from the display", tile=a_tile(tile))
 
 
 def return_label(tile: int) -> str:
-    return f"Give back {a_tile(tile)}"
+    return _("Give back {tile}", tile=a_tile(tile))
 
 
 def put_back_label(tile: int) -> str:
-    return f"Put the {tile_words(tile)} back in your hand"
+    return _("Put {tile} back in your hand", tile=the_tile(tile))
