@@ -85,3 +85,19 @@ def test_pseudo_locale_brackets_every_log_line_prompt_and_label(players: int) ->
     assert len(texts) > 300
     escaped = [text for text in texts if _escaped(text)]
     assert not escaped, escaped[:5]
+
+
+def test_german_glossary_and_score_sheet() -> None:
+    with use_language("de"):
+        glossary = GAME.glossary()
+        assert glossary["MWE"].name == "Tuchmachermarkt"
+        assert "Gildenzählleiste der Tuchmacher" in glossary["MWE"].text
+        assert glossary["guild:CANDLE"].name == "Gilde der Kerzenmacher"
+        assert glossary["feature:*"].name == "Springbrunnen"
+        state = GAME.new_state(3, seed=3)
+        rng = Rng(3)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+        titles = [category.title for category in state.score_sheet().categories]
+        assert titles[0] == "Vervollständigte Blöcke"
+    assert GAME.glossary()["MWE"].name == "Weaver market"

@@ -16,7 +16,7 @@ from guildtable.games.city_and_guilds.board import (
     shipped_maps,
 )
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
-from guildtable.games.city_and_guilds.glossary import GLOSSARY
+from guildtable.games.city_and_guilds.glossary import glossary
 from guildtable.games.city_and_guilds.rules import PICK, RETURN, CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshots import load_snapshot
@@ -164,7 +164,7 @@ class CityAndGuilds(Game):
 
     def glossary(self) -> Glossary:
         """What every tile, guild, map feature and a block do, keyed as the views name them (glossary.py)."""
-        return GLOSSARY
+        return glossary()
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         """The game log line (log.py); a kind the log does not know falls back to the kernel's generic line."""

@@ -10,39 +10,46 @@ import re
 from collections.abc import Sequence
 
 from guildtable.games.city_and_guilds.content import GUILDS
+from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 
-GUILD_WORDS = {"BAKER": "Bakers", "WEAVER": "Weavers", "CANDLE": "Candle makers", "SMITH": "Smiths"}
+_ = domain("city_and_guilds").gettext
+
+GUILD_WORDS = {"BAKER": N_("Bakers"), "WEAVER": N_("Weavers"), "CANDLE": N_("Candle makers"), "SMITH": N_("Smiths")}
 assert set(GUILD_WORDS) == set(GUILDS)
 
 CATEGORIES = (
-    ("block", "Blocks completed"),
-    ("guild", "Guild control of completed blocks"),
-    ("final", "Final guild chains"),
-    ("penalty", "Unused figures (−1 each)"),
+    ("block", N_("Blocks completed")),
+    ("guild", N_("Guild control of completed blocks")),
+    ("final", N_("Final guild chains")),
+    ("penalty", N_("Unused figures (−1 each)")),
 )
+
+
+def _guild_words(code: str) -> str:
+    return _(GUILD_WORDS[code]) if code in GUILD_WORDS else code
 
 
 def _thing(source: str, why: str) -> str:
     """What an entry scored, in words: "Block D", "Block D: the Candle makers", "The Smiths' chain"."""
     if source == "block" and (m := re.match(r"block (\w+)", why)):
-        return f"Block {m.group(1)}"
+        return _("Block {block}", block=m.group(1))
     if source == "guild" and (m := re.match(r"block (\w+): (\w+) controls", why)):
-        return f"Block {m.group(1)}: the {GUILD_WORDS.get(m.group(2), m.group(2))} control it"
+        return _("Block {block}: the {guilds} control it", block=m.group(1), guilds=_guild_words(m.group(2)))
     if source == "final" and (m := re.match(r"final (\w+) chain", why)):
-        return f"The {GUILD_WORDS.get(m.group(1), m.group(1))}' chain of tiles"
+        return _("The {guilds}' chain of tiles", guilds=_guild_words(m.group(1)))
     if source == "penalty":
-        return "Figures left unplaced"
+        return _("Figures left unplaced")
     return why
 
 
 def sheet_of_ledger(ledger: Sequence[tuple[str, int, int, str]], seats: int, scores: Sequence[float]) -> ScoreSheet:
-    lines: dict[str, dict[str, list[float]]] = {source: {} for source, _ in CATEGORIES}
+    lines: dict[str, dict[str, list[float]]] = {source: {} for source, _title in CATEGORIES}
     for source, seat, amount, why in ledger:
         points = lines.setdefault(source, {}).setdefault(_thing(source, why), [0.0] * seats)
         points[seat] += amount
     categories = tuple(
-        ScoreCategory(title, tuple(ScoreLine(label, tuple(points)) for label, points in lines[source].items()))
+        ScoreCategory(_(title), tuple(ScoreLine(label, tuple(points)) for label, points in lines[source].items()))
         for source, title in CATEGORIES
     )
     return ScoreSheet(categories, tuple(float(score) for score in scores))
