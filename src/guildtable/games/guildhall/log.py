@@ -1,6 +1,7 @@
-"""The Guildhall game log: one English sentence per event, in the game's vocabulary (guildhall, chapter, action
-area, prestige card). Reads only the event's own data, so a public line can say no more than the public event does;
-private events (drawn cards, a searched pile, a looked-at hand) are addressed to their one seat as "You"."""
+"""The Guildhall game log: one sentence per event in the reader's language, in the game's vocabulary (guildhall,
+chapter, action area, prestige card). Reads only the event's own data, so a public line can say no more than the
+public event does; private events (drawn cards, a searched pile, a looked-at hand) are addressed
+to their one seat as "You"."""
 
 from __future__ import annotations
 
@@ -10,40 +11,50 @@ from typing import Any
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_NAMES, Level
 from guildtable.games.guildhall.glossary import (
     PRESTIGE_INDEX,
-    PRESTIGE_NAMES,
+    card_word,
+    card_words,
     chapters,
     level_text,
     listing,
     lower_first,
     plural,
+    prestige_name,
     prestige_phrase,
+    profession_word,
 )
 from guildtable.games.guildhall.questions import WIN_VP
+from guildtable.kernel.i18n import domain
+
+_words = domain("guildhall")
+_ = _words.gettext
+ngettext = _words.ngettext
 
 Describe = Callable[[dict[str, Any], Sequence[str]], str]
 
 
 def profession_of(card: str) -> str:
-    """The profession of a card name such as 'red Tax Collector'."""
-    return card.split(" ", 1)[1]
+    """The profession of a card name such as 'red Tax Collector' (in the reader's language)."""
+    return profession_word(card.split(" ", 1)[1])
 
 
 def prestige_text(type_id: str) -> str:
     """A prestige card as a player sees it in the row: its plain name, VP and cost."""
     index = PRESTIGE_INDEX.get(type_id)
     if index is None:
-        return "a prestige card"
+        return _("a prestige card")
     kind = CONTENT.prestige[index]
     cost = chapters(kind.cost)
     if kind.ability is None:
-        return f"a {kind.vp} VP prestige card without an ability (cost {cost})"
-    return f'the prestige card "{PRESTIGE_NAMES[index]}" ({kind.vp} VP, cost {cost})'
+        return _("a {vp} VP prestige card without an ability (cost {cost})", vp=kind.vp, cost=cost)
+    return _('the prestige card "{name}" ({vp} VP, cost {cost})', name=prestige_name(index), vp=kind.vp, cost=cost)
 
 
 def prestige_card(type_id: str) -> str:
     """A bought prestige card by its plain name: 'the prestige card "Take a chapter"'."""
     index = PRESTIGE_INDEX.get(type_id)
-    return "a prestige card" if index is None else f'the prestige card "{PRESTIGE_NAMES[index]}"'
+    if index is None:
+        return _("a prestige card")
+    return _('the prestige card "{name}"', name=prestige_name(index))
 
 
 def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
@@ -53,38 +64,55 @@ def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
     if level is None:  # the single scaled Tax Collector (GH-D1): as many VP as the chapter holds
         level = Level(0, levels[0].kind, vp=threshold)
     does = lower_first(level_text(level, their=True))
-    return f"{names[data['seat']]} uses the {profession} at level {threshold}: {does}."
+    return _(
+        "{who} uses the {profession} at level {level}: {does}.",
+        who=names[data["seat"]],
+        profession=profession_word(profession),
+        level=threshold,
+        does=does,
+    )
 
 
 def _declined(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if "profession" in data:
-        return f"{who} does not use the {data['profession']}'s ability."
-    return f"{who} does not use the ability of {prestige_card(data['prestige'])}."
+        return _(
+            "{who} does not use the {profession}'s ability.", who=who, profession=profession_word(data["profession"])
+        )
+    return _("{who} does not use the ability of {card}.", who=who, card=prestige_card(data["prestige"]))
 
 
 def _placed(data: dict[str, Any], names: Sequence[str]) -> str:
-    who = names[data["seat"]]
+    who, card = names[data["seat"]], card_word(data["card"])
     if data["source"] == "setup":
-        return f"{who} lays {data['card']} into their guildhall."
-    return f"{data['card']} goes into {who}'s guildhall."
+        return _("{who} lays {card} into their guildhall.", who=who, card=card)
+    return _("{card} goes into {who}'s guildhall.", who=who, card=card)
 
 
 def _duplicate(data: dict[str, Any], names: Sequence[str]) -> str:
-    who = names[data["seat"]]
+    who, card = names[data["seat"]], card_word(data["card"])
     if data["source"] == "action_area":
-        return f"{who}'s {data['card']} in the action area is identical to one in their guildhall, so it is discarded."
-    return f"{data['card']} is identical to a card in {who}'s guildhall, so it is discarded instead."
+        return _(
+            "{who}'s {card} in the action area is identical to one in their guildhall, so it is discarded.",
+            who=who,
+            card=card,
+        )
+    return _("{card} is identical to a card in {who}'s guildhall, so it is discarded instead.", who=who, card=card)
 
 
 def _bought(data: dict[str, Any], names: Sequence[str]) -> str:
     who = names[data["seat"]]
     paid = plural(data["paid_chapters"], "completed chapter")
     index = PRESTIGE_INDEX.get(data["prestige"])
-    card = "a prestige card" if index is None else prestige_phrase(index)
-    return (
-        f"{who} buys {card}, paying {paid} ({data['discard_top']} on top of the discard pile), "
-        f"and scores {data['vp']} VP: now {data['total']} VP."
+    card = _("a prestige card") if index is None else prestige_phrase(index)
+    return _(
+        "{who} buys {card}, paying {paid} ({top} on top of the discard pile), and scores {vp} VP: now {total} VP.",
+        who=who,
+        card=card,
+        paid=paid,
+        top=card_word(data["discard_top"]),
+        vp=data["vp"],
+        total=data["total"],
     )
 
 
@@ -92,162 +120,279 @@ def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
     scores = ", ".join(f"{names[seat]} {score:g}" for seat, score in enumerate(data["scores"]))
     winners = [data["winner"]] if "winner" in data else data["winners"]
     who = listing([names[seat] for seat in winners])
-    verb = "wins" if len(winners) == 1 else "share the win"
     if data["reason"] == "GH-113":
-        return f"{who} ends the turn with {data['vp']} VP (at least {WIN_VP}) and {verb}; final VP: {scores}."
-    return f"The turn limit is reached: {who} {verb} with the most VP; final VP: {scores}."
+        if len(winners) == 1:
+            return _(
+                "{who} ends the turn with {vp} VP (at least {win}) and wins; final VP: {scores}.",
+                who=who,
+                vp=data["vp"],
+                win=WIN_VP,
+                scores=scores,
+            )
+        return _(
+            "{who} ends the turn with {vp} VP (at least {win}) and share the win; final VP: {scores}.",
+            who=who,
+            vp=data["vp"],
+            win=WIN_VP,
+            scores=scores,
+        )
+    if len(winners) == 1:
+        return _("The turn limit is reached: {who} wins with the most VP; final VP: {scores}.", who=who, scores=scores)
+    return _(
+        "The turn limit is reached: {who} share the win with the most VP; final VP: {scores}.", who=who, scores=scores
+    )
 
 
 def _extra(data: dict[str, Any], names: Sequence[str]) -> str:
-    left = plural(data["left"], "action")
-    return f"{names[data['seat']]} gains {plural(data['added'], 'extra action')} ({left} still to take this turn)."
+    return _(
+        "{who} gains {added} ({left} still to take this turn).",
+        who=names[data["seat"]],
+        added=plural(data["added"], "extra action"),
+        left=plural(data["left"], "action"),
+    )
 
 
 def _swapped(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target = names[data["seat"]], names[data["target"]]
-    return f"{who} swaps {data['gave']} from their guildhall for {listing(data['took'])} from {target}'s guildhall."
+    return _(
+        "{who} swaps {gave} from their guildhall for {took} from {target}'s guildhall.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        gave=card_word(data["gave"]),
+        took=listing(card_words(data["took"])),
+    )
 
 
 def _chapter_taken(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target, cards = names[data["seat"]], names[data["target"]], data["cards"]
-    return f"{who} takes {target}'s whole {profession_of(cards[0])} chapter ({listing(cards)}) into their guildhall."
+    cards = data["cards"]
+    return _(
+        "{who} takes {target}'s whole {profession} chapter ({cards}) into their guildhall.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        profession=profession_of(cards[0]),
+        cards=listing(card_words(cards)),
+    )
 
 
 def _selected(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"You set {data['card']} aside to discard."
+    return _("You set {card} aside to discard.", card=card_word(data["card"]))
 
 
 def _hand_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"You look through {names[data['target']]}'s hand: {listing(data['cards']) or 'empty'}."
+    cards = listing(card_words(data["cards"])) or _("empty")
+    return _("You look through {target}'s hand: {cards}.", target=names[data["target"]], cards=cards)
 
 
 def _pile_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"You search the discard pile (top first): {listing(data['cards']) or 'empty'}."
+    cards = listing(card_words(data["cards"])) or _("empty")
+    return _("You search the discard pile (top first): {cards}.", cards=cards)
 
 
 def _turn(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"Turn {data['turn']}: {names[data['seat']]} to play."
+    return _("Turn {turn}: {who} to play.", turn=data["turn"], who=names[data["seat"]])
 
 
 def _target(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} targets {names[data['target']]}."
+    return _("{who} targets {target}.", who=names[data["seat"]], target=names[data["target"]])
 
 
 def _played(data: dict[str, Any], names: Sequence[str]) -> str:
     card = data["card"]
-    count = plural(data["chapter"], profession_of(card))
-    return f"{names[data['seat']]} plays {card} into the action area ({count} in their guildhall)."
+    who, n, profession = names[data["seat"]], data["chapter"], profession_of(card)
+    if n == 0:
+        return _(
+            "{who} plays {card} into the action area (no {profession}s in their guildhall).",
+            who=who,
+            card=card_word(card),
+            profession=profession,
+        )
+    return ngettext(
+        "{who} plays {card} into the action area ({n} {profession} in their guildhall).",
+        "{who} plays {card} into the action area ({n} {profession}s in their guildhall).",
+        n,
+        who=who,
+        card=card_word(card),
+        profession=profession,
+    )
 
 
 def _setup_redraw(data: dict[str, Any], names: Sequence[str]) -> str:
-    discarded = plural(data["discarded"], "card")
-    return f"{names[data['seat']]} prepares: discards {discarded} and draws {plural(data['drew'], 'card')}."
+    return _(
+        "{who} prepares: discards {discarded} and draws {drew}.",
+        who=names[data["seat"]],
+        discarded=plural(data["discarded"], "card"),
+        drew=plural(data["drew"], "card"),
+    )
 
 
 def _discard_draw(data: dict[str, Any], names: Sequence[str]) -> str:
-    discarded = plural(data["discarded"], "card")
-    return f"{names[data['seat']]} discards {discarded} and draws {plural(data['drew'], 'card')}."
+    return _(
+        "{who} discards {discarded} and draws {drew}.",
+        who=names[data["seat"]],
+        discarded=plural(data["discarded"], "card"),
+        drew=plural(data["drew"], "card"),
+    )
 
 
 def _from_hand(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} discards {plural(data['count'], 'hand card')} face up, {data['top']} on top."
+    return _(
+        "{who} discards {cards} face up, {top} on top.",
+        who=names[data["seat"]],
+        cards=plural(data["count"], "hand card"),
+        top=card_word(data["top"]),
+    )
 
 
 def _drew(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} draws {plural(data['count'], 'card')} into their hand."
+    return _("{who} draws {cards} into their hand.", who=names[data["seat"]], cards=plural(data["count"], "card"))
 
 
 def _drew_cards(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"You drew {listing(data['cards'])}."
+    return _("You drew {cards}.", cards=listing(card_words(data["cards"])))
 
 
 def _vp_gained(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} gains {data['vp']} VP from the Tax Collector: now {data['total']} VP."
+    return _(
+        "{who} gains {vp} VP from the Tax Collector: now {total} VP.",
+        who=names[data["seat"]],
+        vp=data["vp"],
+        total=data["total"],
+    )
 
 
 def _revealed(data: dict[str, Any], names: Sequence[str]) -> str:
-    cards = listing(data["cards"]) or "nothing (both piles are empty)"
-    return f"{names[data['seat']]}'s Scholar reveals {cards} from the draw deck."
+    who = names[data["seat"]]
+    if not data["cards"]:
+        return _("{who}'s Scholar reveals nothing (both piles are empty) from the draw deck.", who=who)
+    return _("{who}'s Scholar reveals {cards} from the draw deck.", who=who, cards=listing(card_words(data["cards"])))
 
 
 def _robbed(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} takes {data['card']} from {names[data['target']]}'s hand."
+    return _(
+        "{who} takes {card} from {target}'s hand.",
+        who=names[data["seat"]],
+        card=card_word(data["card"]),
+        target=names[data["target"]],
+    )
 
 
 def _hunter_gives(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} gives up {data['card']} from their guildhall to the discard pile."
+    return _(
+        "{who} gives up {card} from their guildhall to the discard pile.",
+        who=names[data["seat"]],
+        card=card_word(data["card"]),
+    )
 
 
 def _hunter_gives_chapter(data: dict[str, Any], names: Sequence[str]) -> str:
     cards = data["cards"]
-    chapter = f"{profession_of(cards[0])} chapter ({listing(cards)})"
-    return f"{names[data['seat']]} gives up their whole {chapter} to the discard pile."
+    return _(
+        "{who} gives up their whole {profession} chapter ({cards}) to the discard pile.",
+        who=names[data["seat"]],
+        profession=profession_of(cards[0]),
+        cards=listing(card_words(cards)),
+    )
 
 
 def _hunter_takes(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} takes {data['card']} from the discard pile."
+    return _("{who} takes {card} from the discard pile.", who=names[data["seat"]], card=card_word(data["card"]))
 
 
 def _peddler_takes(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target = names[data["seat"]], names[data["target"]]
-    return f"{who} takes {listing(data['cards'])} from {target}'s guildhall into their hand."
+    return _(
+        "{who} takes {cards} from {target}'s guildhall into their hand.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        cards=listing(card_words(data["cards"])),
+    )
 
 
 def _peddler_gives(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target = names[data["seat"]], names[data["target"]]
-    return f"{who} gives {data['card']} from their hand to {target}'s guildhall."
+    return _(
+        "{who} gives {card} from their hand to {target}'s guildhall.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        card=card_word(data["card"]),
+    )
 
 
 def _put_back(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} puts {plural(data['count'], 'card')} back on top of the draw deck."
+    return _(
+        "{who} puts {cards} back on top of the draw deck.",
+        who=names[data["seat"]],
+        cards=plural(data["count"], "card"),
+    )
 
 
 def _put_back_card(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"You put {data['card']} back on top of the draw deck."
+    return _("You put {card} back on top of the draw deck.", card=card_word(data["card"]))
 
 
 def _tax_gives(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target = names[data["seat"]], names[data["target"]]
-    return f"{who} moves {data['card']} from their guildhall into {target}'s guildhall."
+    return _(
+        "{who} moves {card} from their guildhall into {target}'s guildhall.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        card=card_word(data["card"]),
+    )
 
 
 def _card_taken(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, target = names[data["seat"]], names[data["target"]]
-    return f"{who} takes {data['card']} from {target}'s guildhall into their own."
+    return _(
+        "{who} takes {card} from {target}'s guildhall into their own.",
+        who=names[data["seat"]],
+        target=names[data["target"]],
+        card=card_word(data["card"]),
+    )
 
 
 def _completed(data: dict[str, Any], names: Sequence[str]) -> str:
-    who, done = names[data["seat"]], plural(data["completed"], "completed chapter")
-    return f"{who}'s {data['profession']} chapter has all five colours and is turned face down: {who} has {done}."
+    return _(
+        "{who}'s {profession} chapter has all five colours and is turned face down: {who} has {done}.",
+        who=names[data["seat"]],
+        profession=profession_word(data["profession"]),
+        done=plural(data["completed"], "completed chapter"),
+    )
 
 
 def _cap_discard(data: dict[str, Any], names: Sequence[str]) -> str:
-    who = names[data["seat"]]
-    return (
-        f"{who} may keep only 3 completed chapters and discards one ({data['discard_top']} on top), "
-        f"keeping {data['completed']}."
+    return _(
+        "{who} may keep only 3 completed chapters and discards one ({top} on top), keeping {kept}.",
+        who=names[data["seat"]],
+        top=card_word(data["discard_top"]),
+        kept=data["completed"],
     )
 
 
 def _discarded(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} puts {listing(data['cards'])} on the discard pile, {data['top']} on top."
+    return _(
+        "{who} puts {cards} on the discard pile, {top} on top.",
+        who=names[data["seat"]],
+        cards=listing(card_words(data["cards"])),
+        top=card_word(data["top"]),
+    )
 
 
 def _reshuffle(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"The draw deck is empty: the discard pile ({plural(data['cards'], 'card')}) is shuffled into a new deck."
+    return _(
+        "The draw deck is empty: the discard pile ({cards}) is shuffled into a new deck.",
+        cards=plural(data["cards"], "card"),
+    )
 
 
 def _row_refilled(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"The center row is refilled with {prestige_text(data['prestige'])}."
+    return _("The center row is refilled with {card}.", card=prestige_text(data["prestige"]))
 
 
 def _ability_used(data: dict[str, Any], names: Sequence[str]) -> str:
-    return f"{names[data['seat']]} uses the ability of {prestige_card(data['prestige'])}."
+    return _("{who} uses the ability of {card}.", who=names[data["seat"]], card=prestige_card(data["prestige"]))
 
 
 def _ability_unusable(data: dict[str, Any], names: Sequence[str]) -> str:
-    card = prestige_card(data["prestige"])
-    return f"{names[data['seat']]} cannot carry out the ability of {card} now, so it is lost."
+    return _(
+        "{who} cannot carry out the ability of {card} now, so it is lost.",
+        who=names[data["seat"]],
+        card=prestige_card(data["prestige"]),
+    )
 
 
 DESCRIBERS: dict[str, Describe] = {

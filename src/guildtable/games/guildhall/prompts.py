@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Any
 from guildtable.games.guildhall.actions import BUY, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
 from guildtable.games.guildhall.content import CARD_NAMES, COLOUR_NAMES, COLOURS, PROFESSION_NAMES, Level
 from guildtable.games.guildhall.glossary import (
-    PRESTIGE_TEXTS,
+    card_word,
     chapters,
+    colour_word,
     level_text,
     lower_first,
     plural,
+    prestige_text,
+    profession_word,
 )
 from guildtable.games.guildhall.questions import (
     ACTION,
@@ -59,6 +62,9 @@ from guildtable.games.guildhall.questions import (
     USE_ABILITY,
     level_of,
 )
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("guildhall").gettext
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
@@ -67,17 +73,18 @@ if TYPE_CHECKING:
 
 # What choosing a target is for, by the purpose of a TARGET question.
 TARGET_QUESTION = {
-    T_ROB: "Robber: choose the player whose hand you take from",
-    T_PED: "Peddler: choose the player to swap cards with",
-    T_TAKE_CHAPTER: "Choose the player to take a chapter from",
-    T_SWAP: "Choose the player to swap cards with",
+    T_ROB: N_("Robber: choose the player whose hand you take from"),
+    T_PED: N_("Peddler: choose the player to swap cards with"),
+    T_TAKE_CHAPTER: N_("Choose the player to take a chapter from"),
+    T_SWAP: N_("Choose the player to swap cards with"),
 }
 TARGET_ANSWER = {
-    T_ROB: "Take from {}'s hand",
-    T_PED: "Swap with {}",
-    T_TAKE_CHAPTER: "Take a chapter from {}",
-    T_SWAP: "Swap with {}",
+    T_ROB: N_("Take from {name}'s hand"),
+    T_PED: N_("Swap with {name}"),
+    T_TAKE_CHAPTER: N_("Take a chapter from {name}"),
+    T_SWAP: N_("Swap with {name}"),
 }
+TAKE_FROM = N_("Take from {name}")
 
 
 def _names(state: GuildhallState, names: Sequence[str] | None) -> Sequence[str]:
@@ -97,221 +104,250 @@ def level_label(state: GuildhallState, entry: Entry, threshold: int) -> str:
     """'Level 2: look at another player's hand and take 1 card of your choice into your guildhall'."""
     for level, text in level_lines(state, entry[2], entry[3]):
         if level == threshold:
-            return f"Level {threshold}: {lower_first(text)}"
-    return f"Level {threshold}"
+            return _("Level {n}: {does}", n=threshold, does=lower_first(text))
+    return _("Level {n}", n=threshold)
 
 
 def prompt(state: GuildhallState, names: Sequence[str] | None = None) -> str:
     """The question the current player is answering, in plain words."""
     if not state.stack:
-        return "The game is over"
+        return _("The game is over")
     who = _names(state, names)
     entry = state.stack[-1]
     kind, seat = entry[0], entry[1]
     if kind == SP_DISCARD:
-        return (
+        return _(
             "Getting ready: discard the hand cards you don't want, one at a time (the last one ends on top of the "
-            f"discard pile), then choose Done to draw back up to {SETUP_HAND} cards"
+            "discard pile), then choose Done to draw back up to {n} cards",
+            n=SETUP_HAND,
         )
     if kind == SP_PLACE:
-        return (
-            f"Getting ready: put a card from your hand into your guildhall ({entry[2] + 1} of {SETUP_PLACE}; "
-            "no two identical cards)"
+        return _(
+            "Getting ready: put a card from your hand into your guildhall ({k} of {n}; no two identical cards)",
+            k=entry[2] + 1,
+            n=SETUP_PLACE,
         )
     if kind == ACTION:
         more = state.actions_left
-        after = "this is your last action this turn" if not more else f"{plural(more, 'more action')} after this one"
-        return f"Choose an action: play a card, discard and draw, or buy a prestige card ({after})"
+        if not more:
+            return _(
+                "Choose an action: play a card, discard and draw, or buy a prestige card (this is your last action "
+                "this turn)"
+            )
+        return _(
+            "Choose an action: play a card, discard and draw, or buy a prestige card ({more} after this one)",
+            more=plural(more, "more action"),
+        )
     if kind == PLAY_CARD:
-        return (
+        return _(
             "Play a card from your hand: one card of each profession per turn, and not one identical to a card "
             "face up in your guildhall"
         )
     if kind == CHOOSE_LEVEL:
-        n = entry[3]
-        return (
-            f"{PROFESSION_NAMES[entry[2]]} ({plural(n, 'card')} in your chapter): choose how strongly to use it, "
-            "or don't use it"
+        return _(
+            "{profession} ({cards} in your chapter): choose how strongly to use it, or don't use it",
+            profession=profession_word(PROFESSION_NAMES[entry[2]]),
+            cards=plural(entry[3], "card"),
         )
     if kind == DD_SELECT:
         hand = len(state.hands[seat])
-        must = ""
         if state.options["discard_draw_caps_hand"] and hand > HAND_REFILL:
-            must = f" (you hold {hand}, so discard at least {hand - HAND_REFILL})"
-        return (
-            f"Discard the cards you don't want, one at a time{must}; the last one ends on top. Then choose Done to "
-            f"draw up to {HAND_REFILL} cards"
+            return _(
+                "Discard the cards you don't want, one at a time (you hold {hand}, so discard at least {least}); "
+                "the last one ends on top. Then choose Done to draw up to {n} cards",
+                hand=hand,
+                least=hand - HAND_REFILL,
+                n=HAND_REFILL,
+            )
+        return _(
+            "Discard the cards you don't want, one at a time; the last one ends on top. Then choose Done to "
+            "draw up to {n} cards",
+            n=HAND_REFILL,
         )
     if kind == BUY_CARD:
         have = len(state.completed[seat])
-        return f"Choose a prestige card to buy (you have {chapters(have)} to pay with)"
+        return _("Choose a prestige card to buy (you have {chapters} to pay with)", chapters=chapters(have))
     if kind == PAY:
         cost = PRESTIGE[state.row[entry[2]]].cost
         if entry[3] == 2:
-            return "Pay 2 completed chapters: first choose the chapter that goes underneath on the discard pile"
-        which = "the second chapter" if cost == 2 else "a completed chapter"
-        return f"Pay {which}: choose it and which of its cards ends on top of the discard pile"
+            return _("Pay 2 completed chapters: first choose the chapter that goes underneath on the discard pile")
+        if cost == 2:
+            return _("Pay the second chapter: choose it and which of its cards ends on top of the discard pile")
+        return _("Pay a completed chapter: choose it and which of its cards ends on top of the discard pile")
     if kind == USE_ABILITY:
-        return f"Use your new prestige card now, or don't use it: {PRESTIGE_TEXTS[entry[2]]}"
+        return _("Use your new prestige card now, or don't use it: {text}", text=prestige_text(entry[2]))
     if kind == TARGET:
         if entry[2] in TARGET_QUESTION:
-            return TARGET_QUESTION[entry[2]]
-        return "Choose the player to take a card from"
+            return _(TARGET_QUESTION[entry[2]])
+        return _("Choose the player to take a card from")
     if kind == ROB_PICK:
-        return (
-            f"Take a card from {who[entry[2]]}'s hand into your guildhall ({entry[3]} to take); you must take one "
-            "that can go into your guildhall if there is one"
+        return _(
+            "Take a card from {name}'s hand into your guildhall ({n} to take); you must take one that can go into "
+            "your guildhall if there is one",
+            name=who[entry[2]],
+            n=entry[3],
         )
     if kind == PLACE_NEXT:
-        whose = "your" if entry[2] == seat else f"{who[entry[2]]}'s"
-        return f"Choose which card goes into {whose} guildhall next"
+        if entry[2] == seat:
+            return _("Choose which card goes into your guildhall next")
+        return _("Choose which card goes into {name}'s guildhall next", name=who[entry[2]])
     if kind == HUNT_GIVE:
-        return f"Hunter: choose a card of your guildhall to give up to the discard pile ({entry[3]} to give)"
+        return _("Hunter: choose a card of your guildhall to give up to the discard pile ({n} to give)", n=entry[3])
     if kind == HUNT_CHAPTER:
-        return "Hunter: choose a whole chapter of your guildhall to give up to the discard pile"
+        return _("Hunter: choose a whole chapter of your guildhall to give up to the discard pile")
     if kind == HUNT_TAKE:
-        return f"Hunter: take a card from the discard pile into your guildhall ({entry[2]} to take)"
+        return _("Hunter: take a card from the discard pile into your guildhall ({n} to take)", n=entry[2])
     if kind == PED_TAKE:
         if level_of(entry[3]).give_chapter:
-            return f"Peddler: take a whole chapter of {who[entry[2]]}'s guildhall into your hand"
-        return f"Peddler: take a card of {who[entry[2]]}'s guildhall into your hand ({entry[4]} to take)"
+            return _("Peddler: take a whole chapter of {name}'s guildhall into your hand", name=who[entry[2]])
+        return _(
+            "Peddler: take a card of {name}'s guildhall into your hand ({n} to take)", name=who[entry[2]], n=entry[4]
+        )
     if kind == PED_GIVE:
-        return f"Peddler: give a card from your hand into {who[entry[2]]}'s guildhall ({entry[3]} to give)"
+        return _(
+            "Peddler: give a card from your hand into {name}'s guildhall ({n} to give)", name=who[entry[2]], n=entry[3]
+        )
     if kind == BRICK_PUT:
-        return (
-            f"Bricklayer: put a card from your hand back on top of the draw deck ({entry[2]} to put back; "
-            "the last one ends on top)"
+        return _(
+            "Bricklayer: put a card from your hand back on top of the draw deck ({n} to put back; the last one ends "
+            "on top)",
+            n=entry[2],
         )
     if kind == TAX_GIVE:
-        return "Tax Collector: choose a card of your guildhall to give to another player"
+        return _("Tax Collector: choose a card of your guildhall to give to another player")
     if kind == TAX_TARGET:
-        return f"Tax Collector: who receives your {CARD_NAMES[entry[2]]}?"
+        return _("Tax Collector: who receives your {card}?", card=card_word(CARD_NAMES[entry[2]]))
     if kind == TC_CHAPTER:
-        return f"Take a whole chapter of {who[entry[2]]}'s guildhall into yours"
+        return _("Take a whole chapter of {name}'s guildhall into yours", name=who[entry[2]])
     if kind == SW_GIVE:
-        return f"Swap: choose a card of your guildhall to give to {who[entry[2]]}"
+        return _("Swap: choose a card of your guildhall to give to {name}", name=who[entry[2]])
     if kind == SW_TAKE:
-        return f"Swap: take a card of {who[entry[2]]}'s guildhall into yours ({2 - len(entry[4])} to take)"
+        return _(
+            "Swap: take a card of {name}'s guildhall into yours ({n} to take)", name=who[entry[2]], n=2 - len(entry[4])
+        )
     if kind == TAKE_CARD:
-        return f"Take a card of {who[entry[2]]}'s guildhall into yours"
+        return _("Take a card of {name}'s guildhall into yours", name=who[entry[2]])
     if kind == LAYOUT:
-        return "Lay cards from your hand into your guildhall one at a time, then choose Done"
+        return _("Lay cards from your hand into your guildhall one at a time, then choose Done")
     if kind == CAP_DISCARD:
-        have = len(state.completed[seat])
-        return (
-            f"You have {have} completed chapters but may keep only {CAP}: discard one, and choose which of its "
-            "cards ends on top of the discard pile"
+        return _(
+            "You have {have} completed chapters but may keep only {cap}: discard one, and choose which of its "
+            "cards ends on top of the discard pile",
+            have=len(state.completed[seat]),
+            cap=CAP,
         )
     if kind == TOP:
-        return "These cards go to the discard pile together: which one ends on top?"
-    return "Your move"
+        return _("These cards go to the discard pile together: which one ends on top?")
+    return _("Your move")
 
 
 def _chapter_top(card: int) -> str:
     """'your Peddler chapter (red card on top)'."""
-    return f"your {PROFESSION_NAMES[card // COLOURS]} chapter ({COLOUR_NAMES[card % COLOURS]} card on top)"
+    return _(
+        "your {profession} chapter ({colour} card on top)",
+        profession=profession_word(PROFESSION_NAMES[card // COLOURS]),
+        colour=colour_word(COLOUR_NAMES[card % COLOURS]),
+    )
 
 
 def _buy_label(state: GuildhallState, slot: int) -> str:
     ptype = state.row[slot] if slot < len(state.row) else None
     if ptype is None:
-        return f"Buy card {slot + 1} of the row"
+        return _("Buy card {n} of the row", n=slot + 1)
     kind = PRESTIGE[ptype]
-    cost = f"costs {plural(kind.cost, 'chapter')}"
-    same = state.row.count(ptype) > 1
-    where = f", card {slot + 1} of the row" if same else ""
+    cost = _("costs {chapters}", chapters=plural(kind.cost, "chapter"))
+    if state.row.count(ptype) > 1:
+        cost = _("{cost}, card {n} of the row", cost=cost, n=slot + 1)
     if kind.ability is None:
-        return f"Buy a {kind.vp} VP card without an ability ({cost}{where})"
-    return f"Buy '{PRESTIGE_TEXTS[ptype].rstrip('.')}' ({kind.vp} VP, {cost}{where})"
+        return _("Buy a {vp} VP card without an ability ({cost})", vp=kind.vp, cost=cost)
+    return _("Buy '{text}' ({vp} VP, {cost})", text=prestige_text(ptype).rstrip("."), vp=kind.vp, cost=cost)
 
 
 def action_label(state: GuildhallState, action: int, names: Sequence[str] | None = None) -> str:
     """`action` as an answer to the open question, in plain words for a button."""
     if not state.stack:
-        return "Nothing to do: the game is over"
+        return _("Nothing to do: the game is over")
     who = _names(state, names)
     entry = state.stack[-1]
     kind = entry[0]
     if action >= PLAY:
         return _word_label(state, entry, action)
     if LEVEL <= action < ROW:
-        return level_label(state, entry, action - LEVEL) if kind == CHOOSE_LEVEL else f"Level {action - LEVEL}"
+        return level_label(state, entry, action - LEVEL) if kind == CHOOSE_LEVEL else _("Level {n}", n=action - LEVEL)
     if ROW <= action < PLAY:
         return _buy_label(state, action - ROW)
     if SEAT <= action < LEVEL:
-        other = who[action - SEAT] if action - SEAT < len(who) else f"player {action - SEAT + 1}"
+        other = who[action - SEAT] if action - SEAT < len(who) else _("player {n}", n=action - SEAT + 1)
         if kind == TAX_TARGET:
-            return f"Give it to {other}"
+            return _("Give it to {name}", name=other)
         if kind == TARGET:
-            return TARGET_ANSWER.get(entry[2], "Take from {}").format(other)
+            return _(TARGET_ANSWER.get(entry[2], TAKE_FROM), name=other)
         return other
     if PROF <= action < SEAT:
-        prof = PROFESSION_NAMES[action - PROF]
+        prof = profession_word(PROFESSION_NAMES[action - PROF])
         if kind == PAY:
-            return f"Pay your {prof} chapter first (it goes underneath)"
+            return _("Pay your {profession} chapter first (it goes underneath)", profession=prof)
         if kind == HUNT_CHAPTER:
-            return f"Give up your {prof} chapter"
+            return _("Give up your {profession} chapter", profession=prof)
         if kind in (PED_TAKE, TC_CHAPTER):
-            return f"Take {who[entry[2]]}'s {prof} chapter"
-        return f"The {prof} chapter"
+            return _("Take {name}'s {profession} chapter", name=who[entry[2]], profession=prof)
+        return _("The {profession} chapter", profession=prof)
     return _card_label(state, entry, action, who)
 
 
 def _card_label(state: GuildhallState, entry: Entry, card: int, who: Sequence[str]) -> str:
     kind = entry[0]
-    name = f"the {CARD_NAMES[card]}"
+    name = card_word(CARD_NAMES[card])
     if kind in (SP_DISCARD, DD_SELECT):
-        return f"Discard {name}"
+        return _("Discard the {card}", card=name)
     if kind == SP_PLACE:
-        return f"Put {name} into your guildhall"
+        return _("Put the {card} into your guildhall", card=name)
     if kind in (ACTION, PLAY_CARD):
-        return f"Play {name}"
+        return _("Play the {card}", card=name)
     if kind == PAY:
-        return f"Pay {_chapter_top(card)}"
+        return _("Pay {chapter}", chapter=_chapter_top(card))
     if kind == CAP_DISCARD:
-        return f"Discard {_chapter_top(card)}"
+        return _("Discard {chapter}", chapter=_chapter_top(card))
     if kind == ROB_PICK:
-        return f"Take {name}"
+        return _("Take the {card}", card=name)
     if kind == PLACE_NEXT:
-        return f"Place {name} next"
+        return _("Place the {card} next", card=name)
     if kind == HUNT_GIVE:
-        return f"Give up {name}"
+        return _("Give up the {card}", card=name)
     if kind == HUNT_TAKE:
-        return f"Take {name} from the discard pile"
+        return _("Take the {card} from the discard pile", card=name)
     if kind in (PED_TAKE, SW_TAKE, TAKE_CARD):
-        return f"Take {name} from {who[entry[2]]}"
-    if kind == PED_GIVE:
-        return f"Give {name} to {who[entry[2]]}"
-    if kind == SW_GIVE:
-        return f"Give {name} to {who[entry[2]]}"
+        return _("Take the {card} from {name}", card=name, name=who[entry[2]])
+    if kind in (PED_GIVE, SW_GIVE):
+        return _("Give the {card} to {name}", card=name, name=who[entry[2]])
     if kind == BRICK_PUT:
-        return f"Put {name} back on the deck"
+        return _("Put the {card} back on the deck", card=name)
     if kind == TAX_GIVE:
-        return f"Give away {name}"
+        return _("Give away the {card}", card=name)
     if kind == LAYOUT:
-        return f"Lay {name} into your guildhall"
+        return _("Lay the {card} into your guildhall", card=name)
     if kind == TOP:
-        return f"Put {name} on top"
-    return CARD_NAMES[card][:1].upper() + CARD_NAMES[card][1:]
+        return _("Put the {card} on top", card=name)
+    return name[:1].upper() + name[1:]
 
 
 def _word_label(state: GuildhallState, entry: Entry, action: int) -> str:
     kind = entry[0]
     if action == PLAY:
-        return "Play a card"
+        return _("Play a card")
     if action == DISCARD_DRAW:
-        return f"Discard and draw up to {HAND_REFILL} cards"
+        return _("Discard and draw up to {n} cards", n=HAND_REFILL)
     if action == BUY:
-        return "Buy a prestige card"
+        return _("Buy a prestige card")
     if action == DECLINE:
-        return "Don't use it"
+        return _("Don't use it")
     if action == USE:
         if kind == USE_ABILITY:
-            return f"Use it: {lower_first(PRESTIGE_TEXTS[entry[2]].rstrip('.'))}"
-        return "Use it"
+            return _("Use it: {does}", does=lower_first(prestige_text(entry[2]).rstrip(".")))
+        return _("Use it")
     assert action == DONE
     if kind == SP_DISCARD:
-        return f"Done: draw up to {SETUP_HAND} cards"
+        return _("Done: draw up to {n} cards", n=SETUP_HAND)
     if kind == DD_SELECT:
-        return f"Done: draw up to {HAND_REFILL} cards"
-    return "Done"
+        return _("Done: draw up to {n} cards", n=HAND_REFILL)
+    return _("Done")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
-from guildtable.games.guildhall.glossary import PRESTIGE_NAMES, PRESTIGE_TEXTS
+from guildtable.games.guildhall.glossary import prestige_name, prestige_text
 from guildtable.games.guildhall.prompts import level_lines, prompt
 from guildtable.games.guildhall.questions import (
     CHOOSE_LEVEL,
@@ -27,11 +27,14 @@ from guildtable.games.guildhall.questions import (
     TRANSIT_SLOT,
     WIN_VP,
 )
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("guildhall").gettext
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
 
-CONTENT_NOTE = (
+CONTENT_NOTE = N_(
     "The rulebook does not list the 30 prestige cards, so this game uses a stand-in deck of our own: their points "
     "and costs are not the printed ones. Everything else follows the rulebook."
 )
@@ -67,18 +70,18 @@ def chapters(state: GuildhallState, seat: int) -> dict[str, dict[str, Any]]:
 def owned_json(ptype: int) -> dict[str, Any]:
     """A bought prestige card as the panel shows it (GH-45): what it is, its VP and what it does."""
     kind = PRESTIGE[ptype]
-    return {"type_id": kind.type_id, "name": PRESTIGE_NAMES[ptype], "vp": kind.vp, "text": PRESTIGE_TEXTS[ptype]}
+    return {"type_id": kind.type_id, "name": prestige_name(ptype), "vp": kind.vp, "text": prestige_text(ptype)}
 
 
 def prestige_json(ptype: int) -> dict[str, Any]:
     kind = PRESTIGE[ptype]
     return {
         "type_id": kind.type_id,
-        "name": PRESTIGE_NAMES[ptype],
+        "name": prestige_name(ptype),
         "vp": kind.vp,
         "cost": kind.cost,
         "ability": kind.ability,
-        "text": PRESTIGE_TEXTS[ptype],
+        "text": prestige_text(ptype),
         "official": kind.official,
     }
 
@@ -128,7 +131,7 @@ def view(state: GuildhallState, seat: int | None) -> dict[str, Any]:
     result: dict[str, Any] = {
         "game": state.game.name,
         "official_content": state.game.official_content,
-        "content_note": state.game.content_note,
+        "content_note": _(state.game.content_note) if state.game.content_note else state.game.content_note,
         "seat": seat,
         "seats": list(state.game.seat_names[: state.num_players]),
         "current_player": state.current_player,
