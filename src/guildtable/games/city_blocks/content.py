@@ -9,6 +9,11 @@ from __future__ import annotations
 from enum import IntEnum
 from functools import cache
 
+from guildtable.kernel.i18n import N_, current_language, domain
+
+_ = domain("city_blocks").gettext
+pgettext = domain("city_blocks").pgettext
+
 
 class Kind(IntEnum):
     HOUSE = 0
@@ -26,7 +31,13 @@ SITES = ROWS * COLUMNS
 STREETS = ROWS + COLUMNS
 HAND_SIZE = 5
 PLAYERS = 2
-SEAT_NAMES = ("Blue", "Red")
+SEAT_NAMES = ("Blue", "Red")  # stored in records and views as they are; `seat_words` says them to a reader
+
+
+def seat_words() -> tuple[str, str]:
+    """The seats' colour names in the reader's language ("Blau", "Rot"), for texts that name no player."""
+    return pgettext("seat colour", "Blue"), pgettext("seat colour", "Red")
+
 
 # (kind, face value) of each tile type, and its short code in the notation.
 TILE_KINDS: tuple[Kind, ...] = (
@@ -50,23 +61,36 @@ TILE_CODES: tuple[str, ...] = (
 )
 TILE_TYPES = len(TILE_CODES)
 SCHOOL, POWER, MALL, COURT = 15, 16, 17, 18
+# The kinds' names and plurals in English, marked for the catalogue: `kind_name`, `kind_plural` and `tile_description`
+# say them in the reader's language.
 KIND_NAMES = {
-    Kind.HOUSE: "house",
-    Kind.STORE: "store",
-    Kind.FACTORY: "factory",
-    Kind.SCHOOL: "school",
-    Kind.POWER: "power plant",
-    Kind.MALL: "mall",
-    Kind.COURT: "courthouse",
+    Kind.HOUSE: N_("house"),
+    Kind.STORE: N_("store"),
+    Kind.FACTORY: N_("factory"),
+    Kind.SCHOOL: N_("school"),
+    Kind.POWER: N_("power plant"),
+    Kind.MALL: N_("mall"),
+    Kind.COURT: N_("courthouse"),
 }
 KIND_PLURALS = {
-    Kind.HOUSE: "houses",
-    Kind.STORE: "stores",
-    Kind.FACTORY: "factories",
-    Kind.SCHOOL: "schools",
-    Kind.POWER: "power plants",
-    Kind.MALL: "malls",
-    Kind.COURT: "courthouses",
+    Kind.HOUSE: N_("houses"),
+    Kind.STORE: N_("stores"),
+    Kind.FACTORY: N_("factories"),
+    Kind.SCHOOL: N_("schools"),
+    Kind.POWER: N_("power plants"),
+    Kind.MALL: N_("malls"),
+    Kind.COURT: N_("courthouses"),
+}
+# A tile with its indefinite article as the object of a sentence ("builds a house 3"): German needs the article's case
+# and gender ("einen Laden 4", "eine Fabrik 5", "ein Kraftwerk"), so each kind is a message of its own.
+KIND_WITH_ARTICLE = {
+    Kind.HOUSE: N_("a house {number}"),
+    Kind.STORE: N_("a store {number}"),
+    Kind.FACTORY: N_("a factory {number}"),
+    Kind.SCHOOL: N_("a school"),
+    Kind.POWER: N_("a power plant"),
+    Kind.MALL: N_("a mall"),
+    Kind.COURT: N_("a courthouse"),
 }
 # CB-17: the kinds a special tile makes count 0 in its row and its column, for both players (CB-A-13).
 ZEROES: dict[Kind, tuple[Kind, ...]] = {
@@ -121,8 +145,33 @@ def cell_tile(code: int) -> int:
     return (code - 1) % TILE_TYPES
 
 
-@cache
+def kind_name(kind: Kind) -> str:
+    """A kind's name in the reader's language: "house", "Haus"."""
+    return _(KIND_NAMES[kind])
+
+
+def kind_plural(kind: Kind) -> str:
+    """A kind's plural in the reader's language: "houses", "Häuser"."""
+    return _(KIND_PLURALS[kind])
+
+
 def tile_description(tile: int) -> str:
+    """A tile by kind and number in the reader's language: "house 3", "power plant"."""
+    return _tile_description(current_language(), tile)
+
+
+@cache
+def _tile_description(language: str, tile: int) -> str:
     kind = TILE_KINDS[tile]
     face = TILE_FACES[tile]
-    return f"{KIND_NAMES[kind]} {face}" if kind <= Kind.FACTORY else KIND_NAMES[kind]
+    return _("{kind} {number}", kind=kind_name(kind), number=face) if kind <= Kind.FACTORY else kind_name(kind)
+
+
+def tile_with_article(tile: int) -> str:
+    """A tile with its indefinite article, as the object of a sentence: "a house 3", "einen Laden 4"."""
+    return _tile_with_article(current_language(), tile)
+
+
+@cache
+def _tile_with_article(language: str, tile: int) -> str:
+    return _(KIND_WITH_ARTICLE[TILE_KINDS[tile]], number=TILE_FACES[tile])

@@ -19,7 +19,7 @@ from guildtable.games.city_blocks.content import (
     VALUE_TILES,
     cell,
 )
-from guildtable.games.city_blocks.glossary import GLOSSARY
+from guildtable.games.city_blocks.glossary import glossary
 from guildtable.games.city_blocks.rules import PLACE, SWAP, CityBlocksState
 from guildtable.games.city_blocks.setup import make_opening
 from guildtable.kernel import BadRecord, Event, Game, Option, State
@@ -64,7 +64,7 @@ class CityBlocks(Game):
 
     def glossary(self) -> Glossary:
         """What every tile and the value tiles do, keyed as the view's tile codes start (glossary.py)."""
-        return GLOSSARY
+        return glossary()
 
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return text.describe_event(event.kind, event.data, names or self.seat_names) or ""

@@ -23,6 +23,7 @@ from guildtable.games.city_blocks.content import (
     TILE_CODES,
     TILE_TYPES,
     cell,
+    seat_words,
     site_name,
     tile_description,
 )
@@ -31,10 +32,13 @@ from guildtable.games.city_blocks.setup import Opening
 from guildtable.kernel import Event, IllegalAction, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
+
+_ = domain("city_blocks").gettext
 
 PLACE = "place"
 SWAP = "swap"
@@ -101,30 +105,40 @@ class CityBlocksState(State):
     def prompt(self, names: Sequence[str] | None = None) -> str:
         """The question on turn in plain words (CB-10 to CB-13)."""
         if not self.pending:
-            return "The game is over"
+            return _("The game is over")
         decision = self.pending[-1]
         if decision.kind == SWAP:
-            return (
+            return _(
                 "Courthouse: you may swap the value tiles of two streets that have not been scored yet "
                 "(choose two streets), or choose not to swap"
             )
         seat = decision.seat
+        again = not self.hands[1 - seat]  # CB-15
+        who = (names or seat_words())[1 - seat]
         if self.won[seat]:
-            question = (
+            value = self.won[seat][0]
+            if again:
+                return _(
+                    "Place a tile from your hand: build on an empty site, or rebuild over one of your own tiles "
+                    "(that pays your lowest value tile, ${value}) ({who} has no tiles left, so you play again)",
+                    value=value,
+                    who=who,
+                )
+            return _(
                 "Place a tile from your hand: build on an empty site, or rebuild over one of your own tiles "
-                f"(that pays your lowest value tile, ${self.won[seat][0]})"
+                "(that pays your lowest value tile, ${value})",
+                value=value,
             )
-        else:
-            question = "Place a tile from your hand on an empty site"
-        if not self.hands[1 - seat]:  # CB-15
-            who = (names or SEAT_NAMES)[1 - seat]
-            question += f" ({who} has no tiles left, so you play again)"
-        return question
+        if again:
+            return _(
+                "Place a tile from your hand on an empty site ({who} has no tiles left, so you play again)", who=who
+            )
+        return _("Place a tile from your hand on an empty site")
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
         """`action` in plain words for a button: a build, a rebuild with the value tile it pays, or a swap."""
         if action == NO_SWAP:
-            return words.NO_SWAP_LABEL
+            return words.no_swap_label()
         if action >= PLACE_ACTIONS:
             a, b = SWAP_PAIRS[action - SWAP_BASE]
             return words.swap_label(a, b, self.slots[a], self.slots[b])
@@ -172,35 +186,39 @@ class CityBlocksState(State):
         seat = decision.seat
         if decision.kind == SWAP:
             if action < PLACE_ACTIONS:
-                return "CB-13", "First finish your courthouse: swap the value tiles of two streets, or choose not to"
+                return "CB-13", _("First finish your courthouse: swap the value tiles of two streets, or choose not to")
             if action == NO_SWAP:
                 return None
             for street in SWAP_PAIRS[action - SWAP_BASE]:
                 if not self.slots[street]:
-                    return "CB-13", (
-                        f"{words.capital(words.street_words(street))} has already been scored, so it has no value "
-                        "tile to swap; only value tiles still beside the board can be swapped"
+                    return "CB-13", _(
+                        "{street} has already been scored, so it has no value tile to swap; only value tiles still "
+                        "beside the board can be swapped",
+                        street=words.capital(words.street_words(street)),
                     )
             return None
         if action >= PLACE_ACTIONS:
-            return "CB-13", "You may swap value tiles only right after placing your courthouse"
+            return "CB-13", _("You may swap value tiles only right after placing your courthouse")
         tile, site = divmod(action, SITES)
         if tile not in self.hands[seat]:
-            return "CB-10", f"You have no {tile_description(tile)} in your hand"
+            return "CB-10", _("You have no {tile} in your hand", tile=tile_description(tile))
         code = self.board[site]
         if code == 0:
             return None  # CB-11: a build may go on any empty site
         where = words.capital(words.site_words(site))
         owner = (code - 1) // TILE_TYPES
         if owner != seat:
-            return "CB-12", f"{where} holds your opponent's tile; you may rebuild only over your own tiles"
+            return "CB-12", _(
+                "{where} holds your opponent's tile; you may rebuild only over your own tiles", where=where
+            )
         if not self.won[seat]:
-            return "CB-12", (
-                f"{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
-                "not won any value tile yet"
+            return "CB-12", _(
+                "{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
+                "not won any value tile yet",
+                where=where,
             )
         if tile == COURT and not self.options["court_via_rebuild"]:
-            return "CB-A-2", "At this table a courthouse may only be built on an empty site, not over another tile"
+            return "CB-A-2", _("At this table a courthouse may only be built on an empty site, not over another tile")
         return None
 
     def _apply(self, action: int) -> list[Event]:
@@ -473,8 +491,24 @@ class CityBlocksState(State):
         code = self.board[site]
         where = words.capital(words.site_words(site))
         if rebuild and not code:
-            hint = f"type {actions.notation(action)}" if typed else "choose a build"
-            raise IllegalAction("CB-11", f"{where} is empty, so there is nothing to rebuild: to build there, {hint}")
+            if typed:
+                message = _(
+                    "{where} is empty, so there is nothing to rebuild: to build there, type {move}",
+                    where=where,
+                    move=actions.notation(action),
+                )
+            else:
+                message = _(
+                    "{where} is empty, so there is nothing to rebuild: to build there, choose a build", where=where
+                )
+            raise IllegalAction("CB-11", message)
         if not rebuild and code and (code - 1) // TILE_TYPES == self.pending[-1].seat:
-            hint = f"type {actions.notation(action, rebuild=True)}" if typed else "choose a rebuild"
-            raise IllegalAction("CB-12", f"{where} already holds your tile: to rebuild it, {hint}")
+            if typed:
+                message = _(
+                    "{where} already holds your tile: to rebuild it, type {move}",
+                    where=where,
+                    move=actions.notation(action, rebuild=True),
+                )
+            else:
+                message = _("{where} already holds your tile: to rebuild it, choose a rebuild", where=where)
+            raise IllegalAction("CB-12", message)

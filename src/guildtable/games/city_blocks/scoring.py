@@ -13,7 +13,10 @@ from guildtable.games.city_blocks.content import (
     ZEROES,
     Kind,
 )
+from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
+
+_ = domain("city_blocks").gettext
 
 
 def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
@@ -87,7 +90,8 @@ def street_winner(totals: tuple[int, int]) -> int | None:
 
 def street_label(name: str) -> str:
     """ "R3" -> "Row 3", "C5" -> "Column 5": how a player names a street."""
-    return f"{'Row' if name[0] == 'R' else 'Column'} {name[1:]}"
+    number = int(name[1:])
+    return _("Row {number}", number=number) if name[0] == "R" else _("Column {number}", number=number)
 
 
 def score_sheet(awards: Sequence[Mapping[str, Any]], won: Sequence[Sequence[int]]) -> ScoreSheet:
@@ -96,21 +100,22 @@ def score_sheet(awards: Sequence[Mapping[str, Any]], won: Sequence[Sequence[int]
     than the public awards and holdings."""
     seats = len(won)
     streets = []
-    taken: list[list[int]] = [[] for _ in range(seats)]
+    taken: list[list[int]] = [[] for _seat in range(seats)]
     for award in awards:
-        label = f"{street_label(award['street'])} (${award['value']})"
+        street, value = street_label(award["street"]), award["value"]
         winner = award["winner"]
         if winner is None:
-            streets.append(line(f"{label}: a tie, the tile left the game", seats, {}))
+            tie = _("{street} (${value}): a tie, the tile left the game", street=street, value=value)
+            streets.append(line(tie, seats, {}))
         else:
             taken[winner].append(award["value"])
-            streets.append(line(label, seats, {winner: award["value"]}))
+            streets.append(line(_("{street} (${value})", street=street, value=value), seats, {winner: value}))
     paid = [
-        line(f"Value tile ${value} paid for a rebuild", seats, {seat: -value})
+        line(_("Value tile ${value} paid for a rebuild", value=value), seats, {seat: -value})
         for seat in range(seats)
         for value in sorted(set(taken[seat]) - set(won[seat]))
     ]
     totals = tuple(float(sum(values)) for values in won)
     return ScoreSheet(
-        (ScoreCategory("Streets won", tuple(streets)), ScoreCategory("Paid for rebuilds", tuple(paid))), totals
+        (ScoreCategory(_("Streets won"), tuple(streets)), ScoreCategory(_("Paid for rebuilds"), tuple(paid))), totals
     )

@@ -1,5 +1,5 @@
 """The plain words a City Blocks player reads: sites, streets and tiles named in words, each legal move as a label
-for a button, and the street effects in force (CB-17).
+for a button, and the street effects in force (CB-17), in the reader's language.
 
 Never notation (`H3 xR2C4`, `noswap`) and never rule IDs: those stay in `actions.py` and in a refusal's rule field.
 """
@@ -11,70 +11,102 @@ from functools import cache
 
 from guildtable.games.city_blocks.content import (
     COLUMNS,
-    KIND_NAMES,
-    KIND_PLURALS,
+    KIND_WITH_ARTICLE,
     ROWS,
     ZEROES,
     Kind,
+    kind_plural,
     tile_description,
 )
 from guildtable.games.city_blocks.scoring import street_modifiers
+from guildtable.kernel.i18n import N_, current_language, domain
+
+_ = domain("city_blocks").gettext
+
+
+def site_words(site: int) -> str:
+    """Site 9 -> "row 2, column 4"."""
+    return _site_words(current_language(), site)
 
 
 @cache
-def site_words(site: int) -> str:
-    """Site 9 -> "row 2, column 4"."""
-    return f"row {site // COLUMNS + 1}, column {site % COLUMNS + 1}"
+def _site_words(language: str, site: int) -> str:
+    return _("row {row}, column {column}", row=site // COLUMNS + 1, column=site % COLUMNS + 1)
+
+
+def row_words(number: int) -> str:
+    return _("row {number}", number=number)
+
+
+def column_words(number: int) -> str:
+    return _("column {number}", number=number)
 
 
 def street_words(street: int) -> str:
     """Street 2 -> "row 3", street 8 -> "column 4"."""
-    return f"row {street + 1}" if street < ROWS else f"column {street - ROWS + 1}"
+    return row_words(street + 1) if street < ROWS else column_words(street - ROWS + 1)
 
 
 def street_name_words(name: str) -> str:
     """ "R3" -> "row 3", "C4" -> "column 4": a street as the views and events name it, in words."""
-    return f"{'row' if name[0] == 'R' else 'column'} {name[1:]}"
+    return row_words(int(name[1:])) if name[0] == "R" else column_words(int(name[1:]))
 
 
 def site_name_words(name: str) -> str:
     """ "R2C4" -> "row 2, column 4"."""
-    return f"row {name[1]}, column {name[3]}"
+    return _("row {row}, column {column}", row=name[1], column=name[3])
 
 
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@cache
 def build_label(tile: int, site: int) -> str:
     """CB-11: "Build house 3 on row 2, column 4"."""
-    return f"Build {tile_description(tile)} on {site_words(site)}"
+    return _build_label(current_language(), tile, site)
+
+
+@cache
+def _build_label(language: str, tile: int, site: int) -> str:
+    return _("Build {tile} on {site}", tile=tile_description(tile), site=site_words(site))
 
 
 def rebuild_label(tile: int, site: int, replaced: int, payment: int) -> str:
     """CB-12: "Rebuild row 2, column 4 (your store 2) with house 3 (pays your $3 value tile)"."""
-    return (
-        f"Rebuild {site_words(site)} (your {tile_description(replaced)}) with {tile_description(tile)} "
-        f"(pays your ${payment} value tile)"
+    return _(
+        "Rebuild {site} (your {replaced}) with {tile} (pays your ${value} value tile)",
+        site=site_words(site),
+        replaced=tile_description(replaced),
+        tile=tile_description(tile),
+        value=payment,
     )
 
 
 def swap_label(street_a: int, street_b: int, value_a: int, value_b: int) -> str:
     """CB-13: "Swap the value tiles of row 3 ($2) and column 4 ($15)"."""
-    return f"Swap the value tiles of {street_words(street_a)} (${value_a}) and {street_words(street_b)} (${value_b})"
+    return _(
+        "Swap the value tiles of {a} (${value_a}) and {b} (${value_b})",
+        a=street_words(street_a),
+        b=street_words(street_b),
+        value_a=value_a,
+        value_b=value_b,
+    )
 
 
-NO_SWAP_LABEL = "Don't swap"
+NO_SWAP_LABEL = N_("Don't swap")
+
+
+def no_swap_label() -> str:
+    return _(NO_SWAP_LABEL)
 
 
 def effect_texts(no_industry: bool, no_residential: bool) -> list[str]:
     """CB-17 in words: "Factories count 0", "Houses count 0"."""
     texts = []
     if no_residential:
-        texts.append(f"{capital(KIND_PLURALS[Kind.HOUSE])} count 0")
+        texts.append(_("Houses count 0"))
     if no_industry:
-        texts.append(f"{capital(KIND_PLURALS[Kind.FACTORY])} count 0")
+        texts.append(_("Factories count 0"))
     return texts
 
 
@@ -83,12 +115,20 @@ def street_effects(board: Sequence[int], street: int) -> list[str]:
     return effect_texts(*street_modifiers(board, street))
 
 
+def _either(items: list[str], joiner: str) -> str:
+    text = items[0]
+    for item in items[1:]:
+        text = _("{a} or {b}", a=text, b=item) if joiner == "or" else _("{a} and {b}", a=text, b=item)
+    return text
+
+
 def zeroes_words(kind: Kind) -> str:
     """CB-17 from the content data: "Factories in this row and this column count 0 (for both players)"."""
-    zeroed = " and ".join(KIND_PLURALS[k] for k in ZEROES[kind])
-    return f"{capital(zeroed)} in this row and this column count 0 (for both players)"
+    zeroed = _either([kind_plural(k) for k in ZEROES[kind]], "and")
+    return _("{kinds} in this row and this column count 0 (for both players)", kinds=capital(zeroed))
 
 
 def zeroed_by_words(kind: Kind) -> str:
     """ "a power plant or a mall": the specials that make `kind` count 0 (CB-17)."""
-    return " or ".join(f"a {KIND_NAMES[special]}" for special, kinds in ZEROES.items() if kind in kinds)
+    specials = [_(KIND_WITH_ARTICLE[special]) for special, kinds in ZEROES.items() if kind in kinds]
+    return _either(specials, "or") if specials else ""

@@ -1,13 +1,15 @@
 // City Blocks: the 5×6 board in SVG with the value tiles of its eleven streets, your hand, and clicks mapped to the
 // legal actions' JSON. A placement is two clicks (a tile in hand, then a highlighted site); a courthouse swap is two
 // highlighted streets, or "No swap". Every playable piece takes the keyboard (Tab or the arrow keys, then Enter).
-import { h, infoAttrs, seatColour, seatInk, seatShape, seatSwatch, svg as s } from "/static/js/common.js";
+import { h, infoAttrs, pt, seatColour, seatInk, seatShape, seatSwatch, svg as s, t } from "/static/js/common.js";
 import { icon, iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
 
 const CELL = 78, LEFT = 92, TOP = 84, ROWS = 5, COLS = 6;
-const KIND_NAMES = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power plant", MALL: "mall", CRT: "courthouse" };
+// The kinds' names, looked up in the reader's language when shown (a function: the catalogue is loaded by then).
+const KIND_NAMES = { H: () => t("house"), S: () => t("store"), F: () => t("factory"), SCH: () => t("school"),
+  PWR: () => t("power plant"), MALL: () => t("mall"), CRT: () => t("courthouse") };
 const KIND_ICONS = { H: "house", S: "store", F: "factory", SCH: "school", PWR: "power-plant", MALL: "mall", CRT: "courthouse" };
 // What a special tile does, drawn on the tile: the kinds it turns to 0 in its streets, crossed out (the full sentence is
 // in its tooltip and in "What the tiles do").
@@ -33,13 +35,18 @@ function effectIcons(key, size, ink) {
 }
 
 function siteName(row, col) { return `R${row + 1}C${col + 1}`; }
-function streetLabel(name) { return `${name[0] === "R" ? "Row" : "Column"} ${name.slice(1)}`; }
+function streetLabel(name) { const number = name.slice(1); return name[0] === "R" ? t("Row {number}", { number }) : t("Column {number}", { number }); }
+// A street mid-sentence ("row 3"; German keeps the capital: "Reihe 3").
+function streetWords(name) { const number = name.slice(1); return name[0] === "R" ? t("row {number}", { number }) : t("column {number}", { number }); }
 function kindKey(code) { return KIND_NAMES[code] ? code : code.replace(/[0-9]/g, ""); }
-function kindOf(code) { return KIND_NAMES[kindKey(code)] || code; }
-function tileName(code) { const value = code.replace(/^[A-Z]+/, ""); return `${kindOf(code)}${value ? ` ${value}` : ""}`; }
+function kindOf(code) { const name = KIND_NAMES[kindKey(code)]; return name ? name() : code; }
+function tileName(code) { const value = code.replace(/^[A-Z]+/, ""); return value ? t("{kind} {number}", { kind: kindOf(code), number: value }) : kindOf(code); }
 // What a tile shows in words, in the order drawn (its value, then its kind unless the board is drawn small): an
 // accessible name begins with it.
-function shownText(code) { const value = code.replace(/^[A-Z]+/, ""); return value ? (narrow ? value : `${value} ${kindOf(code)}`) : kindOf(code); }
+function shownText(code) {
+  const value = code.replace(/^[A-Z]+/, "");
+  return value ? (narrow ? value : pt("tile face", "{number} {kind}", { number: value, kind: kindOf(code) })) : kindOf(code);
+}
 
 // A tile as a piece in its owner's colour: its kind's icon and face value (or, for a special tile, what it does), and
 // the owner's shape in the corner so tiles are told apart without colour. `ownerName` goes into the tooltip.
@@ -48,7 +55,7 @@ function tileGroup(x, y, size, code, owner, glossary, extra = {}, ownerName = ""
   const key = kindKey(code);
   const value = code.replace(/^[A-Z]+/, "");
   const piece = glossary[key];
-  const owned = ownerName ? [`Owner: ${ownerName}`] : [];
+  const owned = ownerName ? [t("Owner: {name}", { name: ownerName })] : [];
   return s("g", { transform: `translate(${x},${y})`, ...infoAttrs(piece, { extra: owned }), ...extra },
     s("rect", { class: "tile", x: 3, y: 3, width: size - 6, height: size - 6, rx: 9, fill: seatColour(owner), stroke: "var(--piece-line)", "stroke-width": 1.5 }),
     s("rect", { x: 6, y: 6, width: size - 12, height: size - 12, rx: 7, fill: "none", stroke: ink, "stroke-opacity": 0.35, "stroke-width": 1 }),
@@ -76,6 +83,14 @@ export function marks(events, payload) {
     }
   }
   return found;
+}
+
+// A hand tile's accessible name: what it shows, whose it is, and what may be done with it.
+function handLabel(code, isLegal, selected) {
+  const tile = tileName(code);
+  let text = t("your {tile}", { tile });
+  if (isLegal) text = selected ? t("your {tile}, chosen: now choose a site", { tile }) : t("your {tile}, you may place it", { tile });
+  return `${shownText(code)}: ${text}`;
 }
 
 export function render(root, payload, ui) {
@@ -116,7 +131,7 @@ export function render(root, payload, ui) {
   const streetTargets = selection.street !== null ? partners.get(selection.street) || new Map() : null;
 
   const width = LEFT + COLS * CELL + 8, height = TOP + ROWS * CELL + 8;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "City Blocks board: 5 rows and 6 columns of sites, each street's value tile at its start", class: "cb-board" });
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("City Blocks board: 5 rows and 6 columns of sites, each street's value tile at its start"), class: "cb-board" });
 
   // Street value tiles: rows on the left, columns on top.
   const street = (name, cx, cy) => {
@@ -133,13 +148,21 @@ export function render(root, payload, ui) {
     const effects = (view.street_effects || {})[name] || [];
     const award = (view.awards || []).find((entry) => entry.street === name);
     const label = streetLabel(name);
-    const about = award ? `${label}: scored, ${award.winner === null ? "a tie — the tile left the game" : `won by ${names[award.winner] || ""} for $${award.value}`}`
-      : `${label}: value tile $${value ?? "?"}${totals ? `; totals now ${totals.map((t, seat) => `${names[seat] || ""} ${t}`).join(", ")}` : ""}`;
+    let about;
+    if (award) {
+      about = award.winner === null ? t("{street}: scored, a tie — the tile left the game", { street: label })
+        : t("{street}: scored, won by {name} for ${value}", { street: label, name: names[award.winner] || "", value: award.value });
+    } else if (totals) {
+      about = t("{street}: value tile ${value}; totals now {first} {first_total}, {second} {second_total}",
+        { street: label, value: value ?? "?", first: names[0] || "", first_total: totals[0], second: names[1] || "", second_total: totals[1] });
+    } else {
+      about = t("{street}: value tile ${value}", { street: label, value: value ?? "?" });
+    }
     const info = infoAttrs(glossary.value ? { ...glossary.value, name: about } : { name: about, text: "", details: [] }, { extra: effects });
     // A value tile is a money token (gold, its value large); a scored street shows its winner's shape.
     const winnerMark = award && award.winner !== null && award.winner !== undefined ? seatShape(award.winner, { x: cx, y: cy - 7, size: 18 }) : null;
     return s("g", { class: `street${isLegal ? " legal clickable" : ""}${selected ? " selected" : ""}`, "data-street": name, onclick, ...info,
-      "aria-label": `${about}${isLegal ? "; you may swap it" : ""}`, role: isLegal ? "button" : "img" },
+      "aria-label": isLegal ? t("{about}; you may swap it", { about }) : about, role: isLegal ? "button" : "img" },
       s("rect", { x: cx - 31, y: cy - 25, width: 62, height: 36, rx: 8, fill: value ? "var(--cb-money)" : "var(--site)",
         stroke: isLegal ? "var(--legal-line)" : "var(--cb-money-line)", "stroke-width": isLegal ? 3.5 : 1.5, "stroke-dasharray": isLegal ? "6 3" : null, class: selected ? "selected" : "" }),
       value ? s("rect", { x: cx - 27, y: cy - 21, width: 54, height: 28, rx: 6, fill: "none", stroke: "var(--cb-money-ink)", "stroke-opacity": 0.3 }) : null,
@@ -157,12 +180,14 @@ export function render(root, payload, ui) {
     const [row, col] = [r + 1, c + 1];
     // The name begins with what the site shows (a tile's value and kind, or an empty site's name).
     const shown = cell ? shownText(cell.tile) : "";
-    const holds = cell ? `${names[cell.owner] || ""}'s ${tileName(cell.tile)}` : "empty";
+    const holds = cell ? t("{name}'s {tile}", { name: names[cell.owner] || "", tile: tileName(cell.tile) }) : t("empty");
     // The site is one piece for the keyboard and screen readers: its name says what holds it and what you may do; a
     // tile's text is the site's tooltip.
-    const tileInfo = cell ? infoAttrs(glossary[kindKey(cell.tile)], { extra: [`Owner: ${names[cell.owner] || ""}`] }) : {};
+    const tileInfo = cell ? infoAttrs(glossary[kindKey(cell.tile)], { extra: [t("Owner: {name}", { name: names[cell.owner] || "" })] }) : {};
+    const where = t("row {row}, column {column}, {holds}", { row, column: col, holds });
+    const may = action ? (action.type === "rebuild" ? t("{site}; you may rebuild here", { site: where }) : t("{site}; you may build here", { site: where })) : where;
     const g = s("g", { class: `cell${action ? " legal" : ""}`, "data-site": name, ...tileInfo,
-      "aria-label": `${shown ? `${shown}: ` : ""}row ${row}, column ${col}, ${holds}${action ? `; you may ${action.type === "rebuild" ? "rebuild" : "build"} here` : ""}`,
+      "aria-label": shown ? `${shown}: ${may}` : may,
       tabindex: action || cell ? "0" : null, role: action ? "button" : "img",
       onclick: action ? () => ui.move(action) : undefined });
     g.append(s("rect", { class: `site${action ? " legal" : ""}`, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 6 }));
@@ -175,14 +200,14 @@ export function render(root, payload, ui) {
   // The hand: only the seat's own (the server sends no one else's).
   if (Array.isArray(view.hand)) {
     const size = 70;
-    const hand = s("svg", { viewBox: `0 0 ${Math.max(5, view.hand.length) * size + 4} ${size + 4}`, class: "cb-hand", role: "group", "aria-label": "Your hand" });
+    const hand = s("svg", { viewBox: `0 0 ${Math.max(5, view.hand.length) * size + 4} ${size + 4}`, class: "cb-hand", role: "group", "aria-label": t("Your hand") });
     view.hand.forEach((code, index) => {
       const isLegal = sitesByTile.has(code);
       const selected = selection.tile === code;
       hand.append(tileGroup(2 + index * size, 2, size, code, payload.seat, glossary, {
         class: `hand-tile${isLegal ? " legal clickable" : ""}${selected ? " selected" : ""}`, "data-tile": code,
         role: isLegal ? "button" : "img", "aria-pressed": isLegal ? String(selected) : null,
-        "aria-label": `${shownText(code)}: your ${tileName(code)}${isLegal ? (selected ? ", chosen: now choose a site" : ", you may place it") : ""}`,
+        "aria-label": handLabel(code, isLegal, selected),
         onclick: isLegal ? () => {
           selection.tile = selected ? null : code;
           rerender();
@@ -191,26 +216,26 @@ export function render(root, payload, ui) {
           if (next) next.focus({ preventScroll: true });
         } : undefined }));
     });
-    parts.push(h("div", { class: `card panel${legal.length ? " hand-dock" : ""}`, "data-panel": "hand" }, h("h3", {}, "Your hand"), hand));
+    parts.push(h("div", { class: `card panel${legal.length ? " hand-dock" : ""}`, "data-panel": "hand" }, h("h3", {}, t("Your hand")), hand));
   }
   if (legal.length) {
     let hint = "";
-    if (sitesByTile.size) hint = selection.tile ? `Now click a highlighted site for your ${tileName(selection.tile)}.` : "Click a tile in your hand, then a highlighted site.";
-    else if (partners.size) hint = selection.street ? `Swap ${streetLabel(selection.street).toLowerCase()} with which street?` : "Click two highlighted value tiles to swap them, or don't swap.";
+    if (sitesByTile.size) hint = selection.tile ? t("Now click a highlighted site for your {tile}.", { tile: tileName(selection.tile) }) : t("Click a tile in your hand, then a highlighted site.");
+    else if (partners.size) hint = selection.street ? t("Swap {street} with which street?", { street: streetWords(selection.street) }) : t("Click two highlighted value tiles to swap them, or don't swap.");
     (ui.choices || (() => {}))(h("div", { class: "row cb-hint" }, h("span", { class: "muted" }, hint),
-      noSwap ? h("button", { id: "noswap", class: "secondary", onclick: () => ui.move(noSwap) }, "Don't swap") : null));
+      noSwap ? h("button", { id: "noswap", class: "secondary", onclick: () => ui.move(noSwap) }, t("Don't swap")) : null));
   }
   // At a glance: the score, the value tiles each player holds (a rebuild pays the lowest), hand and pile.
   const info = h("table", { class: "data cb-info glance" },
-    h("tr", {}, h("th", {}, "Player"), h("th", { class: "num" }, "Score"), h("th", {}, "Value tiles"), h("th", { class: "num" }, "Hand"), h("th", { class: "num" }, "Pile")),
+    h("tr", {}, h("th", {}, t("Player")), h("th", { class: "num" }, t("Score")), h("th", {}, t("Value tiles")), h("th", { class: "num" }, t("Hand")), h("th", { class: "num" }, t("Pile"))),
     (view.scores || []).map((score, seat) => h("tr", {},
-      h("td", {}, seatSwatch(seat), names[seat] || `Seat ${seat + 1}`),
-      h("td", { class: "num" }, String(score)), h("td", {}, (view.won?.[seat] || []).map((v) => `$${v}`).join(" ") || "none"),
+      h("td", {}, seatSwatch(seat), names[seat] || t("Seat {n}", { n: seat + 1 })),
+      h("td", { class: "num" }, String(score)), h("td", {}, (view.won?.[seat] || []).map((v) => `$${v}`).join(" ") || t("none")),
       h("td", { class: "num" }, String(view.hand_sizes?.[seat] ?? "")), h("td", { class: "num" }, String(view.pile_sizes?.[seat] ?? "")))));
   const legend = h("div", { class: "legend" }, ["H", "S", "F", "SCH", "PWR", "MALL", "CRT"].map((key) => glossary[key]
     ? h("span", { ...infoAttrs(glossary[key]), "data-legend": key }, iconSvg(KIND_ICONS[key], { size: 18 }), h("strong", {}, `${glossary[key].name}:`), glossary[key].text) : null));
   parts.push(h("div", { class: "card panel" }, info,
-    (view.removed_values || []).length ? h("div", { class: "muted" }, `Out of the game: ${(view.removed_values || []).map((v) => `$${v}`).join(" ")}`) : null,
-    h("details", { class: "info" }, h("summary", {}, "What the tiles do"), legend)));
+    (view.removed_values || []).length ? h("div", { class: "muted" }, t("Out of the game: {values}", { values: (view.removed_values || []).map((v) => `$${v}`).join(" ") })) : null,
+    h("details", { class: "info" }, h("summary", {}, t("What the tiles do")), legend)));
   root.replaceChildren(...parts);
 }
