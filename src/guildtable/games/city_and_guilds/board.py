@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from importlib import resources
 
 from guildtable.kernel import BadContent, BadOptions
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("city_and_guilds").gettext
 
 STREET = "."
 FEATURES = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
@@ -55,7 +58,7 @@ class Board:
 
 
 def _where(y: int, x: int, lines: list[int]) -> str:
-    return f"row {y}, column {x} (line {lines[y]} of the map)"
+    return _("row {y}, column {x} (line {line} of the map)", y=y, x=x, line=lines[y])
 
 
 def parse_map(text: str, source: str = "map") -> Board:
@@ -69,16 +72,29 @@ def parse_map(text: str, source: str = "map") -> Board:
         rows.append(line)
         lines.append(number)
     if not rows:
-        raise BadContent(source, "", "rows", "the map has no rows")
+        raise BadContent(source, "", "rows", _("the map has no rows"))
     if len(rows) > MAX_SIDE:
-        raise BadContent(source, "", "rows", f"the map has {len(rows)} rows; at most {MAX_SIDE} are allowed")
+        raise BadContent(
+            source, "", "rows", _("the map has {n} rows; at most {most} are allowed", n=len(rows), most=MAX_SIDE)
+        )
     width = len(rows[0])
     if width > MAX_SIDE:
-        raise BadContent(source, "row 0", "width", f"row 0 has {width} cells; at most {MAX_SIDE} are allowed")
+        raise BadContent(
+            source, "row 0", "width", _("row 0 has {n} cells; at most {most} are allowed", n=width, most=MAX_SIDE)
+        )
     for y, row in enumerate(rows):
         if len(row) != width:
             raise BadContent(
-                source, f"row {y}", "width", f"row {y} (line {lines[y]}) has {len(row)} cells, row 0 has {width}"
+                source,
+                f"row {y}",
+                "width",
+                _(
+                    "row {y} (line {line}) has {n} cells, row 0 has {width}",
+                    y=y,
+                    line=lines[y],
+                    n=len(row),
+                    width=width,
+                ),
             )
         for x, char in enumerate(row):
             if not ("A" <= char <= "Z" or char in TRANSPARENT or char == BLOCKER):
@@ -86,18 +102,24 @@ def parse_map(text: str, source: str = "map") -> Board:
                     source,
                     f"row {y}",
                     f"column {x}",
-                    f"unknown character {char!r} at {_where(y, x, lines)}; use A–Z for lots (at most 26 blocks), "
-                    "'.' street, '*' fountain, '+' trough, '#' blocker",
+                    _(
+                        "unknown character {char} at {where}; use A–Z for lots (at most 26 blocks), "
+                        "'.' street, '*' fountain, '+' trough, '#' blocker",
+                        char=repr(char),
+                        where=_where(y, x, lines),
+                    ),
                 )
     cells = {(x, y): char for y, row in enumerate(rows) for x, char in enumerate(row) if "A" <= char <= "Z"}
     if not cells:
-        raise BadContent(source, "", "lots", "the map has no lots")
+        raise BadContent(source, "", "lots", _("the map has no lots"))
     letters = sorted(set(cells.values()))
     if len(letters) > 26:  # pragma: no cover - A–Z cannot name more
-        raise BadContent(source, "", "blocks", f"{len(letters)} blocks; at most 26 are allowed")
+        raise BadContent(source, "", "blocks", _("{n} blocks; at most 26 are allowed", n=len(letters)))
     positions = sorted(cells, key=lambda p: (cells[p], p[1], p[0]))
     if len(positions) > MAX_LOTS:
-        raise BadContent(source, "", "lots", f"{len(positions)} lots; a map may have at most {MAX_LOTS} (§8.4)")
+        raise BadContent(
+            source, "", "lots", _("{n} lots; a map may have at most {most}", n=len(positions), most=MAX_LOTS)
+        )
     lot_at = {position: lot for lot, position in enumerate(positions)}
     block_of_letter = {letter: block for block, letter in enumerate(letters)}
     lot_block = tuple(block_of_letter[cells[p]] for p in positions)
@@ -115,8 +137,12 @@ def parse_map(text: str, source: str = "map") -> Board:
                     source,
                     f"row {y + dy}",
                     f"column {x + dx}",
-                    f"block {other} touches block {char} at {_where(y + dy, x + dx, lines)}; put a street or blocker "
-                    "between blocks",
+                    _(
+                        "block {other} touches block {block} at {where}; put a street or blocker between blocks",
+                        other=other,
+                        block=char,
+                        where=_where(y + dy, x + dx, lines),
+                    ),
                 )
     for block, lots in enumerate(block_lots):
         x0, y0 = positions[lots[0]]
@@ -125,7 +151,11 @@ def parse_map(text: str, source: str = "map") -> Board:
                 source,
                 f"row {y0}",
                 f"column {x0}",
-                f"block {letters[block]} has only 1 lot (at {_where(y0, x0, lines)}); a block needs at least 2",
+                _(
+                    "block {block} has only 1 lot (at {where}); a block needs at least 2",
+                    block=letters[block],
+                    where=_where(y0, x0, lines),
+                ),
             )
         reached = _flood(lots[0], lambda lot: _touching(lot, positions, lot_at, lot_block))
         for lot in lots:
@@ -135,8 +165,12 @@ def parse_map(text: str, source: str = "map") -> Board:
                     source,
                     f"row {y}",
                     f"column {x}",
-                    f"block {letters[block]} is split in two: its lot at {_where(y, x, lines)} does not connect "
-                    f"to its lot at {_where(y0, x0, lines)}",
+                    _(
+                        "block {block} is split in two: its lot at {where} does not connect to its lot at {first}",
+                        block=letters[block],
+                        where=_where(y, x, lines),
+                        first=_where(y0, x0, lines),
+                    ),
                 )
 
     neighbours = tuple(_neighbours(positions[lot], rows, lot_at) for lot in range(len(positions)))
@@ -149,8 +183,12 @@ def parse_map(text: str, source: str = "map") -> Board:
             source,
             f"row {y}",
             f"column {x}",
-            f"the lot at {_where(y, x, lines)} cannot be reached through adjacency from the lot at "
-            f"{_where(y0, x0, lines)}; every lot must connect (CG-7)",
+            _(
+                "the lot at {where} cannot be reached through adjacency from the lot at {first}; every lot must "
+                "connect",
+                where=_where(y, x, lines),
+                first=_where(y0, x0, lines),
+            ),
         )
     return Board(
         rows=tuple(rows),
@@ -229,7 +267,7 @@ def board_for(value: str) -> Board:
     return parse_map(value, "map option")
 
 
-NOT_A_MAP = (
+NOT_A_MAP = N_(
     "a map is the name of a map the game ships ({names}) or the map's rows of text (A–Z lots, '.' street, "
     "'*' fountain, '+' trough, '#' blocker); a map file is read by the command line (--option map=FILE), never by "
     "the game"
@@ -246,11 +284,13 @@ def convert_map_option(value: str) -> str:
     if value in shipped_maps():
         return value
     if len(value) > MAX_MAP_TEXT:
-        raise BadOptions("map", f"a map's text has at most {MAX_MAP_TEXT} characters, this one has {len(value)}")
+        raise BadOptions(
+            "map", _("a map's text has at most {most} characters, this one has {n}", most=MAX_MAP_TEXT, n=len(value))
+        )
     try:
         parse_map(value, "map option")
     except BadContent as error:
         if len(value.splitlines()) <= 1:  # one line: a name or a path, not a map's rows
-            raise BadOptions("map", NOT_A_MAP.format(names=", ".join(shipped_maps()))) from None
+            raise BadOptions("map", _(NOT_A_MAP, names=", ".join(shipped_maps()))) from None
         raise BadOptions("map", error.message) from None
     return value

@@ -13,7 +13,6 @@ from guildtable.games.city_and_guilds.board import (
     MAX_MAP_TEXT,
     board_for,
     convert_map_option,
-    shipped_maps,
 )
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.glossary import glossary
@@ -23,6 +22,10 @@ from guildtable.games.city_and_guilds.snapshots import load_snapshot
 from guildtable.kernel import BadOptions, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.glossary import Glossary
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("city_and_guilds").gettext
+ngettext = domain("city_and_guilds").ngettext
 
 
 class CityAndGuilds(Game):
@@ -33,7 +36,7 @@ class CityAndGuilds(Game):
     seat_names = SEAT_NAMES
     # The rulebooks never describe the printed board: the default map is the spec's proposal (§8.5), a stand-in.
     official_content = False
-    content_note = (
+    content_note = N_(
         "The rulebooks do not describe the printed board, so the city map here is our own design. Everything else "
         "follows the rulebook."
     )
@@ -42,85 +45,93 @@ class CityAndGuilds(Game):
             "open_hands",
             False,
             bool,
-            "Everyone plays with their hand face up, as the short rules allow.",
+            N_("Everyone plays with their hand face up, as the short rules allow."),
             (True, False),
             rule="CG-A-1",
-            label="Open hands",
+            label=N_("Open hands"),
         ),
         Option(
             "chain_bonus_8",
             36,
             int,
-            "What a chain of 8 blocks scores: 36 continues the table's pattern; the full rulebook prints 35.",
+            N_("What a chain of 8 blocks scores: 36 continues the table's pattern; the full rulebook prints 35."),
             (36, 35),
             rule="CG-A-2",
-            label="Bonus for a chain of 8 blocks",
-            choice_labels=("36 points", "35 points (as printed)"),
+            label=N_("Bonus for a chain of 8 blocks"),
+            choice_labels=(N_("36 points"), N_("35 points (as printed)")),
         ),
         Option(
             "final_payout",
             "full_half_quarter",
             str,
-            "What the three best investors in each guild receive at the end, as a share of the guild's value (rounded "
-            "up).",
+            N_(
+                "What the three best investors in each guild receive at the end, as a share of the guild's value "
+                "(rounded up)."
+            ),
             ("full_half_quarter", "half_quarter_eighth"),
             rule="CG-A-7",
-            label="Final guild payout",
-            choice_labels=("all, a half, a quarter", "a half, a quarter, an eighth (short rules)"),
+            label=N_("Final guild payout"),
+            choice_labels=(N_("all, a half, a quarter"), N_("a half, a quarter, an eighth (short rules)")),
         ),
         Option(
             "two_player_bonus_second",
             "s1_quarter_plus_one",
             str,
-            "When exactly two players are in a block, what the second receives.",
+            N_("When exactly two players are in a block, what the second receives."),
             ("s1_quarter_plus_one", "s2_from_first_with_bonus"),
             rule="CG-A-6",
-            label="Second place when two share a block",
+            label=N_("Second place when two share a block"),
             choice_labels=(
-                "a quarter of the value, plus 1",
-                "half of the first player's share, plus 1 (short rules)",
+                N_("a quarter of the value, plus 1"),
+                N_("half of the first player's share, plus 1 (short rules)"),
             ),
         ),
         Option(
             "tavern_mandatory",
             False,
             bool,
-            "The player who completes a block must take a tavern while one is left, as the short rules say.",
+            N_("The player who completes a block must take a tavern while one is left, as the short rules say."),
             (True, False),
             rule="CG-A-12",
-            label="Taverns are compulsory",
+            label=N_("Taverns are compulsory"),
         ),
         Option(
             "chain_selection",
             "size_then_value",
             str,
-            "Which of a player's chains of blocks scores at the end.",
+            N_("Which of a player's chains of blocks scores at the end."),
             ("size_then_value", "max_value"),
             rule="CG-A-15",
-            label="Chain that scores",
-            choice_labels=("the longest (ties: the more valuable)", "the most valuable"),
+            label=N_("Chain that scores"),
+            choice_labels=(N_("the longest (ties: the more valuable)"), N_("the most valuable")),
         ),
         Option(
             "building_without_figures",
             "allowed",
             str,
-            "Whether a player with no figures left may still place a building and invest; if not, they may have to "
-            "pass.",
+            N_(
+                "Whether a player with no figures left may still place a building and invest; if not, they may have "
+                "to pass."
+            ),
             ("allowed", "forbidden"),
             rule="CG-A-9",
-            label="Building without figures",
-            choice_labels=("allowed", "not allowed"),
+            label=N_("Building without figures"),
+            choice_labels=(N_("allowed"), N_("not allowed")),
         ),
         Option(
             "map",
             DEFAULT_MAP,
             str,
-            f"The city map: one of the maps that come with the game ({', '.join(shipped_maps())}), or a map of your "
-            f"own drawn as rows of characters (at most {MAX_MAP_TEXT} characters; on the command line, a map file).",
+            # One literal message, so that it can be translated (test_cg_german checks it names the shipped maps and
+            # the size limit as they are).
+            N_(
+                "The city map: one of the maps that come with the game (default), or a map of your own drawn as "
+                "rows of characters (at most 4096 characters; on the command line, a map file)."
+            ),
             rule="",  # the map format is spec §8.3, not a rule of the game
             convert=convert_map_option,
             file_text=MAX_MAP_TEXT,
-            label="City map",
+            label=N_("City map"),
         ),
     )
 
@@ -130,7 +141,14 @@ class CityAndGuilds(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
         board = board_for(options["map"])
         if board.blocks < players:
-            raise BadOptions("map", f"the map has {board.blocks} blocks; the setup round needs one per player")
+            raise BadOptions(
+                "map",
+                ngettext(
+                    "the map has {n} block; the setup round needs one per player",
+                    "the map has {n} blocks; the setup round needs one per player",
+                    board.blocks,
+                ),
+            )
         opening = make_opening(players, seed, setup)
         state = CityAndGuildsState(self, players, seed, options, setup)
         state.init_board(board)

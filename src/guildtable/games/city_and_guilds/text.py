@@ -10,6 +10,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
+
 PLAYER_STYLES = ("bold bright_red", "bold bright_yellow", "bold bright_blue", "bold bright_green", "bold magenta")
 GUILD_STYLES = {"BA": "gold3", "WE": "orchid", "CA": "wheat1", "SM": "steel_blue1"}
 BLOCK_BACKGROUNDS = (
@@ -74,9 +78,11 @@ def _name(view: dict[str, Any], seat: int | None) -> Text:
 
 
 def render_tracks(view: dict[str, Any]) -> Table:
-    table = Table(title="Investment tracks (rank order; a later arrival ranks behind)", box=None, header_style="bold")
-    table.add_column("Guild")
-    table.add_column("Ranking")
+    table = Table(
+        title=_("Investment tracks (rank order; a later arrival ranks behind)"), box=None, header_style="bold"
+    )
+    table.add_column(_("Guild"))
+    table.add_column(_("Ranking"))
     for track in view["tracks"]:
         line = Text()
         for place, (seat, value) in enumerate(track["ranking"]):
@@ -85,19 +91,19 @@ def render_tracks(view: dict[str, Any]) -> Table:
             line.append_text(_name(view, seat))
             line.append(f" {value}")
         if track["at_zero"]:
-            line.append("   at 0: ", style="dim")
+            line.append(_("   at 0: "), style="dim")
             line.append(", ".join(view["seats"][seat] for seat in track["at_zero"]), style="dim")
         table.add_row(Text(track["guild"], style=GUILD_STYLES[track["guild"][:2]]), line)
     return table
 
 
 def render_blocks(view: dict[str, Any]) -> Table:
-    table = Table(title="Blocks", box=None, header_style="bold")
-    for column in ("Block", "Filled", "Value", "White (1st)", "Black (2nd)", ""):
+    table = Table(title=_("Blocks"), box=None, header_style="bold")
+    for column in (_("Block"), _("Filled"), _("Value"), _("White (1st)"), _("Black (2nd)"), ""):
         table.add_column(column)
     for block in view["blocks"]:
         filled = f"{block['lots'] - block['empty']}/{block['lots']}"
-        status = Text("scored", style="green") if block["scored"] else Text("")
+        status = Text(_("scored"), style="green") if block["scored"] else Text("")
         table.add_row(
             block["block"],
             filled,
@@ -111,9 +117,9 @@ def render_blocks(view: dict[str, Any]) -> Table:
 
 def render_players(view: dict[str, Any]) -> Table:
     table = Table(box=None, header_style="bold")
-    for column in ("", "Player", "Score", "Figures left", "Hand", "Tiles placed"):
+    for column in ("", _("Player"), _("Score"), _("Figures left"), _("Hand"), _("Tiles placed")):
         table.add_column(column)
-    for seat, _ in enumerate(view["seats"]):
+    for seat in range(len(view["seats"])):
         marker = "▶" if view["current_player"] == seat else ""
         hand = str(view["hand_sizes"][seat])
         if view["hands"] is not None:
@@ -135,31 +141,37 @@ def _codes(codes: list[str]) -> Text:
         if index:
             text.append(" ")
         text.append(code, style=_tile_style(code))
-    return text if codes else Text("empty", style="dim")
+    return text if codes else Text(_("empty"), style="dim")
 
 
 def render(view: dict[str, Any], seat: int | None) -> Group:
     lines: list[Any] = [render_map(view), render_tracks(view), render_blocks(view), render_players(view)]
     lines.append(
         Text.assemble(
-            "Display: ",
+            _("Display: "),
             _codes(view["display"]),
-            f"   supply {view['supply_size']} face down, taverns left {view['taverns_left']}",
+            _(
+                "   supply {supply} face down, taverns left {taverns}",
+                supply=view["supply_size"],
+                taverns=view["taverns_left"],
+            ),
         )
     )
     if seat is not None and view["hand"] is not None:
-        lines.append(Text.assemble("Your hand: ", _codes(view["hand"])))
+        lines.append(Text.assemble(_("Your hand: "), _codes(view["hand"])))
     if view["placing"]:
-        lines.append(Text.assemble("Placing: ", _codes([view["placing"]])))
+        lines.append(Text.assemble(_("Placing: "), _codes([view["placing"]])))
     if view["setup_round"]:
-        lines.append(Text("Setup round: tiles go into empty blocks, away from other tiles.", style="italic"))
+        lines.append(Text(_("Setup round: tiles go into empty blocks, away from other tiles."), style="italic"))
     if view["last_move"]:
-        lines.append(Text(f"Last move: {view['last_move']}", style="italic"))
+        lines.append(Text(_("Last move: {move}", move=view["last_move"]), style="italic"))
     lines.append(
         Text(
-            "Tiles: BA baker, WE weaver, CA candle, SM smith (underlined M… = market), MIN minstrel, TAV tavern; "
-            "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker. A whole turn fits on one line "
-            "(WE D4 double); back puts a picked tile back.",
+            _(
+                "Tiles: BA baker, WE weaver, CA candle, SM smith (underlined M… = market), MIN minstrel, TAV tavern; "
+                "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker. A whole turn fits on one line "
+                "(WE D4 double); back puts a picked tile back."
+            ),
             style="dim",
         )
     )
@@ -169,17 +181,20 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
 
 
 def render_final(view: dict[str, Any]) -> Table:
-    table = Table(title="Final scoring", header_style="bold")
-    table.add_column("Guild")
-    table.add_column("Chain")
-    table.add_column("Value", justify="right")
-    table.add_column("Paid")
+    table = Table(title=_("Final scoring"), header_style="bold")
+    table.add_column(_("Guild"))
+    table.add_column(_("Chain"))
+    table.add_column(_("Value"), justify="right")
+    table.add_column(_("Paid"))
     final = view["final"] or {"guilds": {}, "penalties": []}
     for guild, entry in final["guilds"].items():
-        paid = ", ".join(f"{view['seats'][seat]} {points}" for seat, points, _ in entry["points"]) or "nobody invested"
-        table.add_row(guild, f"{entry['size']} tiles, {entry['blocks']} blocks", str(entry["value"]), paid)
+        paid = ", ".join(f"{view['seats'][seat]} {points}" for seat, points, _why in entry["points"]) or _(
+            "nobody invested"
+        )
+        chain = _("{tiles} tiles, {blocks} blocks", tiles=entry["size"], blocks=entry["blocks"])
+        table.add_row(guild, chain, str(entry["value"]), paid)
     for seat, points, why in final["penalties"]:
-        table.add_row("penalty", why, "", f"{view['seats'][seat]} {points}")
+        table.add_row(_("penalty"), why, "", f"{view['seats'][seat]} {points}")
     winners = ", ".join(view["seats"][seat] for seat in view["winners"])
-    table.caption = f"Winner(s): {winners}"
+    table.caption = _("Winner(s): {winners}", winners=winners)
     return table

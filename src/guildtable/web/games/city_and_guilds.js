@@ -4,7 +4,7 @@
 // tracks and the blocks. Legal lots and tiles are outlined and played by click, Enter or Space (Tab or the arrow keys
 // reach them); every other decision (invest or double, a minstrel's figure, no tavern) is one button each. `marks`
 // tells the page what the last move changed and where its piece came from.
-import { Clicks, h, infoAttrs, seatShape, seatSwatch, svg as s } from "/static/js/common.js";
+import { Clicks, h, infoAttrs, nt, seatShape, seatSwatch, svg as s, t } from "/static/js/common.js";
 import { icon } from "/static/js/icons.js";
 
 export const ownsMoves = true;
@@ -15,8 +15,10 @@ const GROUND = 4;    // how far a block's ground reaches past its lots
 const GUILDS = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
 const GUILD_ICONS = { BA: "baker", WE: "weaver", CA: "candlemaker", SM: "smith" };
 const TRACK_CODES = { BAKER: "BA", WEAVER: "WE", CANDLE: "CA", SMITH: "SM" };
-const FEATURE_NAMES = { "*": "fountain", "+": "trough", "#": "wall", ".": "street" };
-const PLACES = ["1st", "2nd", "3rd", "4th", "5th"];
+// The words drawn or read, in the reader's language (functions, so the game's catalogue is loaded when they run).
+const featureName = (ch) => ({ "*": t("fountain"), "+": t("trough"), "#": t("wall"), ".": t("street") })[ch];
+const place = (index) => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th")][index] || t("{n}th", { n: index + 1 });
+const seatWord = (seat) => t("Seat {n}", { n: seat + 1 });
 
 // --- tiles ---------------------------------------------------------------------------------------------------------
 // What a tile code is: {kind: building | market | minstrel | tavern, guild: "BA".. or null}.
@@ -30,17 +32,29 @@ function tileKind(code) {
 // A tile's name in words (the glossary's when the page has it).
 function tileName(code, glossary = {}) {
   if (glossary[code]) return glossary[code].name;
-  const { kind, guild } = tileKind(code);
-  if (kind === "minstrel") return "Minstrel house";
-  if (kind === "tavern") return "Tavern";
-  const word = GUILDS[guild] || guild;
-  return `${word[0].toUpperCase()}${word.slice(1)} ${kind}`;
+  const names = {
+    BA: t("Baker building"), WE: t("Weaver building"), CA: t("Candle building"), SM: t("Smith building"),
+    MBA: t("Baker market"), MWE: t("Weaver market"), MCA: t("Candle market"), MSM: t("Smith market"),
+    MIN: t("Minstrel house"), TAV: t("Tavern"),
+  };
+  return names[code] || code;
+}
+
+// "your weaver market": the tile being placed, as the object of "you may place ... here".
+function yourTile(code) {
+  const phrases = {
+    BA: t("your baker building"), WE: t("your weaver building"), CA: t("your candle building"), SM: t("your smith building"),
+    MBA: t("your baker market"), MWE: t("your weaver market"), MCA: t("your candle market"), MSM: t("your smith market"),
+    MIN: t("your minstrel house"), TAV: t("your tavern"),
+  };
+  return phrases[code] || code;
 }
 
 // The short word written on a placed tile: the guild for a building, "market", "minstrel", "tavern".
 function tileWord(code) {
   const { kind, guild } = tileKind(code);
-  return kind === "building" ? GUILDS[guild] || guild : kind;
+  if (kind === "building") return { BA: t("baker"), WE: t("weaver"), CA: t("candle"), SM: t("smith") }[guild] || guild;
+  return { market: t("market"), minstrel: t("minstrel"), tavern: t("tavern") }[kind];
 }
 
 function tileFill(code) {
@@ -89,7 +103,7 @@ function tileShapes(code, { x = 0, y = 0, size = CELL - 2 * INSET, word = true, 
     const cx = x + size - 10, cy = y + 10 + f * 15.5;
     parts.push(s("g", { class: "cg-figure" },
       s("circle", { cx, cy, r: 7.8, fill: "var(--cg-token)", stroke: "var(--piece-line)", "stroke-width": 1 }),
-      seatShape(owner, { x: cx, y: cy, size: 11, title: ownerName ? `${ownerName}'s figure` : null })));
+      seatShape(owner, { x: cx, y: cy, size: 11, title: ownerName ? t("{name}'s figure", { name: ownerName }) : null })));
   }
   return parts;
 }
@@ -159,12 +173,16 @@ function lotGroup(lot, { glossary, names, onclick, placing }) {
   const x = lot.x * CELL, y = lot.y * CELL, size = CELL - 2 * INSET;
   const legal = onclick !== undefined;
   const owner = lot.owner ?? null;
-  const ownerName = owner !== null ? names[owner] || `Seat ${owner + 1}` : "";
+  const ownerName = owner !== null ? names[owner] || seatWord(owner) : "";
   const figures = lot.figures || 0;
-  const what = lot.tile
-    ? `${owner !== null ? `${ownerName}'s ` : ""}${tileName(lot.tile, glossary).toLowerCase()}${figures ? ` with ${figures} figure${figures > 1 ? "s" : ""}` : ""}`
-    : "empty";
-  const about = `Lot ${lot.lot}, block ${lot.block}, ${what}${legal ? `, you may place ${placing} here` : ""}`;
+  const tile = lot.tile ? tileName(lot.tile, glossary) : "";
+  const what = !lot.tile ? t("empty")
+    : owner === null ? tile
+    : figures ? nt("{name}'s {tile} with {n} figure", "{name}'s {tile} with {n} figures", figures, { tile, name: ownerName })
+    : t("{name}'s {tile}", { tile, name: ownerName });
+  const about = legal
+    ? t("Lot {lot}, block {block}, {what}, you may place {placing} here", { lot: lot.lot, block: lot.block, what, placing })
+    : t("Lot {lot}, block {block}, {what}", { lot: lot.lot, block: lot.block, what });
   // A placed tile shows its text on hover or tap; only what can be played is a tab stop.
   const { tabindex: _tab, ...info } = lot.tile ? infoAttrs(glossary[lot.tile], { extra: [about] }) : {};
   const g = s("g", { class: `lot${legal ? " legal clickable" : ""}`, "data-lot": lot.lot, "data-block": lot.block, onclick, "aria-label": about,
@@ -193,10 +211,11 @@ function blockGround(letter, lots, scored) {
 
 // A block's label above its first lot: its letter, a check once scored, and its white and black markers.
 function blockLabel(block, first, names) {
-  const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+  const name = (seat) => names[seat] || seatWord(seat);
   const markers = [["white", block.white], ["black", block.black]].filter(([, seat]) => seat !== null && seat !== undefined);
-  const said = [`Block ${block.block}`, block.scored ? "scored" : `worth ${block.value_so_far ?? block.value ?? 8} now`,
-    ...markers.map(([colour, seat]) => `${colour} marker: ${name(seat)}`)].join(", ");
+  const said = [t("Block {block}", { block: block.block }),
+    block.scored ? t("scored") : t("worth {n} now", { n: block.value_so_far ?? block.value ?? 8 }),
+    ...markers.map(([colour, seat]) => (colour === "white" ? t("white marker: {name}", { name: name(seat) }) : t("black marker: {name}", { name: name(seat) })))].join(", ");
   const x = first.x * CELL + INSET - GROUND, y = first.y * CELL + INSET - GROUND - 19;
   const width = 20 + (block.scored ? 13 : 0) + markers.length * 17;
   const g = s("g", { class: "cg-label", "data-label": block.block, role: "img", "aria-label": said },
@@ -218,7 +237,7 @@ function cityMap(view, { glossary, names, clicks, placing }) {
   const map = view.map || [];
   const lots = view.lots || [];
   const box = mapBox(map);
-  const svg = s("svg", { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: "cg-map", role: "group", "aria-label": "Blocks, lots and streets of the city" });
+  const svg = s("svg", { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: "cg-map", role: "group", "aria-label": t("Blocks, lots and streets of the city") });
   svg.append(s("rect", { x: box.x, y: box.y, width: box.width, height: box.height, fill: "var(--board)" }));
   const blocks = view.blocks || [];
   const byBlock = new Map();
@@ -229,7 +248,7 @@ function cityMap(view, { glossary, names, clicks, placing }) {
     if (!shapes.length) return;
     const piece = glossary[`feature:${ch}`];
     const { tabindex: _tab, ...info } = infoAttrs(piece);
-    svg.append(s("g", { class: "cg-feature", "data-feature": ch, role: "img", "aria-label": piece?.name || FEATURE_NAMES[ch], ...info }, shapes));
+    svg.append(s("g", { class: "cg-feature", "data-feature": ch, role: "img", "aria-label": piece?.name || featureName(ch), ...info }, shapes));
   }));
   for (const lot of lots) svg.append(lotGroup(lot, { glossary, names, placing, onclick: clicks.on({ lot: lot.lot }) }));
   // Labels last, so they sit on top of the streets and grounds.
@@ -257,15 +276,15 @@ function dock(view, { glossary, names, clicks, interactive, seat }) {
     ? view.hand.map((code) => tileButton(code, glossary, clicks.on({ type: "pick", tile: code }) || clicks.on({ type: "return", tile: code })))
     : null;
   const mover = view.decision?.seat;
-  const placer = mover === seat || mover === undefined ? "Placing" : `${names[mover] || "A player"} places`;
+  const placer = mover === seat || mover === undefined ? t("Placing") : t("{name} places", { name: names[mover] || t("A player") });
   const placing = view.placing ? row(placer, "placing", tileButton(view.placing, glossary, undefined)) : null;
   return h("div", { class: `card panel cg-dock${interactive ? " hand-dock" : ""}` },
     placing,
-    row("Display", "display", display.length ? display : h("span", { class: "muted" }, "empty")),
-    hand ? row("Your hand", "hand", hand.length ? hand : h("span", { class: "muted" }, "empty")) : null,
+    row(t("Display"), "display", display.length ? display : h("span", { class: "muted" }, t("empty"))),
+    hand ? row(t("Your hand"), "hand", hand.length ? hand : h("span", { class: "muted" }, t("empty"))) : null,
     h("div", { class: "row cg-supply muted" },
-      h("span", { "data-panel": "supply" }, `Supply: ${view.supply_size ?? "?"} tiles`),
-      h("span", { "data-panel": "taverns", class: "cg-taverns" }, tileSvg("TAV", 22), `Taverns left: ${view.taverns_left ?? "?"}`)));
+      h("span", { "data-panel": "supply" }, t("Supply: {n} tiles", { n: view.supply_size ?? "?" })),
+      h("span", { "data-panel": "taverns", class: "cg-taverns" }, tileSvg("TAV", 22), t("Taverns left: {n}", { n: view.taverns_left ?? "?" }))));
 }
 
 // A wide table scrolls inside its own box on a phone; the box takes the keyboard so it can be scrolled without a mouse.
@@ -274,11 +293,11 @@ function scrollBox(label, table) {
 }
 
 function playersPanel(view, names) {
-  return h("div", { class: "card panel" }, h("h3", {}, "Players"), scrollBox("Players table", h("table", { class: "data" },
-    h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Score"), h("th", { scope: "col", class: "num" }, "Figures left"),
-      h("th", { scope: "col", class: "num" }, "Tiles placed"), h("th", { scope: "col", class: "num" }, "Hand")),
+  return h("div", { class: "card panel" }, h("h3", {}, t("Players")), scrollBox(t("Players table"), h("table", { class: "data" },
+    h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Score")), h("th", { scope: "col", class: "num" }, t("Figures left")),
+      h("th", { scope: "col", class: "num" }, t("Tiles placed")), h("th", { scope: "col", class: "num" }, t("Hand"))),
     (view.scores || []).map((score, seat) => h("tr", { "data-player": seat },
-      h("td", {}, seatSwatch(seat), names[seat] || `Seat ${seat + 1}`),
+      h("td", {}, seatSwatch(seat), names[seat] || seatWord(seat)),
       h("td", { class: "num" }, String(score)), h("td", { class: "num" }, String(view.figures_left?.[seat] ?? "")),
       h("td", { class: "num" }, String(view.tiles_placed?.[seat] ?? "")), h("td", { class: "num", "data-hand": seat }, String(view.hand_sizes?.[seat] ?? "")))))));
 }
@@ -288,40 +307,39 @@ function tracksPanel(view, { glossary, names }) {
   const rows = (view.tracks || []).map((track) => {
     const code = TRACK_CODES[track.guild] || "BA";
     const piece = glossary[`guild:${track.guild}`];
-    const word = GUILDS[code] || track.guild.toLowerCase();
-    const title = piece?.name || `${word[0].toUpperCase()}${word.slice(1)} guild`;
+    const title = piece?.name || { BA: t("Baker guild"), WE: t("Weaver guild"), CA: t("Candle guild"), SM: t("Smith guild") }[code];
     const ranked = (track.ranking || []).filter(([, amount]) => amount > 0);
     const zero = track.at_zero || [];
     return h("div", { class: "cg-track", "data-track": track.guild },
       h("span", { class: "cg-guild", ...infoAttrs(piece) }, tileSvg(code, 26), h("strong", {}, title)),
-      h("ol", { class: "cg-ranks", "aria-label": `${title}: players in order` },
-        ranked.map(([seat, amount], place) => h("li", { class: "cg-rank", "data-seat": seat },
-          h("span", { class: "cg-place" }, PLACES[place] || `${place + 1}th`), seatSwatch(seat, 16), h("span", {}, names[seat] || `Seat ${seat + 1}`),
-          h("span", { class: "cg-steps", "aria-label": `${amount} step${amount === 1 ? "" : "s"}` }, String(amount)))),
-        zero.length ? h("li", { class: "cg-zero muted" }, "Not yet on it: ", zero.map((seat) => h("span", { class: "cg-who" }, seatSwatch(seat, 14), names[seat] || `Seat ${seat + 1}`))) : null));
+      h("ol", { class: "cg-ranks", "aria-label": t("{guild}: players in order", { guild: title }) },
+        ranked.map(([seat, amount], rank) => h("li", { class: "cg-rank", "data-seat": seat },
+          h("span", { class: "cg-place" }, place(rank)), seatSwatch(seat, 16), h("span", {}, names[seat] || seatWord(seat)),
+          h("span", { class: "cg-steps", "aria-label": nt("{n} step", "{n} steps", amount) }, String(amount)))),
+        zero.length ? h("li", { class: "cg-zero muted" }, t("Not yet on it: "), zero.map((seat) => h("span", { class: "cg-who" }, seatSwatch(seat, 14), names[seat] || seatWord(seat)))) : null));
   });
-  return h("div", { class: "card panel" }, h("h3", {}, "Guild tracks"), rows);
+  return h("div", { class: "card panel" }, h("h3", {}, t("Guild tracks")), rows);
 }
 
 // At a glance: each block's value so far, who holds its white and black markers, and whether it is scored.
 function blocksPanel(view, names) {
-  const who = (colour, seat) => (seat === null || seat === undefined ? h("span", { class: "muted" }, "none")
-    : h("span", { class: "cg-who" }, markerSvg(colour, seat), names[seat] || `Seat ${seat + 1}`));
-  return h("div", { class: "card panel glance" }, h("h3", {}, "Blocks"), scrollBox("Blocks table", h("table", { class: "data" },
-    h("tr", {}, h("th", { scope: "col" }, "Block"), h("th", { scope: "col", class: "num" }, "Worth now"), h("th", { scope: "col" }, "White (1st)"),
-      h("th", { scope: "col" }, "Black (2nd)"), h("th", { scope: "col" }, "Lots left")),
+  const who = (colour, seat) => (seat === null || seat === undefined ? h("span", { class: "muted" }, t("none"))
+    : h("span", { class: "cg-who" }, markerSvg(colour, seat), names[seat] || seatWord(seat)));
+  return h("div", { class: "card panel glance" }, h("h3", {}, t("Blocks")), scrollBox(t("Blocks table"), h("table", { class: "data" },
+    h("tr", {}, h("th", { scope: "col" }, t("Block")), h("th", { scope: "col", class: "num" }, t("Worth now")), h("th", { scope: "col" }, t("White (1st)")),
+      h("th", { scope: "col" }, t("Black (2nd)")), h("th", { scope: "col" }, t("Lots left"))),
     (view.blocks || []).map((block) => h("tr", { "data-block-row": block.block },
       h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far ?? block.value ?? "")),
       h("td", {}, who("white", block.white)), h("td", {}, who("black", block.black)),
-      h("td", {}, block.scored ? "scored" : String(block.empty ?? "")))))));
+      h("td", {}, block.scored ? t("scored") : String(block.empty ?? "")))))));
 }
 
 function legendPanel(glossary) {
   const keys = Object.keys(glossary).filter((key) => !key.startsWith("guild:"));
   const picture = (key) => (key.startsWith("feature:") ? (key.slice(8) === "." ? null : featureSvg(key.slice(8), 28)) : key === "block" ? null : tileSvg(key, 28));
-  return h("details", { class: "card panel" }, h("summary", {}, "What the tiles and streets mean"),
+  return h("details", { class: "card panel" }, h("summary", {}, t("What the tiles and streets mean")),
     h("div", { class: "legend cg-legend" }, keys.map((key) => h("span", { ...infoAttrs(glossary[key]), "data-legend": key },
-      picture(key), h("span", {}, h("strong", {}, `${glossary[key].name}:`), ` ${glossary[key].text}`)))));
+      picture(key), h("span", {}, h("strong", {}, t("{name}:", { name: glossary[key].name })), ` ${glossary[key].text}`)))));
 }
 
 export function render(root, payload, ui) {
@@ -330,8 +348,8 @@ export function render(root, payload, ui) {
   const names = (payload.seats || []).map((seat) => seat.name);
   const legal = ui.interactive ? payload.legal || [] : [];
   const clicks = new Clicks(legal, ui.move);
-  const placing = view.decision?.kind === "tavern" ? "a tavern" : view.placing ? `your ${tileName(view.placing, glossary).toLowerCase()}` : "a tile";
-  const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": "City map" },
+  const placing = view.decision?.kind === "tavern" ? t("a tavern") : view.placing ? yourTile(view.placing) : t("a tile");
+  const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": t("City map") },
     cityMap(view, { glossary, names, clicks, placing }));
   const parts = [map, dock(view, { glossary, names, clicks, interactive: ui.interactive, seat: payload.seat })];
   ui.choices?.(clicks.rest());
