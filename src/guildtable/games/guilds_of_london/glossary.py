@@ -18,6 +18,9 @@ from guildtable.games.guilds_of_london.content import (
     TokenKind,
 )
 from guildtable.kernel.glossary import Detail, Glossary, PieceText
+from guildtable.kernel.i18n import current_language, domain
+
+_ = domain("guilds_of_london").gettext
 
 FAMILY = {
     "move": "Moving figures",
@@ -44,7 +47,7 @@ def _card(card: ActionCard) -> PieceText:
         Detail("Copies", f"{W.plural(card.copies, 'card')} with this effect"),
         Detail("Other uses", "Discard it to recruit 1 liveryman, or to move 1 figure to a tile showing its symbol"),
     )
-    return PieceText(card.name, card.text, details)
+    return PieceText(W.reward_name(card.name), W.content_text(card.text), details)
 
 
 def _reward(card: RewardCard) -> PieceText:
@@ -55,7 +58,7 @@ def _reward(card: RewardCard) -> PieceText:
         Detail("VP", vp),
         Detail("Scored", "At the end of the game, over the tiles where your masters stand; kept secret until then"),
     )
-    return PieceText(card.name, card.text, details)
+    return PieceText(W.reward_name(card.name), W.content_text(card.text), details)
 
 
 def _tile(tile: Tile) -> PieceText:
@@ -75,7 +78,7 @@ def _tile(tile: Tile) -> PieceText:
         details.append(Detail("Master", f"While you are its master, your hand limit is {tile.hand_limit_bonus} higher"))
     if not tile.used_in_2p:
         details.append(Detail("Players", "Not used with 2 players"))
-    return PieceText(tile.name, text, tuple(details))
+    return PieceText(W.reward_name(tile.name), text, tuple(details))
 
 
 def _token(token: TokenKind) -> PieceText:
@@ -83,7 +86,7 @@ def _token(token: TokenKind) -> PieceText:
     if token.effect >= 0:
         details.append(Detail("Use", TOKEN_USE.get(token.use, token.use)))
     details.append(Detail("Copies", W.plural(token.copies, "token")))
-    return PieceText(token.name, token.text, tuple(details))
+    return PieceText(W.reward_name(token.name), W.content_text(token.text), tuple(details))
 
 
 def _plantation(side: PlantationSide) -> PieceText:
@@ -95,11 +98,16 @@ def _plantation(side: PlantationSide) -> PieceText:
         Detail("Left reward (most liverymen)", W.plantation_text(side, True)),
         Detail("Right reward (second most)", W.plantation_text(side, False)),
     )
-    return PieceText(side.name, text, details)
+    return PieceText(W.reward_name(side.name), text, details)
+
+
+def glossary() -> Glossary:
+    """Every piece in the current language (one cached glossary per language)."""
+    return _glossary(current_language())
 
 
 @cache
-def glossary() -> Glossary:
+def _glossary(language: str) -> Glossary:
     entries: dict[str, PieceText] = {str(card.number): _card(card) for card in CONTENT.cards}
     entries.update((card.id, _reward(card)) for card in CONTENT.rewards)
     entries.update((tile.id, _tile(tile)) for tile in CONTENT.tiles)

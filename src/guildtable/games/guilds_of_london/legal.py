@@ -11,6 +11,10 @@ from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import rules as R
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import ALL_SYMBOLS, CONTENT
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("guilds_of_london").gettext
+ngettext = domain("guilds_of_london").ngettext
 
 if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
@@ -114,7 +118,7 @@ def legal_actions(st: GuildsState) -> list[int]:
     if kind == R.RETURN:
         return sorted(A.SOURCE + loc for loc in return_sources(st, seat, context[1]))
     if kind == R.MOVE_FROM:
-        sources, _ = move_pairs(st, seat, context[0])
+        sources, _pairs = move_pairs(st, seat, context[0])
         stop = [A.STOP] if context[2] else []
         return stop + sorted(A.SOURCE + s for s in sources)
     if kind == R.MOVE_TO:
@@ -151,83 +155,105 @@ def explain(st: GuildsState, action: int) -> tuple[str, str]:
         tile = action - A.DEST
         name = W.tile_subject(tile)
         if st.cell_of[tile] < 0:
-            return "GL-61", f"{name} is not in the city"
+            return "GL-61", _("{tile} is not in the city", tile=name)
         if st.back[tile]:
-            return "GL-61", f"{name} is already scored; a figure only moves onto a tile that is not yet scored"
+            return "GL-61", _(
+                "{tile} is already scored; a figure only moves onto a tile that is not yet scored", tile=name
+            )
         if tile == top.context[3]:
-            return "GL-D21", "The figure must move to another tile, not stay where it stands"
+            return "GL-D21", _("The figure must move to another tile, not stay where it stands")
         if tile == st.scoring:
-            return "GL-105", f"{name} is being scored; the figure must go to another tile that is not yet scored"
-        return "GL-61", f"{name} does not show {W.symbols_text(top.context[0])}, which this move needs"
+            return "GL-105", _(
+                "{tile} is being scored; the figure must go to another tile that is not yet scored", tile=name
+            )
+        return "GL-61", _(
+            "{tile} does not show {symbols}, which this move needs", tile=name, symbols=W.symbols_text(top.context[0])
+        )
     if kind == R.MOVE_FROM and A.SOURCE <= action < A.DEST:
         location = action - A.SOURCE
         if location == PL:
-            return "GL-D21", "A figure on the plantation cannot move"
-        return "GL-61", f"You have no figure on {W.place(location)} that can make this move"
+            return "GL-D21", _("A figure on the plantation cannot move")
+        return "GL-61", _("You have no figure {where} that can make this move", where=W.place_on(location))
     if kind == R.SEND_FROM and A.SOURCE <= action < A.DEST:
         if action - A.SOURCE == PL:
-            return "GL-108", "Your figures on the plantation are already there"
-        return "GL-108", f"You have no figure on {W.place(action - A.SOURCE)} to send to the plantation"
+            return "GL-108", _("Your figures on the plantation are already there")
+        return "GL-108", _("You have no figure {where} to send to the plantation", where=W.place_on(action - A.SOURCE))
     if kind == R.RETURN and A.SOURCE <= action < A.DEST:
         allowed = W.returns_from(top.context[1])
-        return "GL-D23", f"You have no liveryman there to return: this cost takes one of yours from {allowed}"
+        return "GL-D23", _(
+            "You have no liveryman there to return: this cost takes one of yours from {places}", places=allowed
+        )
     if kind == R.NEGOTIATE and A.NEUTRAL <= action < A.REWARD:
         if action - A.NEUTRAL == seat:
-            return "GL-D12", "A neutral liveryman sends another player's liveryman away, never your own"
-        return "GL-D12", "That player has no liveryman here to send away"
+            return "GL-D12", _("A neutral liveryman sends another player's liveryman away, never your own")
+        return "GL-D12", _("That player has no liveryman here to send away")
     if kind == R.PAY and A.DISCARD <= action < A.SOURCE:
-        return "GL-63", "That card is not in your hand; pay the coin with another action card from your hand"
+        return "GL-63", _("That card is not in your hand; pay the coin with another action card from your hand")
     if kind == R.HAND_CHECK and A.DISCARD <= action < A.SOURCE:
-        return "GL-67", "That card is not in your hand; discard down to your hand limit from the cards you hold"
+        return "GL-67", _("That card is not in your hand; discard down to your hand limit from the cards you hold")
     if kind == R.BEADLE_TO:
-        return "GL-D19", "The Beadle moves to another tile in the city that is not yet scored"
+        return "GL-D19", _("The Beadle moves to another tile in the city that is not yet scored")
     if kind in (R.SETUP_KEEP, R.KEEP, R.UNDER) and A.REWARD <= action < A.TOKEN:
-        return not_yours_to_keep(st, f"'{CONTENT.rewards[action - A.REWARD].name}'")
-    return _rule_of(kind), f"That is not an answer to this question. {prompt(st)}"
+        return not_yours_to_keep(st, _("'{card}'", card=_(CONTENT.rewards[action - A.REWARD].name)))
+    return _rule_of(kind), _("That is not an answer to this question. {prompt}", prompt=prompt(st))
 
 
 def _explain_turn(st: GuildsState, seat: int, action: int) -> tuple[str, str]:
     if action == A.PASS:
-        return "GL-58", "You have already played a card this turn, so you cannot pass; stop to end your turn"
+        return "GL-58", _("You have already played a card this turn, so you cannot pass; stop to end your turn")
     if action == A.STOP:
-        return "GL-58", "You have not played a card yet; to end your turn without playing one, pass"
+        return "GL-58", _("You have not played a card yet; to end your turn without playing one, pass")
     if A.PLAY <= action < A.DISCARD:
         card, use = divmod(action - A.PLAY, 3)
         data = CARDS[card]
         name = W.card_name(data)
         if card not in st.hands[seat]:
-            return "GL-57", f"{name} is not in your hand"
+            return "GL-57", _("{card} is not in your hand", card=name)
         if use == A.RECRUIT:
-            return "GL-D22", "You have no liveryman left in the general supply to recruit"
+            return "GL-D22", _("You have no liveryman left in the general supply to recruit")
         if use == A.MOVE:
-            return "GL-61", f"None of your figures can move to {W.move_reach(data.symbols)}"
+            return "GL-61", _("None of your figures can move to {reach}", reach=W.move_reach(data.symbols))
         if not data.effect:
-            return "GL-62", f"{name} has no effect; use it to recruit or to move"
+            return "GL-62", _("{card} has no effect; use it to recruit or to move", card=name)
         if data.coins > len(st.hands[seat]) - 1:
-            others = W.plural(data.coins, "other action card")
-            return "GL-63", f"The effect of {name} costs {W.plural(data.coins, 'coin')}: you need {others} to discard"
-        liverymen = W.plural(data.return_count, "liveryman", "liverymen")
-        return "GL-D23", f"The effect of {name} needs {liverymen} of yours on {W.returns_from(data.return_from)}"
+            return "GL-63", ngettext(
+                "The effect of {card} costs {n} coin: you need {n} other action card to discard",
+                "The effect of {card} costs {n} coins: you need {n} other action cards to discard",
+                data.coins,
+                card=name,
+            )
+        return "GL-D23", ngettext(
+            "The effect of {card} needs {n} liveryman of yours on {places}",
+            "The effect of {card} needs {n} liverymen of yours on {places}",
+            data.return_count,
+            card=name,
+            places=W.returns_from(data.return_from),
+        )
     if action >= A.TOKEN:
         token = CONTENT.tokens[action - A.TOKEN]
         if action - A.TOKEN not in st.kept[seat]:
-            return "GL-D38", f"You hold no {token.name} token to spend"
-        return "GL-D38", f"The {token.name} token is not spent: it has nothing left to do when returned"
-    return "GL-57", f"That is not something you can do now. {prompt(st)}"
+            return "GL-D38", _("You hold no {token} token to spend", token=_(token.name))
+        return "GL-D38", _(
+            "The {token} token is not spent: it has nothing left to do when returned", token=_(token.name)
+        )
+    return "GL-57", _("That is not something you can do now. {prompt}", prompt=prompt(st))
 
 
-def not_yours_to_keep(st: GuildsState, card: str = "That card") -> tuple[str, str]:
+def not_yours_to_keep(st: GuildsState, card: str | None = None) -> tuple[str, str]:
     """GL-31, GL-106: a reward card that is not among the ones to choose from now (named or not a card at all)."""
     if not st.pending:
-        return st.end_rule, "The game is over"
+        return st.end_rule, _("The game is over")
+    card = card if card is not None else _("That card")
     top = st.pending[-1]
     if top.kind == R.SETUP_KEEP:
-        return "GL-31", f"{card} is not a reward card you may keep now: keep one of the 3 you were dealt"
+        return "GL-31", _("{card} is not a reward card you may keep now: keep one of the 3 you were dealt", card=card)
     if top.kind == R.KEEP:
-        return "GL-106", f"{card} is not a reward card you may keep now: keep one of the ones you drew"
+        return "GL-106", _("{card} is not a reward card you may keep now: keep one of the ones you drew", card=card)
     if top.kind == R.UNDER:
-        return "GL-106", f"{card} is not one of the reward cards you drew that still go under the reward deck"
-    return _rule_of(top.kind), f"{card} is not a reward card you may keep now. {prompt(st)}"
+        return "GL-106", _(
+            "{card} is not one of the reward cards you drew that still go under the reward deck", card=card
+        )
+    return _rule_of(top.kind), _("{card} is not a reward card you may keep now. {prompt}", card=card, prompt=prompt(st))
 
 
 def _rule_of(kind: str) -> str:
@@ -254,64 +280,109 @@ def _rule_of(kind: str) -> str:
 def prompt(st: GuildsState, names: Sequence[str] | None = None) -> str:
     """The question on top of the stack in plain words, naming other players by `names`."""
     if not st.pending:
-        return "The game is over"
+        return _("The game is over")
     names = names or SEATS
     top = st.pending[-1]
     kind, seat, context = top.kind, top.seat, top.context
     if kind == R.SETUP_KEEP:
-        count = len(st.rewards[seat])
-        return f"Choose 1 of your {count} mayoral reward cards to keep; the others go back into the reward deck"
+        return _(
+            "Choose 1 of your {count} mayoral reward cards to keep; the others go back into the reward deck",
+            count=len(st.rewards[seat]),
+        )
     if kind == R.TURN:
         last = st.is_last_round()
         if st.played == 0:
-            end = "pass (no cards are drawn in the last round)" if last else "pass and draw 4 cards"
-            return f"Your turn: play an action card to recruit, to move or for its effect, or {end}"
-        end = "stop (no cards are drawn in the last round)" if last else "stop and draw 2 cards"
-        return f"Play another action card, or {end}"
+            if last:
+                return _(
+                    "Your turn: play an action card to recruit, to move or for its effect, or pass (no cards are "
+                    "drawn in the last round)"
+                )
+            return _("Your turn: play an action card to recruit, to move or for its effect, or pass and draw 4 cards")
+        if last:
+            return _("Play another action card, or stop (no cards are drawn in the last round)")
+        return _("Play another action card, or stop and draw 2 cards")
     if kind == R.PAY:
-        return f"Pay for the effect: discard another action card as a coin ({W.plural(context[0], 'coin')} to pay)"
+        return ngettext(
+            "Pay for the effect: discard another action card as a coin ({n} coin to pay)",
+            "Pay for the effect: discard another action card as a coin ({n} coins to pay)",
+            context[0],
+        )
     if kind == R.RETURN:
-        left = W.plural(context[0], "liveryman", "liverymen")
-        where = W.returns_from(context[1])
-        return f"Pay for the effect: return a liveryman of yours from {where} to the general supply ({left} to go)"
+        return ngettext(
+            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liveryman to go)",
+            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liverymen to go)",
+            context[0],
+            places=W.returns_from(context[1]),
+        )
     if kind == R.MOVE_FROM:
-        text = f"Move one of your liverymen or masters to {W.move_reach(context[0])}: choose the one to move"
-        return text + (", or stop" if context[2] else "") + _left(context[1], "move")
+        reach = W.move_reach(context[0])
+        if context[2]:
+            text = _("Move one of your liverymen or masters to {reach}: choose the one to move, or stop", reach=reach)
+        else:
+            text = _("Move one of your liverymen or masters to {reach}: choose the one to move", reach=reach)
+        return text + _left(context[1])
     if kind == R.MOVE_TO:
-        text = f"Move your figure from {W.place(context[3])}: choose {W.move_reach(context[0])}"
+        reach = W.move_reach(context[0])
+        source = W.place_from(context[3])
         if st.scoring >= 0:
-            text += f" (not {W.tile_name(st.scoring)}, which is being scored)"
-        return text
+            return _(
+                "Move your figure {source}: choose {reach} (not {tile}, which is being scored)",
+                source=source,
+                reach=reach,
+                tile=W.tile_name(st.scoring),
+            )
+        return _("Move your figure {source}: choose {reach}", source=source, reach=reach)
     if kind == R.SEND_FROM:
-        text = "Send one of your liverymen or masters to the plantation: choose the one to send"
-        return text + (", or stop" if context[1] else "") + (f" ({context[0]} to send)" if context[0] > 1 else "")
+        if context[1]:
+            text = _("Send one of your liverymen or masters to the plantation: choose the one to send, or stop")
+        else:
+            text = _("Send one of your liverymen or masters to the plantation: choose the one to send")
+        return text + (_(" ({n} to send)", n=context[0]) if context[0] > 1 else "")
     if kind == R.BEADLE_TO:
-        return "Move the Beadle to another tile that is not yet scored"
+        return _("Move the Beadle to another tile that is not yet scored")
     if kind == R.HAND_CHECK:
-        held = W.plural(len(st.hands[seat]), "action card")
-        return f"You hold {held}, more than your hand limit of {st.hand_limit(seat)}: discard one"
+        return ngettext(
+            "You hold {n} action card, more than your hand limit of {limit}: discard one",
+            "You hold {n} action cards, more than your hand limit of {limit}: discard one",
+            len(st.hands[seat]),
+            limit=st.hand_limit(seat),
+        )
     if kind == R.NEGOTIATE:
-        where = W.place(context[0])
-        others = [f"{names[p]}'s" for p in range(st.num_players) if p != seat and st.fig[context[0] * 4 + p]]
-        neutrals = W.plural(st.neutrals[seat], "neutral liveryman", "neutral liverymen")
-        return (
-            f"Negotiation on {where}: place a neutral liveryman to send one of {W.listing(others, 'or')} liverymen "
-            f"there to the Guildhall, or stop (you have {neutrals})"
+        others = [
+            _("{player}'s", player=names[p]) for p in range(st.num_players) if p != seat and st.fig[context[0] * 4 + p]
+        ]
+        return ngettext(
+            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+            "Guildhall, or stop (you have {n} neutral liveryman)",
+            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+            "Guildhall, or stop (you have {n} neutral liverymen)",
+            st.neutrals[seat],
+            where=W.place_on(context[0]),
+            players=W.listing(others, "or"),
         )
     if kind in (R.FIRST, R.SECOND):
         tile = TILES[context[0]]
         effects = tile.first if kind == R.FIRST else tile.second_extra
         part = W.effect_text(EFFECTS[effects[context[1]]])
         if kind == R.FIRST:
-            return f"You won first place on {W.tile_name(tile.index)}. Take or skip this part of the reward: {part}"
-        return f"You came second on {W.tile_name(tile.index)}. Take or skip this extra reward: {part}"
+            return _(
+                "You won first place on {tile}. Take or skip this part of the reward: {part}",
+                tile=W.tile_name(tile.index),
+                part=part,
+            )
+        return _(
+            "You came second on {tile}. Take or skip this extra reward: {part}", tile=W.tile_name(tile.index), part=part
+        )
     if kind == R.KEEP:
-        return f"Keep 1 of the {len(context)} mayoral reward cards you drew; the others go under the reward deck"
-    return "Put the reward cards you drew under the reward deck one at a time: choose the next to go under"
+        return _(
+            "Keep 1 of the {count} mayoral reward cards you drew; the others go under the reward deck",
+            count=len(context),
+        )
+    return _("Put the reward cards you drew under the reward deck one at a time: choose the next to go under")
 
 
-def _left(count: int, word: str) -> str:
-    return f" ({W.plural(count, word)} left)" if count > 1 else ""
+def _left(count: int) -> str:
+    return ngettext(" ({n} move left)", " ({n} moves left)", count) if count > 1 else ""
 
 
 def label(st: GuildsState, action: int, names: Sequence[str] | None = None) -> str:
@@ -321,64 +392,74 @@ def label(st: GuildsState, action: int, names: Sequence[str] | None = None) -> s
     kind = top.kind if top is not None else ""
     last = st.is_last_round()
     if action == A.PASS:
-        return "Pass (no cards are drawn in the last round)" if last else "Pass and draw 4 cards"
+        return _("Pass (no cards are drawn in the last round)") if last else _("Pass and draw 4 cards")
     if action == A.STOP:
         if kind == R.TURN and last:
-            return "Stop (no cards are drawn in the last round)"
-        return _STOP.get(kind, "Stop")
+            return _("Stop (no cards are drawn in the last round)")
+        return _(_STOP.get(kind, N_("Stop")))
     if action in (A.TAKE, A.SKIP):
         if top is not None and kind in (R.FIRST, R.SECOND):
             tile = TILES[top.context[0]]
             effects = tile.first if kind == R.FIRST else tile.second_extra
             part = W.effect_text(EFFECTS[effects[top.context[1]]])
-            return f"Take: {part}" if action == A.TAKE else f"Skip this {'part' if kind == R.FIRST else 'extra reward'}"
-        return "Take it" if action == A.TAKE else "Skip it"
+            if action == A.TAKE:
+                return _("Take: {part}", part=part)
+            return _("Skip this part") if kind == R.FIRST else _("Skip this extra reward")
+        return _("Take it") if action == A.TAKE else _("Skip it")
     if action < A.DISCARD:
         card, use = divmod(action - A.PLAY, 3)
         data = CARDS[card]
         name = W.card_name(data)
         if use == A.RECRUIT:
-            return f"Recruit with {name}"
+            return _("Recruit with {card}", card=name)
         if use == A.MOVE:
-            return f"Move with {name} to a tile showing {W.symbols_text(data.symbols)}"
+            return _("Move with {card} to a tile showing {symbols}", card=name, symbols=W.symbols_text(data.symbols))
         paying = []
         if data.coins:
-            paying.append(f"paying {W.plural(data.coins, 'coin')}")
+            paying.append(ngettext("paying {n} coin", "paying {n} coins", data.coins))
         if data.return_count:
-            paying.append(f"returning {W.plural(data.return_count, 'liveryman', 'liverymen')}")
-        return f"Use the effect of {name}" + (f", {W.listing(paying)}" if paying else "")
+            paying.append(ngettext("returning {n} liveryman", "returning {n} liverymen", data.return_count))
+        if paying:
+            return _("Use the effect of {card}, {paying}", card=name, paying=W.listing(paying))
+        return _("Use the effect of {card}", card=name)
     if action < A.SOURCE:
         name = W.card_name(CARDS[action - A.DISCARD])
-        return f"Pay a coin with {name}" if kind == R.PAY else f"Discard {name}"
+        return _("Pay a coin with {card}", card=name) if kind == R.PAY else _("Discard {card}", card=name)
     if action < A.DEST:
-        where = W.place(action - A.SOURCE)
+        source = W.place_from(action - A.SOURCE)
         if kind == R.RETURN:
-            return f"Return a liveryman from {where}"
+            return _("Return a liveryman {source}", source=source)
         if kind == R.SEND_FROM:
-            return f"Send a figure from {where} to the plantation"
-        return f"Move a figure from {where}"
+            return _("Send a figure {source} to the plantation", source=source)
+        return _("Move a figure {source}", source=source)
     if action < A.NEUTRAL:
         tile = W.tile_name(action - A.DEST)
         if kind == R.BEADLE_TO:
-            return f"Move the Beadle to {tile}"
+            return _("Move the Beadle to {tile}", tile=tile)
         if top is not None and kind == R.MOVE_TO:
-            return f"Move a figure from {W.place(top.context[3])} to {tile}"
-        return f"Move a figure to {tile}"
+            return _("Move a figure {source} to {tile}", source=W.place_from(top.context[3]), tile=tile)
+        return _("Move a figure to {tile}", tile=tile)
     if action < A.REWARD:
-        return f"Place a neutral to send one of {names[action - A.NEUTRAL]}'s liverymen to the Guildhall"
+        return _(
+            "Place a neutral to send one of {player}'s liverymen to the Guildhall", player=names[action - A.NEUTRAL]
+        )
     if action < A.TOKEN:
-        name = CONTENT.rewards[action - A.REWARD].name
-        return f"Put '{name}' under the reward deck" if kind == R.UNDER else f"Keep '{name}'"
+        name = _(CONTENT.rewards[action - A.REWARD].name)
+        return _("Put '{card}' under the reward deck", card=name) if kind == R.UNDER else _("Keep '{card}'", card=name)
     token = CONTENT.tokens[action - A.TOKEN]
     if token.effect < 0:
-        return f"Spend the {token.name} token"
-    restricted = W.symbols_text(token.symbol) if token.symbol else "a symbol of this token"
-    return f"Spend the {token.name} token to {W.effect_text(EFFECTS[token.effect], restricted)}"
+        return _("Spend the {token} token", token=_(token.name))
+    restricted = W.symbols_text(token.symbol) if token.symbol else _("a symbol of this token")
+    return _(
+        "Spend the {token} token to {effect}",
+        token=_(token.name),
+        effect=W.effect_text(EFFECTS[token.effect], restricted),
+    )
 
 
 _STOP = {
-    R.TURN: "Stop and draw 2 cards",
-    R.MOVE_FROM: "Stop moving",
-    R.SEND_FROM: "Stop sending figures to the plantation",
-    R.NEGOTIATE: "Stop negotiating",
+    R.TURN: N_("Stop and draw 2 cards"),
+    R.MOVE_FROM: N_("Stop moving"),
+    R.SEND_FROM: N_("Stop sending figures to the plantation"),
+    R.NEGOTIATE: N_("Stop negotiating"),
 }

@@ -11,22 +11,17 @@ from guildtable.games.guilds_of_london import rules as R
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("guilds_of_london").gettext
 
 if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
 
-STAND_IN = (
+STAND_IN = N_(
     "Stand-in content: the tiles, action cards, mayoral reward cards, tokens and plantation rewards are invented "
     "placeholders, not the printed game's."
 )
-
-
-# Reward texts are fixed per tile and plantation side: worded once, not on every view.
-FIRST_TEXT = tuple(W.first_text(tile) for tile in CONTENT.tiles)
-SECOND_TEXT = tuple(W.second_text(tile) for tile in CONTENT.tiles)
-SHORT_NAME = tuple(W.tile_label(tile.index) for tile in CONTENT.tiles)
-LEFT_TEXT = tuple(W.plantation_text(side, True) for side in CONTENT.plantations)
-RIGHT_TEXT = tuple(W.plantation_text(side, False) for side in CONTENT.plantations)
 
 
 def _symbols(mask: int) -> list[str]:
@@ -40,8 +35,8 @@ def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
     token = st.token[tile]
     return {
         "id": data.id,
-        "name": data.name,
-        "short_name": SHORT_NAME[tile],
+        "name": _(data.name),
+        "short_name": W.tile_label(tile),
         "kind": data.kind,
         "x": x,
         "y": y,
@@ -55,8 +50,8 @@ def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
         "token": CONTENT.tokens[token].id if token >= 0 else None,
         "first": [CONTENT.effects[e].describe() for e in data.first],
         "second": [f"{data.second_vp} VP"] + [CONTENT.effects[e].describe() for e in data.second_extra],
-        "first_text": FIRST_TEXT[tile],
-        "second_text": SECOND_TEXT[tile],
+        "first_text": W.first_text(data),
+        "second_text": W.second_text(data),
     }
 
 
@@ -74,7 +69,7 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
     side = CONTENT.plantations[st.plantation]
     result: dict[str, Any] = {
         "game": st.game.name,
-        "content": STAND_IN if not CONTENT.official else "official content",
+        "content": _(STAND_IN) if not CONTENT.official else _("official content"),
         "official_content": CONTENT.official,
         "seat": seat,
         "seats": list(A.SEAT_NAMES[:players]),
@@ -102,14 +97,14 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
         "beadle": CONTENT.tiles[st.beadle].id if st.beadle >= 0 else None,
         "plantation": {
             "side": side.side,
-            "name": side.name,
+            "name": _(side.name),
             "figures": st.fig[A.PLANTATION * 4 : A.PLANTATION * 4 + players],
             "left": [CONTENT.effects[e].describe() for e in side.first],
             "left_returns": side.first_return,
             "right": [CONTENT.effects[e].describe() for e in side.second],
             "right_returns": side.second_return,
-            "left_text": LEFT_TEXT[st.plantation],
-            "right_text": RIGHT_TEXT[st.plantation],
+            "left_text": W.plantation_text(side, True),
+            "right_text": W.plantation_text(side, False),
         },
         "supply": list(st.supply),
         "neutrals": list(st.neutrals),
@@ -139,9 +134,9 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
         result["hand"] = [
             {
                 "number": CONTENT.cards[c].number,
-                "name": CONTENT.cards[c].name,
+                "name": _(CONTENT.cards[c].name),
                 "symbols": _symbols(CONTENT.cards[c].symbols),
-                "text": CONTENT.cards[c].text,
+                "text": _(CONTENT.cards[c].text),
             }
             for c in st.hands[seat]
         ]

@@ -21,15 +21,29 @@ from guildtable.games.guilds_of_london.content import (
     PlantationSide,
     Tile,
 )
+from guildtable.kernel.i18n import N_, domain
+
+_ = domain("guilds_of_london").gettext
+ngettext = domain("guilds_of_london").ngettext
+pgettext = domain("guilds_of_london").pgettext
 
 GUILDHALL, PLANTATION = A.GUILDHALL, A.PLANTATION
-# A card's or a cost's places to return liverymen from, in the bit order of `content.RETURN_FROM`.
-RETURN_PLACES = ("the Guildhall", "an unscored tile", "the plantation", "a tile where you are master")
 _COMPANY = re.compile(r"^The (?:Worshipful|Honourable) (?:Company|Society) of (.+)$")
 
 
+def return_places() -> tuple[str, ...]:
+    """A card's or a cost's places to return liverymen from (after "from"), in the bit order of
+    `content.RETURN_FROM`."""
+    return (
+        pgettext("return from", "the Guildhall"),
+        pgettext("return from", "an unscored tile"),
+        pgettext("return from", "the plantation"),
+        pgettext("return from", "a tile where you are master"),
+    )
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """'1 card', '2 cards', '2 liverymen'."""
+    """'1 card', '2 cards', '2 liverymen' (English only: for words a player never reads)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
@@ -37,7 +51,10 @@ def listing(items: Sequence[str], last: str = "and") -> str:
     """'A', 'A and B', 'A, B and C' (or 'or' with `last`)."""
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+    head = ", ".join(items[:-1])
+    if last == "or":
+        return _("{items} or {last}", items=head, last=items[-1])
+    return _("{items} and {last}", items=head, last=items[-1])
 
 
 def cap(text: str) -> str:
@@ -45,139 +62,246 @@ def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _short(tile: Tile) -> str:
-    """How a sentence names a tile: 'the Lamplighters' for The Worshipful Company of Lamplighters, 'the University
-    of London'; a building named after a pair of figures ('Gog & Magog') takes no article."""
+def _short(tile: Tile) -> tuple[str, bool]:
+    """A tile's short name and whether a sentence puts 'the' before it: ('Lamplighters', True) for The Worshipful
+    Company of Lamplighters; a building named after a pair of figures ('Gog & Magog') takes no article."""
     match = _COMPANY.match(tile.name)
     if match:
-        return f"the {match[1]}"
+        return match[1], True
     if tile.name.startswith("The "):
-        return "the " + tile.name[4:]
-    return tile.name if " & " in tile.name else f"the {tile.name}"
+        return tile.name[4:], True
+    return tile.name, " & " not in tile.name
 
 
-TILE_NAME = tuple(_short(tile) for tile in CONTENT.tiles)
+SHORT = tuple(_short(tile) for tile in CONTENT.tiles)
 TILE_OF_ID = {tile.id: tile for tile in CONTENT.tiles}
-
-
-def tile_name(tile: int) -> str:
-    """A tile (by index) as a sentence names it: 'the Lock Keepers'."""
-    return TILE_NAME[tile]
 
 
 def tile_label(tile: int) -> str:
     """A tile's name on its own, for a board cell or a heading: 'Lock Keepers', 'University of London'."""
-    name = TILE_NAME[tile]
-    return name[4:] if name.startswith("the ") else name
+    return _(SHORT[tile][0])
+
+
+def tile_name(tile: int) -> str:
+    """A tile (by index) as a sentence names it: 'the Lock Keepers'."""
+    label, article = SHORT[tile]
+    if article:
+        return pgettext("tile in a sentence", "the {name}", name=_(label))
+    return pgettext("tile in a sentence", "{name}", name=_(label))
 
 
 def tile_subject(tile: int) -> str:
     """A tile as the subject of a sentence, so the verb agrees: "The Lock Keepers' tile", "The Livery Hall"."""
     data = CONTENT.tiles[tile]
+    label, article = SHORT[tile]
+    name = _(label)
     if data.kind == "building":
-        return cap(TILE_NAME[tile])
-    return cap(TILE_NAME[tile]) + ("' tile" if TILE_NAME[tile].endswith("s") else "'s tile")
+        if article:
+            return pgettext("building as a subject", "The {name}", name=name)
+        return pgettext("building as a subject", "{name}", name=name)
+    if not article:
+        return pgettext("tile as a subject", "{name}'s tile", name=name)
+    if label.endswith("s"):
+        return pgettext("tile as a subject", "The {name}' tile", name=name)
+    return pgettext("tile as a subject", "The {name}'s tile", name=name)
 
 
 def tile_name_of(tile_id: str) -> str:
     """A tile by its id, as a sentence names it (an unknown id is returned as given)."""
     tile = TILE_OF_ID.get(tile_id)
-    return TILE_NAME[tile.index] if tile else tile_id
+    return tile_name(tile.index) if tile else tile_id
 
 
 def place(location: int) -> str:
-    """A figure's location: a tile, the Guildhall or the plantation."""
+    """A figure's location on its own: a tile, the Guildhall or the plantation."""
     if location == GUILDHALL:
-        return "the Guildhall"
+        return pgettext("place", "the Guildhall")
     if location == PLANTATION:
-        return "the plantation"
-    return TILE_NAME[location]
+        return pgettext("place", "the plantation")
+    return tile_name(location)
+
+
+def place_from(location: int) -> str:
+    """Where a figure comes from, with its preposition: 'from the Guildhall', 'from the Lock Keepers'."""
+    if location == GUILDHALL:
+        return _("from the Guildhall")
+    if location == PLANTATION:
+        return _("from the plantation")
+    return _("from {tile}", tile=tile_name(location))
+
+
+def place_on(location: int) -> str:
+    """Where a figure stands, with its preposition: 'on the Guildhall', 'on the Lock Keepers'."""
+    if location == GUILDHALL:
+        return _("on the Guildhall")
+    if location == PLANTATION:
+        return _("on the plantation")
+    return _("on {tile}", tile=tile_name(location))
+
+
+def place_to(location: int) -> str:
+    """Where a figure goes, with its preposition: 'to the Guildhall', 'to the Lock Keepers'."""
+    if location == GUILDHALL:
+        return _("to the Guildhall")
+    if location == PLANTATION:
+        return _("to the plantation")
+    return _("to {tile}", tile=tile_name(location))
+
+
+def location_of(location: str) -> int:
+    """A location as `actions.location_name` writes it (a tile id, 'guildhall' or 'plantation') as an index; -3 for
+    an unknown id."""
+    if location == "guildhall":
+        return GUILDHALL
+    if location == "plantation":
+        return PLANTATION
+    tile = TILE_OF_ID.get(location)
+    return tile.index if tile else -3
 
 
 def place_of(location: str) -> str:
     """A location as `actions.location_name` writes it (a tile id, 'guildhall' or 'plantation')."""
-    if location == "guildhall":
-        return "the Guildhall"
-    if location == "plantation":
-        return "the plantation"
-    return tile_name_of(location)
+    index = location_of(location)
+    return place(index) if index != -3 else location
 
 
 def card_name(card: ActionCard) -> str:
     """An action card by name; its number follows because several cards share a name and the hand lists numbers."""
-    return f"{card.name} (#{card.number})"
+    return _("{name} (#{number})", name=_(card.name), number=card.number)
+
+
+SYMBOL_WORDS = {
+    "compasses": N_("compasses"),
+    "anchor": N_("anchor"),
+    "cross": N_("cross"),
+    "scythe": N_("scythe"),
+    "crown": N_("crown"),
+}
+COLOUR_WORDS = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+}
+
+
+def symbol_word(name: str) -> str:
+    """A guild symbol as a player reads it."""
+    return _(SYMBOL_WORDS[name]) if name in SYMBOL_WORDS else name
 
 
 def symbol_names(mask: int) -> list[str]:
-    return [name for bit, name in enumerate(SYMBOLS) if mask >> bit & 1]
+    return [symbol_word(name) for bit, name in enumerate(SYMBOLS) if mask >> bit & 1]
 
 
 def symbols_text(mask: int) -> str:
     """'the compasses symbol', 'the compasses or anchor symbol'."""
-    return f"the {listing(symbol_names(mask), 'or')} symbol"
+    return _("the {symbols} symbol", symbols=listing(symbol_names(mask), "or"))
 
 
 def symbols_with_colours(names: Sequence[str]) -> str:
     """'compasses (red) and anchor (blue)'."""
-    return listing([f"{name} ({COLOUR_OF[name]})" for name in names])
+    return listing(
+        [_("{symbol} ({colour})", symbol=symbol_word(name), colour=_(COLOUR_WORDS[COLOUR_OF[name]])) for name in names]
+    )
 
 
 def figures(count: int, up_to: bool, whose: str = "your") -> str:
     """'1 of your liverymen or masters', 'up to 2 of your liverymen or masters'."""
-    return f"{'up to ' if up_to else ''}{count} of {whose} liverymen or masters"
+    if whose == "their":
+        if up_to:
+            return _("up to {n} of their liverymen or masters", n=count)
+        return _("{n} of their liverymen or masters", n=count)
+    if up_to:
+        return _("up to {n} of your liverymen or masters", n=count)
+    return _("{n} of your liverymen or masters", n=count)
 
 
-def effect_text(effect: Effect, restricted: str = "a symbol of this card", whose: str = "your") -> str:
+def effect_text(effect: Effect, restricted: str | None = None, whose: str = "your") -> str:
     """One effect primitive as a phrase that can follow 'you may' or start a sentence (lower case): 'gain 2 VP',
     'recruit 2 liverymen from the general supply to the Guildhall'. `restricted` names what a symbol-restricted move
     must match ('a symbol of this card' on a card); `whose` is 'their' when the log tells of another player."""
     kind = effect.kind
     if kind == "vp":
-        return f"gain {effect.amount} VP"
+        return _("gain {n} VP", n=effect.amount)
     if kind == "move":
-        where = f"an unscored tile showing {restricted}" if effect.symbol_restricted else "another unscored tile"
-        each = ", each" if effect.count > 1 or effect.up_to else ""
-        return f"move {figures(effect.count, effect.up_to, whose)}{each} to {where}"
+        who = figures(effect.count, effect.up_to, whose)
+        each = effect.count > 1 or effect.up_to
+        if effect.symbol_restricted:
+            what = restricted if restricted is not None else _("a symbol of this card")
+            if each:
+                return _("move {figures}, each to an unscored tile showing {what}", figures=who, what=what)
+            return _("move {figures} to an unscored tile showing {what}", figures=who, what=what)
+        if each:
+            return _("move {figures}, each to another unscored tile", figures=who)
+        return _("move {figures} to another unscored tile", figures=who)
     if kind == "reward_cards_choose":
         if effect.count == 1:
-            drawn = "draw 1 mayoral reward card and keep it"
-        else:
-            drawn = f"draw {effect.count} mayoral reward cards, keep 1 and put the others under the reward deck"
-        return f"{drawn} ({effect.empty_deck_vp} VP instead if the reward deck is empty)"
+            return _(
+                "draw 1 mayoral reward card and keep it ({vp} VP instead if the reward deck is empty)",
+                vp=effect.empty_deck_vp,
+            )
+        return _(
+            "draw {n} mayoral reward cards, keep 1 and put the others under the reward deck ({vp} VP instead if the "
+            "reward deck is empty)",
+            n=effect.count,
+            vp=effect.empty_deck_vp,
+        )
     if kind == "recruit":
-        where = "straight onto the plantation" if effect.to_plantation else "to the Guildhall"
-        return f"recruit {plural(effect.count, 'liveryman', 'liverymen')} from the general supply {where}"
+        if effect.to_plantation:
+            return ngettext(
+                "recruit {n} liveryman from the general supply straight onto the plantation",
+                "recruit {n} liverymen from the general supply straight onto the plantation",
+                effect.count,
+            )
+        return ngettext(
+            "recruit {n} liveryman from the general supply to the Guildhall",
+            "recruit {n} liverymen from the general supply to the Guildhall",
+            effect.count,
+        )
     if kind == "to_plantation":
-        return f"send {figures(effect.count, effect.up_to, whose)} from the Guildhall or a tile to the plantation"
+        return _(
+            "send {figures} from the Guildhall or a tile to the plantation",
+            figures=figures(effect.count, effect.up_to, whose),
+        )
     if kind == "draw_action":
-        return f"draw {plural(effect.count, 'action card')}"
+        return ngettext("draw {n} action card", "draw {n} action cards", effect.count)
     if kind == "hand_limit_bonus":
-        return f"raise {whose} hand limit by {effect.amount}"
-    return "move the Beadle to any unscored tile"
+        if whose == "their":
+            return _("raise their hand limit by {n}", n=effect.amount)
+        return _("raise your hand limit by {n}", n=effect.amount)
+    return _("move the Beadle to any unscored tile")
 
 
 def effects_sentence(effects: Sequence[int]) -> str:
     """Several effects, left to right, as one sentence: 'Gain 1 VP, draw 2 action cards and ...'."""
     if not effects:
-        return "Nothing."
-    return cap(listing([effect_text(CONTENT.effects[e]) for e in effects])) + "."
+        return _("Nothing.")
+    return _("{text}.", text=cap(listing([effect_text(CONTENT.effects[e]) for e in effects])))
 
 
 def first_text(tile: Tile) -> str:
     """The first-place reward in words (GL-82: each part may be taken or left, left to right)."""
     if not tile.first:
-        return "Nothing."
+        return _("Nothing.")
     parts = [effect_text(CONTENT.effects[e]) for e in tile.first]
-    return cap(listing(parts)) + (". You may take or leave each part." if len(parts) > 1 else ". You may leave it.")
+    text = cap(listing(parts))
+    if len(parts) > 1:
+        return _("{text}. You may take or leave each part.", text=text)
+    return _("{text}. You may leave it.", text=text)
 
 
 def second_text(tile: Tile) -> str:
     """The second-place reward in words (GL-83, GL-D14: printed VP and the token, then optional extras)."""
-    text = f"Gain {tile.second_vp} VP and take the reward token lying on the tile (with its VP)"
     if tile.second_extra:
         extras = listing([effect_text(CONTENT.effects[e]) for e in tile.second_extra])
-        text += f"; then you may also {extras}"
-    return text + "."
+        return _(
+            "Gain {n} VP and take the reward token lying on the tile (with its VP); then you may also {extras}.",
+            n=tile.second_vp,
+            extras=extras,
+        )
+    return _("Gain {n} VP and take the reward token lying on the tile (with its VP).", n=tile.second_vp)
 
 
 def plantation_text(side: PlantationSide, first: bool) -> str:
@@ -186,28 +310,53 @@ def plantation_text(side: PlantationSide, first: bool) -> str:
     returns = side.first_return if first else side.second_return
     text = cap(listing([effect_text(CONTENT.effects[e]) for e in effects]))
     if returns:
-        text += f", then return {plural(returns, 'liveryman', 'liverymen')} from the plantation to the general supply"
-    return text + "."
+        return ngettext(
+            "{text}, then return {n} liveryman from the plantation to the general supply.",
+            "{text}, then return {n} liverymen from the plantation to the general supply.",
+            returns,
+            text=text,
+        )
+    return _("{text}.", text=text)
 
 
 def returns_from(bits: int) -> str:
     """'the Guildhall, an unscored tile or the plantation'."""
-    return listing([name for bit, name in enumerate(RETURN_PLACES) if bits >> bit & 1], "or")
+    return listing([name for bit, name in enumerate(return_places()) if bits >> bit & 1], "or")
 
 
 def cost_text(card: ActionCard) -> str:
     """What the effect use costs (GL-63): coins are other cards discarded, some cards return liverymen."""
     parts = []
     if card.coins:
-        parts.append(f"{plural(card.coins, 'coin')} (discard {plural(card.coins, 'other action card')})")
+        parts.append(
+            ngettext(
+                "{n} coin (discard {n} other action card)", "{n} coins (discard {n} other action cards)", card.coins
+            )
+        )
     if card.return_count:
-        count = plural(card.return_count, "of your liverymen", "of your liverymen")
-        parts.append(f"return {count} from {returns_from(card.return_from)} to the general supply")
-    return cap(listing(parts)) if parts else "Free"
+        parts.append(
+            ngettext(
+                "return {n} of your liverymen from {places} to the general supply",
+                "return {n} of your liverymen from {places} to the general supply",
+                card.return_count,
+                places=returns_from(card.return_from),
+            )
+        )
+    return cap(listing(parts)) if parts else _("Free")
 
 
 def move_reach(mask: int) -> str:
     """Where a move may go: 'any other unscored tile' or 'another unscored tile showing the cross symbol'."""
     if mask == ALL_SYMBOLS:
-        return "any other unscored tile"
-    return f"another unscored tile showing {symbols_text(mask)}"
+        return _("any other unscored tile")
+    return _("another unscored tile showing {symbols}", symbols=symbols_text(mask))
+
+
+def reward_name(name: str) -> str:
+    """A content name (tile, card, reward card, token, plantation side) as a player reads it."""
+    return _(name) if name else name
+
+
+def content_text(text: str) -> str:
+    """A card's or token's text from the content data, as a player reads it."""
+    return _(text) if text else text
