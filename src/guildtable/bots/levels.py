@@ -9,6 +9,8 @@ cheap); parameters written in a spec (`hard:ms=500`) still win.
 
 from __future__ import annotations
 
+from guildtable.kernel.i18n import N_
+
 LEVELS: dict[str, str] = {
     "easy": "ismcts:iterations=60,c=0.5,rollout=10,widen=0,prior_depth=0",
     "medium": "ismcts:iterations=300,c=0.1,rollout=0,widen=1,alpha=0.4,prior_depth=2,settle=1",
@@ -17,17 +19,17 @@ LEVELS: dict[str, str] = {
 """Level name -> the ISMCTS spec it stands for."""
 
 LEVEL_DESCRIPTIONS: dict[str, str] = {
-    "easy": "a light search with short random playouts: makes plain mistakes",
-    "medium": "a modest search guided by the game's evaluation",
-    "hard": "a deep search guided by the game's evaluation (at most 1.5 s per move)",
+    "easy": N_("a light search with short random playouts: makes plain mistakes"),
+    "medium": N_("a modest search guided by the game's evaluation"),
+    "hard": N_("a deep search guided by the game's evaluation (at most 1.5 s per move)"),
 }
 
 
 OPPONENTS: tuple[tuple[str, str], ...] = (
-    ("random", "Computer, beginner: any legal move"),
-    ("greedy", "Computer, casual: what looks best now"),
-    ("easy", "Computer, easy"),
-    ("medium", "Computer, medium"),
-    ("hard", "Computer, hard"),
+    ("random", N_("Computer, beginner: any legal move")),
+    ("greedy", N_("Computer, casual: what looks best now")),
+    ("easy", N_("Computer, easy")),
+    ("medium", N_("Computer, medium")),
+    ("hard", N_("Computer, hard")),
 )
 """The bots a person picks from when seating a table, weakest first, in plain words."""

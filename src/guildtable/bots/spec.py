@@ -17,6 +17,7 @@ from guildtable.bots.ismcts import IsmctsBot, SearchSettings
 from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
 from guildtable.bots.random_bot import RandomBot
 from guildtable.kernel import BadOptions, Game
+from guildtable.kernel.i18n import N_
 
 BotFactory = Callable[[int, dict[str, str]], Bot]
 
@@ -103,9 +104,11 @@ BOT_KINDS: dict[str, BotFactory] = {
 """Bot kinds by name; other modules add theirs (search bots, levels)."""
 
 BOT_DESCRIPTIONS: dict[str, str] = {
-    "random": "uniform over the legal moves",
-    "greedy": "one ply with the game's evaluation",
-    "ismcts": "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)",
+    "random": N_("uniform over the legal moves"),
+    "greedy": N_("one ply with the game's evaluation"),
+    "ismcts": N_(
+        "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)"
+    ),
     **LEVEL_DESCRIPTIONS,
 }
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from guildtable.kernel.errors import BadOptions
+from guildtable.kernel.i18n import gettext as _
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +48,7 @@ class Option:
         """A label per choice: the given ones, else the value itself (booleans as yes/no)."""
         if self.choice_labels:
             return list(self.choice_labels)
-        return [("yes" if c else "no") if isinstance(c, bool) else str(c) for c in self.choices or ()]
+        return [(_("yes") if c else _("no")) if isinstance(c, bool) else str(c) for c in self.choices or ()]
 
     def parse(self, raw: Any) -> Any:
         """Turn `raw` (a JSON value or the text a person typed) into this option's value, or raise BadOptions."""
@@ -55,20 +56,20 @@ class Option:
         if isinstance(raw, str) and self.kind is not str:
             value = _parse_text(self, raw)
         if self.kind is bool and not isinstance(value, bool):
-            raise BadOptions(self.name, f"expected true or false, got {raw!r}")
+            raise BadOptions(self.name, _("expected true or false, got {value}", value=repr(raw)))
         if self.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise BadOptions(self.name, f"expected a whole number, got {raw!r}")
+            raise BadOptions(self.name, _("expected a whole number, got {value}", value=repr(raw)))
         if self.kind is float and (isinstance(value, bool) or not isinstance(value, int | float)):
-            raise BadOptions(self.name, f"expected a number, got {raw!r}")
+            raise BadOptions(self.name, _("expected a number, got {value}", value=repr(raw)))
         if self.kind is str and not isinstance(value, str):
-            raise BadOptions(self.name, f"expected text, got {raw!r}")
+            raise BadOptions(self.name, _("expected text, got {value}", value=repr(raw)))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(choice) for choice in self.choices)
-            raise BadOptions(self.name, f"{raw!r} is not one of {allowed}")
+            raise BadOptions(self.name, _("{value} is not one of {allowed}", value=repr(raw), allowed=allowed))
         if self.minimum is not None and value < self.minimum:
-            raise BadOptions(self.name, f"{value} is below the minimum {self.minimum}")
+            raise BadOptions(self.name, _("{value} is below the minimum {minimum}", value=value, minimum=self.minimum))
         if self.maximum is not None and value > self.maximum:
-            raise BadOptions(self.name, f"{value} is above the maximum {self.maximum}")
+            raise BadOptions(self.name, _("{value} is above the maximum {maximum}", value=value, maximum=self.maximum))
         if self.convert is not None:
             value = self.convert(value)
         return value
@@ -91,17 +92,17 @@ def _parse_text(option: Option, text: str) -> Any:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise BadOptions(option.name, f"expected true or false, got {text!r}")
+        raise BadOptions(option.name, _("expected true or false, got {value}", value=repr(text)))
     if option.kind is int:
         try:
             return int(lowered)
         except ValueError:
-            raise BadOptions(option.name, f"expected a whole number, got {text!r}") from None
+            raise BadOptions(option.name, _("expected a whole number, got {value}", value=repr(text))) from None
     if option.kind is float:
         try:
             return float(lowered)
         except ValueError:
-            raise BadOptions(option.name, f"expected a number, got {text!r}") from None
+            raise BadOptions(option.name, _("expected a number, got {value}", value=repr(text))) from None
     return text
 
 
@@ -112,12 +113,12 @@ def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None)
     if given is None:
         return resolved
     if not isinstance(given, Mapping):
-        raise BadOptions("options", "expected a mapping of option names to values")
+        raise BadOptions("options", _("expected a mapping of option names to values"))
     for name, raw in given.items():
         option = by_name.get(name)
         if option is None:
-            known = ", ".join(by_name) or "none"
-            raise BadOptions(str(name), f"unknown option (this game has: {known})")
+            known = ", ".join(by_name) or _("none")
+            raise BadOptions(str(name), _("unknown option (this game has: {known})", known=known))
         resolved[name] = option.parse(raw)
     return resolved
 

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from guildtable.kernel.i18n import gettext as _
+
 
 class ScoreLineJSON(TypedDict):
     label: str
@@ -83,4 +85,4 @@ def line(label: str, seats: int, points: dict[int, float]) -> ScoreLine:
 
 def single_category(title: str, totals: Sequence[float]) -> ScoreSheet:
     """A sheet for a game that has not itemised its score yet: one line, the totals themselves."""
-    return ScoreSheet((ScoreCategory(title, (ScoreLine("Final score", tuple(totals)),)),), tuple(totals))
+    return ScoreSheet((ScoreCategory(title, (ScoreLine(_("Final score"), tuple(totals)),)),), tuple(totals))

@@ -34,7 +34,7 @@ from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.i18n import current_language, language_of
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games, find_game, get_game
-from guildtable.kernel.seats import seat_colour_name
+from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
@@ -46,6 +46,7 @@ from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest
+from guildtable.server.tables import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
@@ -125,7 +126,9 @@ def _add_problem_handlers(app: FastAPI) -> None:
         errors = error.errors()
         first = errors[0] if errors else {}
         if first.get("type") == "json_invalid":
-            result = Problem(400, "malformed-json", f"the body is not valid JSON: {first.get('msg', '')}")
+            result = Problem(
+                400, "malformed-json", _("the body is not valid JSON: {reason}", reason=first.get("msg", ""))
+            )
         else:
             where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
             result = Problem(422, "bad-request", f"{where}: {first.get('msg', 'invalid')}", field=where)
@@ -141,7 +144,7 @@ def _add_problem_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RecursionError)
     async def too_deep(_request: Request, _error: RecursionError) -> JSONResponse:
-        return _problem_response(Problem(422, "too-deep", "the request is nested too deeply"))
+        return _problem_response(Problem(422, "too-deep", _("the request is nested too deeply")))
 
 
 def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
@@ -158,18 +161,20 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     "title": game.title,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
-                    "seat_names": [seat_colour_name(seat) for seat in range(game.max_players)],
+                    "seat_names": [seat_colour_label(seat) for seat in range(game.max_players)],
                     "official_content": game.official_content,
-                    "content_note": game.content_note,
+                    "content_note": game_words(game.name, game.content_note),
                     "options": [
                         {
                             "name": option.name,
-                            "label": option.title,
+                            "label": game_words(game.name, option.title),
                             "rule": option.rule,
-                            "choice_labels": option.choice_titles() if option.choices is not None else None,
+                            "choice_labels": [game_words(game.name, label) for label in option.choice_titles()]
+                            if option.choices is not None
+                            else None,
                             "default": option.default if _is_json(option.default) else str(option.default),
                             "kind": option.kind.__name__,
-                            "help": option.help,
+                            "help": game_words(game.name, option.help),
                             "choices": None
                             if option.choices is None
                             else [c if _is_json(c) else str(c) for c in option.choices],
@@ -181,8 +186,11 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 }
                 for game in all_games()
             ],
-            "bots": [{"kind": kind, "description": BOT_DESCRIPTIONS.get(kind, "")} for kind in sorted(BOT_KINDS)],
-            "opponents": [{"kind": kind, "label": label} for kind, label in OPPONENTS],
+            "bots": [
+                {"kind": kind, "description": _(BOT_DESCRIPTIONS[kind]) if BOT_DESCRIPTIONS.get(kind) else ""}
+                for kind in sorted(BOT_KINDS)
+            ],
+            "opponents": [{"kind": kind, "label": _(label)} for kind, label in OPPONENTS],
         }
 
     @app.get("/api/games/{name}/glossary", tags=["games"])
@@ -191,7 +199,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         (an ability's levels, a cost, points). Public content, the same for everyone."""
         game = find_game(name)
         if game is None:
-            raise Problem(404, "unknown-game", "there is no such game; /api/games lists them")
+            raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
         return glossary_json(game.glossary())
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
@@ -299,7 +307,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         """The position after `step` moves, as a spectator sees it."""
         frames = await lobby.replay_frames(replay_id)
         if not 0 <= step < len(frames):
-            raise Problem(404, "not-found", f"this replay has steps 0 to {len(frames) - 1}")
+            raise Problem(404, "not-found", _("this replay has steps 0 to {last}", last=len(frames) - 1))
         return frames[step]
 
     @app.get("/api/replays/{replay_id}/record", tags=["replays"])
@@ -329,18 +337,20 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         try:
             rates.check("connect", address)
             if lobby.hub.per_address[address] >= limits.max_sockets_per_address:
-                raise Problem(429, "too-many-requests", "too many connections from your address at once")
+                raise Problem(429, "too-many-requests", _("too many connections from your address at once"))
             table = await lobby.table(table_id)
             text = await asyncio.wait_for(_receive_text(socket, limits.max_message_bytes), HELLO_TIMEOUT)
             if text is None:
                 return
             message = _parse(text)
             if message.get("type") != "hello":
-                raise Problem(400, "bad-request", 'the first message is {"type": "hello", "token": ...}')
+                raise Problem(
+                    400, "bad-request", _("the first message is {hello}", hello='{"type": "hello", "token": ...}')
+                )
             token = message.get("token")
             seat = None if token is None else table.seat_for(token if isinstance(token, str) else "")
             if seat is None and lobby.hub.spectators(table.id) >= limits.max_spectators:
-                raise Problem(503, "table-full", f"this table already has {limits.max_spectators} spectators")
+                raise Problem(503, "table-full", _("this table already has {n} spectators", n=limits.max_spectators))
         except Problem as problem:
             code = TRY_AGAIN_LATER if problem.status in (429, 503) else _close_code(problem)
             await refuse(socket, problem, code)
@@ -363,7 +373,7 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     kind = message.get("type")
                     if kind == "move":
                         if seat is None:
-                            raise Problem(401, "missing-token", "a spectator cannot move")
+                            raise Problem(401, "missing-token", _("a spectator cannot move"))
                         rates.check("move", address)
                         await lobby.move(table, seat, message.get("version"), message.get("action"))
                     elif kind == "refresh":
@@ -372,10 +382,12 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                         lobby.hub.post(table.id, client, '{"type":"pong"}')
                     else:
                         raise Problem(
-                            400, "bad-request", f"unknown message type {str(kind)[:40]!r} (move, refresh, ping)"
+                            400,
+                            "bad-request",
+                            _("unknown message type {kind} (move, refresh, ping)", kind=repr(str(kind)[:40])),
                         )
                 except Problem as problem:
-                    if problem.status == 429 and problem.code == "too-many-requests" and "messages" in problem.detail:
+                    if problem.limited == "message":
                         lobby.hub.drop(table.id, client, POLICY_VIOLATION, "too many messages")
                         break
                     lobby.hub.post(table.id, client, json.dumps({**problem.body(), "type": "error"}))
@@ -404,9 +416,11 @@ async def _receive_text(socket: WebSocket, max_bytes: int) -> str | None:
         return None
     text = message.get("text")
     if text is None:
-        raise _Refused(Problem(400, "bad-request", "messages are JSON text; binary frames are not accepted"), 1003)
+        raise _Refused(Problem(400, "bad-request", _("messages are JSON text; binary frames are not accepted")), 1003)
     if len(text) > max_bytes:
-        raise _Refused(Problem(413, "too-large", f"a message has at most {max_bytes} characters"), MESSAGE_TOO_BIG)
+        raise _Refused(
+            Problem(413, "too-large", _("a message has at most {n} characters", n=max_bytes)), MESSAGE_TOO_BIG
+        )
     return str(text)
 
 
@@ -418,7 +432,7 @@ def _close_code(problem: Problem) -> int:
 def _parse(text: str) -> dict[str, Any]:
     message = parse_json(text, "the message", max_depth=8)
     if not isinstance(message, dict):
-        raise Problem(400, "bad-request", "a message is a JSON object with a 'type'")
+        raise Problem(400, "bad-request", _("a message is a JSON object with a 'type'"))
     return message
 
 

@@ -12,6 +12,7 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException
 
+from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
 MAX_DEPTH = 32
@@ -22,7 +23,9 @@ MAX_INT_DIGITS = 100
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
         raise Problem(
-            422, "bad-request", f"a number has {len(text)} digits; numbers here have at most {MAX_INT_DIGITS}"
+            422,
+            "bad-request",
+            _("a number has {digits} digits; numbers here have at most {most}", digits=len(text), most=MAX_INT_DIGITS),
         )
     return int(text)
 
@@ -54,17 +57,19 @@ def _depth_ok(raw: str | bytes, limit: int) -> bool:
 def parse_json(raw: str | bytes, what: str, *, max_depth: int = MAX_DEPTH) -> Any:
     """`raw` parsed, or a Problem: 400 for text that is not JSON, 422 for nesting or numbers out of bounds."""
     if not _depth_ok(raw, max_depth):
-        raise Problem(422, "too-deep", f"{what} is nested more than {max_depth} levels deep")
+        raise Problem(422, "too-deep", _("{what} is nested more than {depth} levels deep", what=what, depth=max_depth))
     try:
         return json.loads(raw, parse_int=_int)
     except json.JSONDecodeError as error:
         raise Problem(
-            400, "malformed-json", f"{what} is not valid JSON: {error.msg} at character {error.pos}"
+            400,
+            "malformed-json",
+            _("{what} is not valid JSON: {reason} at character {pos}", what=what, reason=error.msg, pos=error.pos),
         ) from None
     except UnicodeDecodeError:
-        raise Problem(400, "malformed-json", f"{what} is not UTF-8 text") from None
+        raise Problem(400, "malformed-json", _("{what} is not UTF-8 text", what=what)) from None
     except (RecursionError, ValueError) as error:
-        raise Problem(422, "bad-request", f"{what} cannot be read: {error}") from None
+        raise Problem(422, "bad-request", _("{what} cannot be read: {reason}", what=what, reason=error)) from None
 
 
 class ProblemInBody(HTTPException):

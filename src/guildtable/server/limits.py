@@ -19,18 +19,20 @@ from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
 Action = Literal["create", "join", "upload", "move", "connect", "message"]
 
-# What a refusal says was done too often.
+# What a refusal says was done too often (whole sentences: the words around the count differ per language).
 _DOING = {
-    "create": "tables created",
-    "join": "seats joined",
-    "upload": "records uploaded",
-    "move": "moves",
-    "connect": "connections opened",
-    "message": "messages sent",
+    "create": N_("too many tables created from your address ({amount} per {per}); try again in {retry} s"),
+    "join": N_("too many seats joined from your address ({amount} per {per}); try again in {retry} s"),
+    "upload": N_("too many records uploaded from your address ({amount} per {per}); try again in {retry} s"),
+    "move": N_("too many moves from your address ({amount} per {per}); try again in {retry} s"),
+    "connect": N_("too many connections opened from your address ({amount} per {per}); try again in {retry} s"),
+    "message": N_("too many messages sent from your address ({amount} per {per}); try again in {retry} s"),
 }
 
 
@@ -126,15 +128,25 @@ class RateLimiter:
         raise Problem(
             429,
             "too-many-requests",
-            f"too many {_DOING[action]} from your address ({item.amount} per {_per(item)}); try again in {retry} s",
+            _(_DOING[action], amount=item.amount, per=_per(item), retry=retry),
             headers={"Retry-After": str(retry)},
+            limited=action,
             retry_after=retry,
         )
 
 
 def _per(item: RateLimitItem) -> str:
-    unit = item.GRANULARITY.name
-    return unit if item.multiples == 1 else f"{item.multiples} {unit}s"
+    """The window of a rate: "minute", "10 minutes"."""
+    unit, n = item.GRANULARITY.name, item.multiples
+    if unit == "second":
+        return _("second") if n == 1 else ngettext("{n} second", "{n} seconds", n)
+    if unit == "minute":
+        return _("minute") if n == 1 else ngettext("{n} minute", "{n} minutes", n)
+    if unit == "hour":
+        return _("hour") if n == 1 else ngettext("{n} hour", "{n} hours", n)
+    if unit == "day":
+        return _("day") if n == 1 else ngettext("{n} day", "{n} days", n)
+    return unit if n == 1 else f"{n} {unit}s"
 
 
 class _BodyTooLarge(Exception):
@@ -153,7 +165,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        problem = Problem(413, "too-large", f"a request body has at most {self.max_bytes} bytes")
+        problem = Problem(413, "too-large", _("a request body has at most {n} bytes", n=self.max_bytes))
         length = dict(scope.get("headers") or []).get(b"content-length", b"")
         if length.isdigit() and int(length) > self.max_bytes:
             await _send_problem(problem, send)

@@ -29,6 +29,7 @@ from typing import Any
 
 from guildtable.bots.spec import check_web_spec
 from guildtable.kernel import BadOptions, BadRecord, GuildtableError
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.rng import new_table_seed
 from guildtable.kernel.seats import seat_colour_name
@@ -151,7 +152,7 @@ class Lobby:
 
     async def _load(self, table_id: str) -> Table:
         if not _ID.fullmatch(table_id):
-            raise Problem(404, "unknown-table", f"there is no table {table_id[:40]!r}")
+            raise Problem(404, "unknown-table", _("there is no table {table}", table=repr(table_id[:40])))
         # News heard while the store is read is kept (a move stored meanwhile must not be missed).
         self._loading.setdefault(table_id, -1)
         try:
@@ -162,12 +163,12 @@ class Lobby:
         if live is not None:  # loaded by a request that read the store at the same time
             return live
         if stored is None:
-            raise Problem(404, "unknown-table", f"there is no table {table_id[:40]!r}")
+            raise Problem(404, "unknown-table", _("there is no table {table}", table=repr(table_id[:40])))
         try:
             table = Table.rebuild(stored)
         except GuildtableError as error:
             log.error("table %s cannot be rebuilt: %s", stored.id, error)
-            raise Problem(410, "table-broken", "this table can no longer be restored by this version") from None
+            raise Problem(410, "table-broken", _("this table can no longer be restored by this version")) from None
         self.tables[table.id] = table
         if heard >= table.version:
             self._catch_up_soon(table)
@@ -191,7 +192,11 @@ class Lobby:
             raise Problem(404, "unknown-game", str(error)) from None
         if len(seat_kinds) not in game.player_counts:
             counts = f"{game.min_players}–{game.max_players}"
-            raise Problem(422, "bad-seats", f"{game.title} is for {counts} players, not {len(seat_kinds)}")
+            raise Problem(
+                422,
+                "bad-seats",
+                _("{game} is for {counts} players, not {n}", game=game.title, counts=counts, n=len(seat_kinds)),
+            )
         kinds = []
         for index, given in enumerate(seat_kinds):
             kind = HUMAN if given.strip().lower() == HUMAN else given.strip()
@@ -199,7 +204,9 @@ class Lobby:
                 try:
                     kind = check_web_spec(kind)
                 except BadOptions as error:
-                    raise Problem(422, "bad-seats", f"seat {index + 1}: {error.message}") from None
+                    raise Problem(
+                        422, "bad-seats", _("seat {n}: {reason}", n=index + 1, reason=error.message)
+                    ) from None
             kinds.append(kind)
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         seats = []
@@ -212,7 +219,10 @@ class Lobby:
             raise Problem(
                 422,
                 "bad-request",
-                "this server shuffles every table itself: a seed chosen by a player would tell them every hidden card",
+                _(
+                    "this server shuffles every table itself: "
+                    "a seed chosen by a player would tell them every hidden card"
+                ),
                 field="seed",
             )
         seed = new_table_seed() if seed is None else seed
@@ -239,13 +249,13 @@ class Lobby:
     async def rematch(self, table: Table, seat: int) -> tuple[Table, str | None]:
         """The rematch of a finished table (created by the first seat who asks) and this seat's token there."""
         if not table.terminal:
-            raise Problem(409, "game-not-finished", "a rematch can be asked for once the game is over")
+            raise Problem(409, "game-not-finished", _("a rematch can be asked for once the game is over"))
         new: Table | None = None
         if table.rematch is not None:
             with contextlib.suppress(Problem):
                 new = await self.table(table.rematch)
         if new is None:
-            new, _ = await self.create_table(
+            new, _tokens = await self.create_table(
                 table.game.name,
                 [s.kind for s in table.seats],
                 [s.name if s.joined else None for s in table.seats],
@@ -266,7 +276,7 @@ class Lobby:
     # --- moves ---------------------------------------------------------------------------------------------------
     async def move(self, table: Table, seat: int, version: Any, action_json: Any) -> None:
         if isinstance(version, bool) or not isinstance(version, int):
-            raise Problem(422, "bad-request", "a move carries 'version': the version it was made against")
+            raise Problem(422, "bad-request", _("a move carries 'version': the version it was made against"))
         async with table.lock:
             action = table.check_move(seat, version, action_json)
             await self._commit(table, action)
@@ -282,7 +292,7 @@ class Lobby:
             await self._catch_up(table)
             self._background_task(self._after_catch_up(table))
             raise Problem(
-                409, "stale-version", "another move was stored for this version first", version=table.version
+                409, "stale-version", _("another move was stored for this version first"), version=table.version
             ) from None
         table.adopt(after, events)
 
@@ -313,7 +323,7 @@ class Lobby:
             return
         if news.action is not None and news.version == table.version + 1 and not table.lock.locked():
             try:
-                after, events, _ = table.play(news.action)
+                after, events, _notation = table.play(news.action)
             except GuildtableError as error:
                 log.error("news of table %s does not apply (%s): reading the store", table.id, error)
             else:
@@ -355,7 +365,7 @@ class Lobby:
         if stored is None:
             return
         for action in stored.actions[table.version :]:
-            after, events, _ = table.play(action)
+            after, events, _notation = table.play(action)
             table.adopt(after, events)
         for seat, now_stored in zip(table.seats, stored.seats, strict=True):
             if seat.name != now_stored.name:
@@ -434,7 +444,7 @@ class Lobby:
     # --- replays -------------------------------------------------------------------------------------------------
     async def replay_record(self, replay_id: str) -> dict[str, Any]:
         if not _ID.fullmatch(replay_id):
-            raise Problem(404, "unknown-replay", f"there is no replay {replay_id[:40]!r}")
+            raise Problem(404, "unknown-replay", _("there is no replay {replay}", replay=repr(replay_id[:40])))
         table = self.tables.get(replay_id)
         if table is None:
             with contextlib.suppress(Problem):
@@ -443,7 +453,7 @@ class Lobby:
             return table.record()
         record = await self.store.get_upload(replay_id)
         if record is None:
-            raise Problem(404, "unknown-replay", f"there is no replay {replay_id!r}")
+            raise Problem(404, "unknown-replay", _("there is no replay {replay}", replay=repr(replay_id)))
         return record
 
     async def replay_frames(self, replay_id: str) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
 MAX_NAME = 32
@@ -29,12 +30,14 @@ def display_name(raw: str) -> str:
             raise Problem(
                 422,
                 "bad-name",
-                f"a display name cannot hold the invisible or control character U+{ord(char):04X}",
+                _("a display name cannot hold the invisible or control character {code}", code=f"U+{ord(char):04X}"),
                 field="name",
             )
     name = " ".join("".join(" " if unicodedata.category(c) in _SPACES else c for c in text).split())
     if not any(unicodedata.category(char)[0] in _VISIBLE for char in name):
-        raise Problem(422, "bad-name", "a display name needs at least one visible letter, digit or sign", field="name")
+        raise Problem(
+            422, "bad-name", _("a display name needs at least one visible letter, digit or sign"), field="name"
+        )
     if len(name) > MAX_NAME:
-        raise Problem(422, "bad-name", f"a display name has at most {MAX_NAME} characters", field="name")
+        raise Problem(422, "bad-name", _("a display name has at most {n} characters", n=MAX_NAME), field="name")
     return name

@@ -8,25 +8,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
+
 
 class Problem(Exception):
     """A refused request: `status` is the HTTP status, `code` a stable machine name (`stale-version`)."""
 
     def __init__(
-        self, status: int, code: str, detail: str, *, headers: dict[str, str] | None = None, **extra: Any
+        self,
+        status: int,
+        code: str,
+        detail: str,
+        *,
+        headers: dict[str, str] | None = None,
+        limited: str | None = None,
+        **extra: Any,
     ) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
         self.headers = headers or {}
+        # The rate limit this refusal comes from (`message`, `move`...), for code that acts on it: never its words.
+        self.limited = limited
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
         return {
             "type": f"/problems/{self.code}",
             "problem": self.code,
-            "title": TITLES.get(self.code, self.code.replace("-", " ")),
+            "title": _(TITLES[self.code]) if self.code in TITLES else self.code.replace("-", " "),
             "status": self.status,
             "detail": self.detail,
             **self.extra,
@@ -34,26 +46,26 @@ class Problem(Exception):
 
 
 TITLES = {
-    "malformed-json": "The request body is not valid JSON",
-    "bad-request": "The request does not have the expected fields",
-    "missing-token": "A seat token is needed",
-    "forged-token": "The seat token is not valid for this table",
-    "not-your-turn": "It is not this seat's turn",
-    "illegal-move": "The rules do not allow this move",
-    "stale-version": "The move was made against an older position",
-    "game-over": "The game is over",
-    "game-not-finished": "The game is not finished",
-    "unknown-table": "There is no such table",
-    "unknown-replay": "There is no such replay",
-    "unknown-game": "There is no such game",
-    "bad-options": "The game options are not valid",
-    "bad-seats": "The seats are not valid",
-    "bad-record": "The record is not valid",
-    "not-found": "Not found",
-    "too-many-requests": "Too many requests from this address",
-    "too-large": "The request is too large",
-    "too-deep": "The JSON is nested too deeply",
-    "bad-name": "The display name is not allowed",
-    "table-full": "No more watchers fit at this table",
-    "busy": "The server is busy",
+    "malformed-json": N_("The request body is not valid JSON"),
+    "bad-request": N_("The request does not have the expected fields"),
+    "missing-token": N_("A seat token is needed"),
+    "forged-token": N_("The seat token is not valid for this table"),
+    "not-your-turn": N_("It is not this seat's turn"),
+    "illegal-move": N_("The rules do not allow this move"),
+    "stale-version": N_("The move was made against an older position"),
+    "game-over": N_("The game is over"),
+    "game-not-finished": N_("The game is not finished"),
+    "unknown-table": N_("There is no such table"),
+    "unknown-replay": N_("There is no such replay"),
+    "unknown-game": N_("There is no such game"),
+    "bad-options": N_("The game options are not valid"),
+    "bad-seats": N_("The seats are not valid"),
+    "bad-record": N_("The record is not valid"),
+    "not-found": N_("Not found"),
+    "too-many-requests": N_("Too many requests from this address"),
+    "too-large": N_("The request is too large"),
+    "too-deep": N_("The JSON is nested too deeply"),
+    "bad-name": N_("The display name is not allowed"),
+    "table-full": N_("No more watchers fit at this table"),
+    "busy": N_("The server is busy"),
 }

@@ -11,6 +11,8 @@ from collections import OrderedDict
 from typing import Any
 
 from guildtable.kernel import BadRecord, GuildtableError
+from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
 from guildtable.server.problems import Problem
 
@@ -22,7 +24,11 @@ def checked_record(data: Any, *, max_moves: int) -> GameRecord:
     is refused before it is replayed (no real game comes near it; replaying costs time and memory)."""
     actions = data.get("actions") if isinstance(data, dict) else None
     if isinstance(actions, list) and len(actions) > max_moves:
-        raise Problem(422, "bad-record", f"actions: a record has at most {max_moves} moves, this one {len(actions)}")
+        raise Problem(
+            422,
+            "bad-record",
+            _("actions: a record has at most {most} moves, this one {n}", most=max_moves, n=len(actions)),
+        )
     try:
         record = parse_record(data)
         replay_record(record)  # raises BadRecord naming the first bad entry (a notation, a move, the result)
@@ -35,13 +41,13 @@ def checked_record(data: Any, *, max_moves: int) -> GameRecord:
 
 # What a record's top-level fields are, in a player's words.
 _FIELD_WORDS = {
-    "game": "which game it is",
-    "players": "the list of players",
-    "seed": "the shuffle",
-    "actions": "the list of moves",
-    "options": "the game's options",
-    "setup": "the starting position",
-    "result": "the final result",
+    "game": N_("which game it is"),
+    "players": N_("the list of players"),
+    "seed": N_("the shuffle"),
+    "actions": N_("the list of moves"),
+    "options": N_("the game's options"),
+    "setup": N_("the starting position"),
+    "result": N_("the final result"),
 }
 
 
@@ -50,16 +56,17 @@ def plain_record_error(error: BadRecord) -> str:
     field = error.field
     message = re.sub(r"^(?:Value error, |illegal move: )|\b[A-Z]{2}(?:-[A-Z]+)?-\d+: ", "", error.message)
     if field == "record" and message.startswith("not valid JSON"):
-        return "This file is not a game record: it is not JSON text, and records saved by guildtable are."
+        return _("This file is not a game record: it is not JSON text, and records saved by guildtable are.")
     if field in ("record", "format", "version"):
-        return "This file is not a game record saved by guildtable."
+        return _("This file is not a game record saved by guildtable.")
     top = field.split(".", 1)[0].split("[", 1)[0]
     move = re.fullmatch(r"actions\[(\d+)\].*", field)
     if move:
-        return f"Move {int(move.group(1)) + 1} of this record cannot be played: {message}."
+        return _("Move {n} of this record cannot be played: {reason}.", n=int(move.group(1)) + 1, reason=message)
     if message == "Field required" and top in _FIELD_WORDS:
-        return f"This record is incomplete: it does not say {_FIELD_WORDS[top]}."
-    return f"This record cannot be replayed: {_FIELD_WORDS.get(top, top)} is wrong ({message})."
+        return _("This record is incomplete: it does not say {what}.", what=_(_FIELD_WORDS[top]))
+    what = _(_FIELD_WORDS[top]) if top in _FIELD_WORDS else top
+    return _("This record cannot be replayed: {what} is wrong ({reason}).", what=what, reason=message)
 
 
 def frames_of(record: GameRecord) -> list[dict[str, Any]]:

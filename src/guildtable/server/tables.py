@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from guildtable.kernel import Event, Game, IllegalAction, State
-from guildtable.kernel.i18n import current_language
+from guildtable.kernel.i18n import DOMAINS, current_language, domain
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import record_of
 from guildtable.kernel.registry import get_game
+from guildtable.kernel.seats import displayed_seat_name
 from guildtable.server.auth import seat_of_token
 from guildtable.server.problems import Problem
 from guildtable.server.store import StoredSeat, StoredTable
@@ -76,10 +78,12 @@ class Table:
     def seat_for(self, token: str | None) -> int:
         """The seat a token belongs to; a missing token is 401, a wrong one 403."""
         if not token:
-            raise Problem(401, "missing-token", "send the seat token as 'Authorization: Bearer <token>'")
+            raise Problem(
+                401, "missing-token", _("send the seat token as {header}", header="'Authorization: Bearer <token>'")
+            )
         seat = seat_of_token(token, [seat.token for seat in self.seats])
         if seat is None:
-            raise Problem(403, "forged-token", "this token belongs to no seat of this table")
+            raise Problem(403, "forged-token", _("this token belongs to no seat of this table"))
         return seat
 
     # --- moves ---------------------------------------------------------------------------------------------------
@@ -87,30 +91,36 @@ class Table:
         """The action a seat's move names, if it may be made now; else a Problem. Changes nothing."""
         state = self.state
         if state.is_terminal:
-            raise Problem(409, "game-over", "the game is over; no more moves can be made", version=self.version)
+            raise Problem(409, "game-over", _("the game is over; no more moves can be made"), version=self.version)
         if version != self.version:
             raise Problem(
                 409,
                 "stale-version",
-                f"the move was made against version {version}, but the table is at version {self.version}",
+                _(
+                    "the move was made against version {asked}, but the table is at version {now}",
+                    asked=version,
+                    now=self.version,
+                ),
                 version=self.version,
             )
         if seat != state.current_player:
-            raise Problem(403, "not-your-turn", f"it is not {self.seats[seat].name}'s turn", version=self.version)
+            raise Problem(
+                403, "not-your-turn", _("it is not {name}'s turn", name=self.names()[seat]), version=self.version
+            )
         if not isinstance(action_json, dict):
-            raise Problem(422, "illegal-move", "an action is a JSON object such as the ones in 'legal'")
+            raise Problem(422, "illegal-move", _("an action is a JSON object such as the ones in 'legal'"))
         try:
             action = state.action_from_json(action_json)
         except IllegalAction as error:
             raise Problem(422, "illegal-move", error.message, rule=error.rule) from None
         except (KeyError, TypeError, ValueError, IndexError):
-            raise Problem(422, "illegal-move", "this is not an action of this game") from None
+            raise Problem(422, "illegal-move", _("this is not an action of this game")) from None
         return self.check_action(action)
 
     def check_action(self, action: int) -> int:
         size = self.game.num_distinct_actions(self.state.num_players)
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
-            raise Problem(422, "illegal-move", "this is not an action of this game")
+            raise Problem(422, "illegal-move", _("this is not an action of this game"))
         reason = self.state.why_illegal(action)
         if reason is not None:
             raise Problem(422, "illegal-move", reason[1], rule=reason[0])
@@ -132,13 +142,18 @@ class Table:
     # --- what a seat may be told ---------------------------------------------------------------------------------
     def seat_list(self) -> list[dict[str, Any]]:
         return [
-            {"seat": seat.seat, "name": seat.name, "kind": seat.kind, "joined": seat.joined or seat.kind != HUMAN}
+            {
+                "seat": seat.seat,
+                "name": displayed_seat_name(seat.seat, seat.name),
+                "kind": seat.kind,
+                "joined": seat.joined or seat.kind != HUMAN,
+            }
             for seat in self.seats
         ]
 
     def names(self) -> list[str]:
-        """The players' display names, seat by seat."""
-        return [seat.name for seat in self.seats]
+        """The players' display names, seat by seat, in the reader's language (a default colour name translated)."""
+        return [displayed_seat_name(seat.seat, seat.name) for seat in self.seats]
 
     def rename(self, seat: int, name: str) -> None:
         """A player took `seat` under `name`: the log's lines are built again with it."""
@@ -212,7 +227,7 @@ class Table:
             "game": self.game.name,
             "title": self.game.title,
             "official_content": self.game.official_content,
-            "content_note": self.game.content_note,
+            "content_note": game_words(self.game.name, self.game.content_note),
             "version": self.version,
             "seat": seat,
             "seats": self.seat_list(),
@@ -240,9 +255,18 @@ class Table:
     def record(self) -> dict[str, Any]:
         """The game record. Only for a finished game: its seed fixes every hidden card of an unfinished one."""
         if not self.state.is_terminal:
-            raise Problem(409, "game-not-finished", "a record is available once the game is over")
+            raise Problem(409, "game-not-finished", _("a record is available once the game is over"))
         return record_of(self.state, [(seat.name, seat.kind) for seat in self.seats])
 
 
 def _version_of(logged: LoggedEvent) -> int:
     return logged.version
+
+
+def game_words(game: str, text: str) -> str:
+    """A text a game wrote (an option's label, its content note) in the reader's language, from the game's catalogue
+    (the English text where the game has not marked it)."""
+    name = game.replace("-", "_")
+    if not text or name not in DOMAINS:
+        return text
+    return domain(name).translations().gettext(text)

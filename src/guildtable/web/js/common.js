@@ -39,6 +39,11 @@ export function nt(singular, plural, n, params = {}) {
   return fill(chosen, { n, ...params });
 }
 
+// Names joined as a sentence lists them: "A and B", "A and B and C" (as the English pages always did).
+export function listing(names) {
+  return names.length ? names.reduce((first, last) => t("{first} and {last}", { first, last })) : "";
+}
+
 // A game's (or any catalogue domain's) messages, fetched once.
 export function loadWords(domain) {
   if (!loadedDomains.has(domain)) {
@@ -136,7 +141,7 @@ export function seatSwatch(seat, size = 14) {
 
 export class ApiError extends Error {
   constructor(problem) {
-    super(problem.detail || problem.title || "request failed");
+    super(problem.detail || problem.title || t("request failed"));
     this.problem = problem;
   }
 }
@@ -174,7 +179,7 @@ export function jsonPanel(value, depth = 0) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
   if (typeof value !== "object") return h("span", {}, String(value));
   if (Array.isArray(value)) {
-    if (value.length === 0) return h("span", { class: "muted" }, "none");
+    if (value.length === 0) return h("span", { class: "muted" }, t("none"));
     if (value.every((item) => item === null || typeof item !== "object")) {
       return h("div", { class: "chips" }, value.map((item) => h("span", { class: "chip" }, item === null ? "·" : String(item))));
     }
@@ -190,7 +195,7 @@ export function jsonPanel(value, depth = 0) {
     return h("ol", {}, value.map((item) => h("li", {}, jsonPanel(item, depth + 1))));
   }
   const entries = Object.entries(value);
-  if (entries.length === 0) return h("span", { class: "muted" }, "none");
+  if (entries.length === 0) return h("span", { class: "muted" }, t("none"));
   return h("div", { class: "kv" }, entries.flatMap(([key, item]) => [h("div", { class: "k" }, label(key)), h("div", {}, jsonPanel(item, depth + 1))]));
 }
 
@@ -206,7 +211,7 @@ export function label(key) {
 
 export function seatName(seats, seat) {
   const entry = (seats || [])[seat];
-  return entry ? entry.name : `Seat ${seat + 1}`;
+  return entry ? entry.name : t("Seat {n}", { n: seat + 1 });
 }
 
 // The game module that draws a game's view, or the generic one.
@@ -250,7 +255,7 @@ export class Clicks {
   rest() {
     const left = this.legal.filter((entry) => !this.used.has(entry));
     if (!left.length) return null;
-    return h("div", { class: "row choices", role: "group", "aria-label": "Your choices" }, left.map((entry) =>
+    return h("div", { class: "row choices", role: "group", "aria-label": t("Your choices") }, left.map((entry) =>
       h("button", { class: "secondary choice", "data-notation": entry.notation, onclick: () => this.move(entry.action) }, entry.label || entry.notation)));
   }
 }
@@ -277,7 +282,7 @@ let tipFor = null;
 function tipBody(info) {
   const lines = (info.details || []).map((detail) => {
     const usable = info.usable !== null && detail.level !== null && detail.level !== undefined && detail.level <= info.usable;
-    return h("li", { class: usable ? "usable" : "" }, h("strong", {}, `${detail.label}: `), detail.text, usable ? h("span", { class: "badge" }, " usable now") : null);
+    return h("li", { class: usable ? "usable" : "" }, h("strong", {}, `${detail.label}: `), detail.text, usable ? h("span", { class: "badge" }, " ", t("usable now")) : null);
   });
   return [h("div", { class: "tip-title" }, info.name), info.text ? h("div", {}, info.text) : null,
     lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).filter(Boolean).map((line) => h("div", { class: "muted" }, line))];
@@ -343,11 +348,11 @@ export function scoreSheet(sheet, names) {
     h("caption", {}, category.title),
     head(""),
     category.lines.map((entry) => h("tr", {}, h("td", {}, entry.label), entry.points.map((value) => h("td", { class: "num" }, points(value))))),
-    h("tr", { class: "subtotal" }, h("td", {}, "Subtotal"), category.subtotals.map((value) => h("td", { class: "num" }, String(value))))));
-  const total = h("table", { class: "data sheet total" }, head("Final score"),
-    h("tr", { class: "subtotal" }, h("td", {}, "Total"), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
+    h("tr", { class: "subtotal" }, h("td", {}, t("Subtotal")), category.subtotals.map((value) => h("td", { class: "num" }, String(value))))));
+  const total = h("table", { class: "data sheet total" }, head(t("Final score")),
+    h("tr", { class: "subtotal" }, h("td", {}, t("Total")), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
   // On a phone the widest table pans inside its own box (which takes the keyboard), never the page.
-  return h("div", { class: "score-sheet-scroll", tabindex: "0", role: "region", "aria-label": "How the points were scored" },
+  return h("div", { class: "score-sheet-scroll", tabindex: "0", role: "region", "aria-label": t("How the points were scored") },
     h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total));
 }
 

@@ -1,6 +1,6 @@
 // The lobby: create a table (game, player count, options, each seat human or a bot), hand out one secret invite link
 // per seat and a spectator link, and list the tables this browser holds a seat at.
-import { api, h, myName, myTables, rememberTable } from "/static/js/common.js";
+import { api, h, myName, myTables, rememberTable, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
@@ -19,7 +19,7 @@ function drawPlayers(keepCount = false) {
     return h("option", { value: count, selected: count === before }, String(count));
   }));
   $("game-note").hidden = game.official_content;
-  $("game-note-text").textContent = game.content_note || "Some of this game's content is a stand-in.";
+  $("game-note-text").textContent = game.content_note || t("Some of this game's content is a stand-in.");
   drawSeats();
   drawOptions();
 }
@@ -27,12 +27,12 @@ function drawPlayers(keepCount = false) {
 function drawSeats() {
   const game = currentGame();
   const count = Number($("players").value);
-  const kinds = [["human", "Person"], ...catalogue.opponents.map((bot) => [bot.kind, bot.label])];
+  const kinds = [["human", t("Person")], ...catalogue.opponents.map((bot) => [bot.kind, bot.label])];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
-    h("strong", {}, game.seat_names[seat] || `Seat ${seat + 1}`),
-    h("select", { class: "seat-kind", "data-seat": seat, "aria-label": `seat ${seat + 1} player` },
+    h("strong", {}, game.seat_names[seat] || t("Seat {n}", { n: seat + 1 })),
+    h("select", { class: "seat-kind", "data-seat": seat, "aria-label": t("seat {n} player", { n: seat + 1 }) },
       kinds.map(([value, text]) => h("option", { value, selected: seat > 0 ? value === "greedy" : value === "human" }, text))),
-    h("input", { class: "seat-name", "data-seat": seat, placeholder: seat === 0 ? myName() || "display name" : "display name", maxlength: 64, "aria-label": `seat ${seat + 1} name` }))));
+    h("input", { class: "seat-name", "data-seat": seat, placeholder: seat === 0 ? myName() || t("display name") : t("display name"), maxlength: 64, "aria-label": t("seat {n} name", { n: seat + 1 }) }))));
 }
 
 function drawOptions() {
@@ -42,7 +42,7 @@ function drawOptions() {
     let input;
     const id = `option-${option.name}`;
     const help = h("div", { class: "option-help", id: `${id}-help` }, option.help,
-      option.rule ? h("span", { class: "why", title: `Rule ${option.rule} of the rules specification` }, " Why? ", option.rule) : "");
+      option.rule ? h("span", { class: "why", title: t("Rule {rule} of the rules specification", { rule: option.rule }) }, " ", t("Why?"), " ", option.rule) : "");
     const described = { id, "data-option": option.name, "aria-describedby": `${id}-help` };
     if (option.kind === "bool") {
       input = h("input", { ...described, type: "checkbox", checked: option.default === true });
@@ -104,17 +104,17 @@ async function create(event) {
   const copy = (text) => () => navigator.clipboard?.writeText(text);
   $("created").hidden = false;
   $("created").replaceChildren(
-    h("h2", {}, `Table ${table.title} created`),
-    h("p", { class: "muted" }, "Each link below is a secret seat: give it only to the player of that seat."),
+    h("h2", {}, t("Table {title} created", { title: table.title })),
+    h("p", { class: "muted" }, t("Each link below is a secret seat: give it only to the player of that seat.")),
     ...humans.map((invite) => h("div", { class: "invite" },
       h("strong", {}, table.seats[invite.seat].name),
-      h("input", { readonly: true, value: absolute(invite.url), class: "invite-url", "data-seat": invite.seat, "aria-label": `invite link for seat ${invite.seat + 1}` }),
-      h("button", { type: "button", class: "secondary", onclick: copy(absolute(invite.url)) }, "Copy"))),
-    h("div", { class: "invite" }, h("strong", {}, "Spectators"),
-      h("input", { readonly: true, value: absolute(table.spectator), id: "spectator-url", "aria-label": "spectator link" }),
-      h("button", { type: "button", class: "secondary", onclick: copy(absolute(table.spectator)) }, "Copy")),
-    humans.length ? h("a", { class: "button", id: "open-seat", href: `/table/${table.id}` }, `Play as ${table.seats[humans[0].seat].name}`)
-      : h("a", { class: "button", href: table.spectator }, "Watch"));
+      h("input", { readonly: true, value: absolute(invite.url), class: "invite-url", "data-seat": invite.seat, "aria-label": t("invite link for seat {n}", { n: invite.seat + 1 }) }),
+      h("button", { type: "button", class: "secondary", onclick: copy(absolute(invite.url)) }, t("Copy")))),
+    h("div", { class: "invite" }, h("strong", {}, t("Spectators")),
+      h("input", { readonly: true, value: absolute(table.spectator), id: "spectator-url", "aria-label": t("spectator link") }),
+      h("button", { type: "button", class: "secondary", onclick: copy(absolute(table.spectator)) }, t("Copy"))),
+    humans.length ? h("a", { class: "button", id: "open-seat", href: `/table/${table.id}` }, t("Play as {name}", { name: table.seats[humans[0].seat].name }))
+      : h("a", { class: "button", href: table.spectator }, t("Watch")));
   drawMyTables();
 }
 
@@ -124,13 +124,13 @@ async function drawMyTables() {
   const rows = await Promise.all(tables.slice(0, 30).map(async ([id, entry]) => {
     const summary = await api(`/api/tables/${id}`).catch(() => null);
     if (!summary) return null;
-    const state = summary.terminal ? "finished" : `move ${summary.version}, ${summary.seats[summary.current_player]?.name || ""} to play`;
+    const state = summary.terminal ? t("finished") : t("move {n}, {name} to play", { n: summary.version, name: summary.seats[summary.current_player]?.name || "" });
     return h("tr", {}, h("td", {}, h("a", { href: `/table/${id}` }, summary.title)),
       h("td", {}, summary.seats.map((seat) => seat.name).join(", ")), h("td", {}, state),
-      h("td", {}, entry.hotseat ? "hot-seat" : ""), h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, "replay") : ""));
+      h("td", {}, entry.hotseat ? t("hot-seat") : ""), h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, t("replay")) : ""));
   }));
   $("my-tables").replaceChildren(h("table", { class: "data" },
-    h("tr", {}, h("th", {}, "Game"), h("th", {}, "Players"), h("th", {}, "State"), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
+    h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Players")), h("th", {}, t("State")), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
 }
 
 async function start() {

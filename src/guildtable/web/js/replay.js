@@ -1,5 +1,5 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, glossaryFor, h, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
+import { api, glossaryFor, h, listing, t, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -26,7 +26,7 @@ async function go(n) {
   // The step label changes together with the board, never before it: what it says is on screen.
   $("step-label").textContent = `${step} / ${meta.steps}`;
   $("slider").value = step;
-  $("status").textContent = f.move ? `Move ${step}: ${f.move}` : "Opening position";
+  $("status").textContent = f.move ? t("Move {n}: {move}", { n: step, move: f.move }) : t("Opening position");
   const seats = f.names.map((name, seat) => ({ seat, name, kind: "", joined: true }));
   const frameView = { ...f, table: replayId, version: step, seat: null, seats, legal: [] };
   const marks = renderer.marks && f.events ? renderer.marks(f.events.map((event) => ({ ...event, version: step })), frameView) || [] : [];
@@ -46,8 +46,8 @@ async function go(n) {
   end.hidden = !f.result;
   if (f.result) {
     const winners = f.result.winners.map((seat) => f.names[seat]);
-    end.replaceChildren(h("div", { class: "winner", id: "winner" }, winners.length > 1 ? `Shared win: ${winners.join(" and ")}` : `${winners[0]} wins`),
-      h("h3", {}, "How the points were scored"), h("div", { id: "breakdown" }, scoreSheet(f.result.sheet, f.names)));
+    end.replaceChildren(h("div", { class: "winner", id: "winner" }, winners.length > 1 ? t("Shared win: {names}", { names: listing(winners) }) : t("{name} wins", { name: winners[0] })),
+      h("h3", {}, t("How the points were scored")), h("div", { id: "breakdown" }, scoreSheet(f.result.sheet, f.names)));
   }
 }
 
@@ -69,7 +69,7 @@ async function start() {
   }
   meta = await api(`/api/replays/${replayId}`);
   $("viewer").hidden = false;
-  $("title").textContent = `Replay: ${meta.title}`;
+  $("title").textContent = t("Replay: {title}", { title: meta.title });
   $("slider").max = meta.steps;
   $("download").href = meta.record;
   $("download").setAttribute("download", `guildtable-${replayId}.json`);
@@ -91,8 +91,8 @@ start().catch((error) => {
   if (error.problem?.problem === "game-not-finished") {
     // Bug 7: an unfinished game has no replay yet; lead back to where it is being played.
     $("error").hidden = false;
-    $("error").replaceChildren("This game is still being played: its replay opens once it is over. ",
-      h("a", { href: `/table/${encodeURIComponent(replayId)}`, id: "back-to-table" }, "Back to the table"));
+    $("error").replaceChildren(t("This game is still being played: its replay opens once it is over."), " ",
+      h("a", { href: `/table/${encodeURIComponent(replayId)}`, id: "back-to-table" }, t("Back to the table")));
     return;
   }
   showError(error.message);

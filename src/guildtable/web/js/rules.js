@@ -1,19 +1,19 @@
 // A game's rules page: the text (an HTML fragment in /static/rules/), a contents list built from its sections, the
 // note on stand-in content, and example positions from the server drawn by the game's own renderer.
-import { api, h, rendererFor } from "/static/js/common.js";
+import { api, h, rendererFor, t } from "/static/js/common.js";
 
 const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
 
 async function fragment() {
   const response = await fetch(`/rules/${encodeURIComponent(game)}/text`);
-  if (!response.ok) throw new Error("The rules text could not be loaded.");
+  if (!response.ok) throw new Error(t("The rules text could not be loaded."));
   return response.text();
 }
 
 function contents(article) {
   const sections = [...article.querySelectorAll("section[id] > h2")];
-  return h("nav", { class: "rules-contents", "aria-label": "Contents" },
+  return h("nav", { class: "rules-contents", "aria-label": t("Contents") },
     h("ol", {}, sections.map((heading) => h("li", {}, h("a", { href: `#${heading.parentElement.id}` }, heading.textContent)))));
 }
 
@@ -39,12 +39,12 @@ async function main() {
     const [text, catalogue, examples] = await Promise.all([fragment(), api("/api/games"), api(`/api/games/${encodeURIComponent(game)}/examples`)]);
     const info = catalogue.games.find((entry) => entry.name === game);
     const title = info ? info.title : game;
-    document.title = `guildtable — ${title} rules`;
-    $("title").textContent = `${title}: rules`;
+    document.title = t("guildtable — {game} rules", { game: title });
+    $("title").textContent = t("{game}: rules", { game: title });
     article.innerHTML = text;
-    const heading = h("h1", {}, `How to play ${title}`);
+    const heading = h("h1", {}, t("How to play {game}", { game: title }));
     const note = info && !info.official_content && info.content_note
-      ? h("p", { class: "note rules-content-note", id: "content-note" }, h("strong", {}, "About the cards and tiles here: "), info.content_note)
+      ? h("p", { class: "note rules-content-note", id: "content-note" }, h("strong", {}, t("About the cards and tiles here:")), " ", info.content_note)
       : null;
     const lead = article.querySelector(".rules-lead");
     if (lead) lead.after(...[note, contents(article)].filter(Boolean));

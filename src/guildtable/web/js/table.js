@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { LANGUAGE, announce, api, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
+import { LANGUAGE, announce, api, listing, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
   rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -36,7 +36,7 @@ function connect() {
   ws.onopen = () => {
     retry = 0;
     ws.send(JSON.stringify({ type: "hello", token: active === null ? null : held[active] }));
-    $("conn").textContent = "connected";
+    $("conn").textContent = t("connected");
   };
   ws.onerror = () => {};  // onclose follows and decides what to do
   // Only the current socket speaks: after a hot-seat switch, a late message for the previous seat is dropped.
@@ -45,7 +45,7 @@ function connect() {
     if (socket !== ws) return;
     if (event.code >= 4400 && event.code < 4500) {
       // Refused for good (no such table, a token that is not this table's): retrying would not help.
-      $("conn").textContent = "refused";
+      $("conn").textContent = t("refused");
       return;
     }
     retry = Math.min(retry + 1, 5);
@@ -60,9 +60,9 @@ function goOffline(delay) {
   document.body.dataset.offline = "true";
   document.body.dataset.myTurn = false;
   pending = false;
-  $("conn").textContent = "offline";
+  $("conn").textContent = t("offline");
   $("offline").hidden = false;
-  $("offline-text").textContent = `Connection lost. Your moves are safe on the server; trying again in ${Math.round(delay / 1000) || 1} s…`;
+  $("offline-text").textContent = t("Connection lost. Your moves are safe on the server; trying again in {n} s…", { n: Math.round(delay / 1000) || 1 });
   if (payload) draw();
   clearTimeout(retryTimer);
   retryTimer = setTimeout(reconnect, delay);
@@ -70,7 +70,7 @@ function goOffline(delay) {
 
 function reconnect() {
   clearTimeout(retryTimer);
-  $("offline-text").textContent = "Connection lost. Reconnecting…";
+  $("offline-text").textContent = t("Connection lost. Reconnecting…");
   connect();
 }
 
@@ -112,14 +112,14 @@ function receive(message) {
 // A refusal in the rule's own words; the rule's ID only behind "Why?".
 function showError(text, rule) {
   const sentence = text ? text[0].toUpperCase() + text.slice(1) : "";
-  $("error").replaceChildren(sentence, rule ? h("details", { class: "why" }, h("summary", {}, "Why?"), `This is rule ${rule} of the game's rules.`) : "");
+  $("error").replaceChildren(sentence, rule ? h("details", { class: "why" }, h("summary", {}, t("Why?")), t("This is rule {rule} of the game's rules.", { rule })) : "");
   $("error").hidden = !text;
 }
 
 function sendMove(action) {
   if (!payload || pending) return;
   if (!socket || socket.readyState !== WebSocket.OPEN || document.body.dataset.offline === "true") {
-    showError("Not connected: your move was not sent. It can be made again once the connection is back.");
+    showError(t("Not connected: your move was not sent. It can be made again once the connection is back."));
     return;
   }
   pending = true;
@@ -135,10 +135,11 @@ async function draw() {
   if (p !== payload) return;  // a newer message arrived while they loaded
   document.title = `guildtable — ${p.title}`;
   $("title").textContent = p.title;
-  $("whoami").textContent = p.seat === null ? "Spectating" : `You are ${seatName(p.seats, p.seat)}${hotseat ? " (hot-seat)" : ""}`;
+  $("whoami").textContent = p.seat === null ? t("Spectating")
+    : hotseat ? t("You are {name} (hot-seat)", { name: seatName(p.seats, p.seat) }) : t("You are {name}", { name: seatName(p.seats, p.seat) });
   $("content-note").hidden = p.official_content;
   // Stand-in content: one calm info mark that explains when opened, not a banner over the game.
-  $("content-note-text").textContent = p.content_note || "Some of this game's content is a stand-in, not the printed set.";
+  $("content-note-text").textContent = p.content_note || t("Some of this game's content is a stand-in, not the printed set.");
 
   // For tests and assistive tools: what this page currently shows.
   Object.assign(document.body.dataset, { version: p.version, seat: p.seat ?? "", myTurn: false, terminal: p.terminal });
@@ -153,13 +154,13 @@ async function draw() {
   const status = $("status");
   status.className = `status${myTurn ? " my-turn" : ""}`;
   const passing = handOver(p);
-  $("status-text").replaceChildren(p.terminal ? h("span", {}, "Game over")
-    : offline ? h("span", {}, "Moves are paused until the connection is back.")
-    : passing !== null ? h("span", { class: "prompt" }, `${p.version ? "Your move is made. " : ""}Pass the device to ${seatName(p.seats, passing)}.`)
-    : myTurn ? h("span", { class: "prompt", id: "prompt" }, p.prompt || "Your move")
-    : h("span", {}, `Waiting for ${seatName(p.seats, p.current_player)}…`));
+  $("status-text").replaceChildren(p.terminal ? h("span", {}, t("Game over"))
+    : offline ? h("span", {}, t("Moves are paused until the connection is back."))
+    : passing !== null ? h("span", { class: "prompt" }, p.version ? t("Your move is made. Pass the device to {name}.", { name: seatName(p.seats, passing) }) : t("Pass the device to {name}.", { name: seatName(p.seats, passing) }))
+    : myTurn ? h("span", { class: "prompt", id: "prompt" }, p.prompt || t("Your move"))
+    : h("span", {}, t("Waiting for {name}…", { name: seatName(p.seats, p.current_player) })));
   $("choices").replaceChildren(passing !== null
-    ? h("button", { id: "pass-device", onclick: () => showCover(passing) }, `Hide my hand and pass to ${seatName(p.seats, passing)}`) : "");
+    ? h("button", { id: "pass-device", onclick: () => showCover(passing) }, t("Hide my hand and pass to {name}", { name: seatName(p.seats, passing) })) : "");
 
   // The last move's pieces: where they came from is measured on the page as it still is, before it is redrawn.
   const events = lastEvents(p.log || []);
@@ -186,8 +187,8 @@ async function draw() {
   $("rules-link").hidden = false;
   howToPlay(p);
   $("links").replaceChildren(
-    h("div", {}, "Spectator link: ", h("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)),
-    h("div", {}, h("a", { href: "/docs", target: "_blank" }, "API documentation")));
+    h("div", {}, t("Spectator link:"), " ", h("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)),
+    h("div", {}, h("a", { href: "/docs", target: "_blank" }, t("API documentation"))));
 }
 
 // Hot-seat: the turn has passed to another seat held on this device. The player who just moved first sees what their
@@ -214,7 +215,7 @@ function drawPlayers(p) {
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
-    seat.kind !== "human" ? h("span", { class: "muted" }, ` · bot`) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " (you)") : null),
+    seat.kind !== "human" ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null),
   h("span", { class: "score" }, String(p.scores[seat.seat] ?? "")))));
 }
 
@@ -237,9 +238,9 @@ function tell(p, myTurn, fresh) {
     const lines = (p.log || []).filter((event) => event.text && event.version > drawn.version).map((event) => event.text);
     said.push(...lines.slice(-4));
   }
-  if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push("The game is over.");
-  else if (myTurn && !drawn.myTurn) said.push(`Your turn. ${p.prompt || ""}`);
-  else if (!myTurn && !p.terminal && p.current_player !== null && (drawn.version === null || p.version > drawn.version)) said.push(`${seatName(p.seats, p.current_player)} to play.`);
+  if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push(t("The game is over."));
+  else if (myTurn && !drawn.myTurn) said.push(t("Your turn. {prompt}", { prompt: p.prompt || "" }));
+  else if (!myTurn && !p.terminal && p.current_player !== null && (drawn.version === null || p.version > drawn.version)) said.push(t("{name} to play.", { name: seatName(p.seats, p.current_player) }));
   if (said.length) announce(said.join(" "));
 }
 
@@ -264,17 +265,17 @@ function drawEnd(p) {
   const end = $("end");
   if (!p.terminal || !p.result) { end.hidden = true; return; }
   const winners = p.result.winners.map((seat) => seatName(p.seats, seat));
-  const title = winners.length > 1 ? `Shared win: ${winners.join(" and ")}` : winners.length ? `${winners[0]} wins` : "Game over";
+  const title = winners.length > 1 ? t("Shared win: {names}", { names: listing(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Game over");
   const mine = heldSeats.filter((seat) => held[seat]);
   end.hidden = false;
   end.replaceChildren(
     h("div", { class: "winner", id: "winner" }, title),
-    h("h3", {}, "How the points were scored"),
+    h("h3", {}, t("How the points were scored")),
     h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
     h("div", { class: "row", style: "margin-top:.6rem" },
-      mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? "Join the rematch" : "Rematch") : null,
-      h("a", { class: "button secondary", href: `/replay/${tableId}` }, "Watch the replay"),
-      h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, "Download the record")));
+      mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
+      h("a", { class: "button secondary", href: `/replay/${tableId}` }, t("Watch the replay")),
+      h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))));
 }
 
 async function rematch() {
@@ -298,8 +299,8 @@ function showCover(seat) {
   // The previous player's hand, moves and private log lines leave the page, not just the screen.
   for (const id of ["board", "moves", "log", "status-text", "choices"]) $(id).replaceChildren();
   $("moves-box").hidden = true;
-  $("cover-title").textContent = `Pass the device to ${seatName(payload.seats, seat)}`;
-  $("cover-ok").textContent = `I am ${seatName(payload.seats, seat)} — show my hand`;
+  $("cover-title").textContent = t("Pass the device to {name}", { name: seatName(payload.seats, seat) });
+  $("cover-ok").textContent = t("I am {name} — show my hand", { name: seatName(payload.seats, seat) });
   $("cover").hidden = false;
 }
 
@@ -312,7 +313,7 @@ $("cover-ok").addEventListener("click", () => {
 
 function askName(p) {
   joinAsked = true;
-  $("join-seat").textContent = `You take the seat ${seatName(p.seats, p.seat)} at ${p.title}.`;
+  $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, p.seat), game: p.title });
   $("join-name").value = myName();
   $("join").hidden = false;
   $("join-name").focus();
@@ -332,22 +333,23 @@ $("join-form").addEventListener("submit", async (event) => {
 
 $("moves-filter").addEventListener("input", () => payload && draw());
 
-// The first visit to a table of a game offers a short "how to play"; the rules page has the rest.
+// The first visit to a table of a game offers a short "how to play"; the rules page has the rest. (The page's
+// catalogue is read before this module runs, so t() works here.)
 const HOW_TO_PLAY = {
-  "city-blocks": ["Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
-    "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
-    "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
-    "When the city is full, the higher sum of value tiles wins."],
-  "city-and-guilds": ["Build a medieval city together: take a tile from the display, place it next to the tiles already placed, and decide how your guild figures follow.",
-    "A building lets you invest a figure on its guild's track or place two figures; markets, minstrel houses and taverns change how blocks score.",
-    "A completed block scores for the players with figures there, and each guild's leaders score too.",
-    "When the tiles run out, the most points wins."],
-  "guildhall": ["Collect profession cards in your guildhall: five cards of one profession in five colours make a completed chapter.",
-    "On your turn take two actions: play a card (its profession's ability grows with the cards in your chapter), discard and draw, or buy a prestige card with completed chapters.",
-    "Prestige cards give victory points. The first to reach the target wins at the end of the round."],
-  "guilds-of-london": ["Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or use a card's effect.",
-    "Guild tiles are scored in turn: the player with the most figures there takes the first reward and becomes its master.",
-    "Mayoral reward cards and masters side by side score at the end. The most victory points wins."],
+  "city-blocks": [t("Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it."),
+    t("On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile."),
+    t("When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts."),
+    t("When the city is full, the higher sum of value tiles wins.")],
+  "city-and-guilds": [t("Build a medieval city together: take a tile from the display, place it next to the tiles already placed, and decide how your guild figures follow."),
+    t("A building lets you invest a figure on its guild's track or place two figures; markets, minstrel houses and taverns change how blocks score."),
+    t("A completed block scores for the players with figures there, and each guild's leaders score too."),
+    t("When the tiles run out, the most points wins.")],
+  "guildhall": [t("Collect profession cards in your guildhall: five cards of one profession in five colours make a completed chapter."),
+    t("On your turn take two actions: play a card (its profession's ability grows with the cards in your chapter), discard and draw, or buy a prestige card with completed chapters."),
+    t("Prestige cards give victory points. The first to reach the target wins at the end of the round.")],
+  "guilds-of-london": [t("Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or use a card's effect."),
+    t("Guild tiles are scored in turn: the player with the most figures there takes the first reward and becomes its master."),
+    t("Mayoral reward cards and masters side by side score at the end. The most victory points wins.")],
 };
 
 function howToPlay(p) {
@@ -355,7 +357,7 @@ function howToPlay(p) {
   if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !HOW_TO_PLAY[p.game] || p.terminal) return;
   if (!$("howto").hidden || !$("join").hidden || coverFor !== null) return;
   localStorage.setItem(key, "seen");
-  $("howto-title").textContent = `How to play ${p.title}`;
+  $("howto-title").textContent = t("How to play {game}", { game: p.title });
   $("howto-text").replaceChildren(...HOW_TO_PLAY[p.game].map((line) => h("p", {}, line)));
   $("howto-rules").href = `/rules/${p.game}`;
   $("howto").hidden = false;
