@@ -84,3 +84,52 @@ def test_gh_pseudo_locale_brackets_a_whole_game() -> None:
                     assert BRACKETED.match(_bare(text)), text
             for piece in GAME.glossary().values():
                 assert BRACKETED.match(piece.name) and BRACKETED.match(piece.text), piece
+
+
+def _render(state: object, seat: int) -> str:
+    from rich.console import Console
+
+    console = Console(record=True, width=160, color_system=None)
+    console.print(GAME.render_text(state.view(seat), seat))  # type: ignore[attr-defined]
+    return console.export_text()
+
+
+def test_gh_german_refusal_reasons() -> None:
+    from guildtable.games.guildhall.actions import CARD
+    from guildtable.games.guildhall.content import CARD_NAMES
+    from guildtable.games.guildhall.reasons import reason
+
+    state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
+    robber = CARD + CARD_NAMES.index("red Robber")
+    assert robber not in state.legal_actions()
+    assert reason(state, robber)[1] == "You have no red Robber in your hand."
+    with use_language("de"):
+        assert reason(state, robber)[1] == "Du hast die Karte Diebin (rot) nicht auf der Hand."
+    with use_language("qps"):
+        for action in range(CARD, CARD + len(CARD_NAMES)):
+            if action not in state.legal_actions():
+                assert BRACKETED.match(_bare(reason(state, action)[1])), action
+
+
+def test_gh_german_terminal_view_explains_the_hand() -> None:
+    """The view names cards in English; the German terminal finds each profession's text by its id."""
+    state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
+    with use_language("de"):
+        text = _render(state, 0)
+    assert "Deine Hand: Gelehrter (blau), Zöllner (grün)" in text
+    assert "Gelehrter: Lege Karten vom Nachziehstapel direkt in dein Zunfthaus." in text
+    assert "Prestigereihe" in text and "Zunfthaus (Zünfte)" in text
+    assert "Scholar: Put cards from the top of the draw deck straight into your guildhall." in _render(state, 0)
+
+
+def test_gh_german_score_sheet_and_options() -> None:
+    from guildtable.server.tables import game_words
+
+    state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
+    with use_language("de"):
+        sheet = state.score_sheet()
+        assert [category.title for category in sheet.categories] == ["Prestigekarten", "Siegpunktekarten"]
+        option = next(option for option in GAME.options if option.name == "start_player")
+        assert game_words("guildhall", option.title) == "Startspieler"
+        assert game_words("guildhall", option.choice_titles()[0]) == "zufällig bestimmt"
+    assert [category.title for category in state.score_sheet().categories] == ["Prestige cards", "VP tokens"]

@@ -25,7 +25,7 @@ from guildtable.games.guildhall.actions import (
     USE,
 )
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
-from guildtable.games.guildhall.glossary import chapters, listing, plural
+from guildtable.games.guildhall.glossary import card_word, chapters, listing, plural, profession_word
 from guildtable.games.guildhall.prompts import prompt
 from guildtable.games.guildhall.questions import (
     ACTION,
@@ -61,9 +61,12 @@ from guildtable.games.guildhall.questions import (
     TOP,
     USE_ABILITY,
 )
+from guildtable.kernel.i18n import domain
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
+
+_ = domain("guildhall").gettext
 
 # The rule that governs each question, used when no more specific reason applies.
 RULE = {
@@ -104,7 +107,7 @@ def _sentence(text: str) -> str:
 def _example(state: GuildhallState) -> str:
     """One answer that is accepted at this question, as it is typed (its notation parses back to it)."""
     legal = state.legal_actions()
-    return f' For example: "{state.action_to_notation(legal[0])}".' if legal else ""
+    return " " + _('For example: "{answer}".', answer=state.action_to_notation(legal[0])) if legal else ""
 
 
 def _has(masks: list[int], card: int) -> bool:
@@ -118,7 +121,7 @@ def reason(state: GuildhallState, action: int) -> tuple[str, str]:
     kind = entry[0]
     rule = TARGET_RULE[entry[2]] if kind == TARGET else RULE[KIND_NAMES[kind]]
     if _family(action) not in EXPECTED.get(kind, {0}):
-        return rule, f"That does not answer this question. {_sentence(prompt(state))}{_example(state)}"
+        return rule, _("That does not answer this question.") + f" {_sentence(prompt(state))}{_example(state)}"
     return _why(state, entry, action, rule)
 
 
@@ -127,114 +130,138 @@ def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) 
     hand = state.hands[seat]
     seats = state.game.seat_names
     card = action - CARD
-    name = CARD_NAMES[card] if action < PROF else ""
+    name = card_word(CARD_NAMES[card]) if action < PROF else ""
     if kind == ACTION and action >= PROF:
         if action == BUY:
             have = len(state.completed[seat])
-            return "GH-43", (
-                f"You cannot buy now: every prestige card in the row costs more completed chapters than you have "
-                f"({have})."
+            return "GH-43", _(
+                "You cannot buy now: every prestige card in the row costs more completed chapters than you have "
+                "({have}).",
+                have=have,
             )
-        return "GH-29", (
+        return "GH-29", _(
             "You have no card you may play: only one card of each profession per turn, and none identical to a card "
             "face up in your guildhall."
         )
     if kind in (PLAY_CARD, ACTION):
         if card not in hand:
-            return "GH-29", f"You have no {name} in your hand."
+            return "GH-29", _("You have no {card} in your hand.", card=name)
         if state.played >> (card // COLOURS) & 1:
-            prof = PROFESSION_NAMES[card // COLOURS]
-            return "GH-27", f"You already played a {prof} this turn: only one card of each profession per turn."
-        return "GH-55", f"You cannot play the {name}: an identical card is face up in your guildhall."
+            prof = profession_word(PROFESSION_NAMES[card // COLOURS])
+            return "GH-27", _(
+                "You already played a {profession} this turn: only one card of each profession per turn.",
+                profession=prof,
+            )
+        return "GH-55", _("You cannot play the {card}: an identical card is face up in your guildhall.", card=name)
     if kind in (SP_DISCARD, DD_SELECT, BRICK_PUT, LAYOUT, SP_PLACE) and action < PROF:
         if card not in hand:
-            return rule, f"You have no {name} in your hand."
-        return "GH-56", f"The {name} cannot go into your guildhall: an identical card is already face up there."
+            return rule, _("You have no {card} in your hand.", card=name)
+        return "GH-56", _(
+            "The {card} cannot go into your guildhall: an identical card is already face up there.", card=name
+        )
     if kind == DD_SELECT:  # done too early
-        return "GH-39", (
-            f"You hold {len(hand)} cards: discard at least {len(hand) - HAND_REFILL} before you draw, "
-            f"so that you end with {HAND_REFILL}."
+        return "GH-39", _(
+            "You hold {held} cards: discard at least {discard} before you draw, so that you end with {keep}.",
+            held=len(hand),
+            discard=len(hand) - HAND_REFILL,
+            keep=HAND_REFILL,
         )
     if kind == CHOOSE_LEVEL:
         return _level_reason(state, entry, action)
     if kind == BUY_CARD:
         slot = action - ROW
         if slot >= len(state.row):
-            return "GH-D14", f"The row has only {len(state.row)} prestige cards."
+            return "GH-D14", _("The row has only {count} prestige cards.", count=len(state.row))
         cost = PRESTIGE[state.row[slot]].cost
         have = len(state.completed[seat])
-        return "GH-43", f"That card costs {chapters(cost)}; you have {have}."
+        return "GH-43", _("That card costs {cost}; you have {have}.", cost=chapters(cost), have=have)
     if kind in (PAY, CAP_DISCARD):
         return rule, _pay_reason(state, entry, action)
     if kind == USE_ABILITY:
-        return "GH-47", (
+        return "GH-47", _(
             "This ability cannot be carried out completely right now, and an ability is used in full or not at all: "
             "choose not to use it."
         )
     if kind in (TARGET, TAX_TARGET):
         other = action - SEAT
         if other == seat or other >= state.num_players:
-            return ("GH-D13" if kind == TARGET else rule), "Choose one of the other players in this game."
+            return ("GH-D13" if kind == TARGET else rule), _("Choose one of the other players in this game.")
         if kind == TAX_TARGET:
-            return "GH-57", (
-                f"{seats[other]} cannot take the {CARD_NAMES[entry[2]]}: an identical card is face up in their "
-                "guildhall."
+            return "GH-57", _(
+                "{player} cannot take the {card}: an identical card is face up in their guildhall.",
+                player=seats[other],
+                card=card_word(CARD_NAMES[entry[2]]),
             )
-        return rule, f"The ability could not be carried out completely against {seats[other]}."
+        return rule, _("The ability could not be carried out completely against {player}.", player=seats[other])
     if kind == ROB_PICK:
         if card not in state.hands[entry[2]]:
-            return "GH-66", f"{seats[entry[2]]}'s hand holds no {name}."
-        return "GH-D10", "While their hand holds a card that can go into your guildhall, you must take one of those."
+            return "GH-66", _("{player}'s hand holds no {card}.", player=seats[entry[2]], card=name)
+        return "GH-D10", _("While their hand holds a card that can go into your guildhall, you must take one of those.")
     mine = state.masks(seat)
     if kind in (HUNT_GIVE, SW_GIVE, TAX_GIVE):
         if not _has(mine, card):
-            return rule, f"Your guildhall has no face-up {name}."
-        return rule, f"If you gave away the {name}, the ability could not be finished."
+            return rule, _("Your guildhall has no face-up {card}.", card=name)
+        return rule, _("If you gave away the {card}, the ability could not be finished.", card=name)
     if kind == HUNT_TAKE:
         if card not in state.discard[: entry[3]]:
-            return "GH-80", f"The discard pile holds no {name} (apart from the cards you just gave up)."
+            return "GH-80", _("The discard pile holds no {card} (apart from the cards you just gave up).", card=name)
         if not fz.legal_in(mine, card):
-            return "GH-76", f"A {name} is already face up in your guildhall."
-        return "GH-34", f"If you took the {name} now, the ability could not be finished."
+            return "GH-76", _("A {card} is already face up in your guildhall.", card=name)
+        return "GH-34", _("If you took the {card} now, the ability could not be finished.", card=name)
     if kind == HUNT_CHAPTER:
-        prof = PROFESSION_NAMES[action - PROF]
+        prof = profession_word(PROFESSION_NAMES[action - PROF])
         if not mine[action - PROF]:
-            return rule, f"You have no {prof} chapter face up."
-        return rule, f"If you gave up your {prof} chapter, the Hunter could not take enough cards from the pile."
+            return rule, _("You have no {profession} chapter face up.", profession=prof)
+        return rule, _(
+            "If you gave up your {profession} chapter, the Hunter could not take enough cards from the pile.",
+            profession=prof,
+        )
     if kind in (PED_TAKE, SW_TAKE, TAKE_CARD, TC_CHAPTER):
         return rule, _take_reason(state, entry, action)
     if kind == PED_GIVE:
         if card not in hand:
-            return "GH-87", f"You have no {name} in your hand."
-        return "GH-57", (
-            f"The {name} cannot go into {seats[entry[2]]}'s guildhall now: an identical card is face up there, "
-            "or the swap could not be finished."
+            return "GH-87", _("You have no {card} in your hand.", card=name)
+        return "GH-57", _(
+            "The {card} cannot go into {player}'s guildhall now: an identical card is face up there, "
+            "or the swap could not be finished.",
+            card=name,
+            player=seats[entry[2]],
         )
     if kind == PLACE_NEXT:
         if card not in entry[4]:
-            return rule, f"The {name} is not one of the cards waiting to be placed."
-        return rule, f"If the {name} went in now, the other cards could not all be placed after it."
+            return rule, _("The {card} is not one of the cards waiting to be placed.", card=name)
+        return rule, _("If the {card} went in now, the other cards could not all be placed after it.", card=name)
     if kind == TOP:
-        return rule, f"The {name} is not one of the cards going to the discard pile."
-    return rule, f"That is not possible now. {_sentence(prompt(state))}{_example(state)}"
+        return rule, _("The {card} is not one of the cards going to the discard pile.", card=name)
+    return rule, _("That is not possible now.") + f" {_sentence(prompt(state))}{_example(state)}"
 
 
 def _level_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> tuple[str, str]:
     prof, chapter = entry[2], entry[3]
-    name = PROFESSION_NAMES[prof]
+    name = profession_word(PROFESSION_NAMES[prof])
     threshold = action - LEVEL
     thresholds = [level.threshold for level in LEVELS[prof]]
     if state.options["tax_collector_model"] == "single_scaled" and LEVELS[prof][0].kind == "tax":
         thresholds = [chapter]
     if threshold not in thresholds:
         levels = listing([str(t) for t in thresholds])
-        return "GH-32", f"The {name} has no level {threshold} here; its levels are {levels}."
-    if threshold > chapter:
-        return "GH-32", (
-            f"Level {threshold} needs {plural(threshold, 'card')} in your {name} chapter; you have {chapter}."
+        return "GH-32", _(
+            "The {profession} has no level {level} here; its levels are {levels}.",
+            profession=name,
+            level=threshold,
+            levels=levels,
         )
-    return "GH-34", (
-        f"Level {threshold} cannot be carried out completely right now, and an ability is used in full or not at all."
+    if threshold > chapter:
+        return "GH-32", _(
+            "Level {level} needs {cards} in your {profession} chapter; you have {have}.",
+            level=threshold,
+            cards=plural(threshold, "card"),
+            profession=name,
+            have=chapter,
+        )
+    return "GH-34", _(
+        "Level {level} cannot be carried out completely right now, and an ability is used in full or not at all.",
+        level=threshold,
     )
 
 
@@ -242,45 +269,56 @@ def _pay_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> s
     """GH-44, GH-53, GH-D16, GH-D17: which chapters can be paid, and how they are named at this step."""
     seat = entry[1]
     owned = sorted(set(state.completed[seat]))
-    yours = listing([PROFESSION_NAMES[p] for p in owned], "or")
+    yours = listing([profession_word(PROFESSION_NAMES[p]) for p in owned], "or")
     prof = (action - PROF) if action >= PROF else action // COLOURS
     if prof not in owned:
-        return f"You have no completed {PROFESSION_NAMES[prof]} chapter; yours: {yours}."
+        return _(
+            "You have no completed {profession} chapter; yours: {yours}.",
+            profession=profession_word(PROFESSION_NAMES[prof]),
+            yours=yours,
+        )
     legal = state.legal_actions()
     if legal and legal[0] >= PROF:  # the first of two chapters: named by its profession
-        return (
+        return _(
             "You pay two chapters one after the other: first choose the chapter that goes underneath "
-            f"({yours}); with the second you choose the card on top.{_example(state)}"
-        )
+            "({yours}); with the second you choose the card on top.",
+            yours=yours,
+        ) + _example(state)
     accepted = state.action_to_notation(CARD + prof * COLOURS)
     return (
-        f"Choose your {PROFESSION_NAMES[prof]} chapter by the card of it that ends on top of the discard pile. "
-        f'For example: "{accepted}".'
+        _(
+            "Choose your {profession} chapter by the card of it that ends on top of the discard pile.",
+            profession=profession_word(PROFESSION_NAMES[prof]),
+        )
+        + " "
+        + _('For example: "{answer}".', answer=accepted)
     )
 
 
 def _take_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> str:
     """GH-57, GH-58, GH-87, GH-102, GH-103, GH-106: what can be taken from the target's guildhall."""
     seat, target = entry[1], entry[2]
-    whose = f"{state.game.seat_names[target]}'s guildhall"
+    player = state.game.seat_names[target]
     theirs, mine = state.masks(target), state.masks(seat)
     if action >= PROF:
         prof = action - PROF
-        name = PROFESSION_NAMES[prof]
+        name = profession_word(PROFESSION_NAMES[prof])
         if not theirs[prof]:
-            return f"{whose[:1].upper()}{whose[1:]} has no {name} chapter face up."
+            return _("{player}'s guildhall has no {profession} chapter face up.", player=player, profession=name)
         if entry[0] == TC_CHAPTER:
-            return f"Their {name} chapter holds a card identical to one face up in your guildhall."
-        return f"If you took their {name} chapter, the swap could not be finished."
+            return _(
+                "Their {profession} chapter holds a card identical to one face up in your guildhall.", profession=name
+            )
+        return _("If you took their {profession} chapter, the swap could not be finished.", profession=name)
     card = action - CARD
-    name = CARD_NAMES[card]
+    name = card_word(CARD_NAMES[card])
     if not _has(theirs, card):
-        return f"{whose[:1].upper()}{whose[1:]} has no face-up {name}."
+        return _("{player}'s guildhall has no face-up {card}.", player=player, card=name)
     if entry[0] == SW_TAKE and card in entry[4]:
-        return f"You already chose the {name}."
+        return _("You already chose the {card}.", card=name)
     if entry[0] != PED_TAKE and _has(mine, card):
-        return f"A {name} is already face up in your guildhall."
-    return f"If you took the {name}, the swap could not be finished."
+        return _("A {card} is already face up in your guildhall.", card=name)
+    return _("If you took the {card}, the swap could not be finished.", card=name)
 
 
 def _family(action: int) -> int:

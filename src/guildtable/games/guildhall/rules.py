@@ -30,7 +30,7 @@ from guildtable.games.guildhall.content import (
     PROFESSION_NAMES,
     PROFESSIONS,
 )
-from guildtable.games.guildhall.glossary import PRESTIGE_NAMES
+from guildtable.games.guildhall.glossary import prestige_name
 from guildtable.games.guildhall.legality import ANSWERS as _ANSWERS
 from guildtable.games.guildhall.questions import (
     ACTION,
@@ -67,6 +67,7 @@ from guildtable.games.guildhall.questions import (
     level_of,
 )
 from guildtable.kernel import Event, Rng, State
+from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ if TYPE_CHECKING:
 # three fields set directly; an Event field added in the kernel fails the assertion) and private ones share one seat
 # set per seat.
 assert [f.name for f in fields(Event)] == ["kind", "data", "seats"], "Guildhall builds Event objects field by field"
+_ = domain("guildhall").gettext
 _ONLY = tuple(frozenset((seat,)) for seat in range(8))
 _new_event = Event.__new__
 _set_kind = Event.__dict__["kind"].__set__
@@ -156,10 +158,10 @@ class GuildhallState(State):
         self.discard: list[int] = []
         self.hands = opening.hands
         self.selected: list[int] = []
-        self.areas: list[list[int]] = [[] for _ in range(players)]
+        self.areas: list[list[int]] = [[] for _seat in range(players)]
         self.halls = [0] * (players * PROFESSIONS)
-        self.completed: list[list[int]] = [[] for _ in range(players)]
-        self.owned: list[list[int]] = [[] for _ in range(players)]
+        self.completed: list[list[int]] = [[] for _seat in range(players)]
+        self.owned: list[list[int]] = [[] for _seat in range(players)]
         self.tokens = [0] * players
         self.row = opening.row
         self.prestige_deck = opening.prestige_deck[::-1]
@@ -254,7 +256,7 @@ class GuildhallState(State):
             drawn.reverse()
             return drawn
         drawn = []
-        for _ in range(count):
+        for _step in range(count):
             card = self.draw_one(events)
             if card is None:
                 break
@@ -387,13 +389,13 @@ class GuildhallState(State):
         """GH-112: each prestige card by its plain name and its VP, then the VP tokens."""
         n = self.num_players
         cards = tuple(
-            line(f"Prestige card: {PRESTIGE_NAMES[kind]}", n, {seat: PRESTIGE[kind].vp})
+            line(_("Prestige card: {name}", name=prestige_name(kind)), n, {seat: PRESTIGE[kind].vp})
             for seat in range(n)
             for kind in self.owned[seat]
         )
-        tokens = (line("VP tokens", n, dict(enumerate(self.tokens[:n]))),)
+        tokens = (line(_("VP tokens"), n, dict(enumerate(self.tokens[:n]))),)
         totals = tuple(float(score) for score in self.scores())
-        return ScoreSheet((ScoreCategory("Prestige cards", cards), ScoreCategory("VP tokens", tokens)), totals)
+        return ScoreSheet((ScoreCategory(_("Prestige cards"), cards), ScoreCategory(_("VP tokens"), tokens)), totals)
 
     def score_breakdown(self) -> dict[str, Any]:
         return {

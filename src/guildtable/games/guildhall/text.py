@@ -10,7 +10,15 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from guildtable.games.guildhall.glossary import glossary
+from guildtable.games.guildhall.content import CONTENT
+from guildtable.games.guildhall.glossary import card_word, colour_word, glossary, profession_word
+from guildtable.kernel.i18n import domain
+
+_ = domain("guildhall").gettext
+pgettext = domain("guildhall").pgettext
+ngettext = domain("guildhall").ngettext
+# A profession's glossary id by its English name (the view's words): "Tax Collector" -> "tax_collector".
+PROFESSION_KEYS = {profession.name_en: profession.key for profession in CONTENT.professions}
 
 COLOUR_STYLES = {"red": "bold red", "blue": "bold blue", "yellow": "bold yellow", "green": "bold green"}
 COLOUR_STYLES["purple"] = "bold magenta"
@@ -18,33 +26,36 @@ COLOUR_STYLES["purple"] = "bold magenta"
 
 def card_text(name: str) -> Text:
     colour = name.split(" ", 1)[0]
-    return Text(name, style=COLOUR_STYLES.get(colour, ""))
+    return Text(card_word(name), style=COLOUR_STYLES.get(colour, ""))
 
 
 def cards_text(cards: list[str]) -> Text:
     if not cards:
         return Text("—", style="dim")
-    return Text(", ").join(card_text(card) for card in cards)
+    return Text(_(", ")).join(card_text(card) for card in cards)
 
 
 def chapter_text(colours: list[str]) -> Text:
-    return Text(" ").join(Text(colour, style=COLOUR_STYLES.get(colour, "")) for colour in colours)
+    return Text(" ").join(Text(colour_word(colour), style=COLOUR_STYLES.get(colour, "")) for colour in colours)
 
 
 def profession_texts(cards: list[str]) -> list[Text]:
-    """One line per profession in `cards` with what it does (the glossary's text)."""
-    by_name = {piece.name: piece for piece in glossary().values()}
+    """One line per profession in `cards` with what it does (the glossary's text, found by the profession's id: the
+    view names cards in English, the glossary's names are in the reader's language)."""
+    pieces = glossary()
     lines = []
     for profession in dict.fromkeys(card.split(" ", 1)[1] for card in cards):
-        piece = by_name.get(profession)
+        piece = pieces.get(PROFESSION_KEYS.get(profession, ""))
         if piece is not None:
-            lines.append(Text.assemble("  ", (profession, "bold"), f": {piece.text}"))
+            lines.append(Text.assemble("  ", (piece.name, "bold"), f": {piece.text}"))
     return lines
 
 
 def prestige_name(card: dict[str, Any]) -> str:
     """'Take a chapter (2 VP)'; a card named by its VP ('5 VP card') stays as it is."""
-    return card["name"] if "VP" in card["name"] else f"{card['name']} ({card['vp']} VP)"
+    if _("VP") in card["name"]:
+        return str(card["name"])
+    return _("{name} ({vp} VP)", name=card["name"], vp=card["vp"])
 
 
 def level_lines(decision: dict[str, Any]) -> list[Text]:
@@ -52,45 +63,54 @@ def level_lines(decision: dict[str, Any]) -> list[Text]:
     lines = []
     for level in decision.get("levels", []):
         if level["reached"]:
-            lines.append(Text(f"  Level {level['level']}: {level['text']}"))
+            lines.append(Text("  " + _("Level {level}: {text}", level=level["level"], text=level["text"])))
         else:
-            needs = f"needs {level['level']} cards in the chapter"
-            lines.append(Text(f"  Level {level['level']} ({needs}): {level['text']}", style="dim"))
+            line = _(
+                "Level {level} (needs {level} cards in the chapter): {text}", level=level["level"], text=level["text"]
+            )
+            lines.append(Text("  " + line, style="dim"))
     return lines
 
 
 def render(view: dict[str, Any], seat: int | None) -> Group:
     lines: list[Any] = []
     if view.get("content_note"):
-        lines.append(Text(f"Note: {view['content_note']}", style="italic dim"))
-    row = Table(title="Prestige row", header_style="bold", box=None, padding=(0, 1))
+        lines.append(Text(_("Note: {note}", note=view["content_note"]), style="italic dim"))
+    row = Table(title=_("Prestige row"), header_style="bold", box=None, padding=(0, 1))
     row.add_column("#", justify="right")
-    row.add_column("VP", justify="right")
-    row.add_column("Cost")
-    row.add_column("Card")
-    row.add_column("What it does")
+    row.add_column(_("VP"), justify="right")
+    row.add_column(_("Cost"))
+    row.add_column(_("Card"))
+    row.add_column(_("What it does"))
     for index, card in enumerate(view["row"], start=1):
         row.add_row(str(index), str(card["vp"]), "▣" * card["cost"], card.get("name", ""), card["text"] or "—")
     lines.append(row)
     lines.append(
         Text(
-            f"Deck {view['deck_size']}  ·  discard {view['discard_size']} (top: {view['discard_top'] or '—'})  ·  "
-            f"prestige deck {view['prestige_deck_size']}  ·  turn {view['turn']}"
+            _(
+                "Deck {deck}  ·  discard {discard} (top: {top})  ·  prestige deck {prestige}  ·  turn {turn}",
+                deck=view["deck_size"],
+                discard=view["discard_size"],
+                top=card_word(view["discard_top"]) if view["discard_top"] else "—",
+                prestige=view["prestige_deck_size"],
+                turn=view["turn"],
+            )
         )
     )
     players = Table(header_style="bold", padding=(0, 1))
-    players.add_column("Player")
-    players.add_column("VP", justify="right")
-    players.add_column("Done", justify="right")
-    players.add_column("Hand", justify="right")
-    players.add_column("Guildhall (chapters)")
-    players.add_column("Action area")
-    players.add_column("Prestige cards")
+    players.add_column(_("Player"))
+    players.add_column(_("VP"), justify="right")
+    players.add_column(pgettext("column: completed chapters", "Done"), justify="right")
+    players.add_column(_("Hand"), justify="right")
+    players.add_column(_("Guildhall (chapters)"))
+    players.add_column(_("Action area"))
+    players.add_column(_("Prestige cards"))
     for index, player in enumerate(view["players"]):
         marker = "▶ " if view["current_player"] == index else "  "
-        me = " (you)" if seat == index else ""
+        me = " " + _("(you)") if seat == index else ""
         hall = Text("\n").join(
-            Text.assemble(f"{prof}: ", chapter_text(colours)) for prof, colours in player["guildhall"].items()
+            Text.assemble(f"{profession_word(prof)}: ", chapter_text(colours))
+            for prof, colours in player["guildhall"].items()
         )
         players.add_row(
             f"{marker}{player['name']}{me}",
@@ -103,28 +123,34 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         )
     lines.append(players)
     if seat is not None and view.get("hand") is not None:
-        lines.append(Text.assemble("Your hand: ", cards_text(view["hand"])))
+        lines.append(Text.assemble(_("Your hand:") + " ", cards_text(view["hand"])))
         lines.extend(profession_texts(view["hand"]))
         owned = view["players"][seat]["prestige"]
         if owned:
-            lines.append(Text("Your prestige cards:"))
+            lines.append(Text(_("Your prestige cards:")))
             lines.extend(Text.assemble("  ", (prestige_name(card), "bold"), f": {card['text']}") for card in owned)
         if view.get("completed_professions"):
-            lines.append(Text(f"Your completed chapters: {', '.join(view['completed_professions'])}"))
+            done = _(", ").join(profession_word(prof) for prof in view["completed_professions"])
+            lines.append(Text(_("Your completed chapters: {professions}", professions=done)))
         for key, label in (
-            ("selected", "Selected to discard"),
-            ("deck_top_known", "Deck top (you put back)"),
-            ("target_hand", "Target's hand"),
-            ("discard_pile", "Discard pile (top first)"),
+            ("selected", _("Selected to discard:")),
+            ("deck_top_known", _("Deck top (you put back):")),
+            ("target_hand", _("Target's hand:")),
+            ("discard_pile", _("Discard pile (top first):")),
         ):
             if view.get(key):
-                lines.append(Text.assemble(f"{label}: ", cards_text(view[key])))
+                lines.append(Text.assemble(f"{label} ", cards_text(view[key])))
     decision = view.get("decision")
     if decision and decision.get("cards"):
-        lines.append(Text.assemble("Cards in play: ", cards_text(decision["cards"])))
+        lines.append(Text.assemble(_("Cards in play:") + " ", cards_text(decision["cards"])))
     if view["terminal"]:
-        names = ", ".join(view["seats"][w] for w in view["winners"]) or "nobody"
-        lines.append(Text(f"Game over: {names} won.", style="bold"))
+        winners = [view["seats"][w] for w in view["winners"]]
+        over = (
+            ngettext("Game over: {names} won.", "Game over: {names} won.", len(winners), names=_(", ").join(winners))
+            if winners
+            else _("Game over: nobody won.")
+        )
+        lines.append(Text(over, style="bold"))
     elif decision:
         who = view["seats"][decision["seat"]]
         lines.append(Text(f"{who}: {decision['prompt']}", style="bold"))

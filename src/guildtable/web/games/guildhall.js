@@ -4,7 +4,7 @@
 // its colour as a band AND by name (never by colour alone), and what the profession does. Card colours are the
 // stylesheet's --gh-<colour> properties (light and dark theme). Cards, chapters, players and prestige cards that answer
 // the open question are buttons with class `legal` named by what they do; every other answer is a choice button.
-import { Clicks, h, infoAttrs, seatColour, seatSwatch } from "/static/js/common.js";
+import { Clicks, h, infoAttrs, nt, pt, seatColour, seatSwatch, t } from "/static/js/common.js";
 import { iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
@@ -20,13 +20,22 @@ const TARGET_CHAPTERS = new Set(["peddler_take", "take_chapter"]);
 const FROM_TRANSIT = new Set(["place_order", "discard_top"]);
 const PICK_SEAT = new Set(["target", "tax_target"]);
 // What the cards an ability holds are, by question.
+// (Built when drawn, so that they are in the reader's language.)
 const TRANSIT_TITLES = {
-  place_order: "Cards to place: choose the next one", discard_top: "Cards going to the discard pile: choose the one on top",
-  hunter_give: "Given up so far", peddler_take: "Taken so far", peddler_give: "Taken so far",
+  place_order: () => t("Cards to place: choose the next one"),
+  discard_top: () => t("Cards going to the discard pile: choose the one on top"),
+  hunter_give: () => t("Given up so far"), peddler_take: () => t("Taken so far"), peddler_give: () => t("Taken so far"),
 };
 
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
-const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+// The words a player reads for a card's colour and profession (the view names cards in English: "red Scholar").
+const colourWord = (colour) => pt("card colour", colour);
+const professionWord = (profession) => t(profession);
+const cardWord = (card) => {
+  const { colour, profession } = splitCard(card);
+  return t("{colour} {profession}", { colour: colourWord(colour), profession: professionWord(profession) });
+};
+const cardCount = (count) => nt("{n} card", "{n} cards", count);
 // "red Tax Collector" → {colour: "red", profession: "Tax Collector"}
 function splitCard(card) {
   const [colour, ...rest] = String(card).split(" ");
@@ -47,7 +56,7 @@ function answerFor(clicks, fields) {
 // --- cards -------------------------------------------------------------------------------------------------------
 // The colour band across the top of a card: the colour, and its name written on it.
 function band(colour) {
-  return h("span", { class: "gh-band" }, capital(colour));
+  return h("span", { class: "gh-band" }, capital(colourWord(colour)));
 }
 
 // What a legal piece does, said first to a screen reader (the piece's visible words follow, so its name holds them).
@@ -68,16 +77,16 @@ function professionCard(card, { glossary, answer = null, level = null }) {
   doing(answer),
   band(colour),
   h("span", { class: "gh-art" }, iconSvg(iconName(profession), { size: 26 })),
-  h("span", { class: "big" }, profession),
+  h("span", { class: "big" }, professionWord(profession)),
   piece ? h("span", { class: "text" }, piece.text) : null,
-  level !== null ? h("span", { class: "gh-level" }, level ? `${level} in your guildhall` : "None in your guildhall") : null);
+  level !== null ? h("span", { class: "gh-level" }, level ? t("{n} in your guildhall", { n: level }) : t("None in your guildhall")) : null);
 }
 
 // A mini-card: band and icon, and (`named`, where no chapter heading names it) its profession. A button when it
 // answers the question.
 function miniCard(card, answer = null, { named = false } = {}) {
   const { colour, profession } = splitCard(card);
-  const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, profession);
+  const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, professionWord(profession));
   const art = h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }), named ? name : null);
   const body = [band(colour), art, named ? null : name];
   const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`,
@@ -94,14 +103,14 @@ function cardBack(label, iconKey) {
 
 // A prestige card of the row: VP, name, what it does, its cost in completed chapters.
 function prestigeCard(card, index, { glossary, answer }) {
-  const cost = `Costs ${plural(card.cost, "completed chapter")}`;
+  const cost = nt("Costs {n} completed chapter", "Costs {n} completed chapters", card.cost);
   return h("button", {
     type: "button", class: `card-face gh-prestige${answer ? " legal" : ""}`, "data-row": index, "data-prestige": card.type_id,
     "aria-disabled": answer ? null : "true", onclick: answer?.onclick, ...infoAttrs(glossary[card.type_id]),
   },
   doing(answer),
-  h("span", { class: "gh-prestige-top" }, iconSvg("prestige", { size: 20 }), h("span", { class: "gh-vp-big" }, `${card.vp} VP`)),
-  h("span", { class: "big" }, card.name || "Prestige card"),
+  h("span", { class: "gh-prestige-top" }, iconSvg("prestige", { size: 20 }), h("span", { class: "gh-vp-big" }, t("{vp} VP", { vp: card.vp }))),
+  h("span", { class: "big" }, card.name || t("Prestige card")),
   card.text ? h("span", { class: "text" }, card.text) : null,
   h("span", { class: "gh-cost" }, Array.from({ length: card.cost }, () => iconSvg("chapter", { size: 16 })), cost));
 }
@@ -115,15 +124,16 @@ function rowPanel(view, clicks, glossary) {
   const buying = view.decision?.kind === "buy";
   const top = view.discard_top;
   return h("div", { class: "card panel gh-middle", "data-panel": "row" },
-    h("h3", {}, "Prestige cards", h("span", { class: "muted" }, ` · reach ${view.win_vp ?? 20} VP to win`)),
+    h("h3", {}, t("Prestige cards"), h("span", { class: "muted" }, " · ", t("reach {vp} VP to win", { vp: view.win_vp ?? 20 }))),
     h("div", { class: "cards gh-row" }, (view.row || []).map((card, index) =>
       prestigeCard(card, index, { glossary, answer: buying ? answerFor(clicks, { type: "row", index }) : null }))),
     h("div", { class: "gh-piles" },
-      pile("deck", "Draw deck", view.deck_size, cardBack("", "card")),
-      pile("discard", "Discard pile", view.discard_size, top ? miniCard(top, null, { named: true }) : h("span", { class: "gh-empty" }, "empty")),
-      pile("prestige-deck", "Prestige deck", view.prestige_deck_size, cardBack("", "prestige"))),
+      pile("deck", t("Draw deck"), view.deck_size, cardBack("", "card")),
+      pile("discard", t("Discard pile"), view.discard_size, top ? miniCard(top, null, { named: true }) : h("span", { class: "gh-empty" }, t("empty"))),
+      pile("prestige-deck", t("Prestige deck"), view.prestige_deck_size, cardBack("", "prestige"))),
     (view.deck_top_known || []).length
-      ? h("div", { class: "muted gh-known" }, `You know the top of the draw deck: ${view.deck_top_known.join(", ")} (top first).`) : null);
+      ? h("div", { class: "muted gh-known" }, t("You know the top of the draw deck: {cards} (top first).",
+        { cards: view.deck_top_known.map(cardWord).join(t(", ")) })) : null);
 }
 
 // Cards an ability or a selection holds now: the cards waiting to be placed or discarded, chosen to discard, a robbed
@@ -134,15 +144,18 @@ function handlingPanel(view, clicks, glossary, names) {
   const answer = (on) => (card) => (on ? answerFor(clicks, { type: "card", card }) : null);
   const zone = (id, title, cards, on) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
     h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answer(on)(card) })))));
-  if ((view.decision?.cards || []).length) zone("transit", TRANSIT_TITLES[kind] || "Cards in play", view.decision.cards, FROM_TRANSIT.has(kind));
-  if ((view.selected || []).length) zone("selected", "Chosen to discard", view.selected, false);
+  if ((view.decision?.cards || []).length) {
+    zone("transit", TRANSIT_TITLES[kind] ? TRANSIT_TITLES[kind]() : t("Cards in play"), view.decision.cards, FROM_TRANSIT.has(kind));
+  }
+  if ((view.selected || []).length) zone("selected", t("Chosen to discard"), view.selected, false);
   if (Array.isArray(view.target_hand)) {
     const target = view.decision?.target;
-    zone("target-hand", `${names[target] ? `${names[target]}'s hand` : "Their hand"}: take a card`, view.target_hand, kind === "robber_pick");
+    zone("target-hand", names[target] ? t("{name}'s hand: take a card", { name: names[target] }) : t("Their hand: take a card"),
+      view.target_hand, kind === "robber_pick");
   }
   if (Array.isArray(view.discard_pile)) {
     groups.push(h("div", { class: "gh-zone", "data-zone": "discard-search" },
-      h("h4", {}, `The discard pile: ${plural(view.discard_pile.length, "card")}, by profession`),
+      h("h4", {}, nt("The discard pile: {n} card, by profession", "The discard pile: {n} cards, by profession", view.discard_pile.length)),
       pileByProfession(view.discard_pile, glossary, answer(kind === "hunter_take"))));
   }
   return groups.length ? h("div", { class: "card panel gh-handling", "data-panel": "handling" }, ...groups) : null;
@@ -158,10 +171,11 @@ function pileByProfession(cards, glossary, answer) {
   }
   return h("div", { class: "gh-hall" }, [...byProfession].map(([profession, group]) => {
     const sorted = [...group].sort((a, b) => order(a) - order(b));
-    const colours = sorted.map((card) => splitCard(card).colour).join(", ");
-    return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group", "aria-label": `${profession}: ${colours}` },
+    const colours = sorted.map((card) => colourWord(splitCard(card).colour)).join(t(", "));
+    return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
+      "aria-label": t("{profession}: {colours}", { profession: professionWord(profession), colours }) },
       h("div", { class: "gh-chapter-head", ...infoAttrs(glossary[glossaryKey(profession)]) }, iconSvg(iconName(profession), { size: 18 }),
-        h("span", { class: "gh-chapter-name" }, profession), h("span", { class: "gh-count" }, plural(sorted.length, "card"))),
+        h("span", { class: "gh-chapter-name" }, professionWord(profession)), h("span", { class: "gh-count" }, cardCount(sorted.length))),
       h("div", { class: "gh-stack" }, sorted.map((card) => miniCard(card, answer(card)))));
   }));
 }
@@ -171,8 +185,8 @@ function handPanel(view, clicks, glossary, mine, interactive) {
   const kind = view.decision?.kind || "";
   const level = (profession) => (mine.guildhall?.[profession] || []).length;
   const docked = interactive && FROM_HAND.has(kind);
-  return h("div", { class: `card panel${docked ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your hand", tabindex: "-1" },
-    h("h3", {}, `Your hand`, h("span", { class: "muted" }, ` · ${plural(view.hand.length, "card")}`)),
+  return h("div", { class: `card panel${docked ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your hand"), tabindex: "-1" },
+    h("h3", {}, t("Your hand"), h("span", { class: "muted" }, ` · ${cardCount(view.hand.length)}`)),
     h("div", { class: "cards gh-hand" }, view.hand.map((card) => professionCard(card, {
       glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null,
     }))));
@@ -185,29 +199,30 @@ function chapterColumn(profession, colours, { glossary, cardAnswer, chapterAnswe
   const n = colours.length;
   const piece = glossary[glossaryKey(profession)];
   const missing = COLOURS.filter((colour) => !colours.includes(colour));
-  const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, profession),
-    h("span", { class: "gh-count" }, `${n} of 5`)];
+  const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, professionWord(profession)),
+    h("span", { class: "gh-count" }, t("{n} of 5", { n }))];
   const head = chapterAnswer
     ? h("button", { type: "button", class: "gh-chapter-head legal", onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
-    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [`Still missing: ${missing.join(", ")}`] : [] }) },
+    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [t("Still missing: {colours}", { colours: missing.map(colourWord).join(t(", ")) })] : [] }) },
       ...label);
   return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
-    "aria-label": `${profession} chapter, ${n} of 5 colours: ${colours.join(", ")}` },
+    "aria-label": t("{profession} chapter, {n} of 5 colours: {colours}",
+      { profession: professionWord(profession), n, colours: colours.map(colourWord).join(t(", ")) }) },
   head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`)))));
 }
 
 // The active player's badge: their turn, and how many actions follow the one under way.
 function onTurnText(more) {
-  return more ? `On turn · ${plural(more, "more action")} after this one` : "On turn · last action";
+  return more ? nt("On turn · {n} more action after this one", "On turn · {n} more actions after this one", more) : t("On turn · last action");
 }
 
 function playerHead(seat, player, { name, isMe, onTurn, view, target }) {
   return h("div", { class: "gh-player-head" },
     seatSwatch(seat, 18),
-    h("h3", {}, name, isMe ? h("span", { class: "muted" }, " (you)") : null),
+    h("h3", {}, name, isMe ? h("span", { class: "muted" }, " ", t("(you)")) : null),
     onTurn ? h("span", { class: "gh-badge gh-on-turn" }, onTurnText(view.actions_left)) : null,
-    h("span", { class: "gh-badge", "data-vp": "" }, iconSvg("vp", { size: 16 }), `${player.vp} VP`),
-    h("span", { class: "gh-badge", "data-zone": "hand" }, iconSvg("card", { size: 16 }), `${plural(player.hand_size, "card")} in hand`),
+    h("span", { class: "gh-badge", "data-vp": "" }, iconSvg("vp", { size: 16 }), t("{vp} VP", { vp: player.vp })),
+    h("span", { class: "gh-badge", "data-zone": "hand" }, iconSvg("card", { size: 16 }), nt("{n} card in hand", "{n} cards in hand", player.hand_size)),
     target ? h("button", { type: "button", class: "legal gh-target", onclick: target.onclick }, target.label) : null);
 }
 
@@ -224,12 +239,12 @@ function playerPanel(seat, player, ctx) {
   const knownCompleted = isMe ? view.completed_professions || [] : [];
   const name = names[seat] || player.name;
   const onTurn = view.active === seat && !payload.terminal && view.phase === "play";
-  return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": `${name}'s guildhall` },
+  return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": t("{name}'s guildhall", { name }) },
     playerHead(seat, player, { name, isMe, onTurn, view, target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
-    area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, "Played this turn"),
+    area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, t("Played this turn")),
       h("div", { class: "gh-minis" }, area.map((card) => miniCard(card, null, { named: true })))) : null,
     h("div", { class: "gh-hall" },
-      chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, "No cards in the guildhall yet") : null,
+      chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, t("No cards in the guildhall yet")) : null,
       chapters.map(([profession, colours]) => chapterColumn(profession, colours, {
         glossary,
         cardAnswer: (card) => (cardClicks ? answerFor(clicks, { type: "card", card }) : null),
@@ -237,12 +252,14 @@ function playerPanel(seat, player, ctx) {
       }))),
     h("div", { class: "gh-trophies" },
       h("div", { class: "gh-completed", "data-zone": "completed" },
-        h("span", { class: "gh-zone-label" }, `Completed chapters: ${completed}${knownCompleted.length ? ` (${knownCompleted.join(", ")})` : ""}`),
-        Array.from({ length: completed }, (_, index) => cardBack(knownCompleted[index] || "", "chapter"))),
+        h("span", { class: "gh-zone-label" }, knownCompleted.length
+          ? t("Completed chapters: {n} ({professions})", { n: completed, professions: knownCompleted.map(professionWord).join(t(", ")) })
+          : t("Completed chapters: {n}", { n: completed })),
+        Array.from({ length: completed }, (_, index) => cardBack(knownCompleted[index] ? professionWord(knownCompleted[index]) : "", "chapter"))),
       (player.prestige || []).length ? h("div", { class: "gh-owned", "data-zone": "prestige" },
-        h("span", { class: "gh-zone-label" }, "Prestige cards"),
+        h("span", { class: "gh-zone-label" }, t("Prestige cards")),
         player.prestige.map((card) => h("span", { class: "gh-owned-card", "data-prestige": card.type_id, ...infoAttrs(glossary[card.type_id]) },
-          iconSvg("prestige", { size: 16 }), `${card.name} · ${card.vp} VP`))) : null));
+          iconSvg("prestige", { size: 16 }), t("{name} · {vp} VP", { name: card.name, vp: card.vp })))) : null));
 }
 
 // Everyone's guildhall, this player's first, then the others in turn order after them.
