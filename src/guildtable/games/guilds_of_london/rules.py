@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guilds_of_london import actions as A
+from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import neighbours, reading_key
 from guildtable.games.guilds_of_london.scoring import (
@@ -22,10 +23,13 @@ from guildtable.games.guilds_of_london.scoring import (
 from guildtable.kernel import Event, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
+from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 if TYPE_CHECKING:
     from guildtable.kernel import Game
+
+_ = domain("guilds_of_london").gettext
 
 TILES = CONTENT.tiles
 CARDS = CONTENT.cards
@@ -325,21 +329,21 @@ class GuildsState(State):
         """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
         everything scored during the game (tiles, rewards, tokens and cards) as one line."""
         n = self.num_players
-        final = self.final or {"reward_cards": [[] for _ in range(n)], "master_pairs": [0] * n}
+        final = self.final or {"reward_cards": [[] for _seat in range(n)], "master_pairs": [0] * n}
         by_id = {card.id: card for card in CONTENT.rewards}
         cards = tuple(
-            line(f"{by_id[entry['card']].name}: {by_id[entry['card']].text.rstrip('.')}", n, {seat: entry["vp"]})
+            line(_card_line(by_id[entry["card"]].name, by_id[entry["card"]].text), n, {seat: entry["vp"]})
             for seat in range(n)
             for entry in final["reward_cards"][seat]
         )
-        pairs = (line("Adjacent pairs of your masters", n, dict(enumerate(final["master_pairs"]))),)
+        pairs = (line(_("Adjacent pairs of your masters"), n, dict(enumerate(final["master_pairs"]))),)
         at_end = [sum(e["vp"] for e in final["reward_cards"][s]) + final["master_pairs"][s] for s in range(n)]
-        during = (line("Scored during the game", n, {s: self.vp[s] - at_end[s] for s in range(n)}),)
+        during = (line(_("Scored during the game"), n, {s: self.vp[s] - at_end[s] for s in range(n)}),)
         totals = tuple(float(score) for score in self.scores())
         categories = (
-            ScoreCategory("During the game", during),
-            ScoreCategory("Mayoral reward cards", cards),
-            ScoreCategory("Masters side by side", pairs),
+            ScoreCategory(_("During the game"), during),
+            ScoreCategory(_("Mayoral reward cards"), cards),
+            ScoreCategory(_("Masters side by side"), pairs),
         )
         return ScoreSheet(categories, totals)
 
@@ -485,6 +489,11 @@ class GuildsState(State):
 
     def reading_order(self) -> list[int]:
         return sorted(self.in_play, key=lambda t: reading_key(self.cell_of[t]))
+
+
+def _card_line(name: str, text: str) -> str:
+    """A mayoral reward card on the score sheet: its name and condition, in the reader's language."""
+    return _("{name}: {text}", name=W.reward_name(name), text=W.content_text(text).rstrip("."))
 
 
 # The handlers live in their own modules and import this one; bind them once it is defined.

@@ -5,7 +5,7 @@
 // readers), the master, and every player's figures as that seat's shape with the count in it. Tiles, the Guildhall,
 // the plantation and cards that a legal move names are buttons (Tab or the arrow keys, then Enter); every other
 // decision is one button each at the top of the page. `marks` tells the page what the last move changed.
-import { Clicks, h, infoAttrs, seatInk, seatShape, seatShapeName, seatSwatch, svg } from "/static/js/common.js";
+import { Clicks, h, infoAttrs, nt, seatInk, seatShape, seatShapeName, seatSwatch, svg, t } from "/static/js/common.js";
 import { iconSvg } from "/static/js/icons.js";
 
 export const ownsMoves = true;
@@ -15,11 +15,19 @@ const BUILDING_ICONS = {
   lord_mayors_parade: "parade", university_of_london: "university",
 };
 const SYMBOL_COLOUR = { compasses: "red", anchor: "blue", cross: "green", scythe: "yellow", crown: "purple" };
+// What a screen reader says for a symbol icon, in the reader's language.
+const SYMBOL_WORDS = {
+  compasses: () => t("compasses symbol (red)"), anchor: () => t("anchor symbol (blue)"), cross: () => t("cross symbol (green)"),
+  scythe: () => t("scythe symbol (yellow)"), crown: () => t("crown symbol (purple)"),
+};
 
 // A button's accessible name: the server's label for the move, led by the button's visible words.
-const named = (word, label) => (!label ? word : label.toLowerCase().startsWith(word.toLowerCase()) ? label : `${word}: ${label}`);
-const plural = (count, one, many) => `${count} ${count === 1 ? one : many}`;
-const seatNameOf = (names, seat) => names[seat] || `Player ${seat + 1}`;
+const named = (word, label) => (!label ? word : label.toLowerCase().startsWith(word.toLowerCase()) ? label : t("{word}: {label}", { word, label }));
+const seatNameOf = (names, seat) => names[seat] || t("Player {n}", { n: seat + 1 });
+const liverymen = (count) => nt("{n} liveryman", "{n} liverymen", count);
+const masters = (count) => nt("{n} master", "{n} masters", count);
+const figures = (count) => nt("{n} figure", "{n} figures", count);
+const cards = (count) => nt("{n} card", "{n} cards", count);
 
 // --- small pieces -------------------------------------------------------------------------------------------------
 
@@ -37,15 +45,15 @@ function buildingIcon(tile) {
 // The guild symbols as icons in their colours (each named for screen readers).
 function symbolIcons(list) {
   return h("span", { class: "gl-symbols" }, (list || []).map((name) =>
-    iconSvg(name, { size: 18, title: `${name} symbol (${SYMBOL_COLOUR[name] || ""})`, className: `gl-symbol gl-sym-${name}` })));
+    iconSvg(name, { size: 18, title: SYMBOL_WORDS[name] ? SYMBOL_WORDS[name]() : name, className: `gl-symbol gl-sym-${name}` })));
 }
 
 // A seat's figures on one place: the seat's shape in its colour with the count written in it.
 const COUNT_DROP = { circle: 0, square: 0, triangle: 3.5, diamond: 0, star: 1 };
 function figurePiece(seat, count, names, { master = false } = {}) {
   const size = 28;
-  const word = master ? plural(count, "master", "masters") : plural(count, "liveryman", "liverymen");
-  const label = `${seatNameOf(names, seat)}: ${word}`;
+  const word = master ? masters(count) : liverymen(count);
+  const label = t("{player}: {figures}", { player: seatNameOf(names, seat), figures: word });
   const art = svg("svg", { class: "gl-fig-art", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
     seatShape(seat, { x: size / 2, y: size / 2, size: size - 2 }),
     svg("text", { x: size / 2, y: size / 2 + (COUNT_DROP[seatShapeName(seat)] || 0), "text-anchor": "middle", "dominant-baseline": "central",
@@ -59,27 +67,28 @@ function figurePieces(counts, names, options) {
 }
 
 function figuresSaid(counts, names) {
-  const said = (counts || []).flatMap((count, seat) => (count ? [`${seatNameOf(names, seat)} ${plural(count, "liveryman", "liverymen")}`] : []));
-  return said.length ? said.join(", ") : "no figures";
+  const said = (counts || []).flatMap((count, seat) => (count ? [t("{player} {figures}", { player: seatNameOf(names, seat), figures: liverymen(count) })] : []));
+  return said.length ? said.join(", ") : t("no figures");
 }
 
 // The Beadle: a neutral figure that counts towards a tile's minimum.
 function beadlePiece() {
-  return h("span", { class: "gl-beadle", role: "img", "aria-label": "Beadle (counts as a figure)", title: "The Beadle counts as a figure" },
-    iconSvg("beadle", { size: 18 }), "Beadle");
+  return h("span", { class: "gl-beadle", role: "img", "aria-label": t("Beadle (counts as a figure)"), title: t("The Beadle counts as a figure") },
+    iconSvg("beadle", { size: 18 }), t("Beadle"));
 }
 
 // One reward part ("2 VP", "move 1", "recruit 1 onto the plantation" ...) as an icon and a few words.
 const EFFECTS = [
-  [/^(\d+) VP$/, (m) => ["vp", `${m[1]} VP`]],
-  [/^move (up to )?(\d+)( \(matching symbol\))?$/, (m) => ["figure", `move ${m[1] ? "up to " : ""}${m[2]}`]],
-  [/^recruit (\d+) onto the plantation$/, (m) => ["plantation", `recruit ${m[1]}`]],
-  [/^recruit (\d+)$/, (m) => ["liveryman", `recruit ${m[1]}`]],
-  [/^plantation (up to )?(\d+)$/, (m) => ["plantation", `send ${m[1] ? "up to " : ""}${m[2]}`]],
-  [/^draw (\d+)$/, (m) => ["card", `draw ${m[1]}`]],
-  [/^reward cards: draw (\d+) keep (\d+)$/, () => ["card", "reward card"]],
-  [/^hand limit \+(\d+)$/, (m) => ["card", `hand limit +${m[1]}`]],
-  [/^move the Beadle$/, () => ["beadle", "move the Beadle"]],
+// The view's codes stay English (they are notation); the chip's words are the reader's.
+  [/^(\d+) VP$/, (m) => ["vp", t("{n} VP", { n: m[1] })]],
+  [/^move (up to )?(\d+)( \(matching symbol\))?$/, (m) => ["figure", m[1] ? t("move up to {n}", { n: m[2] }) : t("move {n}", { n: m[2] })]],
+  [/^recruit (\d+) onto the plantation$/, (m) => ["plantation", t("recruit {n}", { n: m[1] })]],
+  [/^recruit (\d+)$/, (m) => ["liveryman", t("recruit {n}", { n: m[1] })]],
+  [/^plantation (up to )?(\d+)$/, (m) => ["plantation", m[1] ? t("send up to {n}", { n: m[2] }) : t("send {n}", { n: m[2] })]],
+  [/^draw (\d+)$/, (m) => ["card", t("draw {n}", { n: m[1] })]],
+  [/^reward cards: draw (\d+) keep (\d+)$/, () => ["card", t("reward card")]],
+  [/^hand limit \+(\d+)$/, (m) => ["card", t("hand limit +{n}", { n: m[1] })]],
+  [/^move the Beadle$/, () => ["beadle", t("move the Beadle")]],
 ];
 function rewardChip(text) {
   for (const [pattern, make] of EFFECTS) {
@@ -93,7 +102,7 @@ function rewardChip(text) {
 }
 
 function tokenChip(id, glossary) {
-  const name = glossary[id]?.name || "reward token";
+  const name = glossary[id]?.name || t("reward token");
   return h("span", { class: "gl-chip gl-chip-token" }, iconSvg("coin", { size: 15 }), name);
 }
 
@@ -102,10 +111,12 @@ function tokenChip(id, glossary) {
 // A tile's text for the tooltip: the glossary's, or (on the rules page, without one) made from the tile itself.
 function tileInfo(tile, glossary) {
   const piece = glossary[tile.id] || { name: tile.name, text: "", details: [
-    { label: "Minimum", text: plural(tile.minimum, "figure", "figures") },
-    { label: "First place", text: tile.first_text || "" }, { label: "Second place", text: tile.second_text || "" }] };
-  const extra = tile.token ? [`Reward token here: ${glossary[tile.token]?.name || "a reward token"}${glossary[tile.token]?.text ? ` (${glossary[tile.token].text})` : ""}`] : [];
-  return infoAttrs({ ...piece, text: piece.text || (tile.kind === "building" ? "A special building." : "A guild tile.") }, { extra });
+    { label: t("Minimum"), text: figures(tile.minimum) },
+    { label: t("First place"), text: tile.first_text || "" }, { label: t("Second place"), text: tile.second_text || "" }] };
+  const token = tile.token ? glossary[tile.token] : null;
+  const tokenName = token?.name || t("a reward token");
+  const extra = tile.token ? [token?.text ? t("Reward token here: {name} ({text})", { name: tokenName, text: token.text }) : t("Reward token here: {name}", { name: tokenName })] : [];
+  return infoAttrs({ ...piece, text: piece.text || (tile.kind === "building" ? t("A special building.") : t("A guild tile.")) }, { extra });
 }
 
 // The name comes first for screen readers; the minimum and the symbols show above it (CSS order).
@@ -113,25 +124,25 @@ function tileHead(tile, id) {
   const building = tile.kind === "building";
   const hidden = (text) => h("span", { class: "visually-hidden" }, text);
   return [h("span", { class: "gl-name", id: `${id}-name` }, building ? iconSvg(buildingIcon(tile), { size: 20, className: "gl-building-icon" }) : null,
-    tile.short_name || tile.name, hidden(building ? ", building" : ", guild")),
+    tile.short_name || tile.name, hidden(building ? t(", building") : t(", guild"))),
   h("span", { class: "gl-head" },
-    h("span", { class: "gl-need", title: `needs ${plural(tile.minimum, "figure", "figures")}` },
-      iconSvg("liveryman", { size: 14 }), hidden(", needs "), String(tile.minimum), hidden(tile.minimum === 1 ? " figure" : " figures")),
+    h("span", { class: "gl-need", title: nt("needs {n} figure", "needs {n} figures", tile.minimum) },
+      iconSvg("liveryman", { size: 14 }), hidden(t(", needs ")), String(tile.minimum), hidden(tile.minimum === 1 ? t(" figure") : t(" figures"))),
     symbolIcons(tile.symbols))];
 }
 
 function tileRewards(tile, glossary) {
-  if (tile.side !== "front") return h("span", { class: "gl-scored-note" }, "Scored");
+  if (tile.side !== "front") return h("span", { class: "gl-scored-note" }, t("Scored"));
   return h("span", { class: "gl-rewards", "aria-hidden": "true" },
-    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, "1st"), (tile.first || []).map(rewardChip)),
-    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, "2nd"), (tile.second || []).map(rewardChip),
+    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, t("1st")), (tile.first || []).map(rewardChip)),
+    h("span", { class: "gl-reward" }, h("span", { class: "gl-place" }, t("2nd")), (tile.second || []).map(rewardChip),
       tile.token ? tokenChip(tile.token, glossary) : null));
 }
 
 function masterLine(tile, names) {
   const master = Number.isInteger(tile.master) && tile.master >= 0 ? tile.master : null;
-  if (master === null) return tile.side === "front" ? null : h("span", { class: "gl-master" }, "No master");
-  return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), "Master: ", seatSwatch(master, 14), seatNameOf(names, master));
+  if (master === null) return tile.side === "front" ? null : h("span", { class: "gl-master" }, t("No master"));
+  return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), t("Master:"), " ", seatSwatch(master, 14), seatNameOf(names, master));
 }
 
 // A tile or the Guildhall: a button when a legal move names it, else a plain piece. Its accessible name is its own
@@ -140,10 +151,12 @@ function masterLine(tile, names) {
 function place(attrs, children, entry, rewardsText, id) {
   const button = Boolean(entry);
   const rewards = rewardsText ? h("span", { class: "visually-hidden", id: `${id}-rewards`, "aria-hidden": button ? "true" : null }, rewardsText) : null;
+  // Its own call, not inside t(...) below: the extractor does not see a t() nested in another's arguments.
+  const move = button ? entry.label || t("choose it") : "";
   return h(button ? "button" : "div", {
     ...attrs, type: button ? "button" : null, "aria-describedby": button && rewards ? `${id}-rewards` : null,
     role: button ? null : "group", "aria-labelledby": button ? null : `${id}-name`,
-  }, children, rewards, button ? h("span", { class: "visually-hidden" }, `. You may: ${entry.label || "choose it"}`) : null);
+  }, children, rewards, button ? h("span", { class: "visually-hidden" }, t(". You may: {move}", { move })) : null);
 }
 
 function cityTile(tile, ctx, at) {
@@ -151,7 +164,8 @@ function cityTile(tile, ctx, at) {
   const onclick = ctx.clicks.on({ what: tile.id });
   const scored = tile.side !== "front";
   const id = `gl-${tile.id}${ctx.suffix}`;
-  const rewardsText = scored ? "" : `First place: ${tile.first_text || (tile.first || []).join(", ")} Second place: ${tile.second_text || (tile.second || []).join(", ")}`;
+  const rewardsText = scored ? "" : t("First place: {first} Second place: {second}", {
+    first: tile.first_text || (tile.first || []).join(", "), second: tile.second_text || (tile.second || []).join(", ") });
   return place({
     class: `gl-tile ${tile.kind}${scored ? " scored" : ""}${onclick ? " legal" : ""}`, style: at(tile.x, tile.y), "data-tile": tile.id, onclick,
     ...tileInfo(tile, ctx.glossary),
@@ -167,8 +181,8 @@ function guildhallTile(hall, ctx, at) {
   const entry = ctx.clicks.find({ what: "guildhall" });
   const onclick = ctx.clicks.on({ what: "guildhall" });
   return place({ class: `gl-tile hall${onclick ? " legal" : ""}`, style: at(hx, hy, span), "data-tile": "guildhall", onclick }, [
-    h("span", { class: "gl-name", id: `gl-guildhall${ctx.suffix}-name` }, iconSvg("guildhall", { size: 22, className: "gl-building-icon" }), "The Guildhall"),
-    h("span", { class: "gl-meta" }, "New liverymen wait here"),
+    h("span", { class: "gl-name", id: `gl-guildhall${ctx.suffix}-name` }, iconSvg("guildhall", { size: 22, className: "gl-building-icon" }), t("The Guildhall")),
+    h("span", { class: "gl-meta" }, t("New liverymen wait here")),
     h("span", { class: "gl-figs" }, figurePieces(hall.figures, ctx.names)),
   ], onclick ? entry : null, "", `gl-guildhall${ctx.suffix}`);
 }
@@ -183,7 +197,7 @@ function cityMap(view, ctx) {
   const grid = h("div", { class: "gl-city", style: `grid-template-columns: repeat(${maxX - minX + 1}, minmax(8.75rem, 1fr))` },
     city.map((tile) => cityTile(tile, ctx, at)),
     (hall.cells || []).length ? guildhallTile(hall, ctx, at) : null);
-  return h("div", { class: "card panel gl-map", role: "region", "aria-label": "The city of London (scrolls sideways on a small screen)", tabindex: "0" }, grid);
+  return h("div", { class: "card panel gl-map", role: "region", "aria-label": t("The city of London (scrolls sideways on a small screen)"), tabindex: "0" }, grid);
 }
 
 // --- the plantation, cards and the round ----------------------------------------------------------------------------
@@ -194,11 +208,11 @@ function plantationPanel(plantation, ctx) {
   const info = ctx.glossary[`plantation:${plantation.side}`];
   const side = (word, text, list) => h("div", { class: "gl-plantation-side" }, h("b", {}, word), " ", text || (list || []).join(", "));
   return h("div", { class: `card panel gl-plantation${onclick ? " playable" : ""}`, "data-panel": "plantation", "data-tile": "plantation", ...infoAttrs(info) },
-    h("h3", {}, iconSvg("plantation", { size: 22, className: "gl-building-icon" }), plantation.name || "Plantation",
-      onclick ? h("button", { type: "button", class: "secondary legal", style: "margin-left:.5rem", onclick, "aria-label": named("Choose the plantation", entry.label) }, "Choose the plantation") : null),
-    side("Most liverymen:", plantation.left_text, plantation.left),
-    side("Second most:", plantation.right_text, plantation.right),
-    h("div", { class: "gl-figs", role: "group", "aria-label": `On the plantation: ${figuresSaid(plantation.figures, ctx.names)}` },
+    h("h3", {}, iconSvg("plantation", { size: 22, className: "gl-building-icon" }), plantation.name || t("Plantation"),
+      onclick ? h("button", { type: "button", class: "secondary legal", style: "margin-left:.5rem", onclick, "aria-label": named(t("Choose the plantation"), entry.label) }, t("Choose the plantation")) : null),
+    side(t("Most liverymen:"), plantation.left_text, plantation.left),
+    side(t("Second most:"), plantation.right_text, plantation.right),
+    h("div", { class: "gl-figs", role: "group", "aria-label": t("On the plantation: {figures}", { figures: figuresSaid(plantation.figures, ctx.names) }) },
       figurePieces(plantation.figures, ctx.names)));
 }
 
@@ -209,17 +223,17 @@ function cardStripe(symbols) {
   return `linear-gradient(90deg, ${colours.map((c, i) => `${c} ${(i * 100) / colours.length}% ${((i + 1) * 100) / colours.length}%`).join(", ")})`;
 }
 
-const CARD_USES = [["recruit", "Recruit"], ["move", "Move"], ["effect", "Use the effect"], ["discard", "Discard"]];
+const CARD_USES = [["recruit", () => t("Recruit")], ["move", () => t("Move")], ["effect", () => t("Use the effect")], ["discard", () => t("Discard")]];
 function actionCard(card, ctx) {
   const what = `#${card.number}`;
   const piece = ctx.glossary[String(card.number)];
   const paying = ctx.view.decision?.kind === "pay_coins";
-  const uses = CARD_USES.map(([type, word]) => [type, type === "discard" && paying ? "Pay a coin" : word, ctx.clicks.find({ type, what })]).filter(([, , entry]) => entry);
-  const cost = (piece?.details || []).find((detail) => detail.label === "Cost");
+  const uses = CARD_USES.map(([type, word]) => [type, type === "discard" && paying ? t("Pay a coin") : word(), ctx.clicks.find({ type, what })]).filter(([, , entry]) => entry);
+  const cost = (piece?.details || []).find((detail) => detail.label === t("Cost"));  // the glossary comes in the page's language
   return h("div", { class: `card-face gl-card${uses.length ? " playable" : ""}`, "data-card": card.number, style: `--gl-stripe:${cardStripe(card.symbols)}`, ...infoAttrs(piece) },
     h("span", { class: "big gl-card-head" }, h("span", {}, card.name), symbolIcons(card.symbols)),
     h("span", { class: "text" }, card.text || piece?.text || ""),
-    cost ? h("span", { class: "text gl-cost" }, iconSvg("coin", { size: 14 }), `Cost: ${cost.text}`) : null,
+    cost ? h("span", { class: "text gl-cost" }, iconSvg("coin", { size: 14 }), t("Cost: {cost}", { cost: cost.text })) : null,
     uses.length ? h("div", { class: "row gl-uses" }, uses.map(([type, word, entry]) =>
       h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what }) }, word))) : null);
 }
@@ -229,9 +243,9 @@ function rewardCard(id, ctx, note) {
   const piece = ctx.glossary[id];
   const keep = ctx.clicks.find({ type: "keep", what: id });
   const under = ctx.clicks.find({ type: "under", what: id });
-  const buttons = [[keep, "keep", "Keep"], [under, "under", "Put under the deck"]].filter(([entry]) => entry);
+  const buttons = [[keep, "keep", t("Keep")], [under, "under", t("Put under the deck")]].filter(([entry]) => entry);
   return h("div", { class: `card-face gl-card gl-reward-card${buttons.length ? " playable" : ""}`, "data-reward": id, ...infoAttrs(piece) },
-    h("span", { class: "big gl-card-head" }, h("span", {}, piece?.name || "Mayoral reward card"), iconSvg("vp", { size: 18 })),
+    h("span", { class: "big gl-card-head" }, h("span", {}, piece?.name || t("Mayoral reward card")), iconSvg("vp", { size: 18 })),
     h("span", { class: "text" }, piece?.text || ""), note ? h("span", { class: "text" }, note) : null,
     buttons.length ? h("div", { class: "row gl-uses" }, buttons.map(([entry, type, word]) =>
       h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what: id }) }, word))) : null);
@@ -240,13 +254,14 @@ function rewardCard(id, ctx, note) {
 function handPanel(view, ctx) {
   const drawn = view.drawn_reward_cards || [];
   const mine = (view.reward_cards || []).filter((id) => !drawn.includes(id));
-  return h("div", { class: `card panel${ctx.interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": "Your cards" },
-    h("h3", {}, "Your action cards ", h("span", { class: "muted gl-count" }, `(${view.hand.length}${view.hand_limit ? `, limit ${view.hand_limit}` : ""})`)),
+  return h("div", { class: `card panel${ctx.interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your cards") },
+    h("h3", {}, t("Your action cards"), " ", h("span", { class: "muted gl-count" },
+      view.hand_limit ? t("({n}, limit {limit})", { n: view.hand.length, limit: view.hand_limit }) : `(${view.hand.length})`)),
     h("div", { class: "cards gl-hand" }, view.hand.map((card) => actionCard(card, ctx))),
-    drawn.length ? [h("h3", { class: "gl-subhead" }, "Mayoral reward cards you drew"),
+    drawn.length ? [h("h3", { class: "gl-subhead" }, t("Mayoral reward cards you drew")),
       h("div", { class: "cards" }, drawn.map((id) => rewardCard(id, ctx, null)))] : null,
-    mine.length ? [h("h3", { class: "gl-subhead" }, "Your mayoral reward cards"),
-      h("div", { class: "cards" }, mine.map((id) => rewardCard(id, ctx, "Secret until the end of the game")))] : null);
+    mine.length ? [h("h3", { class: "gl-subhead" }, t("Your mayoral reward cards")),
+      h("div", { class: "cards" }, mine.map((id) => rewardCard(id, ctx, t("Secret until the end of the game"))))] : null);
 }
 
 // The cards on the table: those lying in front of the player on turn (their effects last this turn) and the top of
@@ -261,24 +276,24 @@ function playedPanel(view, ctx) {
     const piece = ctx.glossary[String(number)];
     return h("div", { class: "gl-slot", "data-played": number },
       h("div", { class: "card-face gl-card gl-small-card", ...infoAttrs(piece) },
-        h("span", { class: "big" }, piece?.name || "Action card"), h("span", { class: "text" }, where)));
+        h("span", { class: "big" }, piece?.name || t("Action card")), h("span", { class: "text" }, where)));
   };
   return h("div", { class: "card panel gl-played", "data-panel": "played" },
-    h("h3", {}, "Cards on the table"),
-    h("div", { class: "cards" }, inFront.map((number) => small(number, "In play this turn")), top.map((number) => small(number, "Top of the discard pile"))),
-    h("div", { class: "muted gl-decks" }, `Draw pile: ${plural(view.deck_size ?? 0, "card", "cards")} · Reward deck: ${plural(view.reward_deck_size ?? 0, "card", "cards")}`));
+    h("h3", {}, t("Cards on the table")),
+    h("div", { class: "cards" }, inFront.map((number) => small(number, t("In play this turn"))), top.map((number) => small(number, t("Top of the discard pile")))),
+    h("div", { class: "muted gl-decks" }, t("Draw pile: {draw} · Reward deck: {reward}", { draw: cards(view.deck_size ?? 0), reward: cards(view.reward_deck_size ?? 0) })));
 }
 
 function glancePanel(view, names, glossary) {
   const order = (view.turn_order || []).map((seat) => seatNameOf(names, seat)).join(" → ");
   const num = (value) => h("td", { class: "num" }, String(value ?? ""));
-  const tokens = (seat) => (view.tokens_kept?.[seat] || []).map((id) => glossary[id]?.name || "token").join(", ") || "—";
+  const tokens = (seat) => (view.tokens_kept?.[seat] || []).map((id) => glossary[id]?.name || t("token")).join(", ") || "—";
   return h("div", { class: "card panel glance", "data-panel": "glance" },
-    h("h3", {}, `Round ${view.round ?? "?"} of ${view.rounds ?? "?"}`),
-    h("div", {}, `Turn order: ${order}`),
-    h("div", {}, `Rounds left: ${view.rounds_left ?? "?"}`, view.next_growth_round ? ` · the city grows in round ${view.next_growth_round}` : ""),
-    h("div", { class: "table-scroll", role: "region", "aria-label": "Players at a glance", tabindex: "0" }, h("table", { class: "data" },
-      h("tr", {}, ["Player", "VP", "In supply", "Neutrals", "Hand", "Hand limit", "Reward cards", "Tokens"].map((word, i) =>
+    h("h3", {}, t("Round {round} of {rounds}", { round: view.round ?? "?", rounds: view.rounds ?? "?" })),
+    h("div", {}, t("Turn order: {order}", { order })),
+    h("div", {}, t("Rounds left: {n}", { n: view.rounds_left ?? "?" }), view.next_growth_round ? t(" · the city grows in round {round}", { round: view.next_growth_round }) : ""),
+    h("div", { class: "table-scroll", role: "region", "aria-label": t("Players at a glance"), tabindex: "0" }, h("table", { class: "data" },
+      h("tr", {}, [t("Player"), t("VP"), t("In supply"), t("Neutrals"), t("Hand"), t("Hand limit"), t("Reward cards"), t("Tokens")].map((word, i) =>
         h("th", { scope: "col", class: i && i < 7 ? "num" : null }, word))),
       (view.vp || []).map((vp, seat) => h("tr", { "data-seat": seat },
         h("td", {}, seatSwatch(seat), seatNameOf(names, seat)),
