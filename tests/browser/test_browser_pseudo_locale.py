@@ -53,7 +53,12 @@ def escaped(texts: list[str], names: list[str]) -> list[str]:
     """The texts with a word outside every ⟦…⟧ that is not a name."""
     found = []
     for text in texts:
-        rest = re.sub(r"⟦[^⟧]*⟧", " ", text)
+        # A link's address and a rule's ID (which a "Why?" may name) are not words to translate.
+        text = re.sub(r"https?://\S+|\b(?:CB|CG|GH|GL)-[A-Z0-9-]*[0-9]\b", " ", text)
+        # Messages nest (a tile's name inside a log line): take the innermost brackets out until none are left.
+        rest, before = text, None
+        while rest != before:
+            before, rest = rest, re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
         for name in sorted([*names, *PROPER], key=len, reverse=True):
             rest = rest.replace(name, " ")
         if re.search(r"[A-Za-zÀ-ÿ]{2,}", rest):
@@ -78,7 +83,8 @@ def test_pseudo_the_lobby_and_the_record_upload_page(page: Any) -> None:
 def test_pseudo_the_rules_page(page: Any, game: str) -> None:
     page.goto(f"/rules/{game}?lang=qps")
     page.wait_for_selector("body[data-ready='true']")
-    assert escaped(shown(page), []) == []
+    # The Guildhall examples name their two players Ada and Ben.
+    assert escaped(shown(page), ["Ada", "Ben"] if game == "guildhall" else []) == []
 
 
 @pytest.mark.parametrize("game", list(GAMES))
