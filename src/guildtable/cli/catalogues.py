@@ -44,6 +44,11 @@ class Source:
     method: str
 
 
+# Python modules whose messages belong to another domain than their folder's (package-relative path: domain): the
+# rules pages' example captions are in `rules`, beside the rules texts.
+OWN_DOMAIN = {"server/rulebook.py": "rules"}
+
+
 def sources(name: str) -> list[Source]:
     """Where a domain's messages are written."""
     if name == "core":
@@ -54,15 +59,21 @@ def sources(name: str) -> list[Source]:
     if name == "web":
         return [Source(WEB / "js", "*.js", "javascript"), Source(WEB, "*.html", "jinja2.ext:babel_extract")]
     if name == "rules":
-        return [Source(WEB / "rules", "*.html", "jinja2.ext:babel_extract")]
+        return [
+            Source(WEB / "rules", "*.html", "jinja2.ext:babel_extract"),
+            *(Source(PACKAGE, path, "python") for path, owner in OWN_DOMAIN.items() if owner == "rules"),
+        ]
     return [
         Source(PACKAGE / "games" / name, "**/*.py", "python"),
         Source(WEB / "games", f"{name}.js", "javascript"),
     ]
 
 
-def _files(source: Source) -> Iterator[Path]:
-    yield from sorted(path for path in source.root.glob(source.pattern) if path.is_file())
+def _files(source: Source, name: str) -> Iterator[Path]:
+    """The files of `source` whose messages are in domain `name` (a module named in `OWN_DOMAIN` only in its own)."""
+    for path in sorted(path for path in source.root.glob(source.pattern) if path.is_file()):
+        if OWN_DOMAIN.get(path.relative_to(PACKAGE).as_posix(), name) == name:
+            yield path
 
 
 def template(name: str) -> Catalog:
@@ -71,7 +82,7 @@ def template(name: str) -> Catalog:
     for source in sources(name):
         keywords = JS_KEYWORDS if source.method == "javascript" else PYTHON_KEYWORDS
         options = JINJA_OPTIONS if source.method.startswith("jinja2") else {}
-        for path in _files(source):
+        for path in _files(source, name):
             for line, message, comments, context in extract_from_file(
                 source.method, str(path), keywords=keywords, options=options, strip_comment_tags=True
             ):

@@ -4,6 +4,10 @@
 Each example is built here from the engine: a new game from a fixed seed or setup, a few chosen or seeded moves, then
 the spectator's view (`state.view(None)`). Only spectator views leave this module, so an example never shows a hand
 or anything else hidden. Games are found by comparing names with the registry, never by importing a user's string.
+
+The examples' titles, captions and seat names are in the reader's language (issue 15): their messages are in the
+`rules` catalogue, beside the rules texts, in the same words; the game words inside them (guild, profession, colour and
+tile names) come from each game's own word helpers, and the seats are named by `seat_colour_label`.
 """
 
 from __future__ import annotations
@@ -17,12 +21,20 @@ from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
 from guildtable.bots.greedy import GreedyBot
+from guildtable.games.city_and_guilds.content import GUILDS as CG_GUILDS
+from guildtable.games.city_and_guilds.words import guild_words
+from guildtable.games.guildhall.glossary import card_word, profession_word
+from guildtable.games.guilds_of_london import words as gl_words
 from guildtable.kernel import Game, State
-from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.i18n import current_language, domain, use_language
 from guildtable.kernel.registry import find_game
-from guildtable.kernel.seats import SEAT_COLOUR_NAMES
+from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.pages import render_page, render_rules_text
 from guildtable.server.problems import Problem
+
+_rules = domain("rules")
+_ = _rules.gettext
+ngettext = _rules.ngettext
 
 # How far a seeded example may play before giving up on its moment (a safety net; every example stops far sooner).
 MOVE_LIMIT = 3000
@@ -70,21 +82,23 @@ def add_rules_pages(app: FastAPI) -> None:
 
     @app.get("/api/games/{name}/examples", tags=["games"])
     def examples(name: str) -> list[dict[str, Any]]:
-        """A few positions of the game as a spectator sees them, each with a title and a caption in plain words:
-        the pictures of the rules page at /rules/{name}."""
+        """A few positions of the game as a spectator sees them, each with a title and a caption in plain words in
+        the request's language: the pictures of the rules page at /rules/{name}."""
         game = find_game(name)
         if game is None:
-            raise Problem(404, "unknown-game", "there is no such game; /api/games lists them")
-        return examples_json(game.name)
+            raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
+        return examples_json(game.name, current_language())
 
 
 @functools.cache
-def examples_json(name: str) -> list[dict[str, Any]]:
-    """The examples of the game called `name` (a registered name), built once per process."""
+def examples_json(name: str, language: str) -> list[dict[str, Any]]:
+    """The examples of the game called `name` (a registered name) in `language`, built once per process and
+    language."""
     game = find_game(name)
     if game is None or name not in BUILDERS:
         return []
-    return [example.to_json() for example in BUILDERS[name](game)]
+    with use_language(language):
+        return [example.to_json() for example in BUILDERS[name](game)]
 
 
 # --- playing to a moment ----------------------------------------------------------------------------------------
@@ -114,15 +128,33 @@ class Players:
         return state.clone()
 
 
+# --- words ------------------------------------------------------------------------------------------------------
+
+
+def seat_names(count: int) -> tuple[str, ...]:
+    """The first `count` seats named by their colour in the reader's language ("Blau", "Rot", ...)."""
+    return tuple(seat_colour_label(seat) for seat in range(count))
+
+
 def listing(items: Sequence[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
+    """'a', 'a and b', 'a, b and c' in the reader's language."""
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def dollars(values: Iterable[int]) -> str:
     return listing([f"${value}" for value in sorted(values)])
+
+
+def scores(names: Sequence[str], points: Iterable[tuple[int, int]]) -> str:
+    """'Blue 8, Red 4 and Green 2' for (seat, points) pairs."""
+    return listing([f"{names[seat]} {amount}" for seat, amount in points])
+
+
+def sentences(*texts: str) -> str:
+    """Whole sentences, each its own message, one after the other."""
+    return " ".join(text for text in texts if text)
 
 
 # --- City Blocks -------------------------------------------------------------------------------------------------
@@ -134,7 +166,7 @@ CB_SPECIALS = ["SCH", "SCH", "PWR", "MALL", "CRT"]
 
 
 def city_blocks(game: Game) -> list[Example]:
-    names = SEAT_COLOUR_NAMES[:2]
+    names = seat_names(2)
     start = game.new_state(2, seed=11)
     view = start.view(None)
     first = names[view["start_player"]]
@@ -151,35 +183,70 @@ def city_blocks(game: Game) -> list[Example]:
     later = Players(game.new_state(2, seed=4), 4).until(lambda state: len(state.view(None)["awards"]) >= 5)
     later_view = later.view(None)
     held = [
-        f"{names[seat]} holds {dollars(values)}" if values else f"{names[seat]} holds no token yet"
+        _("{name} holds {tokens}", name=names[seat], tokens=dollars(values))
+        if values
+        else _("{name} holds no token yet", name=names[seat])
         for seat, values in enumerate(later_view["won"])
     ]
     ties = [entry["value"] for entry in later_view["awards"] if entry["winner"] is None]
+    streets = len(later_view["awards"])
     return [
         Example(
             "start",
-            "The board at the start",
-            f"Eleven currency tokens lie beside the five rows and above the six columns. {names[0]} drew "
-            f"${draws[0]} and {names[1]} ${draws[1]} for the start player, so {first} begins. Those two and the "
-            f"spare {dollars(spare)} are out of the game.",
+            _("The board at the start"),
+            sentences(
+                _("Eleven currency tokens lie beside the five rows and above the six columns."),
+                _(
+                    "{blue} drew ${blue_draw} and {red} ${red_draw} for the start player, so {first} begins.",
+                    blue=names[0],
+                    blue_draw=draws[0],
+                    red=names[1],
+                    red_draw=draws[1],
+                    first=first,
+                ),
+                _("Those two and the spare {tokens} are out of the game.", tokens=dollars(spare)),
+            ),
             start,
             names,
         ),
         Example(
             "street",
-            "A street is scored",
-            f"Red completes row 1 with a school. The school cancels every factory in the row, so Blue's factory 7 "
-            f"counts nothing: Blue has {blue} (store 2 and house 3), Red {red} (store 5 and house 4). Red takes the "
-            f"${award['value']} token of row 1.",
+            _("A street is scored"),
+            sentences(
+                _("{red} completes row 1 with a school.", red=names[1]),
+                _(
+                    "The school cancels every factory in the row, so {blue}'s factory 7 counts nothing: {blue} has "
+                    "{blue_total} (store 2 and house 3), {red} {red_total} (store 5 and house 4).",
+                    blue=names[0],
+                    red=names[1],
+                    blue_total=blue,
+                    red_total=red,
+                ),
+                _("{red} takes the ${value} token of row 1.", red=names[1], value=award["value"]),
+            ),
             street,
             names,
         ),
         Example(
             "later",
-            "Later in the game",
-            f"Five streets have been scored: {'; '.join(held)}."
-            + (f" The {dollars(ties)} went out of the game after a tie." if ties else "")
-            + " The streets still open show the token they are worth.",
+            _("Later in the game"),
+            sentences(
+                ngettext(
+                    "{n} street has been scored: {holdings}.",
+                    "{n} streets have been scored: {holdings}.",
+                    streets,
+                    holdings="; ".join(held),
+                ),
+                ngettext(
+                    "The {tokens} token went out of the game after a tie.",
+                    "The {tokens} tokens went out of the game after ties.",
+                    len(ties),
+                    tokens=dollars(ties),
+                )
+                if ties
+                else "",
+                _("The streets still open show the token they are worth."),
+            ),
             later,
             names,
         ),
@@ -197,12 +264,9 @@ def _cb_pile(first: list[str]) -> list[str]:
 
 # --- City and Guilds ---------------------------------------------------------------------------------------------
 
-CG_GUILDS = {"BAKER": "bakers", "WEAVER": "weavers", "CANDLE": "candle-makers", "SMITH": "smiths"}
-CG_PLACES = ("1st", "2nd", "3rd")
-
 
 def city_and_guilds(game: Game) -> list[Example]:
-    names = SEAT_COLOUR_NAMES[:3]
+    names = seat_names(3)
 
     def turn_start(state: State) -> bool:
         return bool(state.view(None)["decision"] and state.view(None)["decision"]["kind"] == "pick")
@@ -214,15 +278,18 @@ def city_and_guilds(game: Game) -> list[Example]:
     scored = players.until(lambda state: bool(state.view(None)["ledger"]) and turn_start(state))
     view = scored.view(None)
     block = next(entry for entry in view["blocks"] if entry["scored"])
-    paid = [entry for entry in view["ledger"] if entry[0] == "block"]
+    paid = [(seat, points) for kind, seat, points, _why in view["ledger"] if kind == "block"]
     control = [entry for entry in view["ledger"] if entry[0] == "guild"]
-    guild = next((name for key, name in CG_GUILDS.items() if control and key in control[0][3]), "")
-    shares = listing([f"{names[seat]} {points}" for _, seat, points, _ in paid])
+    guild = next((index for index, key in enumerate(CG_GUILDS) if control and key in control[0][3]), None)
     guild_text = (
-        f" The {guild} control this block, so the players ranked highest on the {guild}' track score "
-        f"{listing([f'{names[seat]} {points}' for _, seat, points, _ in control])}."
-        if guild
-        else " No guild has more tiles there than every other, so nobody scores for guild control."
+        _(
+            "The {guild} guild controls this block, so the players ranked highest on its investment track score "
+            "{shares}.",
+            guild=guild_words(guild),
+            shares=scores(names, [(seat, points) for _kind, seat, points, _why in control]),
+        )
+        if guild is not None
+        else _("No guild has more tiles there than every other, so nobody scores for guild control.")
     )
 
     end = players.until(lambda state: False)
@@ -232,28 +299,50 @@ def city_and_guilds(game: Game) -> list[Example]:
     return [
         Example(
             "setup",
-            "After the setup round",
-            f"Each player has placed one tile in a block of its own (blocks {listing(blocks)}), with no figures on it. "
-            "The display below the map shows the three tiles anyone may take after placing.",
+            _("After the setup round"),
+            sentences(
+                ngettext(
+                    "Each player has placed one tile in a block of its own (block {blocks}), with no figures on it.",
+                    "Each player has placed one tile in a block of its own (blocks {blocks}), with no figures on it.",
+                    len(blocks),
+                    blocks=listing(blocks),
+                ),
+                _("The display below the map shows the three tiles anyone may take after placing."),
+            ),
             setup,
             names,
         ),
         Example(
             "block",
-            f"Block {block['block']} is scored",
-            f"The last lot of block {block['block']} is filled. Its value is {block['value']} (8, plus 2 for each "
-            f"market and 5 for each minstrel house or tavern). The players ranked by their figures there score "
-            f"{shares}.{guild_text}",
+            _("Block {block} is scored", block=block["block"]),
+            sentences(
+                _("The last lot of block {block} is filled.", block=block["block"]),
+                _(
+                    "Its value is {value} (8, plus 2 for each market and 5 for each minstrel house or tavern).",
+                    value=block["value"],
+                ),
+                _("The players ranked by their figures there score {shares}.", shares=scores(names, paid)),
+                guild_text,
+            ),
             scored,
             names,
         ),
         Example(
             "end",
-            "The end of a game",
-            f"Every lot is full. After the guild chains are paid and unused figures cost a point each, the scores are "
-            f"{listing([f'{names[seat]} {total}' for seat, total in enumerate(totals)])}: "
-            f"{listing(winners)} {'wins' if len(winners) == 1 else 'share the win'}."
-            + (" Taverns were placed as bonuses." if final["taverns_left"] < 4 else ""),
+            _("The end of a game"),
+            sentences(
+                _("Every lot is full."),
+                ngettext(
+                    "After the guild chains are paid and unused figures cost a point each, the scores are {scores}: "
+                    "{winners} wins.",
+                    "After the guild chains are paid and unused figures cost a point each, the scores are {scores}: "
+                    "{winners} share the win.",
+                    len(winners),
+                    scores=scores(names, enumerate(totals)),
+                    winners=listing(winners),
+                ),
+                _("Taverns were placed as bonuses.") if final["taverns_left"] < 4 else "",
+            ),
             end,
             names,
         ),
@@ -262,6 +351,7 @@ def city_and_guilds(game: Game) -> list[Example]:
 
 # --- Guildhall: Job Faire ---------------------------------------------------------------------------------------
 
+# The Guildhall examples name their two players, the same in every language.
 GH_NAMES = ("Ada", "Ben")
 
 
@@ -307,31 +397,50 @@ def guildhall(game: Game) -> list[Example]:
     bought = players.until(lambda state: turn_start(state) and any(hall["prestige"] for hall in halls(state)))
     view = bought.view(None)
     buyer = next(seat for seat, hall in enumerate(view["players"]) if hall["prestige"])
-    vps = listing([f"{names[seat]} {hall['vp']}" for seat, hall in enumerate(view["players"])])
+    vps = scores(names, [(seat, hall["vp"]) for seat, hall in enumerate(view["players"])])
     return [
         Example(
             "setup",
-            "After setup",
-            "Each guildhall starts with three different cards; cards of the same profession form a chapter. The "
-            f"center row shows five VP cards for sale. {first} takes the first turn.",
+            _("After setup"),
+            sentences(
+                _("Each guildhall starts with three different cards; cards of the same profession form a chapter."),
+                _("The center row shows five VP cards for sale."),
+                _("{name} takes the first turn.", name=first),
+            ),
             setup,
             names,
         ),
         Example(
             "chapter",
-            "A chapter of four",
-            f"{names[seat]}'s {profession} chapter holds four colours, so a {profession} played now may use its "
-            f"strongest ability. Only the {missing} {profession} can still join it; with all five colours the "
-            "chapter is complete and turned face down.",
+            _("A chapter of four"),
+            sentences(
+                _(
+                    "{name}'s {profession} chapter holds four colours, so a {profession} played now may use its "
+                    "strongest ability.",
+                    name=names[seat],
+                    profession=profession_word(profession),
+                ),
+                _(
+                    "Only the {card} can still join it; with all five colours the chapter is complete and turned "
+                    "face down.",
+                    card=card_word(f"{missing} {profession}"),
+                ),
+            ),
             grown,
             names,
         ),
         Example(
             "bought",
-            "A VP card is bought",
-            f"{names[buyer]} has bought a VP card by handing in completed chapters (it is listed under Prestige in "
-            f"{names[buyer]}'s guildhall). The score counts VP cards and VP tokens together: {vps}. The first "
-            "player to end a turn with 20 VP wins.",
+            _("A VP card is bought"),
+            sentences(
+                _(
+                    "{name} has bought a VP card by handing in completed chapters (it is listed under Prestige cards "
+                    "in {name}'s guildhall).",
+                    name=names[buyer],
+                ),
+                _("The score counts VP cards and VP tokens together: {scores}.", scores=vps),
+                _("The first player to end a turn with 20 VP wins."),
+            ),
             bought,
             names,
         ),
@@ -342,7 +451,7 @@ def guildhall(game: Game) -> list[Example]:
 
 
 def guilds_of_london(game: Game) -> list[Example]:
-    names = SEAT_COLOUR_NAMES[:3]
+    names = seat_names(3)
     players = Players(game.new_state(3, seed=5), 5)
 
     def turn_start(state: State) -> bool:
@@ -369,35 +478,59 @@ def guilds_of_london(game: Game) -> list[Example]:
     count = result["counts"][result["winner"]]
     second = result.get("second")
     runner_up = (
-        f"{names[second]} came second and took the tile's reward token."
+        _("{name} came second and took the tile's reward token.", name=names[second])
         if second is not None
-        else "Nobody else had a liveryman there, so there was no second place."
+        else _("Nobody else had a liveryman there, so there was no second place.")
     )
     return [
         Example(
             "start",
-            "The city at the start",
-            "The Guildhall (green) stands in the middle with every player's 4 liverymen on it, the Church of St "
-            "Lawrence Jewry to its right and nine more tiles around them. Each tile shows its minimum and its guild "
-            f"symbols. The Beadle (⚑) starts on {_gl_name(beadle)}, the tile with the lowest precedence number. "
-            f"{first} drew start space 1 and plays first.",
+            _("The city at the start"),
+            sentences(
+                _(
+                    "The Guildhall (green) stands in the middle with every player's 4 liverymen on it, the Church of "
+                    "St Lawrence Jewry to its right and nine more tiles around them."
+                ),
+                _("Each tile shows its minimum and its guild symbols."),
+                _(
+                    "The Beadle (⚑) starts on {tile}, the tile with the lowest precedence number.",
+                    tile=_gl_name(beadle),
+                ),
+                _("{name} drew start space 1 and plays first.", name=first),
+            ),
             start,
             names,
         ),
         Example(
             "grown",
-            "After the first growth phase",
-            f"Round 3 ended with a growth phase: the plantation was scored and {added} new tiles joined the city, the "
-            "first one north of the Guildhall and the rest clockwise around the edge.",
+            _("After the first growth phase"),
+            ngettext(
+                "Round 3 ended with a growth phase: the plantation was scored and {n} new tile joined the city, north "
+                "of the Guildhall.",
+                "Round 3 ended with a growth phase: the plantation was scored and {n} new tiles joined the city, the "
+                "first one north of the Guildhall and the rest clockwise around the edge.",
+                added,
+            ),
             grown,
             names,
         ),
         Example(
             "scored",
-            "A tile is scored",
-            f"{_gl_name(tile)[0].upper()}{_gl_name(tile)[1:]} had enough figures to be scored. {winner} won the "
-            f"vote ({count} liveryman{'' if count == 1 else 'men'} there) and took the first-place reward. The tile "
-            f"turns to its master side, with one of {winner}'s liverymen on it as its master (♛). {runner_up}",
+            _("A tile is scored"),
+            sentences(
+                _("{tile} had enough figures to be scored.", tile=_gl_subject(tile)),
+                ngettext(
+                    "{name} won the vote ({n} liveryman there) and took the first-place reward.",
+                    "{name} won the vote ({n} liverymen there) and took the first-place reward.",
+                    count,
+                    name=winner,
+                ),
+                _(
+                    "The tile turns to its master side, with one of {name}'s liverymen on it as its master (♛).",
+                    name=winner,
+                ),
+                runner_up,
+            ),
             scored,
             names,
         ),
@@ -405,12 +538,15 @@ def guilds_of_london(game: Game) -> list[Example]:
 
 
 def _gl_name(tile: dict[str, Any]) -> str:
-    """'the Lamplighters' for the Worshipful Company of Lamplighters, a building by its own name."""
-    name = str(tile.get("name") or tile["id"])
-    for prefix in ("The Worshipful Company of ", "The Honourable Company of ", "The Company of ", "The Society of "):
-        if name.startswith(prefix):
-            return "the " + name.removeprefix(prefix)
-    return name if name.startswith("the ") or name.startswith("The ") else f"the {name}"
+    """A tile of the view as a sentence names it, in the reader's language: 'the Lamplighters' („Laternenanzünder“)."""
+    found = gl_words.TILE_OF_ID.get(str(tile["id"]))
+    return gl_words.tile_name(found.index) if found else str(tile.get("name") or tile["id"])
+
+
+def _gl_subject(tile: dict[str, Any]) -> str:
+    """A tile of the view as the subject of a sentence: "The Rat Catchers' tile" (Das Plättchen „Rattenfänger“)."""
+    found = gl_words.TILE_OF_ID.get(str(tile["id"]))
+    return gl_words.tile_subject(found.index) if found else str(tile.get("name") or tile["id"])
 
 
 BUILDERS: dict[str, Callable[[Game], list[Example]]] = {
