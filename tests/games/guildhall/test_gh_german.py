@@ -5,7 +5,6 @@ pseudo-locale every text a player reads in a whole seeded game is translated (br
 from __future__ import annotations
 
 import json
-import re
 
 from gh_positions import play, scenario
 
@@ -15,15 +14,9 @@ from guildtable.games.guildhall.glossary import DATA_WORDS, card_word, plural
 from guildtable.kernel import Rng
 from guildtable.kernel.events import public
 from guildtable.kernel.i18n import use_language
+from pseudo import bracketed
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-BRACKETED = re.compile(r"^[^A-Za-z]*(⟦[^⟧]*⟧[^A-Za-z]*)+$")
-
-
-def _bare(text: str) -> str:
-    for name in NAMES:
-        text = text.replace(name, "")
-    return text
 
 
 def test_gh_german_card_words_and_plurals() -> None:
@@ -81,9 +74,9 @@ def test_gh_pseudo_locale_brackets_a_whole_game() -> None:
                 for event in state.apply(rng.choice(legal)):
                     texts.append(GAME.describe_event(event, NAMES[:players]))
                 for text in texts:
-                    assert BRACKETED.match(_bare(text)), text
+                    assert bracketed(text, NAMES), text
             for piece in GAME.glossary().values():
-                assert BRACKETED.match(piece.name) and BRACKETED.match(piece.text), piece
+                assert bracketed(piece.name) and bracketed(piece.text), piece
 
 
 def _render(state: object, seat: int) -> str:
@@ -108,7 +101,7 @@ def test_gh_german_refusal_reasons() -> None:
     with use_language("qps"):
         for action in range(CARD, CARD + len(CARD_NAMES)):
             if action not in state.legal_actions():
-                assert BRACKETED.match(_bare(reason(state, action)[1])), action
+                assert bracketed(reason(state, action)[1], NAMES), action
 
 
 def test_gh_german_terminal_view_explains_the_hand() -> None:

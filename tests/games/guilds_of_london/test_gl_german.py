@@ -6,7 +6,6 @@ games is translated (bracketed)."""
 from __future__ import annotations
 
 import json
-import re
 
 from guildtable.games.guilds_of_london import GAME, content_words
 from guildtable.games.guilds_of_london import words as W
@@ -14,15 +13,9 @@ from guildtable.games.guilds_of_london.content import CONTENT, DATA_DIR
 from guildtable.kernel import Rng
 from guildtable.kernel.events import public
 from guildtable.kernel.i18n import use_language
+from pseudo import bracketed
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-BRACKETED = re.compile(r"^[^A-Za-z]*(⟦[^⟧]*⟧[^A-Za-z]*)+$")
-
-
-def _bare(text: str) -> str:
-    for name in NAMES:
-        text = text.replace(name, "")
-    return text
 
 
 def test_gl_german_log_lines_and_plurals() -> None:
@@ -90,6 +83,6 @@ def test_gl_pseudo_locale_brackets_whole_games() -> None:
                     if line:
                         texts.append(line)
                 for text in texts:
-                    assert BRACKETED.match(_bare(text)), text
+                    assert bracketed(text, NAMES), text
             for piece in GAME.glossary().values():
-                assert BRACKETED.match(piece.name), piece
+                assert bracketed(piece.name), piece
