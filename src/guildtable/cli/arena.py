@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -36,52 +37,68 @@ from guildtable.arena.stats import Summary, summarize
 from guildtable.arena.tournament import MatchResult, MatchTask, Tournament, schedule
 from guildtable.cli.common import console, errors, fail, find_game, game_options, split_specs
 from guildtable.kernel import GuildtableError
+from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.options import parse_option_pairs
 
 DEFAULT_BOTS = "easy,medium,hard,greedy"
 DEFAULT_GAMES = 100
+# The command's help (`guildtable arena --help`), translated when shown.
+HELP = N_("Run a bot tournament and report ratings, win rates, scores and game lengths.")
 
 
 def arena(
     game_name: str | None = typer.Argument(
-        None, metavar="[GAME]", help="A game name from `guildtable games` (optional with --resume)."
+        None, metavar="[GAME]", help=N_("A game name from `guildtable games` (optional with --resume).")
     ),
-    players: int | None = typer.Option(None, help="Seats per game (default: the game's smallest count)."),
+    players: int | None = typer.Option(None, help=N_("Seats per game (default: the game's smallest count).")),
     bots: str | None = typer.Option(
-        None, help=f"Comma-separated bot specs or levels (the entrants; default: {DEFAULT_BOTS})."
+        None, help=N_("Comma-separated bot specs or levels (the entrants)."), show_default=DEFAULT_BOTS
     ),
-    games: int | None = typer.Option(None, min=1, help=f"Number of games (default: {DEFAULT_GAMES})."),
-    seed: int | None = typer.Option(None, help="Tournament seed: game i uses seed+i (default: 0)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE."),
-    backend: str = typer.Option("local", help=f"Where games run: {' or '.join(BACKENDS)}."),
-    address: str | None = typer.Option(None, help="Ray cluster address (with --backend ray)."),
-    workers: int | None = typer.Option(None, min=1, help="Worker processes (default: all local cores)."),
+    games: int | None = typer.Option(None, min=1, help=N_("Number of games."), show_default=str(DEFAULT_GAMES)),
+    seed: int | None = typer.Option(None, help=N_("Tournament seed: game i uses seed+i."), show_default="0"),
+    option: list[str] = typer.Option([], "--option", "-o", help=N_("Game option NAME=VALUE.")),  # noqa: B008
+    backend: str = typer.Option(
+        "local", help=N_("Where games run: this machine's cores or a Ray cluster."), metavar="|".join(BACKENDS)
+    ),
+    address: str | None = typer.Option(None, help=N_("Ray cluster address (with --backend ray).")),
+    workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: all local cores).")),
     out: Path | None = typer.Option(
-        None, help="Directory for the journal, results.json, CSVs and plots (default: arena-results/GAME-TIME)."
+        None,
+        help=N_("Directory for the journal, results.json, CSVs and plots (default: arena-results/GAME-TIME)."),  # noqa: B008
     ),
-    plots: bool = typer.Option(True, help="Write PNG plots."),
+    plots: bool = typer.Option(True, help=N_("Write PNG plots.")),
     resume: Path | None = typer.Option(
-        None, metavar="DIR", help="Continue the interrupted tournament saved in DIR (no other arguments needed)."
+        None,
+        metavar="DIR",
+        help=N_("Continue the interrupted tournament saved in DIR (no other arguments needed)."),  # noqa: B008
     ),
 ) -> None:
-    """Run a bot tournament and report ratings, win rates, scores and game lengths."""
     if backend not in BACKENDS:
-        fail(f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+        fail(
+            _("unknown backend {backend}; the backends are: {known}", backend=repr(backend), known=", ".join(BACKENDS))
+        )
     if resume is not None:
         directory = resume
         tournament = resumed_tournament(resume, game_name, players, bots, games, seed, option, out)
     else:
         if game_name is None:
-            fail("name a GAME to play, or --resume DIR to continue a tournament")
+            fail(_("name a GAME to play, or --resume DIR to continue a tournament"))
         tournament = new_tournament(game_name, players, bots, games, seed, option)
         directory = out or Path("arena-results") / f"{tournament.game}-{datetime.now(UTC):%Y%m%d-%H%M%S}"
         if has_tournament(directory):
             command = resume_command(directory)
-            fail(f"{directory} already holds a tournament: continue it with `{command}`, or use another --out")
+            fail(
+                _(
+                    "{directory} already holds a tournament: continue it with `{command}`, or use another --out",
+                    directory=directory,
+                    command=command,
+                )
+            )
         try:
             start_tournament(directory, tournament)
         except (GuildtableError, OSError) as error:
-            fail(f"cannot start the tournament in {directory}: {error}")
+            fail(_("cannot start the tournament in {directory}: {reason}", directory=directory, reason=error))
     game = find_game(tournament.game)
     tasks = schedule(tournament)
     try:
@@ -90,12 +107,13 @@ def arena(
         fail(str(error))
     done = {result.index for result in results}
     missing = [task for task in tasks if task.index not in done]
-    console.print(
-        f"Tournament directory: {directory}"
-        + (f" ({len(results)} of {len(tasks)} games already played)" if resume is not None else ""),
-        markup=False,
-        soft_wrap=True,
-    )
+    where = _("Tournament directory: {directory}", directory=directory)
+    if resume is not None:
+        played = ngettext(
+            "({done} of {n} game already played)", "({done} of {n} games already played)", len(tasks), done=len(results)
+        )
+        where = f"{where} {played}"
+    console.print(where, markup=False, soft_wrap=True)
     play_missing(directory, game.title, tournament, tasks, missing, results, backend, workers, address)
     labels = tournament.labels
     summary = summarize(results, labels, tournament.players)
@@ -106,7 +124,8 @@ def arena(
         from guildtable.arena.plots import write_plots
 
         written += write_plots(directory, game.title, summary, ratings)
-    console.print("Saved: " + ", ".join(str(path) for path in written), markup=False, soft_wrap=True)
+    saved = _("Saved: {files}", files=", ".join(str(path) for path in written))
+    console.print(saved, markup=False, soft_wrap=True)
 
 
 def new_tournament(
@@ -144,21 +163,29 @@ def resumed_tournament(
         saved = load_tournament(directory)
         saved.check()
     except GuildtableError as error:
-        fail(f"cannot resume: {error}")
+        fail(_("cannot resume: {reason}", reason=error))
 
     def contradicts(flag: str, given: object, kept: object) -> None:
-        fail(f"{flag} {given} contradicts the tournament saved in {directory} ({kept}); leave it out to resume")
+        fail(
+            _(
+                "{flag} {given} contradicts the tournament saved in {directory} ({kept}); leave it out to resume",
+                flag=flag,
+                given=given,
+                directory=directory,
+                kept=kept,
+            )
+        )
 
     if game_name is not None and find_game(game_name).name != saved.game:
         contradicts("GAME", game_name, saved.game)
     if players is not None and players != saved.players:
-        contradicts("--players", players, f"{saved.players} players")
+        contradicts("--players", players, ngettext("{n} player", "{n} players", saved.players))
     if bots is not None and tuple(split_specs(bots)) != saved.bots:
-        contradicts("--bots", bots, "bots " + ",".join(saved.bots))
+        contradicts("--bots", bots, _("bots {bots}", bots=",".join(saved.bots)))
     if games is not None and games != saved.games:
-        contradicts("--games", games, f"{saved.games} games")
+        contradicts("--games", games, ngettext("{n} game", "{n} games", saved.games))
     if seed is not None and seed != saved.seed:
-        contradicts("--seed", seed, f"seed {saved.seed}")
+        contradicts("--seed", seed, _("seed {seed}", seed=saved.seed))
     if option:
         given = game_options(find_game(saved.game), option)
         try:
@@ -169,7 +196,7 @@ def resumed_tournament(
             if given[name] != saved.options.get(name):
                 contradicts("--option", f"{name}={names[name]}", f"{name}={saved.options.get(name)!r}")
     if out is not None and out.resolve() != directory.resolve():
-        contradicts("--out", out, "a resumed tournament reports into its own directory")
+        contradicts("--out", out, _("a resumed tournament reports into its own directory"))
     return saved
 
 
@@ -191,7 +218,11 @@ def play_missing(
     """Play `missing`, journaling and appending each result to `results` as it ends. Ctrl-C, a backend error or a
     crash stops the run with what is saved and the command that continues it."""
     if not missing:
-        console.print(f"All {len(tasks)} games are already played; reporting.")
+        console.print(
+            ngettext(
+                "The {n} game is already played; reporting.", "All {n} games are already played; reporting.", len(tasks)
+            )
+        )
         return
     try:
         with (
@@ -201,12 +232,13 @@ def play_missing(
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
-                TextColumn("ETA"),
+                TextColumn(escape(_("ETA"))),
                 TimeRemainingColumn(),
                 console=console,
             ) as progress,
         ):
-            bar = progress.add_task(f"{title}, {tournament.players} seats", total=len(tasks), completed=len(results))
+            seats = ngettext("{title}, {n} seat", "{title}, {n} seats", tournament.players, title=title)
+            bar = progress.add_task(escape(seats), total=len(tasks), completed=len(results))
             # Closing the backend's generator, however the loop ends, stops its workers.
             with closing(run_tasks(missing, backend, workers, address)) as finished:
                 for result in finished:
@@ -214,13 +246,13 @@ def play_missing(
                     results.append(result)
                     progress.advance(bar)
     except KeyboardInterrupt:
-        stopped("Interrupted", tasks, directory)
+        stopped(_("Interrupted"), tasks, directory)
         raise typer.Exit(130) from None
     except GuildtableError as error:
-        stopped("Stopped", tasks, directory)
+        stopped(_("Stopped"), tasks, directory)
         fail(str(error))
     except Exception:
-        stopped("Stopped by the error below", tasks, directory)
+        stopped(_("Stopped by the error below"), tasks, directory)
         raise
 
 
@@ -230,18 +262,28 @@ def stopped(why: str, tasks: list[MatchTask], directory: Path) -> None:
     journal = directory / JOURNAL_FILE
     saved = journal.read_bytes().count(b"\n") if journal.is_file() else 0
     errors.print(
-        f"{why}: {saved} of {len(tasks)} games are saved in {journal}.",
+        ngettext(
+            "{why}: {saved} of {n} game is saved in {journal}.",
+            "{why}: {saved} of {n} games are saved in {journal}.",
+            len(tasks),
+            why=why,
+            saved=saved,
+            journal=journal,
+        ),
         markup=False,
         soft_wrap=True,
     )
-    errors.print(f"Continue with: {resume_command(directory)}", markup=False, soft_wrap=True)
+    errors.print(_("Continue with: {command}", command=resume_command(directory)), markup=False, soft_wrap=True)
 
 
 def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
     """The ratings table, the win-rate matrix, seats and lengths."""
-    table = Table(title=f"{title}: {summary.games} games", header_style="bold")
-    for column in ("Entrant", "Rating (mu ± sigma)", "Games", "Win rate", "Mean score", "Median s/move"):
-        table.add_column(column, justify="left" if column == "Entrant" else "right")
+    table = Table(
+        title=ngettext("{title}: {n} game", "{title}: {n} games", summary.games, title=title), header_style="bold"
+    )
+    table.add_column(_("Entrant"), justify="left")
+    for column in (_("Rating (mu ± sigma)"), _("Games"), _("Win rate"), _("Mean score"), _("Median s/move")):
+        table.add_column(column, justify="right")
     for row in summary_rows(summary, ratings):
         table.add_row(
             row["entrant"],
@@ -253,7 +295,7 @@ def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
         )
     console.print(table)
     labels = [entrant.label for entrant in summary.entrants]
-    matrix = Table(title="Head to head: how often the row finished ahead of the column", header_style="bold")
+    matrix = Table(title=_("Head to head: how often the row finished ahead of the column"), header_style="bold")
     matrix.add_column("")
     for label in labels:
         matrix.add_column(label, justify="right")
@@ -265,15 +307,20 @@ def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
         matrix.add_row(label, *cells)
     console.print(matrix)
     seats = len(summary.seat_wins)
-    by_seat = Table(title="Win rate by seat", header_style="bold")
-    by_seat.add_column("Entrant")
+    by_seat = Table(title=_("Win rate by seat"), header_style="bold")
+    by_seat.add_column(_("Entrant"))
     for seat in range(seats):
-        by_seat.add_column(f"Seat {seat + 1}", justify="right")
+        by_seat.add_column(_("Seat {n}", n=seat + 1), justify="right")
     for entrant in summary.entrants:
         rates = [entrant.seat_win_rate(seat) for seat in range(seats)]
         by_seat.add_row(entrant.label, *("—" if rate is None else f"{rate:.0%}" for rate in rates))
     console.print(by_seat)
     console.print(
-        f"Game length: mean {summary.mean_length:.1f} moves (min {min(summary.lengths)}, max {max(summary.lengths)}); "
-        "wins by seat: " + ", ".join(f"{wins:g}" for wins in summary.seat_wins)
+        _(
+            "Game length: mean {mean} moves (min {low}, max {high}); wins by seat: {wins}",
+            mean=f"{summary.mean_length:.1f}",
+            low=min(summary.lengths),
+            high=max(summary.lengths),
+            wins=", ".join(f"{wins:g}" for wins in summary.seat_wins),
+        )
     )

@@ -14,7 +14,12 @@ from rich.table import Table
 
 from guildtable.cli.common import console, fail, find_game
 from guildtable.kernel import Game, Rng, State
+from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games
+
+# The command's help (`guildtable bench --help`), translated when shown.
+HELP = N_("Measure random-playout games/s and steps/s, clone()/s and legal_actions()/s (medians of several runs).")
 
 
 def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, float]:
@@ -37,12 +42,12 @@ def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, fl
     elapsed = time.perf_counter() - start
     repeats = 50
     begin = time.perf_counter()
-    for _ in range(repeats):
+    for _repeat in range(repeats):
         for sample in samples:
             sample.clone()
     clone_rate = repeats * len(samples) / (time.perf_counter() - begin)
     begin = time.perf_counter()
-    for _ in range(repeats):
+    for _repeat in range(repeats):
         for sample in samples:
             sample.legal_actions()
     legal_rate = repeats * len(samples) / (time.perf_counter() - begin)
@@ -69,27 +74,32 @@ def default_players(game: Game) -> int:
 
 
 def bench(
-    game_name: str | None = typer.Argument(None, metavar="[GAME]", help="One game (default: every game)."),
-    players: int | None = typer.Option(None, help="Player count (default: 4 where allowed, else the maximum)."),
-    runs: int = typer.Option(5, min=1, help="Runs per game; medians are reported."),
-    seconds: float = typer.Option(1.0, min=0.05, help="Seconds of random playouts per run."),
-    seed: int = typer.Option(0),
+    game_name: str | None = typer.Argument(None, metavar="[GAME]", help=N_("One game (default: every game).")),
+    players: int | None = typer.Option(None, help=N_("Player count (default: 4 where allowed, else the maximum).")),
+    runs: int = typer.Option(5, min=1, help=N_("Runs per game; medians are reported.")),
+    seconds: float = typer.Option(1.0, min=0.05, help=N_("Seconds of random playouts per run.")),
+    seed: int = typer.Option(0, help=N_("Seed of the first run; run i uses seed+i.")),
 ) -> None:
-    """Measure random-playout games/s and steps/s, clone()/s and legal_actions()/s (medians of several runs)."""
     chosen = [find_game(game_name)] if game_name else all_games()
+    title = ngettext(
+        "guildtable bench — medians of {n} run of {seconds} s, one core",
+        "guildtable bench — medians of {n} runs of {seconds} s, one core",
+        runs,
+        seconds=f"{seconds:g}",
+    )
     table = Table(
-        title=f"guildtable bench — medians of {runs} runs of {seconds:g} s, one core",
-        caption="Length: steps per game. Clones/s, Legal/s: clone() and legal_actions() calls per second.",
+        title=title,
+        caption=_("Length: steps per game. Clones/s, Legal/s: clone() and legal_actions() calls per second."),
         box=box.SIMPLE_HEAD,
         header_style="bold",
     )
-    table.add_column("Game", no_wrap=True)
-    for column in ("Seats", "Games/s", "Steps/s", "Length", "Clones/s", "Legal/s"):
+    table.add_column(_("Game"), no_wrap=True)
+    for column in (_("Seats"), _("Games/s"), _("Steps/s"), _("Length"), _("Clones/s"), _("Legal/s")):
         table.add_column(column, justify="right", no_wrap=True)
     for game in chosen:
         count = players or default_players(game)
         if count not in game.player_counts:
-            fail(f"{game.title} is for {game.min_players}–{game.max_players} players")
+            fail(_("{game} is for {low}–{high} players", game=game.title, low=game.min_players, high=game.max_players))
         results = [measure(game, count, seconds, seed + run) for run in range(runs)]
 
         def median(key: str, results: list[dict[str, float]] = results) -> float:

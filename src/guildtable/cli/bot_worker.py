@@ -14,27 +14,33 @@ import signal
 import typer
 
 from guildtable.cli.common import console
+from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
 from guildtable.server.limits import ServerLimits
 
 DEFAULTS = ServerLimits()
+# The command's help (`guildtable bot-worker --help`), translated when shown.
+HELP = N_("Make the bots' moves of every server process on this database, taken from the queue on Redis.")
 
 
 def bot_worker(
-    db: str = typer.Option(..., help="The platform's database URL (postgresql+psycopg://user@host/db)."),
-    redis: str = typer.Option(..., help="The platform's Redis URL (redis://host:6379/0)."),
-    concurrency: int = typer.Option(2, min=1, help="Bot moves thought about at once (one process each)."),
+    db: str = typer.Option(..., help=N_("The platform's database URL (postgresql+psycopg://user@host/db).")),
+    redis: str = typer.Option(..., help=N_("The platform's Redis URL (redis://host:6379/0).")),
+    concurrency: int = typer.Option(2, min=1, help=N_("Bot moves thought about at once (one process each).")),
     move_seconds: float = typer.Option(
-        DEFAULTS.bot_move_seconds, min=0.1, help="Seconds after which a move is given up (the greedy move is played)."
+        DEFAULTS.bot_move_seconds,
+        min=0.1,
+        help=N_("Seconds after which a move is given up (the greedy move is played)."),
     ),
-    log_level: str = typer.Option("warning", help="Log level (debug, info, warning, error)."),
+    log_level: str = typer.Option("warning", help=N_("Log level (debug, info, warning, error).")),
 ) -> None:
-    """Make the bots' moves of every server process on this database, taken from the queue on Redis."""
     from guildtable.server.jobs import make_worker
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
     worker = make_worker(redis, db, concurrency=concurrency, move_seconds=move_seconds)
     shown = db.split("@")[-1] if "@" in db else db  # never print a database password
-    console.print(f"guildtable bot-worker: {concurrency} at a time (database {shown})", soft_wrap=True)
+    banner = _("guildtable bot-worker: {n} at a time (database {database})", n=concurrency, database=shown)
+    console.print(banner, soft_wrap=True, markup=False)
 
     async def run() -> None:
         loop = asyncio.get_running_loop()

@@ -12,6 +12,8 @@ from rich.markup import escape
 
 from guildtable.bots.spec import is_bot_spec, make_bot
 from guildtable.kernel import BadOptions, Game, GuildtableError, Option
+from guildtable.kernel.i18n import DOMAINS, domain, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.options import parse_option_pairs
 from guildtable.kernel.registry import get_game
 
@@ -19,10 +21,45 @@ console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
 
 
+def error_line(message: str) -> str:
+    """`error: message` in the reader's language, as Rich markup (the message itself escaped)."""
+    label = escape(_("error:"))
+    return f"[bold red]{label}[/] {escape(message)}"
+
+
 def fail(message: str, status: int = 2) -> NoReturn:
     """One line on stderr and a non-zero exit: what a person sees for bad input, never a traceback."""
-    errors.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    errors.print(error_line(message), soft_wrap=True)
     raise typer.Exit(status)
+
+
+class BadValue(typer.BadParameter):
+    """`typer.BadParameter` whose frame ("Invalid value for --lang: …") is in the reader's language as well as its
+    message (Click words the frame in English)."""
+
+    def format_message(self) -> str:
+        if isinstance(self.param_hint, str):
+            return _("Invalid value for {option}: {message}", option=self.param_hint, message=self.message)
+        return _("Invalid value: {message}", message=self.message)
+
+
+def game_words(game: Game, text: str) -> str:
+    """A text a game wrote (an option's label or help, its content note) in the reader's language, from the game's
+    own catalogue; the text as it is where the game has not marked it."""
+    name = game.name.replace("-", "_")
+    if not text or name not in DOMAINS:
+        return text
+    return domain(name).translations().gettext(text)
+
+
+def seat_name(game: Game, seat: int) -> str:
+    """A seat's name in the reader's language where the game's catalogue has it ("Blau"), else as the game names it
+    (records keep the game's own names)."""
+    name = game.seat_names[seat]
+    domain_name = game.name.replace("-", "_")
+    if domain_name not in DOMAINS:
+        return name
+    return domain(domain_name).pgettext("seat colour", name)
 
 
 def find_game(name: str) -> Game:
@@ -65,18 +102,18 @@ def read_option_file(name: str, typed: str, limit: int) -> str:
     try:
         path = Path(typed).expanduser()
         if not stat.S_ISREG(path.stat().st_mode):
-            raise BadOptions(name, f"{shown} is not a regular file")
+            raise BadOptions(name, _("{file} is not a regular file", file=shown))
         with path.open("rb") as file:
             data = file.read(limit + 1)
     except (OSError, ValueError, RuntimeError) as error:  # ValueError: a NUL; RuntimeError: no home directory
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else "not a usable file name"
-        raise BadOptions(name, f"cannot read the file {shown}: {reason}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else _("not a usable file name")
+        raise BadOptions(name, _("cannot read the file {file}: {reason}", file=shown, reason=reason)) from None
     if len(data) > limit:
-        raise BadOptions(name, f"the file {shown} is larger than {limit} bytes")
+        raise BadOptions(name, _("the file {file} is larger than {limit} bytes", file=shown, limit=limit))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise BadOptions(name, f"the file {shown} is not UTF-8 text") from None
+        raise BadOptions(name, _("the file {file} is not UTF-8 text", file=shown)) from None
 
 
 def split_specs(text: str) -> list[str]:
@@ -92,13 +129,32 @@ def seat_specs(game: Game, seats: str | None, players: int | None) -> list[str]:
     else:
         specs = split_specs(seats)
     if players is not None and players != len(specs):
-        fail(f"--players {players} but --seats names {len(specs)} seats")
+        fail(
+            ngettext(
+                "--players {players} but --seats names {n} seat",
+                "--players {players} but --seats names {n} seats",
+                len(specs),
+                players=players,
+            )
+        )
     if len(specs) not in game.player_counts:
-        fail(f"{game.title} is for {game.min_players}–{game.max_players} players; --seats names {len(specs)}")
+        fail(player_count_error(game, "--seats", len(specs)))
     for spec in specs:
         if spec.lower() != "human" and not is_bot_spec(spec):
             try:
                 make_bot(spec)
             except BadOptions as error:
-                fail(f"{error.message} (or 'human')")
+                fail(_("{reason} (or 'human')", reason=error.message))
     return specs
+
+
+def player_count_error(game: Game, flag: str, count: int) -> str:
+    """`City Blocks is for 2–2 players; --seats names 3`, in the reader's language."""
+    return _(
+        "{game} is for {low}–{high} players; {flag} names {n}",
+        game=game.title,
+        low=game.min_players,
+        high=game.max_players,
+        flag=flag,
+        n=count,
+    )

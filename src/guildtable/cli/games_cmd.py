@@ -4,22 +4,29 @@ and the explicit setup it accepts."""
 from __future__ import annotations
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
-from guildtable.cli.common import console, find_game
+from guildtable.cli.common import console, find_game, game_words
+from guildtable.kernel.i18n import N_, ngettext, pgettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games
 
+# The command's help (`guildtable games --help`), translated when shown.
+HELP = N_("List the games, their player counts and their options.")
 
-def games(game_name: str | None = typer.Argument(None, metavar="[GAME]", help="Show one game in detail.")) -> None:
-    """List the games, their player counts and their options."""
+
+def games(
+    game_name: str | None = typer.Argument(None, metavar="[GAME]", help=N_("Show one game in detail.")),
+) -> None:
     if game_name is not None:
         _describe(game_name)
         return
-    table = Table(title="Games", header_style="bold")
-    table.add_column("Name")
-    table.add_column("Title")
-    table.add_column("Players", justify="center")
-    table.add_column("Options")
+    table = Table(title=pgettext("the games one can play", "Games"), header_style="bold")
+    table.add_column(_("Name"))
+    table.add_column(_("Title"))
+    table.add_column(_("Players"), justify="center")
+    table.add_column(_("Options"))
     for game in all_games():
         counts = (
             f"{game.min_players}"
@@ -27,20 +34,28 @@ def games(game_name: str | None = typer.Argument(None, metavar="[GAME]", help="S
             else (f"{game.min_players}–{game.max_players}")
         )
         options = "\n".join(option.describe() for option in game.options) or "—"
-        title = game.title if game.official_content else f"{game.title}\n[yellow](stand-in content)[/]"
+        title = escape(game.title)
+        if not game.official_content:
+            title += "\n[yellow]" + escape(_("(stand-in content)")) + "[/]"
         table.add_row(game.name, title, counts, options)
     console.print(table)
 
 
 def _describe(name: str) -> None:
     game = find_game(name)
-    console.print(f"[bold]{game.title}[/] ({game.name}), {game.min_players}–{game.max_players} players")
+    players = ngettext(
+        "{low}–{high} player", "{low}–{high} players", game.max_players, low=game.min_players, high=game.max_players
+    )
+    console.print(f"[bold]{escape(game.title)}[/] ({game.name}), {players}")
     if not game.official_content:
-        console.print(f"[yellow]{game.content_note or 'Some content is a stand-in.'}[/]")
+        note = game_words(game, game.content_note) or _("Some content is a stand-in.")
+        console.print(f"[yellow]{escape(note)}[/]")
     for option in game.options:
-        why = f" [dim](rule {option.rule})[/]" if option.rule else ""
-        console.print(f"  [bold]{option.describe()}[/]: {option.title}. {option.help}{why}")
+        why = " [dim](" + escape(_("rule {rule}", rule=option.rule)) + ")[/]" if option.rule else ""
+        title = game_words(game, option.title)
+        console.print(f"  [bold]{option.describe()}[/]: {escape(title)}. {escape(game_words(game, option.help))}{why}")
     setup = game.describe_setup().strip()
     if setup:
-        console.print("\n[bold]Explicit setup[/] (record field `setup`):")
+        heading, field = escape(_("Explicit setup")), escape(_("(record field `setup`):"))
+        console.print(f"\n[bold]{heading}[/] {field}")
         console.print(setup, markup=False)

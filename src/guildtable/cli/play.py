@@ -16,11 +16,16 @@ from rich.table import Table
 
 from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
-from guildtable.cli.common import console, fail, find_game, game_options, seat_specs
+from guildtable.cli.common import console, fail, find_game, game_options, game_words, seat_name, seat_specs
 from guildtable.kernel import Event, GuildtableError, IllegalAction, State
+from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import write_record
 
-HELP = (
+# The command's help (`guildtable play --help`), translated when shown.
+COMMAND_HELP = N_("Play a game in the terminal.")
+# What `help` prints during a game. The words typed (?, help, quit) stay the same in every language.
+HELP = N_(
     "Type a move in the notation; several answers of one turn may go on one line (City and Guilds: WE D4 double). "
     "? lists the legal moves in notation and in words, help shows this, quit saves the game record and leaves."
 )
@@ -31,14 +36,13 @@ class _Quit(Exception):
 
 
 def play(
-    game_name: str = typer.Argument(..., metavar="GAME", help="A game name from `guildtable games`."),
-    seats: str | None = typer.Option(None, help="Comma-separated seats: human or a bot spec (random, greedy)."),
-    players: int | None = typer.Option(None, help="Number of players (default: as many as --seats names)."),
-    seed: int | None = typer.Option(None, help="Seed for the shuffles (default: random)."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE (see `guildtable games`)."),
-    record: Path | None = typer.Option(None, help="Write the game record to this file at the end."),
+    game_name: str = typer.Argument(..., metavar="GAME", help=N_("A game name from `guildtable games`.")),
+    seats: str | None = typer.Option(None, help=N_("Comma-separated seats: human or a bot spec (random, greedy).")),
+    players: int | None = typer.Option(None, help=N_("Number of players (default: as many as --seats names).")),
+    seed: int | None = typer.Option(None, help=N_("Seed for the shuffles (default: random).")),
+    option: list[str] = typer.Option([], "--option", "-o", help=N_("Game option NAME=VALUE (see `guildtable games`).")),  # noqa: B008
+    record: Path | None = typer.Option(None, help=N_("Write the game record to this file at the end.")),  # noqa: B008
 ) -> None:
-    """Play a game in the terminal."""
     game = find_game(game_name)
     specs = seat_specs(game, seats, players)
     options = game_options(game, option)
@@ -47,12 +51,15 @@ def play(
         state = game.new_state(len(specs), seed=seed, options=options)
     except GuildtableError as error:
         fail(str(error))
-    names = [f"{game.seat_names[seat]} ({spec})" for seat, spec in enumerate(specs)]
+    names = [f"{seat_name(game, seat)} ({spec})" for seat, spec in enumerate(specs)]
     bots = {seat: make_bot(spec, seed * 7919 + seat) for seat, spec in enumerate(specs) if spec.lower() != "human"}
     humans = [seat for seat in range(len(specs)) if seat not in bots]
     if not game.official_content:
-        console.print(f"[yellow]Note: {game.content_note or 'some of this game’s content is a stand-in.'}[/]")
-    console.print(f"[bold]{game.title}[/] — seed {seed} — " + ", ".join(names))
+        note = game_words(game, game.content_note) or _("some of this game’s content is a stand-in.")
+        console.print("[yellow]" + escape(_("Note: {note}", note=note)) + "[/]")
+    console.print(
+        f"[bold]{escape(game.title)}[/] — " + escape(_("seed {seed}", seed=seed)) + " — " + escape(", ".join(names))
+    )
     session = _Session(state, humans, bots)
     people = [(game.seat_names[seat], spec) for seat, spec in enumerate(specs)]
     try:
@@ -60,18 +67,24 @@ def play(
     except _Quit:
         path = record if record is not None else _free_name(Path.cwd(), f"{game.name}-seed{seed}")
         write_record(state, path, people)
-        console.print(f"Game left after {len(state.history)} moves; the record is saved in {path}", soft_wrap=True)
+        left = ngettext(
+            "Game left after {n} move; the record is saved in {path}",
+            "Game left after {n} moves; the record is saved in {path}",
+            len(state.history),
+            path=path,
+        )
+        console.print(left, soft_wrap=True, markup=False)
         raise typer.Exit(0) from None
     except (EOFError, KeyboardInterrupt):
-        console.print("\nGame left unfinished.")
+        console.print("\n" + _("Game left unfinished."))
         if record is not None:
             write_record(state, record, people)
-            console.print(f"Record written to {record}")
+            console.print(_("Record written to {path}", path=record), markup=False)
         raise typer.Exit(1) from None
     _show_end(state, humans)
     if record is not None:
         write_record(state, record, people)
-        console.print(f"Record written to {record}")
+        console.print(_("Record written to {path}", path=record), markup=False)
 
 
 def _free_name(folder: Path, stem: str) -> Path:
@@ -94,8 +107,9 @@ class _Session:
         self.at_keyboard: int | None = None
 
     @property
-    def names(self) -> tuple[str, ...]:
-        return self.state.game.seat_names
+    def names(self) -> list[str]:
+        game = self.state.game
+        return [seat_name(game, seat) for seat in range(self.state.num_players)]
 
     def run(self) -> None:
         state = self.state
@@ -117,19 +131,22 @@ class _Session:
         state = self.state
         if len(self.humans) > 1 and self.at_keyboard != seat:
             console.clear()
-            console.print(f"[bold]{self.names[seat]}'s turn.[/] The other hands are hidden.")
-            console.input(f"Press Enter when {self.names[seat]} is at the keyboard… ")
+            name = self.names[seat]
+            turn = escape(_("{name}'s turn.", name=name))
+            hidden = escape(_("The other hands are hidden."))
+            console.print(f"[bold]{turn}[/] {hidden}")
+            console.input(escape(_("Press Enter when {name} is at the keyboard… ", name=name)))
             self.at_keyboard = seat
         self._show_log(seat)
         console.print(Rule())
         console.print(state.game.render_text(state.view(seat), seat))
         while True:
-            text = console.input(f"[bold]{self.names[seat]}[/] — {state.prompt()} > ").strip()
+            text = console.input(f"[bold]{escape(self.names[seat])}[/] — {state.prompt()} > ").strip()
             if text in ("?", "moves"):
                 show_legal_moves(state)
                 continue
             if text.lower() in ("help", "h"):
-                console.print(HELP)
+                console.print(_(HELP), markup=False)
                 continue
             if text.lower() in ("quit", "exit"):
                 raise _Quit
@@ -137,7 +154,7 @@ class _Session:
                 for action in parse_line(state, text):
                     self.log.extend(state.apply(action))
             except IllegalAction as error:
-                console.print(f"[red]Not allowed: {escape(error.message)}[/]")
+                console.print("[red]" + escape(_("Not allowed: {reason}", reason=error.message)) + "[/]")
                 continue
             return
 
@@ -171,7 +188,7 @@ def parse_line(state: State, text: str) -> list[int]:
     while start < len(words):
         if trial.is_terminal or trial.current_player != seat:
             rest = " ".join(words[start:])
-            raise IllegalAction("", f"your turn ends before {rest!r}; type only your own answers")
+            raise IllegalAction("", _("your turn ends before {rest}; type only your own answers", rest=repr(rest)))
         refusal: IllegalAction | None = None
         short_error: IllegalAction | None = None
         for end in range(len(words), start, -1):
@@ -194,9 +211,9 @@ def parse_line(state: State, text: str) -> list[int]:
 def show_legal_moves(state: State) -> None:
     """The legal moves: each one's notation (what to type) beside its label in plain words."""
     legal = state.legal_actions()
-    table = Table(title=f"Legal moves ({len(legal)})", header_style="bold", box=None, padding=(0, 2))
-    table.add_column("Type")
-    table.add_column("To")
+    table = Table(title=_("Legal moves ({n})", n=len(legal)), header_style="bold", box=None, padding=(0, 2))
+    table.add_column(_("Type"))
+    table.add_column(_("To"))
     for action in legal:
         table.add_row(escape(state.action_to_notation(action)), escape(state.action_label(action)))
     console.print(table)
@@ -204,22 +221,22 @@ def show_legal_moves(state: State) -> None:
 
 def _show_end(state: State, humans: list[int]) -> None:
     viewer = humans[0] if len(humans) == 1 else None
-    console.print(Rule("Game over"))
+    console.print(Rule(_("Game over")))
     console.print(state.game.render_text(state.view(viewer), viewer))
     show_result(state)
 
 
 def show_result(state: State) -> None:
     """The final score table and the winner(s)."""
-    names = state.game.seat_names
-    table = Table(title="Final score", header_style="bold")
-    table.add_column("Seat")
-    table.add_column("Score", justify="right")
+    names = [seat_name(state.game, seat) for seat in range(state.num_players)]
+    table = Table(title=_("Final score"), header_style="bold")
+    table.add_column(_("Seat"))
+    table.add_column(_("Score"), justify="right")
     winners = state.winners()
     for seat, score in enumerate(state.scores()):
         table.add_row(names[seat] + (" 🏆" if seat in winners else ""), f"{score:g}")
     console.print(table)
     if len(winners) > 1:
-        console.print("Shared win: " + " and ".join(names[seat] for seat in winners))
+        console.print(_("Shared win: {names}", names=", ".join(names[seat] for seat in winners)), markup=False)
     elif winners:
-        console.print(f"[bold]{names[winners[0]]} wins.[/]")
+        console.print("[bold]" + escape(_("{name} wins.", name=names[winners[0]])) + "[/]")

@@ -16,61 +16,67 @@ import sys
 import typer
 from fastapi import FastAPI
 
-from guildtable.cli.common import console
+from guildtable.cli.common import BadValue, console
+from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
 from guildtable.server.limits import ServerLimits
 
 DEFAULTS = ServerLimits()
+# The command's help (`guildtable serve --help`), translated when shown.
+HELP = N_("Serve the lobby, the game pages and the API (documented at /docs). Rates are such as `30/minute`.")
 # How `serve --workers N` hands its settings to each worker process (uvicorn imports `worker_app` there).
 SETTINGS_VARIABLE = "GUILDTABLE_SERVE_SETTINGS"
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 to let other devices join)."),
-    port: int = typer.Option(8000, help="Port to listen on."),
+    host: str = typer.Option("127.0.0.1", help=N_("Address to listen on (0.0.0.0 to let other devices join).")),
+    port: int = typer.Option(8000, help=N_("Port to listen on.")),
     db: str | None = typer.Option(
         None,
-        help="SQLAlchemy database URL: sqlite:///path.sqlite3 or postgresql+psycopg://user@host/db "
-        "(default: a SQLite file in your data directory).",
+        help=N_(
+            "SQLAlchemy database URL: sqlite:///path.sqlite3 or postgresql+psycopg://user@host/db "
+            "(default: a SQLite file in your data directory)."
+        ),
     ),
-    bot_delay: float = typer.Option(0.6, min=0.0, help="Seconds a bot waits before moving, so people can follow."),
+    bot_delay: float = typer.Option(0.6, min=0.0, help=N_("Seconds a bot waits before moving, so people can follow.")),
     ws_compression: bool = typer.Option(
-        False, help="Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."
+        False,
+        help=N_("Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."),
     ),
-    log_level: str = typer.Option("info", help="uvicorn log level."),
+    log_level: str = typer.Option("info", help=N_("uvicorn log level.")),
     redis: str | None = typer.Option(
-        None, help="Redis URL (redis://host:6379/0): join the other server processes on the same database."
+        None, help=N_("Redis URL (redis://host:6379/0): join the other server processes on the same database.")
     ),
-    workers: int = typer.Option(1, min=1, help="Server processes to run here on this port (needs --redis)."),
+    workers: int = typer.Option(1, min=1, help=N_("Server processes to run here on this port (needs --redis).")),
     bot_workers: int = typer.Option(
         0,
         min=0,
-        help="`guildtable bot-worker` processes to start here (with --redis; else bots think in this process).",
+        help=N_("`guildtable bot-worker` processes to start here (with --redis; else bots think in this process)."),
     ),
-    create_rate: str = typer.Option(DEFAULTS.create_rate, help="Tables (and rematches) one address may create."),
-    join_rate: str = typer.Option(DEFAULTS.join_rate, help="Seats one address may join."),
-    upload_rate: str = typer.Option(DEFAULTS.upload_rate, help="Records one address may upload."),
-    move_rate: str = typer.Option(DEFAULTS.move_rate, help="Moves one address may make (all its seats together)."),
-    connect_rate: str = typer.Option(DEFAULTS.connect_rate, help="WebSocket connections one address may open."),
-    message_rate: str = typer.Option(DEFAULTS.message_rate, help="Messages one WebSocket may send."),
-    max_body: int = typer.Option(DEFAULTS.max_body_bytes, min=1024, help="Largest request body in bytes (413)."),
-    max_message: int = typer.Option(DEFAULTS.max_message_bytes, min=1024, help="Largest WebSocket message."),
-    max_record_moves: int = typer.Option(DEFAULTS.max_record_moves, min=1, help="Longest uploaded record."),
-    max_spectators: int = typer.Option(DEFAULTS.max_spectators, min=0, help="Spectators one table may have."),
+    create_rate: str = typer.Option(DEFAULTS.create_rate, help=N_("Tables (and rematches) one address may create.")),
+    join_rate: str = typer.Option(DEFAULTS.join_rate, help=N_("Seats one address may join.")),
+    upload_rate: str = typer.Option(DEFAULTS.upload_rate, help=N_("Records one address may upload.")),
+    move_rate: str = typer.Option(DEFAULTS.move_rate, help=N_("Moves one address may make (all its seats together).")),
+    connect_rate: str = typer.Option(DEFAULTS.connect_rate, help=N_("WebSocket connections one address may open.")),
+    message_rate: str = typer.Option(DEFAULTS.message_rate, help=N_("Messages one WebSocket may send.")),
+    max_body: int = typer.Option(DEFAULTS.max_body_bytes, min=1024, help=N_("Largest request body in bytes (413).")),
+    max_message: int = typer.Option(DEFAULTS.max_message_bytes, min=1024, help=N_("Largest WebSocket message.")),
+    max_record_moves: int = typer.Option(DEFAULTS.max_record_moves, min=1, help=N_("Longest uploaded record.")),
+    max_spectators: int = typer.Option(DEFAULTS.max_spectators, min=0, help=N_("Spectators one table may have.")),
     max_sockets: int = typer.Option(
-        DEFAULTS.max_sockets_per_address, min=1, help="WebSockets one address may hold open at once."
+        DEFAULTS.max_sockets_per_address, min=1, help=N_("WebSockets one address may hold open at once.")
     ),
     client_queue: int = typer.Option(
-        DEFAULTS.client_queue, min=1, help="Messages waiting for one client before it is dropped as too slow."
+        DEFAULTS.client_queue, min=1, help=N_("Messages waiting for one client before it is dropped as too slow.")
     ),
     idle_seconds: float = typer.Option(
-        DEFAULTS.idle_seconds, min=0.0, help="Seconds an unwatched table stays in memory."
+        DEFAULTS.idle_seconds, min=0.0, help=N_("Seconds an unwatched table stays in memory.")
     ),
-    max_live_tables: int = typer.Option(DEFAULTS.max_live_tables, min=1, help="Tables kept in memory at most."),
+    max_live_tables: int = typer.Option(DEFAULTS.max_live_tables, min=1, help=N_("Tables kept in memory at most.")),
     allow_chosen_seeds: bool = typer.Option(
-        False, help="Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card)."
+        False, help=N_("Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card).")
     ),
 ) -> None:
-    """Serve the lobby, the game pages and the API (documented at /docs). Rates are such as `30/minute`."""
     import uvicorn
 
     from guildtable.server import create_app
@@ -94,7 +100,7 @@ def serve(
     )
     url = db or default_db_url()
     if (workers > 1 or bot_workers) and not redis:
-        raise typer.BadParameter("--workers and --bot-workers need --redis (the processes talk through it)")
+        raise BadValue(_("--workers and --bot-workers need --redis (the processes talk through it)"))
     settings = {
         "db_url": url,
         "redis_url": redis,
@@ -105,9 +111,10 @@ def serve(
     try:
         app = create_app(url, bot_delay=bot_delay, limits=limits, chosen_seeds=allow_chosen_seeds, redis_url=redis)
     except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
+        raise BadValue(str(error)) from None
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
-    console.print(f"guildtable: http://{host}:{port}  (database {shown})", soft_wrap=True)
+    banner = _("guildtable: {url}  (database {database})", url=f"http://{host}:{port}", database=shown)
+    console.print(banner, soft_wrap=True, markup=False)
     helpers = [_start_bot_worker(url, redis) for _ in range(bot_workers) if redis]
     options = {
         "host": host,

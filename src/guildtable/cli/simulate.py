@@ -11,9 +11,14 @@ from rich.table import Table
 
 from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
-from guildtable.cli.common import console, fail, find_game, game_options, split_specs
-from guildtable.kernel import GuildtableError, State
+from guildtable.cli.common import console, fail, find_game, game_options, player_count_error, seat_name, split_specs
+from guildtable.kernel import Game, GuildtableError, State
+from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import write_record
+
+# The command's help (`guildtable simulate --help`), translated when shown.
+HELP = N_("Play bots against each other and report wins, scores and game lengths.")
 
 
 @dataclass
@@ -29,20 +34,19 @@ class Tally:
 
 
 def simulate(
-    game_name: str = typer.Argument(..., metavar="GAME"),
-    bots: str = typer.Option("random,random", help="Comma-separated bot specs, one per seat."),
-    games: int = typer.Option(100, min=1, help="Number of games."),
-    seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
-    option: list[str] = typer.Option([], "--option", "-o", help="Game option NAME=VALUE."),
-    records: Path | None = typer.Option(None, help="Write each game's record into this directory."),
-    rotate: bool = typer.Option(True, help="Rotate the lineup through the seats from game to game."),
+    game_name: str = typer.Argument(..., metavar="GAME", help=N_("A game name from `guildtable games`.")),
+    bots: str = typer.Option("random,random", help=N_("Comma-separated bot specs, one per seat.")),
+    games: int = typer.Option(100, min=1, help=N_("Number of games.")),
+    seed: int = typer.Option(0, help=N_("Seed of the first game; game i uses seed+i.")),
+    option: list[str] = typer.Option([], "--option", "-o", help=N_("Game option NAME=VALUE.")),  # noqa: B008
+    records: Path | None = typer.Option(None, help=N_("Write each game's record into this directory.")),  # noqa: B008
+    rotate: bool = typer.Option(True, help=N_("Rotate the lineup through the seats from game to game.")),
 ) -> None:
-    """Play bots against each other and report wins, scores and game lengths."""
     game = find_game(game_name)
     options = game_options(game, option)
     specs = split_specs(bots)
     if len(specs) not in game.player_counts:
-        fail(f"{game.title} is for {game.min_players}–{game.max_players} players; --bots names {len(specs)}")
+        fail(player_count_error(game, "--bots", len(specs)))
     try:
         for spec in specs:
             make_bot(spec)
@@ -94,7 +98,7 @@ def simulate(
                     [(labels[seat_of[seat]], specs[seat_of[seat]]) for seat in range(players)],
                 )
             progress.advance(task)
-    _report(game.title, game.seat_names, tallies, lengths, first_wins, games)
+    _report(game, tallies, lengths, first_wins, games)
 
 
 def _labels(specs: list[str]) -> list[str]:
@@ -114,17 +118,16 @@ def _play_out(state: State, seat_bots: dict[int, Bot]) -> None:
         state.apply(seat_bots[seat].choose(state))
 
 
-def _report(
-    title: str, seat_names: tuple[str, ...], tallies: list[Tally], lengths: list[int], first_wins: float, games: int
-) -> None:
+def _report(game: Game, tallies: list[Tally], lengths: list[int], first_wins: float, games: int) -> None:
     players = len(tallies)
-    table = Table(title=f"{title}: {games} games", header_style="bold")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("Mean score", justify="right")
+    title = ngettext("{title}: {n} game", "{title}: {n} games", games, title=game.title)
+    table = Table(title=title, header_style="bold")
+    table.add_column(_("Bot"))
+    table.add_column(_("Wins"), justify="right")
+    table.add_column(_("Win rate"), justify="right")
+    table.add_column(_("Mean score"), justify="right")
     for seat in range(players):
-        table.add_column(f"Wins as {seat_names[seat]}", justify="right")
+        table.add_column(_("Wins as {seat}", seat=seat_name(game, seat)), justify="right")
     for tally in tallies:
         per_seat = [f"{tally.seat_wins.get(seat, 0):g}/{tally.seat_games.get(seat, 0)}" for seat in range(players)]
         table.add_row(
@@ -135,5 +138,12 @@ def _report(
             *per_seat,
         )
     console.print(table)
-    console.print(f"Mean game length: {sum(lengths) / len(lengths):.1f} moves (min {min(lengths)}, max {max(lengths)})")
-    console.print(f"First player's win rate: {first_wins / games:.1%} (shared wins count 1/k)")
+    console.print(
+        _(
+            "Mean game length: {mean} moves (min {low}, max {high})",
+            mean=f"{sum(lengths) / len(lengths):.1f}",
+            low=min(lengths),
+            high=max(lengths),
+        )
+    )
+    console.print(_("First player's win rate: {rate} (shared wins count 1/k)", rate=f"{first_wins / games:.1%}"))

@@ -82,7 +82,7 @@ class Option:
         else:
             allowed = self.kind.__name__
         default = str(self.default).lower() if isinstance(self.default, bool) else str(self.default)
-        return f"{self.name}={allowed} (default {default})"
+        return _("{name}={allowed} (default {default})", name=self.name, allowed=allowed, default=default)
 
 
 def _parse_text(option: Option, text: str) -> Any:
