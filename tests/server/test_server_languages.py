@@ -172,3 +172,19 @@ def test_a_rate_refusal_is_told_in_german_and_flagged_by_its_limit_not_its_words
     assert refused.value.detail.startswith("zu viele Nachrichten von deiner Adresse gesendet (1 pro Minute)")
     with use_language("de"):
         assert refused.value.body()["title"] == "Zu viele Anfragen von dieser Adresse"
+
+
+def test_a_refused_record_upload_is_told_in_german_by_what_is_wrong_not_by_its_english_words(
+    client: TestClient,
+) -> None:
+    """Issue 15: the upload page's sentences are chosen by what is wrong with the record (a missing field, an illegal
+    move), not by its English words, so a German reader gets the German sentence with the move's reason once and no
+    rule ID."""
+    players = [{"name": "A"}, {"name": "B"}]
+    record = {"game": "city-blocks", "players": players, "seed": 1, "actions": [{"action": 625}]}
+    refused = client.post("/api/replays", json=record, headers=GERMAN).json()
+    assert refused["field"] == "actions[0]"
+    assert refused["detail"].startswith("Zug 1 dieser Aufzeichnung kann nicht gespielt werden: ")
+    assert "unzulässiger Zug" not in refused["detail"] and "CB-" not in refused["detail"]
+    missing = client.post("/api/replays", json={"game": "city-blocks", "seed": 1, "actions": []}, headers=GERMAN)
+    assert missing.json()["detail"] == "Diese Aufzeichnung ist unvollständig: Sie nennt nicht die Liste der Spielenden."

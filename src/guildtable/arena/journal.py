@@ -19,6 +19,8 @@ from typing import Any
 
 from guildtable.arena.tournament import MatchResult, MatchTask, Tournament
 from guildtable.kernel import BadRecord
+from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.i18n import ngettext
 
 TOURNAMENT_FILE = "tournament.json"
 JOURNAL_FILE = "games.jsonl"
@@ -34,7 +36,7 @@ def start_tournament(directory: Path, tournament: Tournament) -> None:
     """Create `directory` with the tournament's parameters and an empty journal. Refuses a directory that already
     holds a tournament: its journal belongs to that one."""
     if has_tournament(directory):
-        raise BadRecord(str(directory), "already holds a tournament")
+        raise BadRecord(str(directory), _("already holds a tournament"))
     directory.mkdir(parents=True, exist_ok=True)
     data = {"format": FORMAT, "version": VERSION, "tournament": tournament.to_json()}
     partial = directory / (TOURNAMENT_FILE + ".partial")
@@ -48,17 +50,26 @@ def load_tournament(directory: Path) -> Tournament:
     """The tournament saved in `directory`, or BadRecord saying why there is none."""
     path = directory / TOURNAMENT_FILE
     if not directory.is_dir():
-        raise BadRecord(str(directory), "no such directory")
+        raise BadRecord(str(directory), _("no such directory"))
     if not path.is_file():
-        raise BadRecord(str(directory), f"no tournament here (no {TOURNAMENT_FILE})")
+        raise BadRecord(str(directory), _("no tournament here (no {file})", file=TOURNAMENT_FILE))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BadRecord(str(path), f"cannot be read: {error}") from None
+        raise BadRecord(str(path), _("cannot be read: {reason}", reason=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadRecord(str(path), f"not a guildtable arena tournament (format should be {FORMAT!r})")
+        raise BadRecord(
+            str(path), _("not a guildtable arena tournament (format should be {format})", format=repr(FORMAT))
+        )
     if data.get("version") != VERSION:
-        raise BadRecord(str(path), f"version {data.get('version')!r} is not supported (this is version {VERSION})")
+        raise BadRecord(
+            str(path),
+            _(
+                "version {version} is not supported (this is version {supported})",
+                version=repr(data.get("version")),
+                supported=VERSION,
+            ),
+        )
     try:
         return Tournament.from_json(data.get("tournament"))
     except BadRecord as error:
@@ -96,33 +107,52 @@ def recover_journal(directory: Path, tasks: list[MatchTask]) -> list[MatchResult
 
 
 def _parse(path: Path, number: int, line: bytes, tasks: list[MatchTask], players: int) -> MatchResult:
-    where = f"{path} line {number}"
+    where = _line(path, number)
     try:
         data: Any = json.loads(line)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise BadRecord(where, f"not a finished game ({error})") from None
+        raise BadRecord(where, _("not a finished game ({reason})", reason=error)) from None
     return _check(path, number, data, tasks, players)
 
 
 def _check(path: Path, number: int, data: Any, tasks: list[MatchTask], players: int) -> MatchResult:
-    where = f"{path} line {number}"
+    where = _line(path, number)
     try:
         result = MatchResult.from_json(data, players)
     except BadRecord as error:
         raise BadRecord(f"{where}: {error.field}", error.message) from None
     if not 0 <= result.index < len(tasks):
-        raise BadRecord(where, f"game {result.index} is not one of this tournament's {len(tasks)} games")
+        raise BadRecord(
+            where,
+            ngettext(
+                "game {index} is not one of this tournament's {n} game",
+                "game {index} is not one of this tournament's {n} games",
+                len(tasks),
+                index=result.index,
+            ),
+        )
     task = tasks[result.index]
     if result.seed != task.seed or result.lineup != task.lineup:
-        raise BadRecord(where, f"game {result.index} has a seed or lineup this tournament's schedule does not give it")
+        raise BadRecord(
+            where,
+            _("game {index} has a seed or lineup this tournament's schedule does not give it", index=result.index),
+        )
     return result
 
 
 def _add(results: list[MatchResult], line_of: dict[int, int], result: MatchResult, number: int, path: Path) -> None:
     if result.index in line_of:
-        raise BadRecord(f"{path} line {number}", f"game {result.index} is already on line {line_of[result.index]}")
+        raise BadRecord(
+            _line(path, number),
+            _("game {index} is already on line {line}", index=result.index, line=line_of[result.index]),
+        )
     line_of[result.index] = number
     results.append(result)
+
+
+def _line(path: Path, number: int) -> str:
+    """Where in a journal a line is, as an error names it ("…/games.jsonl line 3")."""
+    return _("{path} line {number}", path=path, number=number)
 
 
 class Journal:

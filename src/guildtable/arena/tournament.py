@@ -14,6 +14,8 @@ from typing import Any
 
 from guildtable.bots.spec import make_bot
 from guildtable.kernel import BadOptions, BadRecord
+from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.i18n import ngettext
 from guildtable.kernel.registry import get_game
 
 
@@ -43,14 +45,21 @@ class Tournament:
         """Refuse a tournament that cannot be played, naming what is wrong."""
         game = get_game(self.game)
         if self.players not in game.player_counts:
-            raise BadOptions("players", f"{game.title} is for {game.min_players}–{game.max_players} players")
+            raise BadOptions(
+                "players",
+                _("{game} is for {low}–{high} players", game=game.title, low=game.min_players, high=game.max_players),
+            )
         if len(self.bots) < self.players:
             raise BadOptions(
                 "bots",
-                f"name at least {self.players} entrants for {self.players} seats (repeat a spec to seat it twice)",
+                ngettext(
+                    "name at least {n} entrant for {n} seat (repeat a spec to seat it twice)",
+                    "name at least {n} entrants for {n} seats (repeat a spec to seat it twice)",
+                    self.players,
+                ),
             )
         if self.games < 1:
-            raise BadOptions("games", "play at least one game")
+            raise BadOptions("games", _("play at least one game"))
         for spec in self.bots:
             make_bot(spec)
         game.resolve_options(self.options)
@@ -69,11 +78,11 @@ class Tournament:
     def from_json(cls, data: Any) -> Tournament:
         """The tournament `to_json` saved; a missing or mistyped field raises BadRecord naming it."""
         if not isinstance(data, dict):
-            raise BadRecord("tournament", "expected an object")
+            raise BadRecord("tournament", _("expected an object"))
         game = _field(data, "game", str)
         bots = _field(data, "bots", list)
         if not all(isinstance(spec, str) for spec in bots):
-            raise BadRecord("bots", "expected a list of bot specs")
+            raise BadRecord("bots", _("expected a list of bot specs"))
         return cls(
             game,
             _field(data, "players", int),
@@ -126,17 +135,23 @@ class MatchResult:
         """A result `to_json` wrote for a game of `players` seats; anything malformed raises BadRecord naming the
         field, so a damaged journal is refused rather than counted."""
         if not isinstance(data, dict):
-            raise BadRecord("game", "expected an object")
+            raise BadRecord("game", _("expected an object"))
         lineup = _numbers(data, "lineup", int, players)
         move_seconds = _field(data, "move_seconds", list)
         if len(move_seconds) != players or not all(
             isinstance(times, list) and all(_is_number(t, float) for t in times) for times in move_seconds
         ):
-            raise BadRecord("move_seconds", f"expected {players} lists of seconds")
+            raise BadRecord(
+                "move_seconds",
+                ngettext("expected {n} list of seconds", "expected {n} lists of seconds", players),
+            )
         actions = _numbers(data, "actions", int, None)
         length = _field(data, "length", int)
         if length != len(actions):
-            raise BadRecord("length", f"{length} moves but {len(actions)} actions")
+            raise BadRecord(
+                "length",
+                _("{length} moves but {count} actions", length=length, count=len(actions)),
+            )
         return cls(
             index=_field(data, "index", int),
             seed=_field(data, "seed", int),
@@ -158,16 +173,25 @@ def _is_number(value: Any, kind: type) -> bool:
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if value is None or isinstance(value, bool) or not isinstance(value, kind):
-        raise BadRecord(name, f"expected {'a list' if kind is list else kind.__name__}, got {value!r}")
+        if kind is list:
+            raise BadRecord(name, _("expected a list, got {value}", value=repr(value)))
+        raise BadRecord(name, _("expected {kind}, got {value}", kind=kind.__name__, value=repr(value)))
     return value
 
 
 def _numbers(data: dict[str, Any], name: str, kind: type, count: int | None) -> list[Any]:
     values = _field(data, name, list)
     if not all(_is_number(value, kind) for value in values) or (count is not None and len(values) != count):
-        size = "" if count is None else f"{count} "
-        raise BadRecord(name, f"expected a list of {size}{'whole numbers' if kind is int else 'numbers'}")
+        raise BadRecord(name, _expected_numbers(kind, count))
     return list(values)
+
+
+def _expected_numbers(kind: type, count: int | None) -> str:
+    if count is None:
+        return _("expected a list of whole numbers") if kind is int else _("expected a list of numbers")
+    if kind is int:
+        return ngettext("expected a list of {n} whole number", "expected a list of {n} whole numbers", count)
+    return ngettext("expected a list of {n} number", "expected a list of {n} numbers", count)
 
 
 def schedule(tournament: Tournament) -> list[MatchTask]:
@@ -203,7 +227,7 @@ def play_match(task: MatchTask) -> MatchResult:
     players = len(task.lineup)
     state = game.new_state(players, seed=task.seed, options=task.options)
     bots = [make_bot(spec, task.seed * 7919 + seat) for seat, spec in enumerate(task.specs)]
-    move_seconds: list[list[float]] = [[] for _ in range(players)]
+    move_seconds: list[list[float]] = [[] for _seat in range(players)]
     clock = time.perf_counter
     while not state.is_terminal:
         seat = state.current_player

@@ -11,6 +11,7 @@ from typing import Any
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.spec import make_bot
 from guildtable.kernel import BadOptions, IllegalAction, State
+from guildtable.kernel.i18n import gettext as _
 
 
 def hint(state: State, seat: int, *, spec: str = "hard", seed: int = 0, top: int = 3) -> dict[str, Any]:
@@ -21,12 +22,14 @@ def hint(state: State, seat: int, *, spec: str = "hard", seed: int = 0, top: int
     outcome (0 to 1). The best move is the first alternative.
     """
     if state.is_terminal:
-        raise IllegalAction(state.end_rule, "the game is over; there is nothing to hint")
+        raise IllegalAction(state.end_rule, _("the game is over; there is nothing to hint"))
     if state.current_player != seat:
-        raise IllegalAction("", f"it is not seat {seat}'s turn to move")
+        raise IllegalAction("", _("it is not seat {seat}'s turn to move", seat=seat))
     bot = make_bot(spec, seed)
     if not isinstance(bot, IsmctsBot):
-        raise BadOptions("bot", f"hints come from a search bot (a level or ismcts), not {spec!r}")
+        raise BadOptions(
+            "bot", _("hints come from a search bot (a level or {ismcts}), not {spec}", ismcts="ismcts", spec=repr(spec))
+        )
     legal = state.legal_actions()
     if len(legal) == 1:
         visits, values, best, iterations = {legal[0]: 1}, {legal[0]: 0.5}, legal[0], 0

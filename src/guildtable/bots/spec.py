@@ -18,6 +18,7 @@ from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
 from guildtable.bots.random_bot import RandomBot
 from guildtable.kernel import BadOptions, Game
 from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
 
 BotFactory = Callable[[int, dict[str, str]], Bot]
 
@@ -25,7 +26,7 @@ BotFactory = Callable[[int, dict[str, str]], Bot]
 def _no_params(kind: str, factory: Callable[[int], Any]) -> BotFactory:
     def make(seed: int, params: dict[str, str]) -> Bot:
         if params:
-            raise BadOptions(f"{kind}:{next(iter(params))}", f"the {kind} bot takes no parameters")
+            raise BadOptions(f"{kind}:{next(iter(params))}", _("the {kind} bot takes no parameters", kind=kind))
         bot: Bot = factory(seed)
         return bot
 
@@ -50,24 +51,39 @@ def search_settings(params: dict[str, str], base: SearchSettings | None = None) 
         kind = _SETTING_TYPES.get(name)
         if kind is None:
             known = ", ".join(sorted(_SETTING_TYPES))
-            raise BadOptions(f"ismcts:{key}", f"unknown ISMCTS parameter; the parameters are: {known}")
+            raise BadOptions(f"ismcts:{key}", _("unknown ISMCTS parameter; the parameters are: {known}", known=known))
         if len(raw) > MAX_NUMBER_TEXT:
             raise BadOptions(
-                f"ismcts:{key}", f"{key} has {len(raw)} characters; a number here has at most {MAX_NUMBER_TEXT}"
+                f"ismcts:{key}",
+                _(
+                    "{key} has {count} characters; a number here has at most {most}",
+                    key=key,
+                    count=len(raw),
+                    most=MAX_NUMBER_TEXT,
+                ),
             )
         try:
             values[name] = int(raw) if kind in (int, "int") else float(raw)
         except ValueError:
-            raise BadOptions(f"ismcts:{key}", f"{raw[:MAX_NUMBER_TEXT]!r} is not a number") from None
+            raise BadOptions(f"ismcts:{key}", _("{value} is not a number", value=repr(raw[:MAX_NUMBER_TEXT]))) from None
         if not math.isfinite(values[name]):
-            raise BadOptions(f"ismcts:{key}", f"{key} must be a finite number")
+            raise BadOptions(f"ismcts:{key}", _("{key} must be a finite number", key=key))
     settings = dataclasses.replace(base or SearchSettings(), **values)
     if settings.iterations < 0 or settings.ms < 0:
-        raise BadOptions("ismcts:iterations", "budgets cannot be negative")
+        raise BadOptions("ismcts:iterations", _("budgets cannot be negative"))
     if settings.iterations == 0 and settings.ms == 0:
-        raise BadOptions("ismcts:iterations", "give an iteration budget (iterations=N) or a time budget (ms=N)")
+        raise BadOptions(
+            "ismcts:iterations",
+            _(
+                "give an iteration budget ({iterations}) or a time budget ({ms})",
+                iterations="iterations=N",
+                ms="ms=N",
+            ),
+        )
     if settings.c < 0 or settings.widen < 0 or not 0 < settings.alpha <= 1:
-        raise BadOptions("ismcts:c", "c and widen must be at least 0, alpha in (0, 1]")
+        raise BadOptions(
+            "ismcts:c", _("{c} and {widen} must be at least 0, {alpha} in (0, 1]", c="c", widen="widen", alpha="alpha")
+        )
     return settings
 
 
@@ -78,7 +94,7 @@ def _ismcts(seed: int, params: dict[str, str]) -> Bot:
 
 def level_settings(level: str, params: dict[str, str], game: Game | None = None) -> SearchSettings:
     """A level's ISMCTS settings: its spec, then the game's tuning of it, then the spec's own parameters."""
-    _, base_params = parse_spec(LEVELS[level])
+    _kind, base_params = parse_spec(LEVELS[level])
     tuning = parse_params(game.level_tuning[level]) if game and level in game.level_tuning else {}
     return search_settings({**base_params, **tuning, **params})
 
@@ -114,7 +130,7 @@ BOT_DESCRIPTIONS: dict[str, str] = {
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    kind, _, rest = spec.strip().partition(":")
+    kind, _colon, rest = spec.strip().partition(":")
     return kind.strip().lower(), parse_params(rest, spec)
 
 
@@ -124,7 +140,9 @@ def parse_params(text: str, spec: str | None = None) -> dict[str, str]:
     for pair in filter(None, (part.strip() for part in text.split(","))):
         key, sep, value = pair.partition("=")
         if not sep:
-            raise BadOptions(spec or text, f"bot parameters are key=value, got {pair!r}")
+            raise BadOptions(
+                spec or text, _("bot parameters are {form}, got {pair}", form="key=value", pair=repr(pair))
+            )
         params[key.strip()] = value.strip()
     return params
 
@@ -135,7 +153,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     factory = BOT_KINDS.get(kind)
     if factory is None:
         known = ", ".join(sorted(BOT_KINDS))
-        raise BadOptions("bot", f"unknown bot {spec!r}; the bots are: {known}")
+        raise BadOptions("bot", _("unknown bot {spec}; the bots are: {known}", spec=repr(spec), known=known))
     return factory(seed, params)
 
 
@@ -153,7 +171,17 @@ def check_web_spec(spec: str) -> str:
         return kind
     settings = level_settings(kind, params) if kind in LEVELS else search_settings(params)
     if settings.ms <= 0 or settings.ms > WEB_MAX_MS:
-        raise BadOptions(f"{kind}:ms", f"a bot here thinks at most {WEB_MAX_MS} ms a move (ms=1 to {WEB_MAX_MS})")
+        raise BadOptions(
+            f"{kind}:ms",
+            _(
+                "a bot here thinks at most {most} ms a move ({first} to {last})",
+                most=WEB_MAX_MS,
+                first="ms=1",
+                last=WEB_MAX_MS,
+            ),
+        )
     if settings.iterations > WEB_MAX_ITERATIONS:
-        raise BadOptions(f"{kind}:iterations", f"a bot here searches at most {WEB_MAX_ITERATIONS} iterations a move")
+        raise BadOptions(
+            f"{kind}:iterations", _("a bot here searches at most {most} iterations a move", most=WEB_MAX_ITERATIONS)
+        )
     return kind + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")

@@ -6,6 +6,8 @@ or a content file.
 
 from __future__ import annotations
 
+from guildtable.kernel.i18n import gettext as _
+
 
 class GuildtableError(Exception):
     """Base of every error meant for a person rather than a programmer."""
@@ -21,11 +23,15 @@ class IllegalAction(GuildtableError):
 
 
 class BadRecord(GuildtableError):
-    """A malformed game record or setup; `field` is a dotted path such as `setup.piles[0][3]`."""
+    """A malformed game record or setup; `field` is a dotted path such as `setup.piles[0][3]`. `kind` says what is
+    wrong for a page that words it itself ("not-json", "missing", "illegal-move"; empty otherwise), and `detail` holds
+    an illegal move's reason in the rule's own words."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, *, kind: str = "", detail: str = "") -> None:
         self.field = field
         self.message = message
+        self.kind = kind
+        self.detail = detail
         super().__init__(f"{field}: {message}" if field else message)
 
 
@@ -35,7 +41,7 @@ class BadOptions(GuildtableError):
     def __init__(self, field: str, message: str) -> None:
         self.field = field
         self.message = message
-        super().__init__(f"option {field}: {message}")
+        super().__init__(_("option {field}: {message}", field=field, message=message))
 
 
 class BadContent(GuildtableError):

@@ -129,6 +129,6 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise BadOptions(pair, "write options as NAME=VALUE")
+            raise BadOptions(pair, _("write options as {form}", form="NAME=VALUE"))
         result[name.strip()] = value.strip()
     return result

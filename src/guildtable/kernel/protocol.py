@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
@@ -61,12 +62,19 @@ class Game(ABC):
         """A fresh game. `setup` fixes shuffles explicitly (see each game's `setup` documentation)."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             raise BadRecord(
-                "players", f"{self.title} is for {self.min_players}–{self.max_players} players, not {players!r}"
+                "players",
+                _(
+                    "{game} is for {low}–{high} players, not {players}",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    players=repr(players),
+                ),
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadRecord("seed", f"the seed must be a whole number, not {seed!r}")
+            raise BadRecord("seed", _("the seed must be a whole number, not {seed}", seed=repr(seed)))
         if setup is not None and not isinstance(setup, Mapping):
-            raise BadRecord("setup", "the setup must be a mapping")
+            raise BadRecord("setup", _("the setup must be a mapping"))
         return self._new_state(players, seed, self.resolve_options(options), dict(setup) if setup else None)
 
     @abstractmethod
@@ -169,12 +177,15 @@ class State(ABC):
         """Carry out `action` and return what happened. An illegal action raises `IllegalAction` naming the rule and
         leaves the state exactly as it was."""
         if isinstance(action, bool) or not isinstance(action, int):
-            raise IllegalAction("", f"an action is a whole number, not {action!r}")
+            raise IllegalAction("", _("an action is a whole number, not {action}", action=repr(action)))
         if self.is_terminal:
-            raise IllegalAction(self.end_rule, "the game is over; no more moves can be made")
+            raise IllegalAction(self.end_rule, _("the game is over; no more moves can be made"))
         size = self.game.num_distinct_actions(self.num_players)
         if not 0 <= action < size:
-            raise IllegalAction("", f"action {action} is outside this game's action range 0..{size - 1}")
+            raise IllegalAction(
+                "",
+                _("action {action} is outside this game's action range {range}", action=action, range=f"0..{size - 1}"),
+            )
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(*reason)
@@ -213,7 +224,7 @@ class State(ABC):
     def score_sheet(self) -> ScoreSheet:
         """The end screen's sheet: every point by category in named lines that sum to `scores()`. A game overrides
         this with its own categories; the default is one line of totals."""
-        return single_category("Score", self.scores())
+        return single_category(_("Score"), self.scores())
 
     # --- what a seat may know ------------------------------------------------------------------------------------
     @abstractmethod
@@ -254,7 +265,7 @@ class State(ABC):
     def prompt(self, names: Sequence[str] | None = None) -> str:
         """The question the current player is answering, in a few plain words (no notation, no rule IDs), naming
         other players by `names` (display names at a table; the game's seat names by default)."""
-        return "Your move"
+        return _("Your move")
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
         """`action` in plain words for a button or a list of choices ("Swap the value tiles of row 3 and column 4"),

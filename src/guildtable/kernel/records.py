@@ -15,6 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from guildtable.kernel.errors import BadOptions, BadRecord, GuildtableError, IllegalAction
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.protocol import State
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.rng import SEED_LIMIT
@@ -38,7 +39,9 @@ class ActionEntry(BaseModel):
     @model_validator(mode="after")
     def _one_form(self) -> ActionEntry:
         if self.action is None and self.notation is None:
-            raise ValueError("an action entry needs 'action' or 'notation'")
+            raise ValueError(
+                _("an action entry needs {action} or {notation}", action="'action'", notation="'notation'")
+            )
         return self
 
 
@@ -66,7 +69,7 @@ class GameRecord(BaseModel):
     @classmethod
     def _seed_in_range(cls, seed: int) -> int:
         if not 0 <= seed < SEED_LIMIT:
-            raise ValueError("a seed is a whole number from 0 to below 2**256")
+            raise ValueError(_("a seed is a whole number from 0 to below {limit}", limit="2**256"))
         return seed
 
 
@@ -83,18 +86,37 @@ def parse_record(source: str | bytes | dict[str, Any]) -> GameRecord:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as error:
+            # json's own reason ("Expecting value") is English; the sentence around it is ours.
             raise BadRecord(
-                "record", f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+                "record",
+                _(
+                    "not valid JSON (line {line}, column {column}: {reason})",
+                    line=error.lineno,
+                    column=error.colno,
+                    reason=error.msg,
+                ),
+                kind="not-json",
             ) from None
     else:
         data = source
     if not isinstance(data, dict):
-        raise BadRecord("record", "a record is a JSON object")
+        raise BadRecord("record", _("a record is a JSON object"))
     try:
         return GameRecord.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        raise BadRecord(_field_path(first["loc"]), first["msg"]) from None
+        kind = "missing" if first.get("type") == "missing" else ""
+        raise BadRecord(_field_path(first["loc"]), _validation_message(first), kind=kind) from None
+
+
+def _validation_message(error: Any) -> str:
+    """The reason pydantic gives for one field. Our own validators' reasons (ValueError, already translated) come
+    without pydantic's "Value error, " prefix; pydantic's own reasons ("Field required") are English only, and the
+    pages frame them in a translated sentence (`server.replays.plain_record_error`)."""
+    cause = (error.get("ctx") or {}).get("error")
+    if error.get("type") == "value_error" and isinstance(cause, ValueError):
+        return str(cause)
+    return str(error["msg"])
 
 
 def load_record(path: str | Path) -> GameRecord:
@@ -102,7 +124,7 @@ def load_record(path: str | Path) -> GameRecord:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise BadRecord("file", f"cannot read {path}: {error.strerror}") from None
+        raise BadRecord("file", _("cannot read {path}: {reason}", path=path, reason=error.strerror)) from None
     return parse_record(text)
 
 
@@ -129,18 +151,40 @@ def replay_record(record: GameRecord, *, check_result: bool = True) -> State:
             if entry.notation is not None and entry.action is not None:
                 expected = state.action_to_notation(action)
                 if entry.notation != expected:
-                    raise BadRecord(f"{where}.notation", f"says {entry.notation!r} but action {action} is {expected!r}")
+                    raise BadRecord(
+                        f"{where}.notation",
+                        _(
+                            "says {notation} but action {action} is {expected}",
+                            notation=repr(entry.notation),
+                            action=action,
+                            expected=repr(expected),
+                        ),
+                    )
             state.apply(action)
         except IllegalAction as error:
-            raise BadRecord(where, f"illegal move: {error}") from None
+            raise BadRecord(
+                where, _("illegal move: {error}", error=error), kind="illegal-move", detail=error.message
+            ) from None
     if check_result and record.result is not None:
         if not state.is_terminal:
-            raise BadRecord("result", "the record states a result but its moves do not finish the game")
+            raise BadRecord("result", _("the record states a result but its moves do not finish the game"))
         if [float(score) for score in state.scores()] != record.result.scores:
-            raise BadRecord("result.scores", f"the moves give {state.scores()}, the record says {record.result.scores}")
+            raise BadRecord(
+                "result.scores",
+                _(
+                    "the moves give {moves}, the record says {record}",
+                    moves=state.scores(),
+                    record=record.result.scores,
+                ),
+            )
         if state.winners() != record.result.winners:
             raise BadRecord(
-                "result.winners", f"the moves give {state.winners()}, the record says {record.result.winners}"
+                "result.winners",
+                _(
+                    "the moves give {moves}, the record says {record}",
+                    moves=state.winners(),
+                    record=record.result.winners,
+                ),
             )
     return state
 

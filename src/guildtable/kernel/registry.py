@@ -9,6 +9,7 @@ import importlib
 import pkgutil
 
 from guildtable.kernel.errors import GuildtableError
+from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.protocol import Game
 
 _GAMES: dict[str, Game] = {}
@@ -68,5 +69,5 @@ def get_game(name: str) -> Game:
         game = _GAMES.get(key)
     if game is None:
         known = ", ".join(sorted(_GAMES))
-        raise GuildtableError(f"unknown game {name!r}; the games are: {known}")
+        raise GuildtableError(_("unknown game {name}; the games are: {known}", name=repr(name), known=known))
     return game

@@ -107,7 +107,14 @@ class RateLimiter:
             try:
                 self.items[action] = parse(text)
             except ValueError:
-                raise ValueError(f"{action} rate {text!r} is not a rate such as '30/minute'") from None
+                raise ValueError(
+                    _(
+                        "{action} rate {rate} is not a rate such as {example}",
+                        action=action,
+                        rate=repr(text),
+                        example="'30/minute'",
+                    )
+                ) from None
 
     async def expire_forever(self) -> None:
         """Drop expired counters once a second (run as a task on the server's loop)."""
@@ -146,6 +153,10 @@ def _per(item: RateLimitItem) -> str:
         return _("hour") if n == 1 else ngettext("{n} hour", "{n} hours", n)
     if unit == "day":
         return _("day") if n == 1 else ngettext("{n} day", "{n} days", n)
+    if unit == "month":
+        return _("month") if n == 1 else ngettext("{n} month", "{n} months", n)
+    if unit == "year":
+        return _("year") if n == 1 else ngettext("{n} year", "{n} years", n)
     return unit if n == 1 else f"{n} {unit}s"
 
 

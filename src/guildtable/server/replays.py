@@ -54,8 +54,10 @@ _FIELD_WORDS = {
 def plain_record_error(error: BadRecord) -> str:
     """Why a record file cannot be watched, for the person who chose the file (the field stays in the problem)."""
     field = error.field
-    message = re.sub(r"^(?:Value error, |illegal move: )|\b[A-Z]{2}(?:-[A-Z]+)?-\d+: ", "", error.message)
-    if field == "record" and message.startswith("not valid JSON"):
+    # A rule's ID stays in the problem's fields; the sentence a person reads is the rule's own words.
+    message = error.detail if error.kind == "illegal-move" else error.message
+    message = re.sub(r"\b[A-Z]{2}(?:-[A-Z]+)?-\d+: ", "", message)
+    if error.kind == "not-json":
         return _("This file is not a game record: it is not JSON text, and records saved by guildtable are.")
     if field in ("record", "format", "version"):
         return _("This file is not a game record saved by guildtable.")
@@ -63,7 +65,7 @@ def plain_record_error(error: BadRecord) -> str:
     move = re.fullmatch(r"actions\[(\d+)\].*", field)
     if move:
         return _("Move {n} of this record cannot be played: {reason}.", n=int(move.group(1)) + 1, reason=message)
-    if message == "Field required" and top in _FIELD_WORDS:
+    if error.kind == "missing" and top in _FIELD_WORDS:
         return _("This record is incomplete: it does not say {what}.", what=_(_FIELD_WORDS[top]))
     what = _(_FIELD_WORDS[top]) if top in _FIELD_WORDS else top
     return _("This record cannot be replayed: {what} is wrong ({reason}).", what=what, reason=message)

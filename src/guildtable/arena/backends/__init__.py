@@ -10,6 +10,7 @@ from collections.abc import Generator
 
 from guildtable.arena.tournament import MatchResult, MatchTask
 from guildtable.kernel import BadOptions
+from guildtable.kernel.i18n import gettext as _
 
 BACKENDS = ("local", "ray")
 
@@ -27,4 +28,7 @@ def run_tasks(
         from guildtable.arena.backends.ray_backend import run_ray
 
         return run_ray(tasks, address, workers)
-    raise BadOptions("backend", f"unknown backend {backend!r}; the backends are: {', '.join(BACKENDS)}")
+    raise BadOptions(
+        "backend",
+        _("unknown backend {backend}; the backends are: {known}", backend=repr(backend), known=", ".join(BACKENDS)),
+    )

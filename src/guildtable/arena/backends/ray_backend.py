@@ -10,13 +10,16 @@ from typing import Any
 
 from guildtable.arena.tournament import MatchResult, MatchTask, play_match
 from guildtable.kernel import BadOptions
+from guildtable.kernel.i18n import gettext as _
 
 
 def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise BadOptions("backend", "the ray backend needs the ray extra: pip install 'guildtable[ray]'") from None
+        raise BadOptions(
+            "backend", _("the ray backend needs the ray extra: {command}", command="pip install 'guildtable[ray]'")
+        ) from None
     return ray
 
 
