@@ -17,6 +17,9 @@ from __future__ import annotations
 from guildtable.games.city_and_guilds.board import MAX_LOTS, Board
 from guildtable.games.city_and_guilds.content import HAND_KINDS, TILE_CODES, tile_from_code
 from guildtable.kernel import IllegalAction
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
 
 SELECT_BASE = 0
 LOT_BASE = SELECT_BASE + HAND_KINDS
@@ -69,7 +72,9 @@ def _tile(word: str) -> int:
     tile = tile_from_code(word)
     if tile is None or tile >= HAND_KINDS:
         codes = ", ".join(TILE_CODES[:HAND_KINDS])
-        raise IllegalAction("", f"{word!r} is not a tile in the supply; the tiles are {codes}")
+        raise IllegalAction(
+            "", _("{word} is not a tile in the supply; the tiles are {codes}", word=repr(word), codes=codes)
+        )
     return tile
 
 
@@ -79,20 +84,37 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
     `decline` (no figure, no tavern) where the question allows one."""
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalAction("", "type a move such as 'BA', 'A5', 'invest' or 'take MCA', or ? for the legal moves")
+        raise IllegalAction(
+            "",
+            _(
+                "type a move such as {examples} or {last}, or ? for the legal moves",
+                examples="'BA', 'A5', 'invest'",
+                last="'take MCA'",
+            ),
+        )
     head = words[0].upper()
     if head == "PUT" and len(words) == 2 and words[1].upper() == "BACK":
         return PUT_BACK
     if head in ("TAKE", "RETURN", "PLAY", "PICK"):
         if len(words) != 2:
-            raise IllegalAction("", f"'{words[0]}' names one tile, e.g. '{words[0]} MCA'")
+            raise IllegalAction(
+                "", _("{verb} names one tile, e.g. {example}", verb=f"'{words[0]}'", example=f"'{words[0]} MCA'")
+            )
         base = {"TAKE": TAKE_BASE, "RETURN": RETURN_BASE}.get(head, SELECT_BASE)
         return base + _tile(words[1])
     if len(words) != 1:
-        raise IllegalAction("", f"cannot read {text!r}: one word per move, e.g. 'BA', then 'A5'")
+        raise IllegalAction(
+            "",
+            _(
+                "cannot read {text}: one word per move, e.g. {first}, then {then}",
+                text=repr(text),
+                first="'BA'",
+                then="'A5'",
+            ),
+        )
     if head in ("NO", "PASS", "-"):
         if decline is None:
-            raise IllegalAction("CG-16", "this question cannot be declined: there is no passing")
+            raise IllegalAction("CG-16", _("this question cannot be declined: there is no passing"))
         return decline
     if head in _WORDS:
         return _WORDS[head]
@@ -104,5 +126,11 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
         return bare_tile_base + tile
     first, last = board.lot_names[0], board.lot_names[-1]
     raise IllegalAction(
-        "", f"cannot read {text!r}: expected a tile (BA, WE, CA, SM, MBA.., MIN), a lot ({first}..{last}) or a word"
+        "",
+        _(
+            "cannot read {text}: expected a tile ({tiles}), a lot ({lots}) or a word",
+            text=repr(text),
+            tiles="BA, WE, CA, SM, MBA.., MIN",
+            lots=f"{first}..{last}",
+        ),
     )

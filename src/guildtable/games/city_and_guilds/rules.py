@@ -750,25 +750,31 @@ class CityAndGuildsState(State):
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         if not isinstance(data, Mapping):
-            raise IllegalAction("", "an action is a JSON object with a 'type'")
+            raise IllegalAction("", _("an action is a JSON object with a {key}", key="'type'"))
         kind = data.get("type")
         if kind in ("pick", "take", "return"):
             tile = data.get("tile")
             if not isinstance(tile, str):
-                raise IllegalAction("", f"a {kind} needs 'tile' as a tile code")
+                raise IllegalAction("", _("a {kind} needs {key} as a tile code", kind=kind, key="'tile'"))
             base = {"pick": SELECT_BASE, "take": TAKE_BASE, "return": RETURN_BASE}[kind]
             return actions.parse(tile, self.board, base, None)
         if kind in ("place", "tavern"):
             lot = data.get("lot")
             if not isinstance(lot, str) or lot.upper() not in self.board.lot_by_name:
-                raise IllegalAction("", f"a {kind} needs 'lot' as a lot name such as 'A5'")
+                raise IllegalAction(
+                    "",
+                    _("a {kind} needs {key} as a lot name such as {example}", kind=kind, key="'lot'", example="'A5'"),
+                )
             return LOT_BASE + self.board.lot_by_name[lot.upper()]
         if kind in ("invest", "double", "figure", "nofigure", "notavern", "back"):
             return actions.parse(str(kind), self.board, SELECT_BASE, None)
         raise IllegalAction(
             "",
-            f"unknown action type {kind!r} (pick, place, back, invest, double, figure, nofigure, "
-            "tavern, notavern, take, return)",
+            _(
+                "unknown action type {kind} ({types})",
+                kind=repr(kind),
+                types="pick, place, back, invest, double, figure, nofigure, tavern, notavern, take, return",
+            ),
         )
 
     def action_to_notation(self, action: int) -> str:

@@ -20,6 +20,9 @@ from typing import Any
 
 from guildtable.games.city_and_guilds.content import DEAL_SIZE, DRAWABLE, HAND_KINDS, HAND_SIZE, tile_from_code
 from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
 
 SETUP_KEYS = ("start_player", "hands", "supply", "keep_order")
 
@@ -39,7 +42,10 @@ def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Openi
     setup = setup or {}
     unknown = sorted(set(setup) - set(SETUP_KEYS))
     if unknown:
-        raise BadRecord(f"setup.{unknown[0]}", f"unknown setup key (City and Guilds takes {', '.join(SETUP_KEYS)})")
+        raise BadRecord(
+            f"setup.{unknown[0]}",
+            _("unknown setup key ({game} takes {keys})", game="City and Guilds", keys=", ".join(SETUP_KEYS)),
+        )
     tiles = list(DRAWABLE)
     rng.shuffle(tiles)
     start = rng.below(players)
@@ -47,38 +53,46 @@ def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Openi
     if "start_player" in setup:
         start = setup["start_player"]
         if type(start) is not int or not 0 <= start < players:
-            raise BadRecord("setup.start_player", f"must be a seat from 0 to {players - 1}")
+            raise BadRecord("setup.start_player", _("must be a seat from 0 to {last}", last=players - 1))
     keep_order = setup.get("keep_order", False)
     if not isinstance(keep_order, bool):
-        raise BadRecord("setup.keep_order", "must be true or false")
+        raise BadRecord("setup.keep_order", _("must be {yes} or {no}", yes="true", no="false"))
     if "supply" in setup:
         tiles = _codes(setup["supply"], "setup.supply")
     if "hands" in setup:
         raw = setup["hands"]
         if not isinstance(raw, list) or len(raw) != players:
-            raise BadRecord("setup.hands", f"needs one hand per seat ({players})")
+            raise BadRecord("setup.hands", _("needs one hand per seat ({players})", players=players))
         hands = [_codes(hand, f"setup.hands[{seat}]") for seat, hand in enumerate(raw)]
         sizes = {len(hand) for hand in hands}
         if sizes not in ({DEAL_SIZE}, {HAND_SIZE}):
-            raise BadRecord("setup.hands", f"every hand holds {DEAL_SIZE} tiles (before returning one) or {HAND_SIZE}")
+            raise BadRecord(
+                "setup.hands",
+                _("every hand holds {deal} tiles (before returning one) or {hand}", deal=DEAL_SIZE, hand=HAND_SIZE),
+            )
         supply = tiles if "supply" in setup else _rest(tiles, hands)
     else:
         hands = [tiles[seat * DEAL_SIZE : (seat + 1) * DEAL_SIZE] for seat in range(players)]
         supply = tiles[players * DEAL_SIZE :]
     if Counter(supply + [tile for hand in hands for tile in hand]) != Counter(DRAWABLE):
-        raise BadRecord("setup.supply", "hands and supply must hold the 76 drawable tiles exactly once (CG-4, CG-10)")
+        raise BadRecord(
+            "setup.supply", _("hands and supply must hold the 76 drawable tiles exactly once (CG-4, CG-10)")
+        )
     returns = len(hands[0]) == DEAL_SIZE
     return Opening(start, [sorted(hand) for hand in hands], supply, returns, keep_order, shuffle_seed)
 
 
 def _codes(raw: Any, field: str) -> list[int]:
     if not isinstance(raw, list):
-        raise BadRecord(field, "must be a list of tile codes")
+        raise BadRecord(field, _("must be a list of tile codes"))
     tiles = []
     for index, code in enumerate(raw):
         tile = tile_from_code(str(code))
         if tile is None or tile >= HAND_KINDS:
-            raise BadRecord(f"{field}[{index}]", f"{code!r} is not a drawable tile code (BA, MBA, MIN, ...)")
+            raise BadRecord(
+                f"{field}[{index}]",
+                _("{code} is not a drawable tile code ({examples})", code=repr(code), examples="BA, MBA, MIN, ..."),
+            )
         tiles.append(tile)
     return tiles
 

@@ -20,6 +20,9 @@ from guildtable.games.city_blocks.content import (
     site_name,
 )
 from guildtable.kernel import IllegalAction
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_blocks").gettext
 
 PLACE_ACTIONS = TILE_TYPES * SITES
 SWAP_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(STREETS), 2))
@@ -60,13 +63,29 @@ def parse_site(text: str) -> int:
     word = text.upper().lstrip("X")
     if len(word) == 4 and word[0] == "R" and word[2] == "C" and word[1] in "12345" and word[3] in "123456":
         return (int(word[1]) - 1) * 6 + int(word[3]) - 1
-    raise IllegalAction("", f"{text!r} is not a site; sites are R1C1 (top left) to R5C6 (bottom right)")
+    raise IllegalAction(
+        "",
+        _(
+            "{text} is not a site; sites are {first} (top left) to {last} (bottom right)",
+            text=repr(text),
+            first="R1C1",
+            last="R5C6",
+        ),
+    )
 
 
 def parse_street(text: str) -> int:
     street = _STREET_INDEX.get(text.upper())
     if street is None:
-        raise IllegalAction("", f"{text!r} is not a street; streets are R1..R5 and C1..C6")
+        raise IllegalAction(
+            "",
+            _(
+                "{text} is not a street; streets are {rows} and {columns}",
+                text=repr(text),
+                rows="R1..R5",
+                columns="C1..C6",
+            ),
+        )
     return street
 
 
@@ -80,20 +99,30 @@ def parse_move(text: str) -> tuple[int, bool | None]:
     before the site: `H3 xR2C4`); None for a swap. Unreadable text raises IllegalAction saying why."""
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalAction("", "type a move such as 'H3 R2C4', or ? for the legal moves")
+        raise IllegalAction("", _("type a move such as {example}, or ? for the legal moves", example="'H3 R2C4'"))
     head = words[0].upper()
     if head in ("NOSWAP", "NO", "PASS", "-"):
         return NO_SWAP, None
     if head == "SWAP":
         if len(words) != 3:
-            raise IllegalAction("", "a swap names two streets, e.g. 'swap R3 C4'")
+            raise IllegalAction("", _("a swap names two streets, e.g. {example}", example="'swap R3 C4'"))
         a, b = parse_street(words[1]), parse_street(words[2])
         if a == b:
-            raise IllegalAction("CB-13", "a swap needs two different streets")
+            raise IllegalAction("CB-13", _("a swap needs two different streets"))
         return swap_action(a, b), None
     if len(words) != 2:
-        raise IllegalAction("", f"cannot read {text!r}: write a tile and a site, e.g. 'H3 R2C4'")
+        raise IllegalAction(
+            "", _("cannot read {text}: write a tile and a site, e.g. {example}", text=repr(text), example="'H3 R2C4'")
+        )
     tile = TILE_ALIASES.get(head)
     if tile is None:
-        raise IllegalAction("", f"{words[0]!r} is not a tile; tiles are H1-H5, S2-S6, F3-F7, SCH, PWR, MALL and CRT")
+        raise IllegalAction(
+            "",
+            _(
+                "{text} is not a tile; tiles are {tiles} and {last}",
+                text=repr(words[0]),
+                tiles="H1-H5, S2-S6, F3-F7, SCH, PWR, MALL",
+                last="CRT",
+            ),
+        )
     return place_action(tile, parse_site(words[1])), words[1].upper().startswith("X")

@@ -25,6 +25,7 @@ from guildtable.games.city_blocks.setup import make_opening
 from guildtable.kernel import BadRecord, Event, Game, Option, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.glossary import Glossary
+from guildtable.kernel.i18n import N_
 
 
 class CityBlocks(Game):
@@ -39,11 +40,13 @@ class CityBlocks(Game):
             "court_via_rebuild",
             True,
             bool,
-            "A courthouse built over one of your own tiles (a rebuild) also lets you swap value tiles, as a newly "
-            "built one does.",
+            N_(
+                "A courthouse built over one of your own tiles (a rebuild) also lets you swap value tiles, as a newly "
+                "built one does."
+            ),
             choices=(True, False),
             rule="CB-A-2",
-            label="Courthouse swap on a rebuild",
+            label=N_("Courthouse swap on a rebuild"),
         ),
     )
 

@@ -452,13 +452,15 @@ class CityBlocksState(State):
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:
         if not isinstance(data, Mapping):
-            raise IllegalAction("", "an action is a JSON object with a 'type'")
+            raise IllegalAction("", _("an action is a JSON object with a {key}", key="'type'"))
         kind = data.get("type")
         if kind in ("build", "rebuild"):
             tile = data.get("tile")
             site = data.get("site")
             if not isinstance(tile, str) or not isinstance(site, str):
-                raise IllegalAction("", f"a {kind} needs 'tile' and 'site' as text")
+                raise IllegalAction(
+                    "", _("a {kind} needs {tile} and {site} as text", kind=kind, tile="'tile'", site="'site'")
+                )
             action = actions.parse(f"{tile} {site}")
             self._check_method(action, kind == "rebuild", typed=False)
             return action
@@ -467,9 +469,11 @@ class CityBlocksState(State):
         if kind == "swap":
             streets = data.get("streets")
             if not isinstance(streets, list) or len(streets) != 2 or not all(isinstance(s, str) for s in streets):
-                raise IllegalAction("", "a swap needs 'streets': two street names")
+                raise IllegalAction("", _("a {kind} needs {key}: two street names", kind="swap", key="'streets'"))
             return actions.parse(f"swap {streets[0]} {streets[1]}")
-        raise IllegalAction("", f"unknown action type {kind!r} (build, rebuild, swap, noswap)")
+        raise IllegalAction(
+            "", _("unknown action type {kind} ({types})", kind=repr(kind), types="build, rebuild, swap, noswap")
+        )
 
     def action_to_notation(self, action: int) -> str:
         return actions.notation(action, rebuild=action < PLACE_ACTIONS and self.board[action % SITES] != 0)

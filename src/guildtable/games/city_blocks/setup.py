@@ -25,6 +25,9 @@ from guildtable.games.city_blocks.content import (
     VALUE_TILES,
 )
 from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_blocks").gettext
 
 
 @dataclass(slots=True)
@@ -52,23 +55,31 @@ def make_opening(seed: int, setup: dict[str, Any] | None) -> Opening:
     if unknown:
         raise BadRecord(
             f"setup.{sorted(unknown)[0]}",
-            "unknown setup key (City Blocks takes value_tiles, slots, start_player, piles)",
+            _(
+                "unknown setup key ({game} takes {keys})",
+                game="City Blocks",
+                keys="value_tiles, slots, start_player, piles",
+            ),
         )
     values = list(VALUE_TILES)
     rng.shuffle(values)
     piles = []
-    for _ in range(PLAYERS):
+    for _player in range(PLAYERS):
         pile = list(PLAYER_SET)
         rng.shuffle(pile)
         piles.append(pile)
 
     if "value_tiles" in setup:
         if "slots" in setup:
-            raise BadRecord("setup.slots", "give either value_tiles or slots, not both")
+            raise BadRecord(
+                "setup.slots", _("give either {one} or {other}, not both", one="value_tiles", other="slots")
+            )
         values = _value_order(setup["value_tiles"])
         slots, start, draws = deal(values)
         if "start_player" in setup and setup["start_player"] != start:
-            raise BadRecord("setup.start_player", f"the value tiles make seat {start} the start player (CB-7)")
+            raise BadRecord(
+                "setup.start_player", _("the value tiles make seat {seat} the start player (CB-7)", seat=start)
+            )
         spare = values[11:]
     elif "slots" in setup:
         slots = _slots(setup["slots"])
@@ -88,48 +99,50 @@ def make_opening(seed: int, setup: dict[str, Any] | None) -> Opening:
 
 def _value_order(raw: Any) -> list[int]:
     if not isinstance(raw, list) or sorted(raw) != list(VALUE_TILES) or any(type(v) is not int for v in raw):
-        raise BadRecord("setup.value_tiles", "must list each value tile 1..15 exactly once (CB-3)")
+        raise BadRecord("setup.value_tiles", _("must list each value tile 1..15 exactly once (CB-3)"))
     return list(raw)
 
 
 def _slots(raw: Any) -> list[int]:
     if not isinstance(raw, dict):
-        raise BadRecord("setup.slots", "must map each street R1..R5, C1..C6 to a value tile")
+        raise BadRecord("setup.slots", _("must map each street {streets} to a value tile", streets="R1..R5, C1..C6"))
     slots = []
     for name in STREET_NAMES:
         value = raw.get(name)
         if type(value) is not int or value not in VALUE_TILES:
-            raise BadRecord(f"setup.slots.{name}", "needs a value tile from 1 to 15")
+            raise BadRecord(f"setup.slots.{name}", _("needs a value tile from 1 to 15"))
         slots.append(value)
     extra = set(raw) - set(STREET_NAMES)
     if extra:
-        raise BadRecord(f"setup.slots.{sorted(extra)[0]}", "is not a street (R1..R5, C1..C6)")
+        raise BadRecord(f"setup.slots.{sorted(extra)[0]}", _("is not a street ({streets})", streets="R1..R5, C1..C6"))
     if len(set(slots)) != STREETS:
-        raise BadRecord("setup.slots", "each value tile exists once (CB-3); a value is repeated")
+        raise BadRecord("setup.slots", _("each value tile exists once (CB-3); a value is repeated"))
     return slots
 
 
 def _start_player(raw: Any) -> int:
     if raw not in (0, 1) or type(raw) is not int:
-        raise BadRecord("setup.start_player", "must be 0 (Blue) or 1 (Red)")
+        raise BadRecord("setup.start_player", _("must be 0 (Blue) or 1 (Red)"))
     return int(raw)
 
 
 def _piles(raw: Any) -> list[list[int]]:
     if not isinstance(raw, list) or len(raw) != PLAYERS:
-        raise BadRecord("setup.piles", "needs one pile per player")
+        raise BadRecord("setup.piles", _("needs one pile per player"))
     piles = []
     for seat, pile in enumerate(raw):
         if not isinstance(pile, list):
-            raise BadRecord(f"setup.piles[{seat}]", "must be a list of tile codes, top first")
+            raise BadRecord(f"setup.piles[{seat}]", _("must be a list of tile codes, top first"))
         tiles = []
         for index, code in enumerate(pile):
             tile = TILE_ALIASES.get(str(code).upper())
             if tile is None:
-                raise BadRecord(f"setup.piles[{seat}][{index}]", f"{code!r} is not a tile code")
+                raise BadRecord(f"setup.piles[{seat}][{index}]", _("{code} is not a tile code", code=repr(code)))
             tiles.append(tile)
         if Counter(tiles) != Counter(PLAYER_SET):
             want = " ".join(TILE_CODES[t] for t in PLAYER_SET)
-            raise BadRecord(f"setup.piles[{seat}]", f"must hold each player's 20 tiles exactly once (CB-1): {want}")
+            raise BadRecord(
+                f"setup.piles[{seat}]", _("must hold each player's 20 tiles exactly once (CB-1): {tiles}", tiles=want)
+            )
         piles.append(tiles)
     return piles

@@ -29,6 +29,9 @@ from guildtable.games.guildhall.content import (
     card_of,
 )
 from guildtable.kernel import IllegalAction
+from guildtable.kernel.i18n import domain
+
+_ = domain("guildhall").gettext
 
 CARD = 0
 PROF = CARD + IDENTITIES
@@ -106,7 +109,14 @@ def parse(text: str) -> int:
     """The action a typed answer names (legal or not). Unreadable text raises IllegalAction saying why."""
     words = text.strip().split()
     if not words:
-        raise IllegalAction("", "type an answer such as 'play red Scholar' or 'level 2', or ? for the legal answers")
+        raise IllegalAction(
+            "",
+            _(
+                "type an answer such as {example} or {other}, or ? for the legal answers",
+                example="'play red Scholar'",
+                other="'level 2'",
+            ),
+        )
     head = words[0].lower()
     if len(words) == 1 and head in _WORD_ACTIONS:
         return _WORD_ACTIONS[head]
@@ -118,7 +128,12 @@ def parse(text: str) -> int:
         prof = PROFESSION_ALIASES.get("".join(words[1:]).lower().replace("_", ""))
         if prof is None:
             raise IllegalAction(
-                "", f"{' '.join(words[1:])!r} is not a profession; they are {', '.join(PROFESSION_NAMES)}"
+                "",
+                _(
+                    "{text} is not a profession; they are {professions}",
+                    text=repr(" ".join(words[1:])),
+                    professions=", ".join(PROFESSION_NAMES),
+                ),
             )
         return PROF + prof
     body = words[1:] if head in VERBS and len(words) > 1 else words
@@ -130,26 +145,31 @@ def parse(text: str) -> int:
         return PROF + prof
     raise IllegalAction(
         "",
-        f"cannot read {text!r}: name a card as colour and profession ('red Scholar'), or answer with "
-        "play, discard-draw, buy, done, decline, use, 'level N', 'target P2', 'row N' or 'chapter Scholar'",
+        _(
+            "cannot read {text}: name a card as colour and profession ({example}), or answer with {answers} or {last}",
+            text=repr(text),
+            example="'red Scholar'",
+            answers="play, discard-draw, buy, done, decline, use, 'level N', 'target P2', 'row N'",
+            last="'chapter Scholar'",
+        ),
     )
 
 
 def _numbered(kind: str, word: str) -> int:
     digits = word.lower().lstrip("p")
     if not digits.isdigit():
-        raise IllegalAction("", f"'{kind}' needs a number, not {word!r}")
+        raise IllegalAction("", _("{verb} needs a number, not {word}", verb=f"'{kind}'", word=repr(word)))
     number = int(digits)
     if kind == "target":
         if not 1 <= number <= 4:
-            raise IllegalAction("", f"there is no seat P{number}; seats are P1..P4")
+            raise IllegalAction("", _("there is no seat {seat}; seats are {seats}", seat=f"P{number}", seats="P1..P4"))
         return SEAT + number - 1
     if kind == "level":
         if not 0 <= number <= 4:
-            raise IllegalAction("", f"levels are 0..4, not {number}")
+            raise IllegalAction("", _("levels are 0..4, not {number}", number=number))
         return LEVEL + number
     if not 1 <= number <= 5:
-        raise IllegalAction("", f"the center row has places 1..5, not {number}")
+        raise IllegalAction("", _("the center row has places 1..5, not {number}", number=number))
     return ROW + number - 1
 
 
@@ -170,7 +190,7 @@ def to_json(action: int) -> dict[str, Any]:
 
 def from_json(data: Mapping[str, Any]) -> int:
     if not isinstance(data, Mapping):
-        raise IllegalAction("", "an action is a JSON object with a 'type'")
+        raise IllegalAction("", _("an action is a JSON object with a {key}", key="'type'"))
     kind = data.get("type")
     if kind == "card":
         return parse(str(data.get("card", "")))
@@ -181,11 +201,24 @@ def from_json(data: Mapping[str, Any]) -> int:
             key = {"target": "seat", "level": "level", "row": "index"}[name]
             value = data.get(key)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < limit:
-                raise IllegalAction("", f"a {name} action needs '{key}' as a whole number 0..{limit - 1}")
+                raise IllegalAction(
+                    "",
+                    _(
+                        "a {kind} action needs {key} as a whole number 0..{last}",
+                        kind=name,
+                        key=f"'{key}'",
+                        last=limit - 1,
+                    ),
+                )
             return base + value
     for action, word in WORDS.items():
         if kind == word:
             return action
     raise IllegalAction(
-        "", f"unknown action type {kind!r} (card, chapter, target, level, row, {', '.join(WORDS.values())})"
+        "",
+        _(
+            "unknown action type {kind} ({types})",
+            kind=repr(kind),
+            types=", ".join(["card", "chapter", "target", "level", "row", *WORDS.values()]),
+        ),
     )

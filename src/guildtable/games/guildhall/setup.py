@@ -17,6 +17,9 @@ from typing import Any
 
 from guildtable.games.guildhall.content import CONTENT, card_of
 from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import domain
+
+_ = domain("guildhall").gettext
 
 HAND_START = 9
 ROW_SIZE = 5
@@ -53,7 +56,8 @@ def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[s
     unknown = set(setup) - {"deck", "prestige", "start_player"}
     if unknown:
         raise BadRecord(
-            f"setup.{sorted(unknown)[0]}", "unknown setup key (Guildhall takes deck, prestige, start_player)"
+            f"setup.{sorted(unknown)[0]}",
+            _("unknown setup key ({game} takes {keys})", game="Guildhall", keys="deck, prestige, start_player"),
         )
     deck = CONTENT.full_deck()
     rng.shuffle(deck)
@@ -71,11 +75,14 @@ def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[s
     if "start_player" in setup:
         value = setup["start_player"]
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            raise BadRecord("setup.start_player", f"must be a seat 0..{players - 1}")
+            raise BadRecord("setup.start_player", _("must be a seat 0..{last}", last=players - 1))
         start_player = value
     if start_player >= players:
-        raise BadRecord("options.start_player", f"there is no seat {start_player} with {players} players")
-    hands: list[list[int]] = [[] for _ in range(players)]
+        raise BadRecord(
+            "options.start_player",
+            _("there is no seat {seat} with {players} players", seat=start_player, players=players),
+        )
+    hands: list[list[int]] = [[] for _seat in range(players)]
     for offset in range(players):
         seat = (start_player + offset) % players
         hands[seat] = sorted(deck[:HAND_START])
@@ -85,23 +92,26 @@ def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[s
 
 def _deck(raw: Any) -> list[int]:
     if not isinstance(raw, list):
-        raise BadRecord("setup.deck", "must be a list of 120 card names, top first")
+        raise BadRecord("setup.deck", _("must be a list of 120 card names, top first"))
     cards = []
     for index, name in enumerate(raw):
         card = card_of(name) if isinstance(name, str) else None
         if card is None:
-            raise BadRecord(f"setup.deck[{index}]", f"{name!r} is not a card such as 'red Scholar'")
+            raise BadRecord(
+                f"setup.deck[{index}]",
+                _("{name} is not a card such as {example}", name=repr(name), example="'red Scholar'"),
+            )
         cards.append(card)
     if Counter(cards) != Counter(CONTENT.full_deck()):
-        raise BadRecord("setup.deck", "must hold every profession card exactly once (4 copies of each, GH-1)")
+        raise BadRecord("setup.deck", _("must hold every profession card exactly once (4 copies of each, GH-1)"))
     return cards
 
 
 def _prestige(raw: Any, remaining: Counter[int]) -> list[int]:
     ids = {kind.type_id: index for index, kind in enumerate(CONTENT.prestige)}
     if not isinstance(raw, list) or not all(isinstance(name, str) and name in ids for name in raw):
-        raise BadRecord("setup.prestige", f"must be a list of prestige type ids ({', '.join(ids)})")
+        raise BadRecord("setup.prestige", _("must be a list of prestige type ids ({ids})", ids=", ".join(ids)))
     pile = [ids[name] for name in raw]
     if Counter(pile) != remaining:
-        raise BadRecord("setup.prestige", "must hold exactly the prestige cards left after the GH-11 removal")
+        raise BadRecord("setup.prestige", _("must hold exactly the prestige cards left after the GH-11 removal"))
     return pile

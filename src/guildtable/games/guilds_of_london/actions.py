@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.kernel import IllegalAction
+from guildtable.kernel.i18n import domain
+
+_ = domain("guilds_of_london").gettext
 
 SEAT_NAMES = ("Green", "Red", "Blue", "Yellow")  # GL-6 colours
 USES = ("recruit", "move", "effect")
@@ -80,7 +83,9 @@ def notation(action: int, reward_verb: str = "keep") -> str:
 def _card(word: str) -> int:
     text = word.lstrip("#")
     if not text.isdigit() or int(text) not in CARD_OF_NUMBER:
-        raise IllegalAction("", f"{word!r} is not an action card number (write #12)")
+        raise IllegalAction(
+            "", _("{word} is not an action card number (write {example})", word=repr(word), example="#12")
+        )
     return CARD_OF_NUMBER[int(text)]
 
 
@@ -88,14 +93,24 @@ def parse(text: str) -> int:
     """The action a typed move names (legal or not). Unreadable text raises IllegalAction saying why."""
     words = text.strip().lower().split()
     if not words:
-        raise IllegalAction("", "type a move such as 'recruit #12' or 'pass', or ? for the legal moves")
+        raise IllegalAction(
+            "",
+            _(
+                "type a move such as {example} or {other}, or ? for the legal moves",
+                example="'recruit #12'",
+                other="'pass'",
+            ),
+        )
     head = words[0]
     if len(words) == 1:
         if head in WORDS:
             return WORDS[head]
-        raise IllegalAction("", f"cannot read {text!r}; try ? for the legal moves")
+        raise IllegalAction("", _("cannot read {text}; try ? for the legal moves", text=repr(text)))
     if len(words) != 2:
-        raise IllegalAction("", f"cannot read {text!r}: write a verb and one thing, e.g. 'move #12'")
+        raise IllegalAction(
+            "",
+            _("cannot read {text}: write a verb and one thing, e.g. {example}", text=repr(text), example="'move #12'"),
+        )
     word = words[1]
     if head in USES:
         return PLAY + _card(word) * 3 + USES.index(head)
@@ -108,23 +123,31 @@ def parse(text: str) -> int:
             return SOURCE + PLANTATION
         if word in TILE_OF_ID:
             return SOURCE + TILE_OF_ID[word]
-        raise IllegalAction("", f"{word!r} is not a tile id, 'guildhall' or 'plantation'")
+        raise IllegalAction(
+            "",
+            _(
+                "{word} is not a tile id, {guildhall} or {plantation}",
+                word=repr(word),
+                guildhall="'guildhall'",
+                plantation="'plantation'",
+            ),
+        )
     if head == "to":
         if word in ("guildhall", "gh", "plantation", "pl"):
-            raise IllegalAction("GL-D21", "the Guildhall and the plantation are never destinations of a move")
+            raise IllegalAction("GL-D21", _("the Guildhall and the plantation are never destinations of a move"))
         if word in TILE_OF_ID:
             return DEST + TILE_OF_ID[word]
-        raise IllegalAction("", f"{word!r} is not a tile id")
+        raise IllegalAction("", _("{word} is not a tile id", word=repr(word)))
     if head == "neutral":
         if word in SEAT_OF_NAME:
             return NEUTRAL + SEAT_OF_NAME[word]
-        raise IllegalAction("", f"{word!r} is not a colour ({', '.join(SEAT_NAMES)})")
+        raise IllegalAction("", _("{word} is not a colour ({colours})", word=repr(word), colours=", ".join(SEAT_NAMES)))
     if head in ("keep", "under"):
         if word in REWARD_OF_ID:
             return REWARD + REWARD_OF_ID[word]
-        raise IllegalAction("", f"{word!r} is not a reward card id")
+        raise IllegalAction("", _("{word} is not a reward card id", word=repr(word)))
     if head == "spend":
         if word in TOKEN_OF_ID:
             return TOKEN + TOKEN_OF_ID[word]
-        raise IllegalAction("", f"{word!r} is not a token id")
-    raise IllegalAction("", f"unknown verb {head!r}; try ? for the legal moves")
+        raise IllegalAction("", _("{word} is not a token id", word=repr(word)))
+    raise IllegalAction("", _("unknown verb {verb}; try ? for the legal moves", verb=repr(head)))

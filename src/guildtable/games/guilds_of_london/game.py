@@ -16,57 +16,58 @@ from guildtable.kernel import Game, Option, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
+from guildtable.kernel.i18n import N_
 
 OPTIONS = (
     Option(
         "compass_cell",
         "west",
         str,
-        "Which half of the Guildhall shows the compass rose, where the city starts to grow.",
+        N_("Which half of the Guildhall shows the compass rose, where the city starts to grow."),
         choices=("west", "east"),
         rule="GL-D1",
-        label="Compass rose",
-        choice_labels=("west half", "east half"),
+        label=N_("Compass rose"),
+        choice_labels=(N_("west half"), N_("east half")),
     ),
     Option(
         "compass_rotation",
         0,
         int,
-        "A variant: turn the directions the city grows in clockwise.",
+        N_("A variant: turn the directions the city grows in clockwise."),
         choices=(0, 90, 180, 270),
         rule="GL-D6",
-        label="Growth directions turned",
-        choice_labels=("not turned", "by 90°", "by 180°", "by 270°"),
+        label=N_("Growth directions turned"),
+        choice_labels=(N_("not turned"), N_("by 90°"), N_("by 180°"), N_("by 270°")),
     ),
     Option(
         "two_player_buildings",
         "church_east_random_rest",
         str,
-        "With 2 players, where the four buildings go around the small Guildhall.",
+        N_("With 2 players, where the four buildings go around the small Guildhall."),
         choices=("church_east_random_rest", "all_random", "fixed"),
         rule="GL-D4",
-        label="Buildings (2 players)",
-        choice_labels=("the church east, the others at random", "all at random", "always the same places"),
+        label=N_("Buildings (2 players)"),
+        choice_labels=(N_("the church east, the others at random"), N_("all at random"), N_("always the same places")),
     ),
     Option(
         "unresolved_vote",
         "no_score",
         str,
-        "When a tile's vote is still tied after counting neighbouring masters.",
+        N_("When a tile's vote is still tied after counting neighbouring masters."),
         choices=("no_score", "turn_order_wins"),
         rule="GL-D13",
-        label="A vote still tied",
-        choice_labels=("the tile is not scored", "the earlier player in turn order wins"),
+        label=N_("A vote still tied"),
+        choice_labels=(N_("the tile is not scored"), N_("the earlier player in turn order wins")),
     ),
     Option(
         "plantation_side",
         "random",
         str,
-        "Which side of the plantation board is used.",
+        N_("Which side of the plantation board is used."),
         choices=("random", "ulster", "virginia"),
         rule="GL-34",
-        label="Plantation",
-        choice_labels=("drawn at random", "Ulster", "Virginia"),
+        label=N_("Plantation"),
+        choice_labels=(N_("drawn at random"), N_("Ulster"), N_("Virginia")),
     ),
 )
 
@@ -79,7 +80,7 @@ class GuildsOfLondon(Game):
     options = OPTIONS
     seat_names = SEAT_NAMES
     official_content = CONTENT.official
-    content_note = (
+    content_note = N_(
         "The rulebook does not print what is on the tiles, action cards, mayoral reward cards, reward tokens and the "
         "plantation, so this game uses a stand-in set of our own. The rules of play follow the rulebook."
     )

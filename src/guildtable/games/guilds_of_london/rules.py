@@ -460,17 +460,17 @@ class GuildsState(State):
 
     def action_to_json(self, action: int) -> dict[str, Any]:
         text = self.action_to_notation(action)
-        verb, _, rest = text.partition(" ")
+        verb, _space, rest = text.partition(" ")
         return {"type": verb, "what": rest} if rest else {"type": verb}
 
     def action_from_json(self, data: Any) -> int:
         from guildtable.kernel import IllegalAction
 
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise IllegalAction("", "an action is a JSON object with a 'type'")
+            raise IllegalAction("", _("an action is a JSON object with a {key}", key="'type'"))
         what = data.get("what")
         if what is not None and not isinstance(what, str):
-            raise IllegalAction("", "'what' must be text")
+            raise IllegalAction("", _("{key} must be text", key="'what'"))
         return self.action_from_notation(f"{data['type']} {what}" if what else data["type"])
 
     def action_to_notation(self, action: int) -> str:

@@ -16,6 +16,9 @@ from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import cell
 from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import domain
+
+_ = domain("guilds_of_london").gettext
 
 if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
@@ -36,7 +39,7 @@ def _permutation(setup: dict[str, Any], key: str, names: dict[Any, int], rng: Rn
         return items
     raw = setup[key]
     if not isinstance(raw, list) or sorted(names.get(x, -1) for x in raw) != sorted(set(names.values())):
-        raise BadRecord(f"setup.{key}", "must list every item exactly once")
+        raise BadRecord(f"setup.{key}", _("must list every item exactly once"))
     return [names[x] for x in raw]
 
 
@@ -48,7 +51,7 @@ def build_opening(state: GuildsState, rng: Rng, setup: dict[str, Any] | None) ->
     setup = dict(setup or {})
     unknown = set(setup) - set(KEYS)
     if unknown:
-        raise BadRecord(f"setup.{sorted(unknown)[0]}", f"unknown setup key (known: {', '.join(KEYS)})")
+        raise BadRecord(f"setup.{sorted(unknown)[0]}", _("unknown setup key (known: {keys})", keys=", ".join(KEYS)))
     players = state.num_players
     options = state.options
     # GL-33 start spaces.
@@ -62,7 +65,7 @@ def build_opening(state: GuildsState, rng: Rng, setup: dict[str, Any] | None) ->
     if side == "random":
         side = sides[rng.below(len(sides))]
     if side not in sides:
-        raise BadRecord("setup.plantation", "expected ulster or virginia")
+        raise BadRecord("setup.plantation", _("expected {one} or {other}", one="ulster", other="virginia"))
     state.plantation = sides.index(side)
     # GL-25/26, GL-38/39 tiles.
     tile_names = {t.id: t.index for t in CONTENT.tiles}
@@ -105,14 +108,14 @@ def build_opening(state: GuildsState, rng: Rng, setup: dict[str, Any] | None) ->
 
 
 def _token_order(setup: dict[str, Any], rng: Rng) -> list[int]:
-    bag = [kind.index for kind in CONTENT.tokens for _ in range(kind.copies)]
+    bag = [kind.index for kind in CONTENT.tokens for _copy in range(kind.copies)]
     if "tokens" not in setup:
         rng.shuffle(bag)
         return bag
     raw = setup["tokens"]
     names = token_bag()
     if not isinstance(raw, list) or sorted(names.get(x, -1) for x in raw) != sorted(bag):
-        raise BadRecord("setup.tokens", "must list all 30 tokens by id")
+        raise BadRecord("setup.tokens", _("must list all 30 tokens by id"))
     return [names[x] for x in raw]
 
 
@@ -131,7 +134,10 @@ def _two_player_city(state: GuildsState, rng: Rng, setup: dict[str, Any], tile_n
     if "buildings_2p" in setup:
         chosen = setup["buildings_2p"]
         if not isinstance(chosen, dict) or set(chosen) != set(sides) or set(chosen.values()) != set(by_key):
-            raise BadRecord("setup.buildings_2p", "name the building key for each of N, E, S and W")
+            raise BadRecord(
+                "setup.buildings_2p",
+                _("name the building key for each of {sides} and {last}", sides="N, E, S", last="W"),
+            )
         assignment = dict(chosen)
     else:
         mode = state.options["two_player_buildings"]
