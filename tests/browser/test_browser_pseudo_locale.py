@@ -74,6 +74,12 @@ def test_pseudo_the_lobby_and_the_record_upload_page(page: Any) -> None:
     page.goto("/?lang=qps")
     page.wait_for_selector("#seats select, #seats input")
     assert escaped(shown(page), []) == []
+    # Each game's options and content note, opened (a game's own words come from its catalogue).
+    for game in GAMES:
+        page.select_option("#game", game)
+        page.evaluate("document.querySelectorAll('details').forEach((box) => { box.open = true; })")
+        page.wait_for_selector(f"[data-option]")
+        assert escaped(shown(page), []) == [], game
     page.goto("/replay?lang=qps")
     page.wait_for_selector("#upload:not([hidden])")
     assert escaped(shown(page), []) == []

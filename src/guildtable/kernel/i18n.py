@@ -209,21 +209,28 @@ def pseudo(message: str) -> str:
 
 
 class _Pseudo(_gettext.NullTranslations):
+    """The English catalogue, each message it holds bracketed: a text asked for but missing from the catalogue (never
+    extracted, so never translated) stays bare, and the pseudo-locale tests see it."""
+
     def __init__(self, english: _gettext.NullTranslations) -> None:
         super().__init__()
         self._english = english
+        self._known: Mapping[object, str] = getattr(english, "_catalog", {})
+
+    def _mark(self, key: object, text: str) -> str:
+        return pseudo(text) if key in self._known else text
 
     def gettext(self, message: str) -> str:
-        return pseudo(self._english.gettext(message))
+        return self._mark(message, self._english.gettext(message))
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return pseudo(self._english.ngettext(msgid1, msgid2, n))
+        return self._mark((msgid1, 0), self._english.ngettext(msgid1, msgid2, n))
 
     def pgettext(self, context: str, message: str) -> str:
-        return pseudo(self._english.pgettext(context, message))
+        return self._mark(f"{context}\x04{message}", self._english.pgettext(context, message))
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return pseudo(self._english.npgettext(context, msgid1, msgid2, n))
+        return self._mark((f"{context}\x04{msgid1}", 0), self._english.npgettext(context, msgid1, msgid2, n))
 
 
 def placeholders(message: str) -> Mapping[str, int]:
