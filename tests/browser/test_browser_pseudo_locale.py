@@ -78,7 +78,7 @@ def test_pseudo_the_lobby_and_the_record_upload_page(page: Any) -> None:
     for game in GAMES:
         page.select_option("#game", game)
         page.evaluate("document.querySelectorAll('details').forEach((box) => { box.open = true; })")
-        page.wait_for_selector(f"[data-option]")
+        page.wait_for_selector("[data-option]")
         assert escaped(shown(page), []) == [], game
     page.goto("/replay?lang=qps")
     page.wait_for_selector("#upload:not([hidden])")
