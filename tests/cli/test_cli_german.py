@@ -87,7 +87,7 @@ def test_play_speaks_german() -> None:
     result = runner.invoke(app, args, input="?\n")
     assert result.exit_code == 1
     assert "Erlaubte Züge" in result.output and "Partie unvollendet verlassen." in result.output
-    assert "Blau (greedy)" in result.output
+    assert "Blau (Computer, locker)" in result.output
     assert "Legal moves" not in result.output and "Game left unfinished" not in result.output
 
 

@@ -18,9 +18,10 @@ from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
 from guildtable.cli.common import console, fail, find_game, game_options, game_words, seat_name, seat_specs
 from guildtable.kernel import Event, GuildtableError, IllegalAction, State
-from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import N_, ngettext, pgettext
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import write_record
+from guildtable.kernel.seats import bot_label
 
 # The command's help (`guildtable play --help`), translated when shown.
 COMMAND_HELP = N_("Play a game in the terminal.")
@@ -51,7 +52,11 @@ def play(
         state = game.new_state(len(specs), seed=seed, options=options)
     except GuildtableError as error:
         fail(str(error))
-    names = [f"{seat_name(game, seat)} ({spec})" for seat, spec in enumerate(specs)]
+    human = pgettext("seat kind", "human")
+    names = [
+        f"{seat_name(game, seat)} ({human if spec.lower() == 'human' else bot_label(spec)})"
+        for seat, spec in enumerate(specs)
+    ]
     bots = {seat: make_bot(spec, seed * 7919 + seat) for seat, spec in enumerate(specs) if spec.lower() != "human"}
     humans = [seat for seat in range(len(specs)) if seat not in bots]
     if not game.official_content:
