@@ -56,7 +56,8 @@ def test_a_whole_city_blocks_game_is_played_with_the_keyboard_alone(page: Any, b
     against a bot, no mouse."""
     table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}], seed=5)
     page.goto(table["invites"][0]["url"])
-    page.focus("#join-name")
+    # The dialog puts the focus in its name field once it opens: a keyboard user types then, not before.
+    page.wait_for_selector("#join-name:focus")
     page.keyboard.type("Ada")
     page.keyboard.press("Enter")
     page.wait_for_selector("#join", state="hidden")

@@ -90,7 +90,8 @@ def test_moves_are_played_with_the_keyboard_alone(page: Any, base_url: str) -> N
     between them, Enter plays; several moves against bots, no mouse. Each piece names what it is and the move."""
     table = new_table(base_url, GAME, [{}, {"kind": "random"}], seed=6)
     page.goto(table["invites"][0]["url"])
-    page.focus("#join-name")
+    # The dialog puts the focus in its name field once it opens: a keyboard user types then, not before.
+    page.wait_for_selector("#join-name:focus")
     page.keyboard.type("Ada")
     page.keyboard.press("Enter")
     page.wait_for_selector("#join", state="hidden")

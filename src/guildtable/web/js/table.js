@@ -314,7 +314,8 @@ $("cover-ok").addEventListener("click", () => {
 function askName(p) {
   joinAsked = true;
   $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, p.seat), game: p.title });
-  $("join-name").value = myName();
+  // A name already typed (the page was still loading its words) is kept.
+  if (!$("join-name").value) $("join-name").value = myName();
   $("join").hidden = false;
   $("join-name").focus();
 }
