@@ -21,7 +21,19 @@ import typer
 from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
-from guildtable.cli import arena, bench, bot_worker, catalogues, games_cmd, hint, play, replay, serve, simulate
+from guildtable.cli import (
+    arena,
+    bench,
+    bot_worker,
+    catalogues,
+    click_words,
+    games_cmd,
+    hint,
+    play,
+    replay,
+    serve,
+    simulate,
+)
 from guildtable.cli.common import BadValue, error_line, errors
 from guildtable.kernel import GuildtableError
 from guildtable.kernel.i18n import ENGLISH, N_, language_of, reset_language, set_language, use_language
@@ -47,6 +59,7 @@ class LocalizedGroup(TyperGroup):
         token = set_language(language_from_arguments(arguments) or language_from_environment())
         try:
             localize(self)
+            click_words.install()
             with typer_words():
                 return super().main(arguments, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         finally:
@@ -57,6 +70,15 @@ class LocalizedGroup(TyperGroup):
 
     def get_usage(self, ctx: Any) -> str:
         return _localized_usage(super().get_usage(ctx))
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        with click_words.translated_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: Any) -> Any:
+        # The subcommands' arguments are parsed in here: their errors too are shown in the reader's language.
+        with click_words.translated_errors():
+            return super().invoke(ctx)
 
 
 class LocalizedCommand(TyperCommand):
@@ -76,8 +98,9 @@ def _localized_help_option(option: Any) -> Any:
 
 
 def _localized_usage(usage: str) -> str:
-    """Click's usage line ("Usage: guildtable [OPTIONS] COMMAND [ARGS]...") with its first word translated."""
+    """Click's usage line ("Usage: guildtable [OPTIONS] COMMAND [ARGS]...") with its words translated."""
     english = "Usage:"
+    usage = click_words.usage(usage)
     return _("Usage:") + usage[len(english) :] if usage.startswith(english) else usage
 
 

@@ -9,11 +9,13 @@ placeholders and markup in each translation, and catalogues that match the code.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import typer
+import typer.core
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
@@ -31,6 +33,10 @@ PYTHON_KEYWORDS = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
 }
+# Typer marks its own messages with `_` and `ngettext` only (its other names for gettext are not messages).
+TYPER_KEYWORDS = {"_": None, "ngettext": (1, 2)}
+# The installed Typer, whose gettext-marked messages are in the `click` domain (it parses the command line).
+TYPER_CORE = Path(typer.core.__file__).resolve()
 JS_KEYWORDS = {"t": None, "nt": (1, 2), "pt": ((1, "c"), 2), "npt": ((1, "c"), 2, 3)}
 JINJA_OPTIONS = {"trimmed": "true", "extensions": "jinja2.ext.i18n"}
 
@@ -42,11 +48,13 @@ class Source:
     root: Path
     pattern: str
     method: str
+    keywords: Mapping[str, Any] | None = None
 
 
 # Python modules whose messages belong to another domain than their folder's (package-relative path: domain): the
-# rules pages' example captions are in `rules`, beside the rules texts.
-OWN_DOMAIN = {"server/rulebook.py": "rules"}
+# rules pages' example captions are in `rules`, beside the rules texts; the templates of Typer's parser messages are in
+# `click`, beside Typer's own.
+OWN_DOMAIN = {"server/rulebook.py": "rules", "cli/click_words.py": "click"}
 
 
 def sources(name: str) -> list[Source]:
@@ -58,6 +66,11 @@ def sources(name: str) -> list[Source]:
         ]
     if name == "web":
         return [Source(WEB / "js", "*.js", "javascript"), Source(WEB, "*.html", "jinja2.ext:babel_extract")]
+    if name == "click":
+        return [
+            *(Source(PACKAGE, path, "python") for path, owner in OWN_DOMAIN.items() if owner == "click"),
+            Source(TYPER_CORE.parent, TYPER_CORE.name, "python", TYPER_KEYWORDS),
+        ]
     if name == "rules":
         return [
             Source(WEB / "rules", "*.html", "jinja2.ext:babel_extract"),
@@ -72,21 +85,28 @@ def sources(name: str) -> list[Source]:
 def _files(source: Source, name: str) -> Iterator[Path]:
     """The files of `source` whose messages are in domain `name` (a module named in `OWN_DOMAIN` only in its own)."""
     for path in sorted(path for path in source.root.glob(source.pattern) if path.is_file()):
-        if OWN_DOMAIN.get(path.relative_to(PACKAGE).as_posix(), name) == name:
+        if OWN_DOMAIN.get(_where(path), name) == name:
             yield path
+
+
+def _where(path: Path) -> str:
+    """A source file as the catalogue names it: package-relative, or `typer/core.py` for an installed package's."""
+    if path.is_relative_to(PACKAGE):
+        return path.relative_to(PACKAGE).as_posix()
+    return path.relative_to(path.parent.parent).as_posix()
 
 
 def template(name: str) -> Catalog:
     """Every message the code of domain `name` marks, as a template catalogue (with where each comes from)."""
     catalog = Catalog(domain=name, project="guildtable", charset="utf-8", fuzzy=False)
     for source in sources(name):
-        keywords = JS_KEYWORDS if source.method == "javascript" else PYTHON_KEYWORDS
+        keywords = source.keywords or (JS_KEYWORDS if source.method == "javascript" else PYTHON_KEYWORDS)
         options = JINJA_OPTIONS if source.method.startswith("jinja2") else {}
         for path in _files(source, name):
             for line, message, comments, context in extract_from_file(
                 source.method, str(path), keywords=keywords, options=options, strip_comment_tags=True
             ):
-                where = (str(path.relative_to(PACKAGE)), line)
+                where = (_where(path), line)
                 catalog.add(message, None, [where], auto_comments=comments, context=context)
     return catalog
 
@@ -136,6 +156,8 @@ def update(name: str) -> dict[str, int]:
 
 
 _MARKUP = re.compile(r"</?[a-zA-Z][^<>]*>")
+# printf-style placeholders (`%(name)s`, `%s`), which a translation must keep as they are too.
+_PERCENT = re.compile(r"%(?:\([a-zA-Z_][a-zA-Z0-9_]*\))?[#0+-]*\d*(?:\.\d+)?[sdirfgx]")
 
 
 def _markup(text: str) -> list[str]:
@@ -172,6 +194,8 @@ def problems(name: str) -> list[str]:
                 plural_ok = len(ids) > 1 and set(have_names) <= {*source, "n"}
                 if have_names != source and not plural_ok:
                     found.append(f"{where}: placeholders {sorted(have_names)} but the source has {sorted(source)}")
+                if sorted(_PERCENT.findall(text)) != sorted(_PERCENT.findall(ids[0])) and not plural_ok:
+                    found.append(f"{where}: the %-placeholders differ from the source's")
                 if _markup(text) != _markup(ids[0]):
                     found.append(f"{where}: the markup differs from the source's")
         for key in sorted(wanted - have, key=str):

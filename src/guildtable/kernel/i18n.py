@@ -37,7 +37,16 @@ LANGUAGES: Final = (ENGLISH, GERMAN)
 # Each language named in itself, for the switch.
 LANGUAGE_NAMES: Final = {ENGLISH: "English", GERMAN: "Deutsch"}
 PSEUDO: Final = "qps"
-DOMAINS: Final = ("core", "web", "rules", "city_blocks", "city_and_guilds", "guildhall", "guilds_of_london")
+DOMAINS: Final = (
+    "core",
+    "web",
+    "rules",
+    "click",
+    "city_blocks",
+    "city_and_guilds",
+    "guildhall",
+    "guilds_of_london",
+)
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 
 _language: ContextVar[str] = ContextVar("guildtable_language", default=ENGLISH)
@@ -198,8 +207,9 @@ _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "åƀçđéƒĝĥîĵķłɱñöþǫŕšŧûṽŵẋýžÅƁÇĐÉƑĜĤÎĴĶŁṀÑÖÞǪŔŠŦÛṼŴẊÝŽ",
 )
-# Placeholders, HTML tags and entities keep their letters: they are code, not words.
-_CODE = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&[a-zA-Z#0-9]+;|%\([a-z_]+\)s|%%)")
+# Placeholders, HTML tags and entities and the terminal's style tags ("[bold red]", "[/]") keep their letters: they
+# are code, not words.
+_CODE = re.compile(r"(\{[^{}]*\}|<[^<>]*>|&[a-zA-Z#0-9]+;|%\([a-z_]+\)s|%%|\[/?[a-z][a-z0-9 #._-]*\]|\[/\])")
 
 
 def pseudo(message: str) -> str:
