@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -29,6 +31,8 @@ def test_simulate_reports_in_german() -> None:
     assert "4 Partien" in result.output and "Siegquote" in result.output and "Siege als Blau" in result.output
     assert "Mittlere Partielänge" in result.output and "Siegquote des Startspielers" in result.output
     assert "Mean game length" not in result.output and "Wins as Blue" not in result.output
+    # Rates and means with a decimal comma and a spaced per-cent sign ("75,0 %"), as German writes them.
+    assert re.search(r"\d+,\d\u00a0%", result.output) and not re.search(r"\d+\.\d%", result.output)
 
 
 def test_help_is_german_with_lang_de() -> None:

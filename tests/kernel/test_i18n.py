@@ -15,6 +15,8 @@ from guildtable.kernel.i18n import (
     current_language,
     language_of,
     negotiate,
+    number,
+    percent,
     placeholders,
     pseudo,
     use_language,
@@ -97,3 +99,11 @@ def test_the_cli_takes_lang_and_otherwise_follows_lang(monkeypatch: pytest.Monke
     result = CliRunner().invoke(app, ["--lang", "de", "games"])
     assert result.exit_code == 0
     assert current_language() == "en"  # the command's language does not outlive it
+
+
+def test_numbers_and_shares_are_written_the_readers_way() -> None:
+    """Issue 15: a German reader sees a decimal comma and a spaced per-cent sign, an English one the point."""
+    with use_language("en"):
+        assert (number(24.5, 2), number(1234), percent(0.125, 1)) == ("24.50", "1,234", "12.5%")
+    with use_language("de"):
+        assert (number(24.5, 2), number(1234), percent(0.125, 1)) == ("24,50", "1.234", "12,5\u00a0%")

@@ -37,7 +37,7 @@ from guildtable.arena.stats import Summary, summarize
 from guildtable.arena.tournament import MatchResult, MatchTask, Tournament, schedule
 from guildtable.cli.common import console, errors, fail, find_game, game_options, split_specs
 from guildtable.kernel import GuildtableError
-from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import N_, ngettext, number, percent
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.options import parse_option_pairs
 
@@ -287,11 +287,11 @@ def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
     for row in summary_rows(summary, ratings):
         table.add_row(
             row["entrant"],
-            f"{row['mu']:.1f} ± {row['sigma']:.1f}",
+            f"{number(row['mu'], 1)} ± {number(row['sigma'], 1)}",
             str(row["games"]),
-            f"{row['win_rate']:.1%}",
-            f"{row['mean_score']:.2f} ± {row['score_sd']:.2f}",
-            f"{row['median_move_seconds']:.3f}",
+            percent(row["win_rate"], 1),
+            f"{number(row['mean_score'], 2)} ± {number(row['score_sd'], 2)}",
+            number(row["median_move_seconds"], 3),
         )
     console.print(table)
     labels = [entrant.label for entrant in summary.entrants]
@@ -301,7 +301,7 @@ def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
         matrix.add_column(label, justify="right")
     for row_index, label in enumerate(labels):
         cells = [
-            "—" if share is None else f"{share:.0%} ({summary.pair_games[row_index][column]})"
+            "—" if share is None else f"{percent(share)} ({summary.pair_games[row_index][column]})"
             for column, share in enumerate(summary.matrix[row_index])
         ]
         matrix.add_row(label, *cells)
@@ -313,12 +313,12 @@ def show(title: str, summary: Summary, ratings: list[Rating]) -> None:
         by_seat.add_column(_("Seat {n}", n=seat + 1), justify="right")
     for entrant in summary.entrants:
         rates = [entrant.seat_win_rate(seat) for seat in range(seats)]
-        by_seat.add_row(entrant.label, *("—" if rate is None else f"{rate:.0%}" for rate in rates))
+        by_seat.add_row(entrant.label, *("—" if rate is None else percent(rate) for rate in rates))
     console.print(by_seat)
     console.print(
         _(
             "Game length: mean {mean} moves (min {low}, max {high}); wins by seat: {wins}",
-            mean=f"{summary.mean_length:.1f}",
+            mean=number(summary.mean_length, 1),
             low=min(summary.lengths),
             high=max(summary.lengths),
             wins=", ".join(f"{wins:g}" for wins in summary.seat_wins),

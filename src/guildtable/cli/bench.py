@@ -14,7 +14,7 @@ from rich.table import Table
 
 from guildtable.cli.common import console, fail, find_game
 from guildtable.kernel import Game, Rng, State
-from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import N_, ngettext, number
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games
 
@@ -63,10 +63,10 @@ def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, fl
 def _rate(value: float) -> str:
     """A rate short enough for an 80-column table: 1,954 / 84.3k / 1.05M."""
     if value >= 1e6:
-        return f"{value / 1e6:.2f}M"
+        return number(value / 1e6, 2) + "M"
     if value >= 1e4:
-        return f"{value / 1e3:.1f}k"
-    return f"{value:,.0f}"
+        return number(value / 1e3, 1) + "k"
+    return number(value)
 
 
 def default_players(game: Game) -> int:

@@ -15,7 +15,7 @@ from rich.table import Table
 from guildtable.bots.hint import hint as ask_hint
 from guildtable.cli.common import console, fail, seat_name
 from guildtable.kernel import GuildtableError
-from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import N_, ngettext, number, percent
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import load_record, replay_record
 
@@ -70,5 +70,5 @@ def hint(
     table.add_column(_("Search share"), justify="right")
     table.add_column(_("Value"), justify="right")
     for alternative in answer["alternatives"]:
-        table.add_row(alternative["move"], f"{alternative['share']:.1%}", f"{alternative['value']:.2f}")
+        table.add_row(alternative["move"], percent(alternative["share"], 1), number(alternative["value"], 2))
     console.print(table)

@@ -13,7 +13,7 @@ from guildtable.bots.base import Bot
 from guildtable.bots.spec import make_bot
 from guildtable.cli.common import console, fail, find_game, game_options, player_count_error, seat_name, split_specs
 from guildtable.kernel import Game, GuildtableError, State
-from guildtable.kernel.i18n import N_, ngettext
+from guildtable.kernel.i18n import N_, ngettext, number, percent
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import write_record
 
@@ -133,17 +133,17 @@ def _report(game: Game, tallies: list[Tally], lengths: list[int], first_wins: fl
         table.add_row(
             tally.spec,
             f"{tally.wins:g}",
-            f"{tally.wins / max(1, tally.games):.1%}",
-            f"{tally.score_sum / max(1, tally.games):.2f}",
+            percent(tally.wins / max(1, tally.games), 1),
+            number(tally.score_sum / max(1, tally.games), 2),
             *per_seat,
         )
     console.print(table)
     console.print(
         _(
             "Mean game length: {mean} moves (min {low}, max {high})",
-            mean=f"{sum(lengths) / len(lengths):.1f}",
+            mean=number(sum(lengths) / len(lengths), 1),
             low=min(lengths),
             high=max(lengths),
         )
     )
-    console.print(_("First player's win rate: {rate} (shared wins count 1/k)", rate=f"{first_wins / games:.1%}"))
+    console.print(_("First player's win rate: {rate} (shared wins count 1/k)", rate=percent(first_wins / games, 1)))

@@ -27,8 +27,10 @@ from io import BytesIO
 from pathlib import Path
 from typing import Final
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal, format_percent
 
 ENGLISH: Final = "en"
 GERMAN: Final = "de"
@@ -75,6 +77,26 @@ def use_language(language: str) -> Iterator[None]:
         yield
     finally:
         _language.reset(token)
+
+
+def number(value: float, digits: int = 0) -> str:
+    """`value` with `digits` decimals as the reader writes numbers ("24.50" in English, "24,50" in German)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=_number_locale())
+
+
+def percent(value: float, digits: int = 0) -> str:
+    """A share as a percentage in the reader's way ("12.5%" in English, "12,5 %" in German)."""
+    locale = _number_locale()
+    pattern = Locale.parse(locale).percent_formats[None].pattern  # "#,##0%", "#,##0\u00a0%"
+    if digits:
+        pattern = pattern.replace("0", "0." + "0" * digits, 1)
+    return format_percent(value, format=pattern, locale=locale)
+
+
+def _number_locale() -> str:
+    language = _language.get()
+    return language if language in LANGUAGES else ENGLISH
 
 
 def language_of(tag: str | None, *, pseudo: bool = True) -> str | None:

@@ -17,6 +17,11 @@ const pageWords = pageCatalogue ? JSON.parse(pageCatalogue.textContent) : { lang
 absorb(pageWords);
 // The language the page was served in ("qps" is the test pseudo-locale, shown as English to the browser).
 export const LANGUAGE = pageWords.language || "en";
+// Numbers as the reader writes them: "2.5" in English, "2,5" in German.
+const NUMBERS = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 2 });
+export function num(value) {
+  return typeof value === "number" ? NUMBERS.format(value) : String(value);
+}
 
 function fill(text, params) {
   if (!params) return text;
@@ -342,15 +347,15 @@ export function installTips() {
 // The end screen's score sheet: one table per category (a named line per scored thing, a column per player, the
 // category's subtotal), then the totals. Every column adds up to the player's final score.
 export function scoreSheet(sheet, names) {
-  const points = (value) => (value === 0 ? "·" : String(value));
+  const points = (value) => (value === 0 ? "·" : num(value));
   const head = (title) => h("tr", {}, h("th", { scope: "col" }, title), names.map((name) => h("th", { scope: "col", class: "num" }, name)));
   const tables = sheet.categories.map((category) => h("table", { class: "data sheet" },
     h("caption", {}, category.title),
     head(""),
     category.lines.map((entry) => h("tr", {}, h("td", {}, entry.label), entry.points.map((value) => h("td", { class: "num" }, points(value))))),
-    h("tr", { class: "subtotal" }, h("td", {}, t("Subtotal")), category.subtotals.map((value) => h("td", { class: "num" }, String(value))))));
+    h("tr", { class: "subtotal" }, h("td", {}, t("Subtotal")), category.subtotals.map((value) => h("td", { class: "num" }, num(value))))));
   const total = h("table", { class: "data sheet total" }, head(t("Final score")),
-    h("tr", { class: "subtotal" }, h("td", {}, t("Total")), sheet.totals.map((value) => h("td", { class: "num" }, String(value)))));
+    h("tr", { class: "subtotal" }, h("td", {}, t("Total")), sheet.totals.map((value) => h("td", { class: "num" }, num(value)))));
   // On a phone the widest table pans inside its own box (which takes the keyboard), never the page.
   return h("div", { class: "score-sheet-scroll", tabindex: "0", role: "region", "aria-label": t("How the points were scored") },
     h("div", { class: "score-sheet", id: "score-sheet" }, ...tables, total));

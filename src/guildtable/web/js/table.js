@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { LANGUAGE, announce, api, listing, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
+import { LANGUAGE, announce, api, listing, num, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
   rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -216,7 +216,7 @@ function drawPlayers(p) {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
     seat.kind !== "human" ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null),
-  h("span", { class: "score" }, String(p.scores[seat.seat] ?? "")))));
+  h("span", { class: "score" }, p.scores[seat.seat] === undefined ? "" : num(p.scores[seat.seat])))));
 }
 
 // Points scored by a fresh move fly from where it landed to each scorer's line in the players list.
