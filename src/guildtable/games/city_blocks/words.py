@@ -7,7 +7,7 @@ Never notation (`H3 xR2C4`, `noswap`) and never rule IDs: those stay in `actions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from guildtable.games.city_blocks.content import (
     COLUMNS,
@@ -73,6 +73,11 @@ def _build_label(language: str, tile: int, site: int) -> str:
 
 def rebuild_label(tile: int, site: int, replaced: int, payment: int) -> str:
     """CB-12: "Rebuild row 2, column 4 (your store 2) with house 3 (pays your $3 value tile)"."""
+    return _rebuild_label(current_language(), tile, site, replaced, payment)
+
+
+@lru_cache(maxsize=8192)  # a tile, a site, what it replaces and a payment: many combinations, few in one game
+def _rebuild_label(language: str, tile: int, site: int, replaced: int, payment: int) -> str:
     return _(
         "Rebuild {site} (your {replaced}) with {tile} (pays your ${value} value tile)",
         site=site_words(site),
