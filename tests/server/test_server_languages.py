@@ -187,4 +187,4 @@ def test_a_refused_record_upload_is_told_in_german_by_what_is_wrong_not_by_its_e
     assert refused["detail"].startswith("Zug 1 dieser Aufzeichnung kann nicht gespielt werden: ")
     assert "unzulässiger Zug" not in refused["detail"] and "CB-" not in refused["detail"]
     missing = client.post("/api/replays", json={"game": "city-blocks", "seed": 1, "actions": []}, headers=GERMAN)
-    assert missing.json()["detail"] == "Diese Aufzeichnung ist unvollständig: Sie nennt nicht die Liste der Spielenden."
+    assert missing.json()["detail"] == "Diese Aufzeichnung ist unvollständig: Sie nennt nicht die Liste der Spieler."

@@ -25,7 +25,7 @@ GERMAN_WORDS = {
         "Grün",
         "Block",
         "Gilde der",
-        "Investitionsleiste",
+        "Gildenzählleiste",
         "Minnesängerhaus",
         "Auslage",
     ],

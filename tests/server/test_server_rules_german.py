@@ -61,7 +61,7 @@ def test_the_rules_text_is_german_for_a_german_browser(client: TestClient, game:
 def test_german_terms_come_from_the_rulebooks(client: TestClient) -> None:
     texts = {game: client.get(f"/rules/{game}/text?lang=de").text for game in GAMES}
     assert "Wertplättchen" in texts["city-blocks"] and "Gerichtsgebäude" in texts["city-blocks"]
-    assert "Minnesängerhaus" in texts["city-and-guilds"] and "Investitionsleiste" in texts["city-and-guilds"]
+    assert "Minnesängerhaus" in texts["city-and-guilds"] and "Gildenzählleiste" in texts["city-and-guilds"]
     assert "Zunfthaus" in texts["guildhall"] and "komplette Zunft" in texts["guildhall"]
     assert "Prestigekarten" in texts["guildhall"] and "Krämerin" in texts["guildhall"]
     assert "Zunftmitglied" in texts["guilds-of-london"] and "Stadtamtmann" in texts["guilds-of-london"]

@@ -35,7 +35,7 @@ def test_german_log_lines_and_plurals() -> None:
         line = describe_event("tavern", {"seat": 2, "lot": "C4", "block": "C"}, NAMES)
         assert line == "Cy legt eine Taverne auf Bauplatz C4: +5 auf den Wert von Block C"
         line = describe_event("reveal", {"tiles": ["MWE", "MIN"]}, NAMES)
-        assert line == "Neu offen in der Auslage: ein Tuchmachermarkt und ein Minnesängerhaus"
+        assert line == "Neu aufgedeckt in der Auslage: ein Tuchmachermarkt und ein Minnesängerhaus"
     line = describe_event("reveal", {"tiles": ["MWE", "MIN"]}, NAMES)
     assert line == "Turned face up on the display: a weaver market and a minstrel house"
 

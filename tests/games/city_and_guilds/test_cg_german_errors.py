@@ -77,7 +77,7 @@ def test_cg_bad_json_action_is_german() -> None:
     ("options", "words"),
     [
         ({"map": "AA\nA"}, ("Reihe 1", "Reihe 0")),  # a map text of the lobby, rows of unequal width (§8.4)
-        ({"map": "nowhere"}, ("Karte", "--option map=")),
+        ({"map": "nowhere"}, ("Stadtplan", "--option map=")),
         ({"open_hands": "maybe"}, ("'maybe'", "erwartet")),
     ],
 )

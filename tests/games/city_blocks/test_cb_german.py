@@ -39,8 +39,8 @@ def test_cb_german_log_lines_with_articles_and_the_street_award() -> None:
             == "Spalte 3 ist fertig bebaut: Ada 9, Bo 1, also erhält Ada ihr $13-Wertplättchen"
         )
         assert GAME.describe_event(rebuild, NAMES) == (
-            "Bo baut Reihe 5, Spalte 1 um und legt dort ein Haus 3, bezahlt mit dem $5-Wertplättchen "
-            "(das alte Plättchen Fabrik 5 wird aus dem Spiel entfernt)"
+            "Bo baut Reihe 5, Spalte 1 um und legt ein Haus 3, bezahlt mit dem $5-Wertplättchen "
+            "(Fabrik 5 wird aus dem Spiel entfernt)"
         )
         # Without players' names the seats are their colours, in German.
         assert GAME.describe_event(public("pass", seat=1)) == "Rot hat keine Plättchen mehr und setzt aus"
@@ -61,7 +61,7 @@ def test_cb_german_prompt_labels_and_refusal() -> None:
             == "Baue Reihe 2, Spalte 4 um: Haus 3 statt Laden 2 (kostet dein $3-Wertplättchen)"
         )
         reason = state.why_illegal(parse("SCH R1C1"))
-        assert reason == ("CB-10", "Schule ist nicht auf deiner Hand")
+        assert reason == ("CB-10", "Du hast Schule nicht auf der Hand")
     court = position(hands=(["CRT"], None), slots={"R3": 2, "C4": 15, "R1": 1})
     court.apply(parse("CRT R5C6"))
     with use_language("de"):

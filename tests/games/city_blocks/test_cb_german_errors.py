@@ -25,7 +25,7 @@ def _refusal(text: str) -> IllegalAction:
 def test_cb_unreadable_move_in_german_keeps_the_typed_example() -> None:
     with use_language("de"):
         message = _refusal("zzz").message
-    assert message == "'zzz' ist nicht lesbar: Schreib ein Plättchen und ein Feld, z. B. 'H3 R2C4'"
+    assert message == "'zzz' ist unverständlich: Gib ein Plättchen und ein Feld an, z. B. 'H3 R2C4'"
     assert "cannot read" not in message
     assert _refusal("zzz").message == "cannot read 'zzz': write a tile and a site, e.g. 'H3 R2C4'"
 

@@ -38,7 +38,7 @@ def test_gl_german_prompt_labels_and_content_words() -> None:
     while state.pending and state.pending[-1].kind != "turn":
         state.apply(state.legal_actions()[0])
     with use_language("de"):
-        assert state.prompt().startswith("Du bist am Zug: spiele eine Aktionskarte")
+        assert state.prompt().startswith("Du bist am Zug: Spiele eine Aktionskarte")
         labels = [state.action_label(action) for action in state.legal_actions()]
         assert "Passen und 4 Karten ziehen" in labels
         assert any(label.startswith("Mit ") and label.endswith(" anwerben") for label in labels), labels

@@ -99,7 +99,7 @@ class CityAndGuilds(Game):
             "chain_selection",
             "size_then_value",
             str,
-            N_("Which of a player's chains of blocks scores at the end."),
+            N_("Which of a guild's chains of blocks scores at the end."),
             ("size_then_value", "max_value"),
             rule="CG-A-15",
             label=N_("Chain that scores"),

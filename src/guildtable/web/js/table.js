@@ -347,7 +347,7 @@ const HOW_TO_PLAY = {
     t("When the tiles run out, the most points wins.")],
   "guildhall": [t("Collect profession cards in your guildhall: five cards of one profession in five colours make a completed chapter."),
     t("On your turn take two actions: play a card (its profession's ability grows with the cards in your chapter), discard and draw, or buy a prestige card with completed chapters."),
-    t("Prestige cards give victory points. The first to reach the target wins at the end of the round.")],
+    t("Prestige cards give victory points. Whoever ends their own turn with 20 VP or more wins at once.")],
   "guilds-of-london": [t("Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or use a card's effect."),
     t("Guild tiles are scored in turn: the player with the most figures there takes the first reward and becomes its master."),
     t("Mayoral reward cards and masters side by side score at the end. The most victory points wins.")],
