@@ -5,6 +5,7 @@ the brackets (other than players' names, game titles and the site's name) is a s
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 
 import pytest
@@ -111,3 +112,27 @@ def test_pseudo_a_seat_on_turn_reads_its_prompt_and_moves(page: Any, base_url: s
     page.wait_for_selector("#board .legal")
     seat_names = [seat["name"] for seat in page.request.get(f"/api/tables/{table['id']}").json()["seats"]]
     assert escaped(shown(page), ["Ada", *seat_names]) == []
+
+
+def test_pseudo_the_account_pages(page: Any, base_url: str) -> None:
+    """Issue 16: /signin (with a refusal shown), the header's account corner, /me with a table and a player's page
+    read wholly from the catalogue."""
+    page.goto("/signin?lang=qps")
+    page.wait_for_selector("#signin-link:visible")
+    page.fill("#signin-name", "nobody-here")
+    page.fill("#signin-password", "not the password")
+    page.click("#signin-ok")
+    page.wait_for_selector("#signin-error:visible")
+    assert escaped(shown(page), []) == []
+    name = f"Qa{uuid.uuid4().hex[:8]}"
+    csrf = page.request.post("/api/account", data={"name": name, "password": "correct horse battery"}).json()["csrf"]
+    table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}])
+    headers = {"Authorization": f"Bearer {table['invites'][0]['token']}", "X-CSRF-Token": csrf}
+    page.request.post(f"/api/tables/{table['id']}/join", data={"name": name}, headers=headers)
+    page.goto("/me?lang=qps")
+    page.wait_for_selector("body[data-ready='true'] .game-item")
+    seat_names = [seat["name"] for seat in page.request.get(f"/api/tables/{table['id']}").json()["seats"]]
+    assert escaped(shown(page), [name, *seat_names]) == []
+    page.goto(f"/players/{name}?lang=qps")
+    page.wait_for_selector("body[data-ready='true']")
+    assert escaped(shown(page), [name]) == []

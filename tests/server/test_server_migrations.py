@@ -1,15 +1,39 @@
 """The schema comes from the Alembic migrations: a new database is upgraded to head and matches the store's tables,
-and a database made by `create_all` before migrations existed is stamped at the baseline and upgraded, keeping its
-games."""
+a database made by `create_all` before migrations existed is stamped at the baseline and upgraded, keeping its games,
+and a database of the release before accounts (revision 0001) gets them without losing a game (issue 16)."""
 
 from __future__ import annotations
 
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, insert
+from sqlalchemy import Engine, create_engine, insert, inspect, text
 
+from guildtable.kernel.registry import get_game
 from guildtable.server import migrations
-from guildtable.server.store import Store, StoredSeat, StoredTable, metadata, moves, now, seats, tables
+from guildtable.server.store import (
+    Store,
+    StoredAccount,
+    StoredSeat,
+    StoredTable,
+    metadata,
+    moves,
+    now,
+    seats,
+    tables,
+)
+from guildtable.server.tables import Table
+
+
+def at_baseline(url: str, *, stamped: bool = True) -> Engine:
+    """A database as the release before accounts left it: the baseline's tables at revision 0001 (`stamped` False:
+    as `create_all` made them before migrations existed, with no alembic_version)."""
+    engine = create_engine(url)
+    with engine.begin() as db:
+        command.upgrade(migrations.config(db), migrations.BASELINE)
+        if not stamped:
+            db.execute(text("DROP TABLE alembic_version"))
+    return engine
 
 
 def test_a_new_database_is_at_head_and_matches_the_stores_tables(db_url: str) -> None:
@@ -30,8 +54,7 @@ def test_opening_a_database_twice_changes_nothing(db_url: str) -> None:
 
 def test_a_database_made_by_create_all_is_stamped_at_the_baseline_and_keeps_its_games(db_url: str) -> None:
     """What the release before migrations left: the tables and their rows, no alembic_version."""
-    engine = create_engine(db_url)
-    metadata.create_all(engine)
+    engine = at_baseline(db_url, stamped=False)
     with engine.begin() as db:
         db.execute(
             insert(tables).values(
@@ -50,4 +73,98 @@ def test_a_database_made_by_create_all_is_stamped_at_the_baseline_and_keeps_its_
     seat = [StoredSeat(0, "human", "Blue", "t", False), StoredSeat(1, "human", "Red", "u", False)]
     store.create_table(StoredTable("new", "city-blocks", 9, {}, None, now(), None, seat, []))
     assert store.load_table("new") is not None
+    store.close()
+
+
+def played_game(moves_at_most: int = 400) -> tuple[list[int], list[str]]:
+    """A City Blocks game played to its end (or `moves_at_most` moves) by always taking the first legal move."""
+    state = get_game("city-blocks").new_state(2, seed=5)
+    actions, notations = [], []
+    while not state.is_terminal and len(actions) < moves_at_most:
+        action = state.legal_actions()[0]
+        notations.append(state.action_to_notation(action))
+        state.apply(action)
+        actions.append(action)
+    return actions, notations
+
+
+def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(db_url: str) -> None:
+    """Issue 16: revision 0002 adds the accounts and sessions and the seats' account, and every game played before
+    it replays to the same position (on SQLite and, when CI has it, PostgreSQL)."""
+    actions, notations = played_game()
+    engine = at_baseline(db_url)
+    with engine.begin() as db:
+        db.execute(
+            insert(tables).values(
+                id="played", game="city-blocks", seed=5, seed_text="5", options="{}", created=now(), rematch=None
+            )
+        )
+        for seat, name in enumerate(("Ada", "Grace")):
+            db.execute(
+                insert(seats).values(
+                    table_id="played", seat=seat, kind="human", name=name, token=f"t{seat}", joined=True
+                )
+            )
+        db.execute(
+            insert(moves),
+            [
+                {"table_id": "played", "ply": ply, "action": action, "notation": notation}
+                for ply, (action, notation) in enumerate(zip(actions, notations, strict=True))
+            ],
+        )
+    assert migrations.current(engine) == migrations.BASELINE
+    engine.dispose()
+
+    store = Store(db_url)
+    assert migrations.current(store.engine) == migrations.head() == "0002"
+    schema = inspect(store.engine)
+    assert schema.has_table("gt_accounts") and schema.has_table("gt_sessions")
+    assert "account_id" in {column["name"] for column in schema.get_columns("gt_seats")}
+    loaded = store.load_table("played")
+    assert loaded is not None and loaded.actions == actions
+    assert [(seat.name, seat.account_id) for seat in loaded.seats] == [("Ada", None), ("Grace", None)]
+    table = Table.rebuild(loaded)
+    replayed = get_game("city-blocks").new_state(2, seed=5)
+    for action in actions:
+        replayed.apply(action)
+    assert table.version == len(actions)
+    assert table.terminal == replayed.is_terminal
+    assert table.state.view(None) == replayed.view(None) and table.state.scores() == replayed.scores()
+    # The old game's seats can now be an account's.
+    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    assert store.bind_seat("played", 0, "acc")
+    assert [(seat.table_id, seat.seat, seat.token) for seat in store.account_seats("acc")] == [("played", 0, "t0")]
+    store.close()
+
+
+def test_0002_goes_back_down_to_the_baseline_keeping_the_games(sqlite_url: str) -> None:
+    """Issue 16: the accounts' migration can be undone; the tables, seats and moves stay."""
+    store = Store(sqlite_url)
+    seat = [StoredSeat(0, "human", "Ada", "t", True), StoredSeat(1, "human", "Grace", "u", True)]
+    store.create_table(StoredTable("kept", "city-blocks", 9, {}, None, now(), None, seat, []))
+    store.add_move("kept", 0, played_game(1)[0][0], "first")
+    with store.engine.begin() as db:
+        command.downgrade(migrations.config(db), migrations.BASELINE)
+    assert migrations.current(store.engine) == migrations.BASELINE
+    schema = inspect(store.engine)
+    assert not schema.has_table("gt_accounts") and not schema.has_table("gt_sessions")
+    with store.engine.connect() as db:
+        assert db.execute(text("SELECT count(*) FROM gt_moves WHERE table_id = 'kept'")).scalar() == 1
+        assert db.execute(text("SELECT name FROM gt_seats WHERE table_id = 'kept' ORDER BY seat")).scalars().all() == [
+            "Ada",
+            "Grace",
+        ]
+    store.close()
+
+
+def test_a_database_made_by_create_all_of_todays_tables_is_stamped_at_head(db_url: str) -> None:
+    """Issue 16: `create_all` of the store's tables as they are now (tools, tests) already has the accounts: the
+    database is stamped at the head rather than at the baseline, whose next migration would make them again."""
+    engine = create_engine(db_url)
+    metadata.create_all(engine)
+    engine.dispose()
+    store = Store(db_url)
+    assert migrations.current(store.engine) == migrations.head()
+    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    assert store.account_named("ada") is not None
     store.close()

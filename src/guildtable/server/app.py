@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -35,13 +35,15 @@ from guildtable.kernel.i18n import current_language, language_of
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_label
+from guildtable.server.account_api import OptionalSession, add_account_api
+from guildtable.server.accounts import Accounts, csrf_guard
 from guildtable.server.auth import bearer_token
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
 from guildtable.server.language import LanguageMiddleware
 from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
-from guildtable.server.pages import catalogue_text, known_domain, render_page
+from guildtable.server.pages import add_account_pages, catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
 from guildtable.server.rulebook import add_rules_pages
@@ -72,6 +74,7 @@ def create_app(
     limits = limits or ServerLimits()
     lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
+    accounts = Accounts(lobby.store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,19 +89,24 @@ def create_app(
         with contextlib.suppress(BaseException):
             await expiry
         await lobby.stop()
+        accounts.close()
 
     app = FastAPI(
         title="guildtable",
         summary="Play City Blocks, City and Guilds, Guildhall and Guilds of London online.",
         description=__doc__,
         lifespan=lifespan,
+        # The CSRF check of signed-in requests, in one place (accounts.py): every route depends on it.
+        dependencies=[Depends(csrf_guard)],
     )
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(LanguageMiddleware)
     app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
+    app.state.accounts = accounts
     _add_problem_handlers(app)
     _add_api(app, lobby, rates)
+    add_account_api(app, lobby, accounts, lambda request, action: rates.check(action, client_address(request)))
     _add_websocket(app, lobby, rates)
     _add_pages(app)
     return app
@@ -235,13 +243,18 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
 
     @app.post("/api/tables/{table_id}/join", tags=["seats"])
     async def join(
-        table_id: str, body: JoinRequest, request: Request, authorization: str | None = Header(default=None)
+        table_id: str,
+        body: JoinRequest,
+        request: Request,
+        session: OptionalSession,
+        authorization: str | None = Header(default=None),
     ) -> Any:
-        """Take a seat under a display name."""
+        """Take a seat under a display name; signed in, the seat becomes the account's (409 if another account
+        plays it)."""
         limit(request, "join")
         table = await lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
-        await lobby.join(table, seat, body.name)
+        await lobby.join(table, seat, body.name, None if session is None else session.account.id)
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/moves", tags=["moves"])
@@ -439,6 +452,7 @@ def _parse(text: str) -> dict[str, Any]:
 def _add_pages(app: FastAPI) -> None:
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     add_rules_pages(app)
+    add_account_pages(app)
 
     @app.get("/favicon.ico", include_in_schema=False)
     def favicon() -> FileResponse:

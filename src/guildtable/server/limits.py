@@ -23,7 +23,7 @@ from guildtable.kernel.i18n import N_, ngettext
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
-Action = Literal["create", "join", "upload", "move", "connect", "message"]
+Action = Literal["create", "join", "upload", "move", "connect", "message", "signin"]
 
 # What a refusal says was done too often (whole sentences: the words around the count differ per language).
 _DOING = {
@@ -33,6 +33,7 @@ _DOING = {
     "move": N_("too many moves from your address ({amount} per {per}); try again in {retry} s"),
     "connect": N_("too many connections opened from your address ({amount} per {per}); try again in {retry} s"),
     "message": N_("too many messages sent from your address ({amount} per {per}); try again in {retry} s"),
+    "signin": N_("too many sign-ins from your address ({amount} per {per}); try again in {retry} s"),
 }
 
 
@@ -48,6 +49,9 @@ class ServerLimits:
     connect_rate: str = "120/minute"
     # Messages one WebSocket may send (moves, refreshes, pings); a browser sends a few a minute.
     message_rate: str = "20/second"
+    # Sign-ins and sign-ups: each costs an argon2 hash (tens of milliseconds, 64 MiB), and guessing passwords is what
+    # this limit slows down.
+    signin_rate: str = "10/minute"
     max_body_bytes: int = 512 * 1024
     max_message_bytes: int = 64 * 1024
     max_record_moves: int = 5000
@@ -74,6 +78,7 @@ class ServerLimits:
             "move": self.move_rate,
             "connect": self.connect_rate,
             "message": self.message_rate,
+            "signin": self.signin_rate,
         }
         return rates[action]
 

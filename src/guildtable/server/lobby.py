@@ -237,14 +237,28 @@ class Lobby:
         self.schedule_bot(table)
         return table, tokens
 
-    async def join(self, table: Table, seat: int, name: str) -> None:
-        """Take `seat` under a display name and tell everyone at the table."""
+    async def join(self, table: Table, seat: int, name: str, account_id: str | None = None) -> None:
+        """Take `seat` under a display name and tell everyone at the table; a signed-in player's seat becomes their
+        account's (a 409 before anything changes if another account plays it)."""
         name = display_name(name)
+        if account_id is not None:
+            await self._bind(table, seat, account_id)
         await self.store.set_seat_name(table.id, seat, name)
         table.rename(seat, name)
         table.seats[seat].joined = True
         await self.hub.broadcast(table)
         await self._tell(TableNews(table.id, table.version))
+
+    async def claim(self, table: Table, seat: int, account_id: str) -> None:
+        """Make a seat a guest took the account's (the seat's token proves it is theirs); a 409 if another account
+        plays it. Claiming one's own seat again changes nothing."""
+        await self._bind(table, seat, account_id)
+        await self._tell(TableNews(table.id, table.version))
+
+    async def _bind(self, table: Table, seat: int, account_id: str) -> None:
+        if not await self.store.bind_seat(table.id, seat, account_id):
+            raise Problem(409, "seat-claimed", _("another account already plays this seat"))
+        table.seats[seat].account_id = account_id
 
     async def rematch(self, table: Table, seat: int) -> tuple[Table, str | None]:
         """The rematch of a finished table (created by the first seat who asks) and this seat's token there."""
@@ -270,6 +284,10 @@ class Lobby:
             # The player who asks takes their seat at once, under the name they played with (never asked again).
             await self.store.set_seat_name(new.id, seat, old_seat.name)
             new_seat.name, new_seat.joined = old_seat.name, True
+            if old_seat.account_id is not None:
+                # An account's seat stays the account's: the rematch is listed among its tables at once.
+                with contextlib.suppress(Problem):
+                    await self._bind(new, seat, old_seat.account_id)
             await self._tell(TableNews(new.id, new.version))
         return new, new_seat.token
 
@@ -371,6 +389,7 @@ class Lobby:
             if seat.name != now_stored.name:
                 table.rename(seat.seat, now_stored.name)
             seat.joined = now_stored.joined
+            seat.account_id = now_stored.account_id
         table.rematch = stored.rematch
 
     async def _after_catch_up(self, table: Table) -> None:

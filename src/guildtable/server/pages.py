@@ -1,6 +1,9 @@
 """The HTML pages, rendered in the request's language: Jinja2 templates in `web/` whose words are gettext messages
 (`{% trans %}` blocks and `_()` calls, extracted into the `web` catalogue; the rules texts into `rules`). Each page
-carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer."""
+carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer.
+
+The account pages (issue 16) are registered here by `add_account_pages`: `/signin`, `/me` ("My games") and
+`/players/{name}`. Each is the same page for everyone; its script asks the API what the visitor may see."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
@@ -78,3 +83,19 @@ def render_rules_text(game: str) -> str:
 
 def known_domain(name: str) -> bool:
     return name in DOMAINS
+
+
+def add_account_pages(app: FastAPI) -> None:
+    """Register the account pages on `app`: sign in or create an account, "My games", and a player's page."""
+
+    @app.get("/signin", include_in_schema=False)
+    def signin_page() -> HTMLResponse:
+        return HTMLResponse(render_page("signin.html"))
+
+    @app.get("/me", include_in_schema=False)
+    def my_games_page() -> HTMLResponse:
+        return HTMLResponse(render_page("me.html"), headers={"Cache-Control": "no-store"})
+
+    @app.get("/players/{name}", include_in_schema=False)
+    def player_page(name: str) -> HTMLResponse:
+        return HTMLResponse(render_page("player.html"))

@@ -68,4 +68,11 @@ TITLES = {
     "bad-name": N_("The display name is not allowed"),
     "table-full": N_("No more watchers fit at this table"),
     "busy": N_("The server is busy"),
+    "csrf": N_("The request did not come from a guildtable page"),
+    "sign-in-failed": N_("Signing in failed"),
+    "not-signed-in": N_("Not signed in"),
+    "name-taken": N_("The name is taken"),
+    "bad-password": N_("The password is not allowed"),
+    "seat-claimed": N_("Another account plays this seat"),
+    "unknown-player": N_("There is no such player"),
 }

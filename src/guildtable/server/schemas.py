@@ -30,3 +30,12 @@ class MoveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: StrictInt = Field(description="The table version the move was made against (moves made so far).")
     action: dict[str, Any] = Field(description="The action's JSON form, as listed in 'legal'.")
+
+
+class AccountRequest(BaseModel):
+    """A sign-up or a sign-in. The bounds here only keep absurd bodies out: the name's and the password's own rules
+    are checked below, each refusal in the reader's language."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=200, description="User name (a display name, unique in any case)")
+    password: str = Field(max_length=1024, description="8 to 256 characters")

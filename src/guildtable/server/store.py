@@ -22,14 +22,17 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -64,6 +67,9 @@ seats = Table(
     Column("name", String(64), nullable=False),
     Column("token", String(64), nullable=True),
     Column("joined", Boolean, nullable=False, default=False),
+    # The account the seat's player plays as (None: a guest, who has the invite link only).
+    Column("account_id", String(32), nullable=True),
+    Index("ix_gt_seats_account_id", "account_id"),
 )
 
 moves = Table(
@@ -83,6 +89,32 @@ uploads = Table(
     Column("created", String(32), nullable=False),
 )
 
+accounts = Table(
+    "gt_accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(64), nullable=False),
+    # The name casefolded: "Ada" and "ADA" are one account.
+    Column("name_key", String(128), nullable=False),
+    # An argon2id hash (with its salt and parameters): the password itself is never stored.
+    Column("password_hash", String(256), nullable=False),
+    Column("created", String(32), nullable=False),
+    Index("ix_gt_accounts_name_key", "name_key", unique=True),
+)
+
+sessions = Table(
+    "gt_sessions",
+    metadata,
+    # The SHA-256 of the cookie's token: whoever reads the database cannot sign in with what they read.
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(32), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("created", String(32), nullable=False),
+    Column("expires", String(32), nullable=False),
+    Index("ix_gt_sessions_account_id", "account_id"),
+    Index("ix_gt_sessions_expires", "expires"),
+)
+
 
 # Built once: a move is the hot path, and building the statement costs more than running it.
 _INSERT_MOVE = insert(moves)
@@ -98,8 +130,20 @@ def _seed_of(row: Any) -> int:
     return int(row.seed_text) if row.seed_text else int(row.seed)
 
 
+def _seat_of(row: Any) -> StoredSeat:
+    return StoredSeat(row.seat, row.kind, row.name, row.token, row.joined, row.account_id)
+
+
+def _account_of(row: Any) -> StoredAccount:
+    return StoredAccount(row.id, row.name, row.password_hash, row.created)
+
+
 class PlyTaken(Exception):
     """Another writer stored a move for this ply first."""
+
+
+class NameTaken(Exception):
+    """An account with this name (casefolded) exists already."""
 
 
 @dataclass(slots=True)
@@ -109,6 +153,7 @@ class StoredSeat:
     name: str
     token: str | None
     joined: bool
+    account_id: str | None = None
 
 
 @dataclass(slots=True)
@@ -122,6 +167,33 @@ class StoredTable:
     rematch: str | None
     seats: list[StoredSeat]
     actions: list[int]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAccount:
+    id: str
+    name: str
+    password_hash: str
+    created: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSession:
+    """A signed-in browser: its account, the CSRF token its pages send back, and when it ends."""
+
+    account: StoredAccount
+    csrf: str
+    expires: str
+
+
+@dataclass(frozen=True, slots=True)
+class AccountSeat:
+    """A seat an account plays, with its table's creation time (lists show the newest tables first)."""
+
+    table_id: str
+    seat: int
+    token: str | None
+    created: str
 
 
 def default_db_url() -> str:
@@ -209,6 +281,7 @@ class Store:
                         "name": seat.name,
                         "token": seat.token,
                         "joined": seat.joined,
+                        "account_id": seat.account_id,
                     }
                     for seat in table.seats
                 ],
@@ -298,7 +371,7 @@ class Store:
                 None if row.setup is None else json.loads(row.setup),
                 row.created,
                 row.rematch,
-                [StoredSeat(seat.seat, seat.kind, seat.name, seat.token, seat.joined) for seat in seat_rows],
+                [_seat_of(seat) for seat in seat_rows],
                 list(actions),
             )
 
@@ -326,7 +399,7 @@ class Store:
         }
         for row in seat_rows:
             if row.table_id in by_id:
-                by_id[row.table_id].seats.append(StoredSeat(row.seat, row.kind, row.name, row.token, row.joined))
+                by_id[row.table_id].seats.append(_seat_of(row))
         for row in move_rows:
             if row.table_id in by_id:
                 by_id[row.table_id].actions.append(row.action)
@@ -340,3 +413,80 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(select(uploads.c.record).where(uploads.c.id == upload_id)).first()
         return None if row is None else dict(json.loads(row.record))
+
+    # --- accounts ------------------------------------------------------------------------------------------------
+    def create_account(self, account: StoredAccount, name_key: str) -> None:
+        """Store a new account; NameTaken if its name (casefolded) is taken, even by a racing sign-up."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    insert(accounts).values(
+                        id=account.id,
+                        name=account.name,
+                        name_key=name_key,
+                        password_hash=account.password_hash,
+                        created=account.created,
+                    )
+                )
+        except IntegrityError:
+            raise NameTaken(account.name) from None
+
+    def account_named(self, name_key: str) -> StoredAccount | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.name_key == name_key)).first()
+        return None if row is None else _account_of(row)
+
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id).values(password_hash=password_hash))
+
+    def add_session(self, token_hash: str, account_id: str, csrf: str, expires: str) -> None:
+        """Store a session, and drop every session that has ended meanwhile (nobody can use them any more)."""
+        moment = now()
+        with self.engine.begin() as db:
+            db.execute(delete(sessions).where(sessions.c.expires <= moment))
+            db.execute(
+                insert(sessions).values(
+                    token_hash=token_hash, account_id=account_id, csrf=csrf, created=moment, expires=expires
+                )
+            )
+
+    def session(self, token_hash: str) -> StoredSession | None:
+        """The session whose token hashes to `token_hash`, with its account; None if there is none or it ended."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(accounts, sessions.c.csrf, sessions.c.expires)
+                .join(sessions, sessions.c.account_id == accounts.c.id)
+                .where(sessions.c.token_hash == token_hash, sessions.c.expires > now())
+            ).first()
+        return None if row is None else StoredSession(_account_of(row), row.csrf, row.expires)
+
+    def delete_session(self, token_hash: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
+
+    def bind_seat(self, table_id: str, seat: int, account_id: str) -> bool:
+        """Give the seat to the account, unless another account has it (False). One statement, so two accounts
+        claiming the same seat at once cannot both get it."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    or_(seats.c.account_id.is_(None), seats.c.account_id == account_id),
+                )
+                .values(account_id=account_id)
+            )
+        return bool(result.rowcount == 1)
+
+    def account_seats(self, account_id: str) -> list[AccountSeat]:
+        """Every seat the account plays, newest tables first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(seats.c.table_id, seats.c.seat, seats.c.token, tables.c.created)
+                .join(tables, tables.c.id == seats.c.table_id)
+                .where(seats.c.account_id == account_id)
+                .order_by(tables.c.created.desc(), seats.c.table_id, seats.c.seat)
+            ).all()
+        return [AccountSeat(row.table_id, row.seat, row.token, row.created) for row in rows]

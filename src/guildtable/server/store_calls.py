@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from guildtable.server.store import Store, StoredTable
+from guildtable.server.store import AccountSeat, Store, StoredAccount, StoredSession, StoredTable
 
 T = TypeVar("T")
 
@@ -51,6 +51,32 @@ class AsyncStore:
 
     async def get_upload(self, upload_id: str) -> dict[str, Any] | None:
         return await self._run(self.store.get_upload, upload_id)
+
+    async def create_account(self, account: StoredAccount, name_key: str) -> None:
+        """Store a new account; `NameTaken` if the name is taken."""
+        await self._run(self.store.create_account, account, name_key)
+
+    async def account_named(self, name_key: str) -> StoredAccount | None:
+        return await self._run(self.store.account_named, name_key)
+
+    async def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        await self._run(self.store.set_password_hash, account_id, password_hash)
+
+    async def add_session(self, token_hash: str, account_id: str, csrf: str, expires: str) -> None:
+        await self._run(self.store.add_session, token_hash, account_id, csrf, expires)
+
+    async def session(self, token_hash: str) -> StoredSession | None:
+        return await self._run(self.store.session, token_hash)
+
+    async def delete_session(self, token_hash: str) -> None:
+        await self._run(self.store.delete_session, token_hash)
+
+    async def bind_seat(self, table_id: str, seat: int, account_id: str) -> bool:
+        """Give the seat to the account; False if another account has it."""
+        return await self._run(self.store.bind_seat, table_id, seat, account_id)
+
+    async def account_seats(self, account_id: str) -> list[AccountSeat]:
+        return await self._run(self.store.account_seats, account_id)
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""

@@ -2,7 +2,8 @@
 
 Every schema change is a migration in `versions/` (never `metadata.create_all`): the store upgrades its database to
 the newest revision when it opens it. A database made before migrations existed (by `create_all`: the tables are
-there, `alembic_version` is not) is stamped at the baseline first, then upgraded like any other.
+there, `alembic_version` is not) is stamped at the baseline first, then upgraded like any other; one that
+`create_all` made from the store's tables as they are now (tools, tests) is stamped at the head instead.
 
 Adding a migration: change the tables in `store.py`, then add `versions/NNNN_what_it_does.py` with
 `down_revision` set to the previous head and an `upgrade()` made of `op.*` calls (see the baseline for the shape);
@@ -14,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from alembic import command
+from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
@@ -56,8 +58,15 @@ def upgrade(engine: Engine) -> None:
         settings = config(db)
         if MigrationContext.configure(db).get_current_revision() is None and inspect(db).has_table(_FIRST_TABLE):
             _add_seed_text(db)
-            command.stamp(settings, BASELINE)
+            command.stamp(settings, "head" if _is_current(db) else BASELINE)
         command.upgrade(settings, "head")
+
+
+def _is_current(db: Connection) -> bool:
+    """Whether the database's tables are the store's as they are now (so no migration is to be run on them)."""
+    from guildtable.server.store import metadata  # the store imports this module
+
+    return not compare_metadata(MigrationContext.configure(db), metadata)
 
 
 def _add_seed_text(db: Connection) -> None:

@@ -151,14 +151,111 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = {};
+export async function api(path, { method = "GET", body, token } = {}, retried = false) {
+  const headers = method === "GET" ? {} : await csrfHeaders();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (response.status === 204) return null;
   const data = await response.json().catch(() => ({ detail: response.statusText }));
+  // The session changed in another tab (signed in again, or out): ask who is signed in now and send it once more.
+  if (response.status === 403 && data.problem === "csrf" && !retried) {
+    accountLoad = null;
+    return api(path, { method, body, token }, true);
+  }
   if (!response.ok) throw new ApiError(data);
   return data;
+}
+
+// --- the account (issue 16) ------------------------------------------------------------------------------------------
+// A signed-in browser holds a session cookie and sends its CSRF token with every request that changes something (the
+// server refuses a cookie's request without it). `account()` is the signed-in account ({name, csrf, created}) or null
+// for a guest; guests use every page exactly as before.
+let signedIn = null;
+let accountLoad = null;
+
+export function account() {
+  if (!accountLoad) {
+    accountLoad = fetch("/api/account", { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null)
+      .then((data) => { signedIn = data && data.name ? data : null; drawAccount(); return signedIn; });
+  }
+  return accountLoad;
+}
+
+// After signing in or out on this page: the answer of POST /api/session or /api/account (or null).
+export function setAccount(data) {
+  signedIn = data && data.name ? data : null;
+  accountLoad = Promise.resolve(signedIn);
+  drawAccount();
+  return signedIn;
+}
+
+// The headers a request that changes something sends: the CSRF token when signed in.
+export async function csrfHeaders() {
+  const who = await account();
+  return who && who.csrf ? { "X-CSRF-Token": who.csrf } : {};
+}
+
+export async function signOut() {
+  await api("/api/session", { method: "DELETE" }).catch(() => {});
+  setAccount(null);
+}
+
+// Where this page is, for "back to where the player came from" after signing in.
+export function here() {
+  return location.pathname + location.search;
+}
+
+// A safe place to go back to: a path of this site (never another site's address).
+export function safeNext(value, fallback = "/me") {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
+}
+
+export function playerHref(name) {
+  return `/players/${encodeURIComponent(name)}`;
+}
+
+// The header's account corner (layout.html #account): "Sign in", or the name, "My games" and "Sign out".
+function drawAccount() {
+  const corner = document.getElementById("account");
+  if (!corner) return;
+  const signin = document.getElementById("signin-link");
+  const inside = document.getElementById("signed-in");
+  if (signedIn) {
+    const name = document.getElementById("account-name");
+    name.textContent = signedIn.name;
+    name.href = playerHref(signedIn.name);
+    if (location.pathname === name.pathname) name.setAttribute("aria-current", "page");
+    if (location.pathname === "/me") document.getElementById("my-games-link").setAttribute("aria-current", "page");
+  } else if (location.pathname === "/signin") {
+    signin.setAttribute("aria-current", "page");
+  } else {
+    signin.href = `/signin?next=${encodeURIComponent(here())}`;
+  }
+  signin.hidden = Boolean(signedIn);
+  inside.hidden = !signedIn;
+  corner.hidden = false;
+}
+
+const signOutButton = document.getElementById("signout");
+if (signOutButton) {
+  signOutButton.addEventListener("click", async () => {
+    signOutButton.disabled = true;
+    await signOut();
+    signOutButton.disabled = false;
+    // A page that shows an account's own things shows them no longer.
+    if (location.pathname === "/me" || location.pathname === "/signin") location.reload();
+  });
+}
+account();
+
+// A date as the reader writes it ("25 Nov 2026" / "25.11.2026"); `value` is an ISO string or seconds since 1970.
+export function day(value) {
+  const when = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(when.getTime())) return String(value ?? "");
+  return new Intl.DateTimeFormat(LANGUAGE === "de" ? "de" : "en-GB", { dateStyle: "medium" }).format(when);
 }
 
 // The tables this browser created or joined: {id: {game, title, created, tokens: {seat: token}, hotseat}}.

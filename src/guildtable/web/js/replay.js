@@ -1,5 +1,5 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, glossaryFor, h, listing, t, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
+import { api, csrfHeaders, glossaryFor, h, listing, t, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -59,7 +59,7 @@ async function start() {
       if (!file) return;
       try {
         const text = await file.text();
-        const response = await fetch("/api/replays", { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        const response = await fetch("/api/replays", { method: "POST", headers: { ...(await csrfHeaders()), "Content-Type": "application/json" }, body: text });
         const data = await response.json();
         if (!response.ok) throw new Error(data.detail || data.title);
         location.href = data.url;

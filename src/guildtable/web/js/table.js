@@ -1,6 +1,6 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { LANGUAGE, announce, api, listing, num, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
+import { LANGUAGE, account, announce, api, listing, num, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
   rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -147,6 +147,8 @@ async function draw() {
   // Hot-seat: when the turn passes to another seat held here, cover the screen until that player confirms.
   if (coverFor !== null) return;
   if (p.seat !== null && !p.seats[p.seat].joined && !joinAsked) askName(p);
+  claimSeats(p);
+  seatsFromAccount(p);
 
   const offline = document.body.dataset.offline === "true";
   const myTurn = p.seat !== null && p.seat === p.current_player && !offline;
@@ -314,10 +316,47 @@ $("cover-ok").addEventListener("click", () => {
 function askName(p) {
   joinAsked = true;
   $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, p.seat), game: p.title });
-  // A name already typed (the page was still loading its words) is kept.
-  if (!$("join-name").value) $("join-name").value = myName();
+  // A name already typed (the page was still loading its words) is kept. A signed-in player is offered the account's
+  // name (issue 16), once it is known, unless they have started typing another.
+  const offered = myName();
+  if (!$("join-name").value) $("join-name").value = offered;
+  account().then((who) => {
+    if (who && (!$("join-name").value || $("join-name").value === offered)) $("join-name").value = who.name;
+  });
   $("join").hidden = false;
   $("join-name").focus();
+}
+
+// Issue 16: a signed-in player holding this table's seat tokens (joined as a guest, before signing in) binds those
+// seats to the account once, quietly, so the table is in "My games" on every device. A seat not joined yet is bound
+// when it is joined; the browser remembers which seats it has claimed for which account.
+let claiming = false;
+const claimTried = new Set();
+async function claimSeats(p) {
+  if (claiming || !heldSeats.length) return;
+  claiming = true;
+  try {
+    const who = await account();
+    if (!who) return;
+    const entry = myTables()[tableId] || {};
+    const claimed = entry.claimed && entry.claimed.account === who.name ? entry.claimed.seats : [];
+    const open = heldSeats.filter((seat) => held[seat] && p.seats[seat]?.joined && p.seats[seat].kind === "human" && !claimed.includes(seat) && !claimTried.has(seat));
+    if (!open.length) return;
+    const done = [...claimed];
+    for (const seat of open) {
+      claimTried.add(seat);
+      try {
+        await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: held[seat] });
+        done.push(seat);
+      } catch (error) {
+        // Refused (say, the seat belongs to another account): not asked again. A lost connection: asked next time.
+        if (error.problem && error.problem.status) done.push(seat);
+      }
+    }
+    rememberTable(tableId, { claimed: { account: who.name, seats: done } });
+  } finally {
+    claiming = false;
+  }
 }
 
 $("join-form").addEventListener("submit", async (event) => {
@@ -365,6 +404,24 @@ function howToPlay(p) {
   $("howto-ok").focus();
 }
 $("howto-ok").addEventListener("click", () => { $("howto").hidden = true; });
+
+// Issue 16: a signed-in player who opens one of the account's tables without its seat tokens on this device (a
+// bookmark, the spectator link) gets them from the account, and the page opens again as that seat. The account's list
+// is asked for only when a seat here carries the account's name (it costs the server a look at every table).
+let seatsAsked = false;
+async function seatsFromAccount(p) {
+  if (seatsAsked || heldSeats.length) return;
+  seatsAsked = true;
+  const who = await account();
+  const named = (seat) => seat.kind === "human" && seat.name.toLowerCase() === who?.name.toLowerCase();
+  if (!who || !p.seats.some(named)) return;
+  const answer = await api("/api/account/tables").catch(() => null);
+  const found = (answer?.tables || []).find((table) => table.id === tableId);
+  const mine = (found?.mine || []).filter((seat) => seat.token);
+  if (!mine.length) return;
+  rememberTable(tableId, { game: found.game, title: found.title, tokens: Object.fromEntries(mine.map((seat) => [seat.seat, seat.token])) });
+  location.reload();
+}
 
 installTips();
 installBoardKeys($("board"));

@@ -1,0 +1,176 @@
+"""The accounts' HTTP endpoints (issue 16, "Play as yourself"): sign up, sign in and out, one's own tables (with
+their seat tokens, so a game goes on from another device), claiming a seat one joined as a guest, and a player's
+public history of finished games.
+
+Guests are not touched by any of this: a seat's token (the invite link) still is the seat. An account only collects
+seats: joining signed in, or claiming with the seat's token, binds the seat to the account, and the account's list
+hands the tokens back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Request
+from fastapi.responses import JSONResponse, Response
+
+from guildtable.kernel.i18n import gettext as _
+from guildtable.server.accounts import (
+    Accounts,
+    Session,
+    cleared_cookie,
+    name_key,
+    request_session,
+    session_cookie,
+    signed_in,
+)
+from guildtable.server.auth import bearer_token
+from guildtable.server.limits import Action
+from guildtable.server.lobby import Lobby
+from guildtable.server.names import display_name
+from guildtable.server.problems import Problem
+from guildtable.server.schemas import AccountRequest
+from guildtable.server.store import AccountSeat
+from guildtable.server.tables import Table
+
+# The newest tables an account's list (and a player's history) is read from: each is loaded and replayed to be
+# shown, so one request's cost stays bounded however many games an account has played.
+MAX_LISTED_TABLES = 100
+
+OptionalSession = Annotated[Session | None, Depends(request_session)]
+SignedIn = Annotated[Session, Depends(signed_in)]
+
+
+def _secure(request: Request) -> bool:
+    """Whether the browser came over https (behind a proxy: as uvicorn's --forwarded-allow-ips reports it)."""
+    return request.url.scheme == "https"
+
+
+def _signed_in_answer(session: Session, token: str, request: Request, status: int) -> JSONResponse:
+    return JSONResponse(
+        {"name": session.account.name, "csrf": session.csrf},
+        status_code=status,
+        headers={"Set-Cookie": session_cookie(token, secure=_secure(request))},
+    )
+
+
+def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Callable[[Request, Action], None]) -> None:
+    @app.post("/api/account", status_code=201, tags=["accounts"])
+    async def sign_up(body: AccountRequest, request: Request, session: OptionalSession) -> JSONResponse:
+        """A new account (a display name, unique whatever its case, and a password of 8 to 256 characters), signed
+        in at once: the session cookie is set and the answer holds the CSRF token to send as `X-CSRF-Token`."""
+        limit(request, "signin")
+        new, token = await accounts.sign_up(body.name, body.password)
+        if session is not None:
+            await accounts.sign_out(session)
+        return _signed_in_answer(new, token, request, 201)
+
+    @app.post("/api/session", tags=["accounts"])
+    async def sign_in(body: AccountRequest, request: Request, session: OptionalSession) -> JSONResponse:
+        """Sign in: the session cookie and the CSRF token; 401 `sign-in-failed` whichever of name and password was
+        wrong."""
+        limit(request, "signin")
+        new, token = await accounts.sign_in(body.name, body.password)
+        if session is not None:
+            await accounts.sign_out(session)
+        return _signed_in_answer(new, token, request, 200)
+
+    @app.delete("/api/session", status_code=204, tags=["accounts"])
+    async def sign_out(request: Request, session: OptionalSession) -> Response:
+        """Sign out: the session ends on the server and its cookie is cleared."""
+        if session is not None:
+            await accounts.sign_out(session)
+        return Response(status_code=204, headers={"Set-Cookie": cleared_cookie(secure=_secure(request))})
+
+    @app.get("/api/account", tags=["accounts"])
+    async def account(session: SignedIn) -> dict[str, Any]:
+        """Who is signed in, and the CSRF token their pages send (a page reloaded after signing in asks here)."""
+        return {"name": session.account.name, "csrf": session.csrf, "created": session.account.created}
+
+    @app.get("/api/account/tables", tags=["accounts"])
+    async def account_tables(session: SignedIn) -> dict[str, Any]:
+        """Every table where the account has a seat, with the seats' tokens: tables where it is the account's move
+        first, then the other unfinished ones, then the finished ones, each newest first."""
+        listed = [table_entry(table, mine) for table, mine in await _tables_of(lobby, accounts, session.account.id)]
+        listed.sort(key=_rank)
+        return {"tables": listed}
+
+    @app.post("/api/tables/{table_id}/claim", tags=["seats"])
+    async def claim(
+        table_id: str, request: Request, session: SignedIn, authorization: str | None = Header(default=None)
+    ) -> Any:
+        """Make a seat the signed-in account's: the seat's token (`Authorization: Bearer`) proves it is theirs.
+        A seat another account plays cannot be claimed (409)."""
+        limit(request, "join")
+        table = await lobby.table(table_id)
+        seat = table.seat_for(bearer_token(authorization))
+        await lobby.claim(table, seat, session.account.id)
+        return table.payload(seat)
+
+    @app.get("/api/players/{name}", tags=["accounts"])
+    async def player(name: str) -> dict[str, Any]:
+        """A player's public page: their name, since when they play, and their finished games (newest first)."""
+        found = None
+        with contextlib.suppress(Problem):
+            found = await accounts.store.account_named(name_key(display_name(name)))
+        if found is None:
+            raise Problem(404, "unknown-player", _("there is no player called {name}", name=repr(name[:40])))
+        games = [history_entry(table) for table, _mine in await _tables_of(lobby, accounts, found.id) if table.terminal]
+        return {"name": found.name, "created": found.created, "games": games}
+
+
+async def _tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[tuple[Table, list[AccountSeat]]]:
+    """The account's newest tables (at most `MAX_LISTED_TABLES`), live, each with the account's seats there; a table
+    this version can no longer rebuild is left out."""
+    by_table: dict[str, list[AccountSeat]] = {}
+    for seat in await accounts.store.account_seats(account_id):
+        if seat.table_id in by_table or len(by_table) < MAX_LISTED_TABLES:
+            by_table.setdefault(seat.table_id, []).append(seat)
+    found = []
+    for table_id, mine in by_table.items():
+        with contextlib.suppress(Problem):
+            found.append((await lobby.table(table_id), mine))
+    return found
+
+
+def _seats(table: Table) -> list[dict[str, Any]]:
+    return [{"seat": seat["seat"], "name": seat["name"], "kind": seat["kind"]} for seat in table.seat_list()]
+
+
+def table_entry(table: Table, mine: list[AccountSeat]) -> dict[str, Any]:
+    """A table as its player's list shows it, with the player's own seat tokens."""
+    current = table.state.current_player
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "seats": _seats(table),
+        "mine": [{"seat": seat.seat, "token": seat.token} for seat in mine],
+        "current_player": current,
+        "your_move": not table.terminal and current is not None and any(seat.seat == current for seat in mine),
+        "terminal": table.terminal,
+        "version": table.version,
+    }
+
+
+def _rank(entry: dict[str, Any]) -> int:
+    """Your move, then the other unfinished tables, then the finished ones (a stable sort keeps newest first)."""
+    if entry["your_move"]:
+        return 0
+    return 2 if entry["terminal"] else 1
+
+
+def history_entry(table: Table) -> dict[str, Any]:
+    """A finished table as a player's public page shows it: who sat where, who won, the scores."""
+    state = table.state
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "finished": True,
+        "seats": _seats(table),
+        "winners": state.winners(),
+        "scores": [float(score) for score in state.scores()],
+    }

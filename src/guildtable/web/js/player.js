@@ -1,0 +1,50 @@
+// A player's page (issue 16): the account's name, since when it plays here, and its finished games (the game, the
+// players, who won, a link to the replay).
+import { day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
+
+function winnersOf(game) {
+  const names = (game.winners || []).map((seat) => game.seats[seat]?.name).filter(Boolean);
+  if (!names.length) return t("No winner");
+  return names.length > 1 ? t("Shared win: {names}", { names: listing(names) }) : t("{name} wins", { name: names[0] });
+}
+
+function item(game) {
+  const winners = new Set(game.winners || []);
+  return h("li", { class: "game-item", "data-table": game.id },
+    h("div", { class: "game-main" },
+      h("div", { class: "game-head" }, h("span", { class: "game-title" }, game.title),
+        typeof game.finished === "string" ? h("span", { class: "muted" }, day(game.finished)) : null),
+      h("ul", { class: "game-players", "aria-label": t("Players") }, game.seats.map((seat) => h("li", { class: winners.has(seat.seat) ? "winner" : null },
+        seatSwatch(seat.seat), h("span", { translate: "no" }, seat.name),
+        game.scores && game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null))),
+      h("div", { class: "game-state" }, winnersOf(game))),
+    h("div", { class: "game-actions" },
+      h("a", { class: "button secondary", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))));
+}
+
+async function start() {
+  const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  $("loading").hidden = true;
+  if (response.status === 404) {
+    $("unknown").hidden = false;
+    document.body.dataset.ready = "true";
+    return;
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.detail || data.title || t("request failed"));
+  document.title = t("guildtable — {name}", { name: data.name });
+  $("player-name").textContent = data.name;
+  $("player-since").textContent = t("Playing here since {date}", { date: day(data.created) });
+  const games = data.games || [];
+  $("games").replaceChildren(...games.map(item));
+  $("no-games").hidden = games.length > 0;
+  $("player").hidden = false;
+  document.body.dataset.ready = "true";
+}
+
+start().catch((error) => { $("loading").hidden = true; showError(error.message); });

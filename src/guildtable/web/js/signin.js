@@ -1,0 +1,58 @@
+// The sign-in page (issue 16): sign in, or create an account, then go back to where the player came from (`?next=` or
+// the referring page of this site; "My games" otherwise). A refusal is the server's own words, shown in the form that
+// was sent.
+import { account, api, h, playerHref, safeNext, setAccount, t } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+// Where to go afterwards: `?next=` (the header's link sets it), else the page of this site the player came from.
+function cameFrom() {
+  try {
+    const from = new URL(document.referrer);
+    return from.origin === location.origin && from.pathname !== "/signin" ? from.pathname + from.search : null;
+  } catch { return null; }
+}
+const next = safeNext(new URLSearchParams(location.search).get("next") ?? cameFrom(), "/me");
+
+function showError(form, text) {
+  const box = $(`${form}-error`);
+  box.textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
+  box.hidden = !text;
+}
+
+function submitter(form, path, { nameId, passwordId, buttonId }) {
+  $(`${form}-form`).addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(form, "");
+    const name = $(nameId).value.trim();
+    const password = $(passwordId).value;
+    if (!name || !password) {
+      showError(form, t("Write your name and your password."));
+      (name ? $(passwordId) : $(nameId)).focus();
+      return;
+    }
+    $(buttonId).disabled = true;
+    try {
+      // Whatever account this browser held before, the answer is the one it holds now.
+      const answer = await api(path, { method: "POST", body: { name, password } });
+      setAccount(answer);
+      location.assign(next);
+    } catch (error) {
+      showError(form, error.message);
+      $(passwordId).value = "";
+      $(passwordId).focus();
+    } finally {
+      $(buttonId).disabled = false;
+    }
+  });
+}
+
+submitter("signin", "/api/session", { nameId: "signin-name", passwordId: "signin-password", buttonId: "signin-ok" });
+submitter("create", "/api/account", { nameId: "create-name", passwordId: "create-password", buttonId: "create-ok" });
+
+account().then((who) => {
+  if (!who) return;
+  const box = $("already");
+  box.replaceChildren(t("You are signed in as {name}.", { name: who.name }), " ",
+    h("a", { href: "/me" }, t("My games")), " · ", h("a", { href: playerHref(who.name) }, t("Your page")));
+  box.hidden = false;
+});
