@@ -115,8 +115,8 @@ def test_pseudo_a_seat_on_turn_reads_its_prompt_and_moves(page: Any, base_url: s
 
 
 def test_pseudo_the_account_pages(page: Any, base_url: str) -> None:
-    """Issue 16: /signin (with a refusal shown), the header's account corner, /me with a table and a player's page
-    read wholly from the catalogue."""
+    """Issue 16: /signin (with a refusal shown), the header's account corner, /me with a table, a player's page and
+    the leaderboard of each game read wholly from the catalogue."""
     page.goto("/signin?lang=qps")
     page.wait_for_selector("#signin-link:visible")
     page.fill("#signin-name", "nobody-here")
@@ -126,13 +126,36 @@ def test_pseudo_the_account_pages(page: Any, base_url: str) -> None:
     assert escaped(shown(page), []) == []
     name = f"Qa{uuid.uuid4().hex[:8]}"
     csrf = page.request.post("/api/account", data={"name": name, "password": "correct horse battery"}).json()["csrf"]
-    table = new_table(base_url, "city-blocks", [{}, {"kind": "random"}])
+    # A rated table (its "Rated" badge on /me), played to its end: the player and the bot level are then rated.
+    seats = [{}, {"kind": "random"}]
+    table = page.request.post(
+        "/api/tables", data={"game": "city-blocks", "seats": seats, "rated": True}, headers={"X-CSRF-Token": csrf}
+    ).json()
     headers = {"Authorization": f"Bearer {table['invites'][0]['token']}", "X-CSRF-Token": csrf}
     page.request.post(f"/api/tables/{table['id']}/join", data={"name": name}, headers=headers)
+    for _step in range(600):
+        state = page.request.get(f"/api/tables/{table['id']}/state", headers=headers).json()
+        if state["terminal"]:
+            break
+        if state["current_player"] == state["seat"] and state["legal"]:
+            move = {"version": state["version"], "action": state["legal"][0]["action"]}
+            page.request.post(f"/api/tables/{table['id']}/moves", data=move, headers=headers)
+        else:
+            page.wait_for_timeout(50)
     page.goto("/me?lang=qps")
-    page.wait_for_selector("body[data-ready='true'] .game-item")
+    page.wait_for_selector("body[data-ready='true'] .game-item .rated-badge")
     seat_names = [seat["name"] for seat in page.request.get(f"/api/tables/{table['id']}").json()["seats"]]
     assert escaped(shown(page), [name, *seat_names]) == []
     page.goto(f"/players/{name}?lang=qps")
-    page.wait_for_selector("body[data-ready='true']")
+    page.wait_for_selector("body[data-ready='true'] #ratings-rows tr")
     assert escaped(shown(page), [name]) == []
+    # The leaderboard of every game (the computer levels' names are translated; a game nobody is rated in shows its
+    # empty state).
+    page.goto("/leaderboard?lang=qps")
+    page.wait_for_selector("body[data-ready='true']")
+    for game in GAMES:
+        page.click(f"#game-tabs a[data-game='{game}']")
+        page.wait_for_function(f"document.getElementById('board').dataset.game === {game!r}")
+        assert escaped(shown(page), [name]) == [], game
+    page.click("#game-tabs a[data-game='city-blocks']")
+    page.wait_for_selector("#ranking-rows tr[data-kind='bot']")

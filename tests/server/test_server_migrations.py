@@ -1,6 +1,7 @@
 """The schema comes from the Alembic migrations: a new database is upgraded to head and matches the store's tables,
 a database made by `create_all` before migrations existed is stamped at the baseline and upgraded, keeping its games,
-and a database of the release before accounts (revision 0001) gets them without losing a game (issue 16)."""
+a database of the release before accounts (revision 0001) gets them without losing a game, and one of the release
+before ratings (0002) gets them, its tables casual (issue 16)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import Engine, create_engine, insert, inspect, text
 from guildtable.kernel.registry import get_game
 from guildtable.server import migrations
 from guildtable.server.store import (
+    RatedAlready,
     Store,
     StoredAccount,
     StoredSeat,
@@ -116,7 +118,7 @@ def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(
     engine.dispose()
 
     store = Store(db_url)
-    assert migrations.current(store.engine) == migrations.head() == "0002"
+    assert migrations.current(store.engine) == migrations.head() == "0003"
     schema = inspect(store.engine)
     assert schema.has_table("gt_accounts") and schema.has_table("gt_sessions")
     assert "account_id" in {column["name"] for column in schema.get_columns("gt_seats")}
@@ -137,8 +139,68 @@ def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(
     store.close()
 
 
+def test_a_database_at_0002_with_a_played_game_gets_ratings_and_keeps_the_game(db_url: str) -> None:
+    """Issue 16: revision 0003 adds the ratings, the rated games and the tables' `rated` (false: every table played
+    before was casual); a finished game of an account played before it loads, replays and can be rated."""
+    actions, notations = played_game()
+    engine = create_engine(db_url)
+    with engine.begin() as db:
+        command.upgrade(migrations.config(db), "0002")
+        db.execute(
+            text(
+                "INSERT INTO gt_tables (id, game, seed, seed_text, options, created, rematch) "
+                "VALUES ('played', 'city-blocks', 5, '5', '{}', :created, NULL)"
+            ),
+            {"created": now()},
+        )
+        for seat, name in enumerate(("Ada", "Grace")):
+            db.execute(
+                text(
+                    "INSERT INTO gt_seats (table_id, seat, kind, name, token, joined, account_id) "
+                    "VALUES ('played', :seat, 'human', :name, :token, :joined, :account)"
+                ),
+                {
+                    "seat": seat,
+                    "name": name,
+                    "token": f"t{seat}",
+                    "joined": True,
+                    "account": "acc" if seat == 0 else None,
+                },
+            )
+        db.execute(
+            insert(moves),
+            [
+                {"table_id": "played", "ply": ply, "action": action, "notation": notation}
+                for ply, (action, notation) in enumerate(zip(actions, notations, strict=True))
+            ],
+        )
+    assert migrations.current(engine) == "0002"
+    engine.dispose()
+
+    store = Store(db_url)
+    assert migrations.current(store.engine) == migrations.head()
+    schema = inspect(store.engine)
+    assert schema.has_table("gt_ratings") and schema.has_table("gt_rated_games")
+    loaded = store.load_table("played")
+    assert loaded is not None and loaded.actions == actions and loaded.rated is False
+    assert [(seat.name, seat.account_id) for seat in loaded.seats] == [("Ada", "acc"), ("Grace", None)]
+    table = Table.rebuild(loaded)
+    assert table.version == len(actions) and table.rated is False
+    # The new tables work on the old database: a rating is written once per table.
+    store.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(26.0, 8.0)])
+    assert [(rating.subject, rating.games) for rating in store.ratings_of("acc")] == [("acc", 1)]
+    try:
+        store.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(27.0, 7.0)])
+    except RatedAlready:
+        pass
+    else:
+        raise AssertionError("a table was rated twice")
+    assert store.ratings_of("acc")[0].mu == 26.0
+    store.close()
+
+
 def test_0002_goes_back_down_to_the_baseline_keeping_the_games(sqlite_url: str) -> None:
-    """Issue 16: the accounts' migration can be undone; the tables, seats and moves stay."""
+    """Issue 16: the accounts' and the ratings' migrations can be undone; the tables, seats and moves stay."""
     store = Store(sqlite_url)
     seat = [StoredSeat(0, "human", "Ada", "t", True), StoredSeat(1, "human", "Grace", "u", True)]
     store.create_table(StoredTable("kept", "city-blocks", 9, {}, None, now(), None, seat, []))
@@ -148,6 +210,7 @@ def test_0002_goes_back_down_to_the_baseline_keeping_the_games(sqlite_url: str) 
     assert migrations.current(store.engine) == migrations.BASELINE
     schema = inspect(store.engine)
     assert not schema.has_table("gt_accounts") and not schema.has_table("gt_sessions")
+    assert not schema.has_table("gt_ratings") and not schema.has_table("gt_rated_games")
     with store.engine.connect() as db:
         assert db.execute(text("SELECT count(*) FROM gt_moves WHERE table_id = 'kept'")).scalar() == 1
         assert db.execute(text("SELECT name FROM gt_seats WHERE table_id = 'kept' ORDER BY seat")).scalars().all() == [

@@ -1,6 +1,6 @@
 """The accounts' HTTP endpoints (issue 16, "Play as yourself"): sign up, sign in and out, one's own tables (with
-their seat tokens, so a game goes on from another device), claiming a seat one joined as a guest, and a player's
-public history of finished games.
+their seat tokens, so a game goes on from another device), claiming a seat one joined as a guest, a player's public
+history of finished games and ratings, and each game's leaderboard (accounts and bot levels, see `ratings.py`).
 
 Guests are not touched by any of this: a seat's token (the invite link) still is the seat. An account only collects
 seats: joining signed in, or claiming with the seat's token, binds the seat to the account, and the account's list
@@ -17,6 +17,7 @@ from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import JSONResponse, Response
 
 from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.registry import find_game
 from guildtable.server.accounts import (
     Accounts,
     Session,
@@ -31,13 +32,16 @@ from guildtable.server.limits import Action
 from guildtable.server.lobby import Lobby
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
+from guildtable.server.ratings import SIGMAS, level_name, level_of, ordinal
 from guildtable.server.schemas import AccountRequest
-from guildtable.server.store import AccountSeat
+from guildtable.server.store import AccountSeat, LeaderboardRow, StoredRating
 from guildtable.server.tables import Table
 
 # The newest tables an account's list (and a player's history) is read from: each is loaded and replayed to be
 # shown, so one request's cost stays bounded however many games an account has played.
 MAX_LISTED_TABLES = 100
+# The entries a leaderboard shows: the best ones (a page of its own, whatever the number of players).
+MAX_LEADERBOARD = 100
 
 OptionalSession = Annotated[Session | None, Depends(request_session)]
 SignedIn = Annotated[Session, Depends(signed_in)]
@@ -111,14 +115,28 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
 
     @app.get("/api/players/{name}", tags=["accounts"])
     async def player(name: str) -> dict[str, Any]:
-        """A player's public page: their name, since when they play, and their finished games (newest first)."""
+        """A player's public page: their name, since when they play, their ratings (best first) and their finished
+        games (newest first)."""
         found = None
         with contextlib.suppress(Problem):
             found = await accounts.store.account_named(name_key(display_name(name)))
         if found is None:
             raise Problem(404, "unknown-player", _("there is no player called {name}", name=repr(name[:40])))
         games = [history_entry(table) for table, _mine in await _tables_of(lobby, accounts, found.id) if table.terminal]
-        return {"name": found.name, "created": found.created, "games": games}
+        entries = [rating_entry(rating) for rating in await accounts.store.ratings_of(found.id)]
+        ratings = sorted((entry for entry in entries if entry is not None), key=lambda entry: -entry["rating"])
+        return {"name": found.name, "created": found.created, "ratings": ratings, "games": games}
+
+    @app.get("/api/leaderboard/{game}", tags=["ratings"])
+    async def leaderboard(game: str) -> dict[str, Any]:
+        """A game's best ratings (at most 100), players and bot levels together, by the rating shown (openskill's
+        ordinal, mu - 3 sigma, to one decimal): a player sees where they stand against the medium and hard bots."""
+        found = find_game(game)
+        if found is None:
+            raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
+        rows = await accounts.store.leaderboard(found.name, MAX_LEADERBOARD, SIGMAS)
+        entries = [leaderboard_entry(row) for row in rows]
+        return {"game": found.name, "title": found.title, "entries": [entry for entry in entries if entry is not None]}
 
 
 async def _tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[tuple[Table, list[AccountSeat]]]:
@@ -152,6 +170,7 @@ def table_entry(table: Table, mine: list[AccountSeat]) -> dict[str, Any]:
         "your_move": not table.terminal and current is not None and any(seat.seat == current for seat in mine),
         "terminal": table.terminal,
         "version": table.version,
+        "rated": table.rated,
     }
 
 
@@ -173,4 +192,33 @@ def history_entry(table: Table) -> dict[str, Any]:
         "seats": _seats(table),
         "winners": state.winners(),
         "scores": [float(score) for score in state.scores()],
+        "rated": table.rated,
     }
+
+
+def _figures(rating: StoredRating) -> dict[str, Any]:
+    return {
+        "rating": round(ordinal(rating.mu, rating.sigma), 1),
+        "mu": round(rating.mu, 3),
+        "sigma": round(rating.sigma, 3),
+        "games": rating.games,
+    }
+
+
+def rating_entry(rating: StoredRating) -> dict[str, Any] | None:
+    """A player's rating at one game as their page shows it (None for a game this version no longer has)."""
+    game = find_game(rating.game)
+    if game is None:
+        return None
+    return {"game": game.name, "title": game.title, **_figures(rating)}
+
+
+def leaderboard_entry(row: LeaderboardRow) -> dict[str, Any] | None:
+    """One row of a leaderboard: a player by name, a bot level by its name in the reader's language (None for a
+    subject that is neither, which no table makes)."""
+    level = level_of(row.rating.subject)
+    if level is not None:
+        return {"name": level_name(level), "kind": "bot", "level": level, **_figures(row.rating)}
+    if row.name is None:
+        return None
+    return {"name": row.name, "kind": "player", "level": None, **_figures(row.rating)}

@@ -211,12 +211,25 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         return glossary_json(game.glossary())
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(body: CreateTableRequest, request: Request) -> dict[str, Any]:
+    async def create_table(body: CreateTableRequest, request: Request, session: OptionalSession) -> dict[str, Any]:
         """A new table. The answer holds one secret invite link per human seat (give each to its player only) and
-        a spectator link."""
+        a spectator link. A table counts for the ratings (`rated`) only if a signed-in player creates it: the
+        ratings are the accounts' (422 `rated-needs-account` otherwise); casual is the default."""
         limit(request, "create")
+        if body.rated and session is None:
+            raise Problem(
+                422,
+                "rated-needs-account",
+                _("sign in to create a rated table: ratings belong to accounts"),
+                field="rated",
+            )
         table, tokens = await lobby.create_table(
-            body.game, [seat.kind for seat in body.seats], [seat.name for seat in body.seats], body.options, body.seed
+            body.game,
+            [seat.kind for seat in body.seats],
+            [seat.name for seat in body.seats],
+            body.options,
+            body.seed,
+            rated=body.rated,
         )
         return {
             **table.summary(),

@@ -4,9 +4,10 @@ When a bot seat comes on turn, the process that saw it enqueues one job for that
 the table and version, so every process may ask and the move is still asked for once. A worker takes the job, reads
 the table from the store, lets the bot choose in its own process pool (`botpool.BotPool`: bounded time, a runaway
 search is killed and the greedy move played), stores the move under the one-row-per-ply key, publishes the news
-(`pubsub`) and, if the next seat is a bot too, enqueues the next job. Nothing is lost if a worker dies: while it
-thinks, it beats the job's heartbeat; a job whose heartbeat stops is taken again by another worker (saq's sweep), and
-a job that finds its move already stored only makes sure the next one is asked for. The web processes do no bot work.
+(`pubsub`), rates the table if that move ended a rated game (`ratings`) and, if the next seat is a bot too, enqueues
+the next job. Nothing is lost if a worker dies: while it thinks, it beats the job's heartbeat; a job whose heartbeat
+stops is taken again by another worker (saq's sweep), and a job that finds its move already stored only makes sure the
+next one is asked for. The web processes do no bot work.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from guildtable.kernel.rng import bot_seed
 from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews, platform_key
+from guildtable.server.ratings import settle_quietly
 from guildtable.server.store import PlyTaken, Store
 from guildtable.server.store_calls import AsyncStore
 from guildtable.server.tables import Table
@@ -141,6 +143,8 @@ async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: f
         return "moved already"
     table.adopt(after, events)
     await context.feed.publish(TableNews(table_id, table.version, action))
+    # A bot's move that ends a rated game rates it here: no web process may hold the table to see the end.
+    await settle_quietly(context.store, table)
     await _ask_next(context, table, delay)
     return "moved"
 

@@ -41,6 +41,7 @@ from guildtable.server.limits import ServerLimits
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews
+from guildtable.server.ratings import bot_subject, settle_quietly
 from guildtable.server.replays import ReplayCache, checked_record
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
 from guildtable.server.store_calls import AsyncStore
@@ -85,6 +86,8 @@ class Lobby:
         self._catching_up: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._background: set[asyncio.Task[None]] = set()
+        # Tables whose ratings are being recorded by this process (a second end seen meanwhile waits for nothing).
+        self._settling: set[str] = set()
 
     # --- life cycle ----------------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -173,6 +176,8 @@ class Lobby:
         if heard >= table.version:
             self._catch_up_soon(table)
         self.schedule_bot(table)
+        # Finished meanwhile where nobody rated it (a bot worker made the last move while no process held it).
+        self._settle_soon(table)
         if len(self.tables) > self.limits.max_live_tables:
             self.sweep()
         return table
@@ -184,8 +189,11 @@ class Lobby:
         names: list[str | None],
         options: dict[str, Any] | None,
         seed: int | None,
+        *,
+        rated: bool = False,
     ) -> tuple[Table, list[str | None]]:
-        """A new table; returns it and each seat's token (None for a bot seat)."""
+        """A new table; returns it and each seat's token (None for a bot seat). A `rated` table counts for the
+        ratings when it ends (the caller checked that a signed-in player asked for it)."""
         try:
             game = get_game(game_name)
         except GuildtableError as error:
@@ -207,6 +215,18 @@ class Lobby:
                     raise Problem(
                         422, "bad-seats", _("seat {n}: {reason}", n=index + 1, reason=error.message)
                     ) from None
+            if rated and kind != HUMAN and bot_subject(kind) is None:
+                # A bot with its own parameters has no rating: the table could not be rated at its end.
+                raise Problem(
+                    422,
+                    "rated-bot-level",
+                    _(
+                        "seat {n}: a rated table's bots are the named levels ({levels})",
+                        n=index + 1,
+                        levels="random, greedy, easy, medium, hard",
+                    ),
+                    field="rated",
+                )
             kinds.append(kind)
         tokens = [new_token() if kind == HUMAN else None for kind in kinds]
         seats = []
@@ -227,7 +247,7 @@ class Lobby:
             )
         seed = new_table_seed() if seed is None else seed
         # The options as given are stored: the game validates and resolves them on every rebuild, the first here.
-        stored = StoredTable(new_id(), game.name, seed, dict(options or {}), None, now(), None, seats, [])
+        stored = StoredTable(new_id(), game.name, seed, dict(options or {}), None, now(), None, seats, [], rated)
         try:
             table = Table.rebuild(stored)
         except (BadOptions, BadRecord) as error:
@@ -275,6 +295,7 @@ class Lobby:
                 [s.name if s.joined else None for s in table.seats],
                 table.options,
                 None,
+                rated=table.rated,
             )
             table.rematch = new.id
             await self.store.set_rematch(table.id, new.id)
@@ -319,6 +340,7 @@ class Lobby:
         await self.hub.broadcast(table)
         await self._tell(TableNews(table.id, table.version, action))
         self.schedule_bot(table)
+        await self._settle(table)
 
     async def _tell(self, news: TableNews) -> None:
         if self.feed is not None:
@@ -396,11 +418,29 @@ class Lobby:
         table.touched = time.monotonic()
         await self.hub.broadcast(table)
         self.schedule_bot(table)
+        await self._settle(table)
 
     def _background_task(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    # --- ratings -------------------------------------------------------------------------------------------------
+    async def _settle(self, table: Table) -> None:
+        """Rate a rated table whose game just ended (every path a move reaches this process by ends here: its own
+        moves, its bots', and moves heard of or read from the store). Each call after the first finds it settled in
+        memory; another process that saw the same end finds the store's row (`ratings.settle`)."""
+        if table.rated and table.terminal and not table.settled and table.id not in self._settling:
+            self._settling.add(table.id)
+            try:
+                await settle_quietly(self.store, table)
+            finally:
+                self._settling.discard(table.id)
+
+    def _settle_soon(self, table: Table) -> None:
+        if table.rated and table.terminal and not table.settled:
+            with contextlib.suppress(RuntimeError):  # no loop: not serving
+                self._background_task(self._settle(table))
 
     # --- bots ----------------------------------------------------------------------------------------------------
     def schedule_bot(self, table: Table) -> None:
@@ -456,6 +496,7 @@ class Lobby:
             table.touched = time.monotonic()
             await self.hub.broadcast(table)
             await self._tell(TableNews(table.id, table.version, action))
+            await self._settle(table)
             next_seat = table.state.current_player
             if next_seat is None or next_seat not in table.bots:
                 return

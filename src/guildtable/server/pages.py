@@ -2,8 +2,9 @@
 (`{% trans %}` blocks and `_()` calls, extracted into the `web` catalogue; the rules texts into `rules`). Each page
 carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer.
 
-The account pages (issue 16) are registered here by `add_account_pages`: `/signin`, `/me` ("My games") and
-`/players/{name}`. Each is the same page for everyone; its script asks the API what the visitor may see."""
+The account pages (issue 16) are registered here by `add_account_pages`: `/signin`, `/me` ("My games"),
+`/players/{name}` and `/leaderboard` (the ratings of each game). Each is the same page for everyone; its script asks
+the API what the visitor may see."""
 
 from __future__ import annotations
 
@@ -86,7 +87,8 @@ def known_domain(name: str) -> bool:
 
 
 def add_account_pages(app: FastAPI) -> None:
-    """Register the account pages on `app`: sign in or create an account, "My games", and a player's page."""
+    """Register the account pages on `app`: sign in or create an account, "My games", a player's page and the
+    leaderboard."""
 
     @app.get("/signin", include_in_schema=False)
     def signin_page() -> HTMLResponse:
@@ -99,3 +101,7 @@ def add_account_pages(app: FastAPI) -> None:
     @app.get("/players/{name}", include_in_schema=False)
     def player_page(name: str) -> HTMLResponse:
         return HTMLResponse(render_page("player.html"))
+
+    @app.get("/leaderboard", include_in_schema=False)
+    def leaderboard_page() -> HTMLResponse:
+        return HTMLResponse(render_page("leaderboard.html", page="leaderboard"))

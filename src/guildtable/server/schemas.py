@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 
 class SeatRequest(BaseModel):
@@ -19,6 +19,7 @@ class CreateTableRequest(BaseModel):
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**62)
+    rated: StrictBool = Field(default=False, description="Counts for the ratings (signed in only); casual by default")
 
 
 class JoinRequest(BaseModel):

@@ -11,6 +11,7 @@ import contextlib
 import json
 import sqlite3
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Float,
     Index,
     Integer,
     MetaData,
@@ -31,9 +33,11 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     insert,
     or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -56,6 +60,8 @@ tables = Table(
     Column("setup", Text, nullable=True),
     Column("created", String(32), nullable=False),
     Column("rematch", String(32), nullable=True),
+    # Whether the table counts for the ratings (issue 16); casual tables, every table before ratings, do not.
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -115,6 +121,35 @@ sessions = Table(
     Index("ix_gt_sessions_expires", "expires"),
 )
 
+ratings = Table(
+    "gt_ratings",
+    metadata,
+    # An account's id, or "bot:<level>" for a bot level (random, greedy, easy, medium, hard).
+    Column("subject", String(40), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    # openskill's Plackett-Luce estimate: the skill and its uncertainty.
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", String(32), nullable=False),
+)
+
+rated_games = Table(
+    "gt_rated_games",
+    metadata,
+    # One row per finished rated table, written in the transaction that rates it: a table is rated at most once,
+    # however many processes see its end.
+    Column("table_id", String(32), primary_key=True),
+    Column("rated_at", String(32), nullable=False),
+    # The table ended with a seat that could not be rated (a guest, one player in two seats): nobody's rating moved.
+    Column("skipped", Boolean, nullable=False),
+)
+
+
+# Any fixed number: the PostgreSQL advisory lock held while ratings change (rare: once per finished rated table), so
+# two tables that end at once and share a player cannot both read the player's old rating.
+_RATINGS_LOCK = 0x6775_7261_7465
+
 
 # Built once: a move is the hot path, and building the statement costs more than running it.
 _INSERT_MOVE = insert(moves)
@@ -132,6 +167,10 @@ def _seed_of(row: Any) -> int:
 
 def _seat_of(row: Any) -> StoredSeat:
     return StoredSeat(row.seat, row.kind, row.name, row.token, row.joined, row.account_id)
+
+
+def _rating_of(row: Any) -> StoredRating:
+    return StoredRating(row.subject, row.game, float(row.mu), float(row.sigma), int(row.games), row.updated)
 
 
 def _account_of(row: Any) -> StoredAccount:
@@ -167,6 +206,7 @@ class StoredTable:
     rematch: str | None
     seats: list[StoredSeat]
     actions: list[int]
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +215,35 @@ class StoredAccount:
     name: str
     password_hash: str
     created: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRating:
+    """One subject's rating at one game (a subject is an account's id or "bot:<level>")."""
+
+    subject: str
+    game: str
+    mu: float
+    sigma: float
+    games: int
+    updated: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """A rating with its account's name (None for a bot level, whose subject names it)."""
+
+    rating: StoredRating
+    name: str | None
+
+
+# How a finished table's ratings change: the subjects' ratings before (None: never rated at this game) in, their new
+# (mu, sigma) out, in the same order. The store calls it inside the transaction that records the table.
+RatingUpdate = Callable[[list[StoredRating | None]], list[tuple[float, float]]]
+
+
+class RatedAlready(Exception):
+    """The table's ratings were recorded before (by this process or another)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +338,7 @@ class Store:
                     setup=None if table.setup is None else json.dumps(table.setup),
                     created=table.created,
                     rematch=None,
+                    rated=table.rated,
                 )
             )
             db.execute(
@@ -373,6 +443,7 @@ class Store:
                 row.rematch,
                 [_seat_of(seat) for seat in seat_rows],
                 list(actions),
+                bool(row.rated),
             )
 
     def load_tables(self) -> list[StoredTable]:
@@ -394,6 +465,7 @@ class Store:
                 row.rematch,
                 [],
                 [],
+                bool(row.rated),
             )
             for row in table_rows
         }
@@ -490,3 +562,71 @@ class Store:
                 .order_by(tables.c.created.desc(), seats.c.table_id, seats.c.seat)
             ).all()
         return [AccountSeat(row.table_id, row.seat, row.token, row.created) for row in rows]
+
+    # --- ratings -------------------------------------------------------------------------------------------------
+    def record_rated_game(
+        self, table_id: str, game: str, subjects: list[str], update_ratings: RatingUpdate | None
+    ) -> None:
+        """Rate a finished table once: record it in `gt_rated_games` and, unless `update_ratings` is None (the table
+        is skipped), write its subjects' new ratings, in one transaction. RatedAlready if it was recorded before;
+        the table's row is written first, so of two processes seeing the same end the second fails on its key before
+        it reads a rating (on SQLite that first write also takes the database's write lock; on PostgreSQL an
+        advisory lock makes rating changes take turns)."""
+        with self.engine.connect() as db:
+            if db.execute(select(rated_games.c.table_id).where(rated_games.c.table_id == table_id)).first():
+                raise RatedAlready(table_id)
+        moment = now()
+        try:
+            with self.engine.begin() as db:
+                if db.dialect.name == "postgresql":
+                    db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _RATINGS_LOCK})
+                db.execute(
+                    insert(rated_games).values(table_id=table_id, rated_at=moment, skipped=update_ratings is None)
+                )
+                if update_ratings is None:
+                    return
+                rows = db.execute(select(ratings).where(ratings.c.game == game, ratings.c.subject.in_(subjects))).all()
+                before = {row.subject: _rating_of(row) for row in rows}
+                after = update_ratings([before.get(subject) for subject in subjects])
+                for subject, (mu, sigma) in zip(subjects, after, strict=True):
+                    old = before.get(subject)
+                    if old is None:
+                        db.execute(
+                            insert(ratings).values(
+                                subject=subject, game=game, mu=mu, sigma=sigma, games=1, updated=moment
+                            )
+                        )
+                    else:
+                        db.execute(
+                            update(ratings)
+                            .where(ratings.c.subject == subject, ratings.c.game == game)
+                            .values(mu=mu, sigma=sigma, games=old.games + 1, updated=moment)
+                        )
+        except IntegrityError:
+            raise RatedAlready(table_id) from None
+
+    def rated_game(self, table_id: str) -> bool | None:
+        """Whether the table was rated (True), skipped (False), or not recorded yet (None)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(rated_games.c.skipped).where(rated_games.c.table_id == table_id)).first()
+        return None if row is None else not row.skipped
+
+    def leaderboard(self, game: str, limit: int, sigmas: float) -> list[LeaderboardRow]:
+        """The `limit` best ratings at `game` by their ordinal (mu - `sigmas` sigma), best first, with the accounts'
+        names."""
+        ordinal = ratings.c.mu - sigmas * ratings.c.sigma
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(ratings, accounts.c.name)
+                .outerjoin(accounts, accounts.c.id == ratings.c.subject)
+                .where(ratings.c.game == game)
+                .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.subject)
+                .limit(limit)
+            ).all()
+        return [LeaderboardRow(_rating_of(row), row.name) for row in rows]
+
+    def ratings_of(self, subject: str) -> list[StoredRating]:
+        """A subject's rating at every game it was rated at."""
+        with self.engine.connect() as db:
+            rows = db.execute(select(ratings).where(ratings.c.subject == subject).order_by(ratings.c.game)).all()
+        return [_rating_of(row) for row in rows]

@@ -14,7 +14,16 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
 
-from guildtable.server.store import AccountSeat, Store, StoredAccount, StoredSession, StoredTable
+from guildtable.server.store import (
+    AccountSeat,
+    LeaderboardRow,
+    RatingUpdate,
+    Store,
+    StoredAccount,
+    StoredRating,
+    StoredSession,
+    StoredTable,
+)
 
 T = TypeVar("T")
 
@@ -77,6 +86,21 @@ class AsyncStore:
 
     async def account_seats(self, account_id: str) -> list[AccountSeat]:
         return await self._run(self.store.account_seats, account_id)
+
+    async def record_rated_game(
+        self, table_id: str, game: str, subjects: list[str], update_ratings: RatingUpdate | None
+    ) -> None:
+        """Rate a finished table once (None: record it as skipped); `RatedAlready` if it was recorded before."""
+        await self._run(self.store.record_rated_game, table_id, game, subjects, update_ratings)
+
+    async def rated_game(self, table_id: str) -> bool | None:
+        return await self._run(self.store.rated_game, table_id)
+
+    async def leaderboard(self, game: str, limit: int, sigmas: float) -> list[LeaderboardRow]:
+        return await self._run(self.store.leaderboard, game, limit, sigmas)
+
+    async def ratings_of(self, subject: str) -> list[StoredRating]:
+        return await self._run(self.store.ratings_of, subject)
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""

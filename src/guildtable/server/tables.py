@@ -44,6 +44,10 @@ class Table:
     created: str
     options: dict[str, Any] = field(default_factory=dict)
     rematch: str | None = None
+    # Whether the table counts for the ratings (issue 16), and whether its end has been rated (or found rated, or
+    # skipped) by this process: the store's `gt_rated_games` is what makes it happen once across processes.
+    rated: bool = False
+    settled: bool = False
     log: list[LoggedEvent] = field(default_factory=list)
     # The seats bots play (they think in the lobby's worker processes).
     bots: frozenset[int] = frozenset()
@@ -60,7 +64,7 @@ class Table:
         """The table as it stood after its last stored move: a restart sees exactly what was there before."""
         game = get_game(stored.game)
         state = game.new_state(len(stored.seats), seed=stored.seed, options=stored.options, setup=stored.setup)
-        table = cls(stored.id, game, state, stored.seats, stored.created, stored.options, stored.rematch)
+        table = cls(stored.id, game, state, stored.seats, stored.created, stored.options, stored.rematch, stored.rated)
         for action in stored.actions:
             version = len(state.history)
             table.log.extend(LoggedEvent(version + 1, event) for event in state.apply(action))
@@ -194,6 +198,7 @@ class Table:
             "terminal": state.is_terminal,
             "current_player": state.current_player,
             "rematch": self.rematch,
+            "rated": self.rated,
         }
 
     def legal(self) -> list[dict[str, Any]]:
@@ -238,6 +243,7 @@ class Table:
             "view": state.view(seat),
             "scores": [float(score) for score in state.scores()],
             "rematch": self.rematch,
+            "rated": self.rated,
         }
         if since is None:
             message["log"] = self.events_for(seat)

@@ -237,6 +237,8 @@ function drawAccount() {
   signin.hidden = Boolean(signedIn);
   inside.hidden = !signedIn;
   corner.hidden = false;
+  // Pages that offer something only to a signed-in player (the lobby's rated game) follow along.
+  document.dispatchEvent(new CustomEvent("guildtable:account", { detail: signedIn }));
 }
 
 const signOutButton = document.getElementById("signout");

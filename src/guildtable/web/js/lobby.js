@@ -1,6 +1,6 @@
 // The lobby: create a table (game, player count, options, each seat human or a bot), hand out one secret invite link
 // per seat and a spectator link, and list the tables this browser holds a seat at.
-import { api, h, myName, myTables, rememberTable, t } from "/static/js/common.js";
+import { account, api, h, myName, myTables, rememberTable, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
@@ -83,9 +83,12 @@ async function create(event) {
     return { kind: select.value, name: name || null };
   });
   const hotseat = $("hotseat").checked;
+  // Rated only when the box is shown (signed in) and ticked; casual is the default.
+  const rated = !$("rated-choice").hidden && $("rated").checked;
   let table;
   try {
-    table = await api("/api/tables", { method: "POST", body: { game: game.name, seats, options: readOptions() } });
+    const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}) };
+    table = await api("/api/tables", { method: "POST", body });
   } catch (error) { showError(error.message); return; }
   const humans = table.invites;
   const mine = hotseat ? humans : humans.slice(0, 1);
@@ -127,7 +130,9 @@ async function drawMyTables() {
     const state = summary.terminal ? t("finished") : t("move {n}, {name} to play", { n: summary.version, name: summary.seats[summary.current_player]?.name || "" });
     return h("tr", {}, h("td", {}, h("a", { href: `/table/${id}` }, summary.title)),
       h("td", {}, summary.seats.map((seat) => seat.name).join(", ")), h("td", {}, state),
-      h("td", {}, entry.hotseat ? t("hot-seat") : ""), h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, t("replay")) : ""));
+      h("td", {}, entry.hotseat ? t("hot-seat") : "", entry.hotseat && summary.rated ? " " : "",
+        summary.rated ? h("span", { class: "rated-badge" }, t("Rated")) : ""),
+      h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, t("replay")) : ""));
   }));
   $("my-tables").replaceChildren(h("table", { class: "data" },
     h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Players")), h("th", {}, t("State")), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
@@ -141,6 +146,10 @@ async function start() {
   $("create").addEventListener("submit", create);
   drawPlayers();
   drawMyTables();
+  // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.
+  const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated").checked = false; };
+  document.addEventListener("guildtable:account", (event) => offerRated(event.detail));
+  account().then(offerRated);
 }
 
 start().catch((error) => showError(error.message));

@@ -36,6 +36,7 @@ function item(table) {
   return h("li", { class: `game-item${table.your_move && !table.terminal ? " your-move" : ""}`, "data-table": table.id },
     h("div", { class: "game-main" },
       h("div", { class: "game-head" }, h("span", { class: "game-title" }, table.title),
+        table.rated ? h("span", { class: "rated-badge" }, t("Rated")) : null,
         table.your_move && !table.terminal ? h("span", { class: "turn-badge" }, t("Your move")) : null),
       players(table),
       h("div", { class: "game-state muted" }, stateOf(table))),

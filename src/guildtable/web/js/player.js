@@ -1,6 +1,9 @@
-// A player's page (issue 16): the account's name, since when it plays here, and its finished games (the game, the
-// players, who won, a link to the replay).
-import { day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
+// A player's page (issue 16): the account's name, since when it plays here, its rating in each game it played rated
+// (with a link to that game's leaderboard), and its finished games (the game, the players, who won, a link to the
+// replay).
+import { LANGUAGE, day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
+
+const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -40,6 +43,16 @@ async function start() {
   document.title = t("guildtable — {name}", { name: data.name });
   $("player-name").textContent = data.name;
   $("player-since").textContent = t("Playing here since {date}", { date: day(data.created) });
+  // An older server sends no ratings: the section stays away.
+  if (Array.isArray(data.ratings)) {
+    $("ratings-rows").replaceChildren(...data.ratings.map((entry) => h("tr", { "data-game": entry.game },
+      h("td", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(entry.game)}` }, entry.title)),
+      h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(entry.rating) : "—"),
+      h("td", { class: "num" }, num(entry.games ?? 0)))));
+    $("ratings-table").hidden = data.ratings.length === 0;
+    $("no-ratings").hidden = data.ratings.length > 0;
+    $("ratings").hidden = false;
+  }
   const games = data.games || [];
   $("games").replaceChildren(...games.map(item));
   $("no-games").hidden = games.length > 0;

@@ -135,6 +135,7 @@ async function draw() {
   if (p !== payload) return;  // a newer message arrived while they loaded
   document.title = `guildtable — ${p.title}`;
   $("title").textContent = p.title;
+  $("rated-badge").hidden = !p.rated;
   $("whoami").textContent = p.seat === null ? t("Spectating")
     : hotseat ? t("You are {name} (hot-seat)", { name: seatName(p.seats, p.seat) }) : t("You are {name}", { name: seatName(p.seats, p.seat) });
   $("content-note").hidden = p.official_content;

@@ -1,0 +1,97 @@
+// The leaderboard (issue 16): for each game, the rated players and computer levels in order of their rating (a cautious
+// estimate, openskill's mu - 3 sigma), with the games each played. A game picker (links, so each game's board has its
+// own address: /leaderboard?game=guildhall) switches between the games without reloading the page.
+import { LANGUAGE, account, api, h, num, playerHref, svg, t } from "/static/js/common.js";
+
+const $ = (id) => document.getElementById(id);
+const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+let games = [];
+const boards = new Map();
+let me = null;
+
+function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
+
+function rating(value) { return typeof value === "number" ? RATING.format(value) : "—"; }
+
+// A computer level's mark: a small robot's head. Its name ("Computer, hard") already says what it is, so the picture
+// is only for the eye running down the list.
+function botMark() {
+  return svg("svg", { class: "bot-mark", width: 18, height: 18, viewBox: "0 0 24 24", "aria-hidden": "true" },
+    svg("path", { fill: "currentColor", "fill-rule": "evenodd",
+      d: "M11 2h2v3h5a3 3 0 0 1 3 3v9a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8a3 3 0 0 1 3-3h5Z"
+        + "M8.5 10a1.75 1.75 0 1 0 0 3.5a1.75 1.75 0 1 0 0-3.5Z M15.5 10a1.75 1.75 0 1 0 0 3.5a1.75 1.75 0 1 0 0-3.5Z"
+        + "M8 15.5h8v1.6H8Z" }));
+}
+
+function nameCell(entry) {
+  if (entry.kind === "bot") {
+    return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who bot" }, botMark(), h("span", {}, entry.name)));
+  }
+  const you = me && me.name.toLowerCase() === String(entry.name).toLowerCase();
+  return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who" },
+    h("a", { href: playerHref(entry.name), translate: "no" }, entry.name),
+    you ? h("span", { class: "muted" }, t("(you)")) : null));
+}
+
+function row(entry, index) {
+  const you = entry.kind !== "bot" && me && me.name.toLowerCase() === String(entry.name).toLowerCase();
+  return h("tr", { class: you ? "you" : null, "data-kind": entry.kind, "data-level": entry.level || null },
+    h("td", { class: "num" }, num(index + 1)),
+    nameCell(entry),
+    h("td", { class: "num rating" }, rating(entry.rating)),
+    h("td", { class: "num" }, num(entry.games ?? 0)));
+}
+
+function chosen() {
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (games.some((game) => game.name === wanted)) return wanted;
+  // Without a choice: the first game anyone is rated in, else the first game.
+  const rated = games.find((game) => (boards.get(game.name)?.entries || []).length);
+  return (rated || games[0])?.name;
+}
+
+function draw() {
+  const name = chosen();
+  const game = games.find((entry) => entry.name === name);
+  if (!game) return;
+  for (const link of document.querySelectorAll("#game-tabs a")) {
+    if (link.dataset.game === name) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  const board = boards.get(name) || { entries: [] };
+  const entries = board.entries || [];
+  $("board-title").textContent = board.title || game.title;
+  $("empty").hidden = entries.length > 0;
+  $("ranking").hidden = entries.length === 0;
+  $("ranking-rows").replaceChildren(...entries.map(row));
+  $("board").hidden = false;
+  $("board").dataset.game = name;
+  document.title = t("guildtable — leaderboard of {game}", { game: game.title });
+}
+
+function pick(event) {
+  const link = event.currentTarget;
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  history.pushState(null, "", link.getAttribute("href"));
+  draw();
+}
+
+async function start() {
+  const [catalogue, who] = await Promise.all([api("/api/games"), account()]);
+  me = who;
+  games = catalogue.games || [];
+  const answers = await Promise.all(games.map((game) =>
+    api(`/api/leaderboard/${encodeURIComponent(game.name)}`).catch(() => null)));
+  games.forEach((game, i) => { if (answers[i]) boards.set(game.name, answers[i]); });
+  if (games.length && answers.every((answer) => !answer)) throw new Error(t("The leaderboard cannot be read now. Try again in a moment."));
+  $("game-tabs").replaceChildren(...games.map((game) => h("li", {},
+    h("a", { href: `/leaderboard?game=${encodeURIComponent(game.name)}`, "data-game": game.name, onclick: pick }, game.title))));
+  $("game-picker").hidden = games.length < 2;
+  $("loading").hidden = true;
+  draw();
+  document.body.dataset.ready = "true";
+}
+
+window.addEventListener("popstate", draw);
+start().catch((error) => { $("loading").hidden = true; showError(error.message); });
