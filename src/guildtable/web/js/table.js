@@ -134,6 +134,7 @@ async function draw() {
   const glossary = await glossaryFor(p.game);
   if (p !== payload) return;  // a newer message arrived while they loaded
   document.title = `guildtable — ${p.title}`;
+  showNotifyToggle(p);
   $("title").textContent = p.title;
   $("rated-badge").hidden = !p.rated;
   $("whoami").textContent = p.seat === null ? t("Spectating")
@@ -183,7 +184,9 @@ async function draw() {
   const landed = showMarks(marks, { fresh, fromRects });
   if (fresh) scored(p, landed[0]);
   tell(p, myTurn && !p.terminal && passing === null, fresh);
+  notifyTurn(p, myTurn && !p.terminal && passing === null);
   drawn = { version: p.version, scores: p.scores.slice(), myTurn: myTurn && !p.terminal && passing === null };
+  markTitle();
   drawLog(p.log || []);
   drawEnd(p);
   $("rules-link").href = `/rules/${p.game}`;
@@ -246,6 +249,59 @@ function tell(p, myTurn, fresh) {
   else if (!myTurn && !p.terminal && p.current_player !== null && (drawn.version === null || p.version > drawn.version)) said.push(t("{name} to play.", { name: seatName(p.seats, p.current_player) }));
   if (said.length) announce(said.join(" "));
 }
+
+// Issue 16: "your turn" outside the page. While it is this seat's turn and the page is hidden (another tab, a minimised
+// window), the tab's title starts with a mark; it is the plain title again once the page is seen or the turn has passed.
+function markTitle() {
+  if (!payload) return;
+  document.title = drawn.myTurn && document.hidden
+    ? t("● Your move — guildtable — {game}", { game: payload.title }) : `guildtable — ${payload.title}`;
+}
+
+// Issue 16: a browser notification when the turn passes to this seat while the page is hidden, if the player asked for
+// it (remembered per browser) and the browser allows it. Never for a spectator nor on a hot-seat device (everyone is
+// at the screen), and once per version; a newer one replaces the last (same tag), and seeing the page closes it.
+const NOTIFY_KEY = "guildtable.notify";
+const notifiable = "Notification" in window && !hotseat;
+let notifiedVersion = null;
+let notice = null;
+
+function notifyWanted() {
+  return notifiable && localStorage.getItem(NOTIFY_KEY) === "on" && Notification.permission === "granted";
+}
+
+function showNotifyToggle(p) {
+  const box = $("notify-box");
+  box.hidden = !notifiable || p.seat === null;
+  if (!box.hidden) $("notify").checked = notifyWanted();
+}
+
+function notifyTurn(p, myTurn) {
+  const passed = myTurn && drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
+  if (!passed || !document.hidden || p.seat === null || p.version === notifiedVersion || !notifyWanted()) return;
+  notifiedVersion = p.version;
+  try {
+    notice = new Notification(t("Your move at {game}", { game: p.title }), { body: p.prompt || t("Your move"), tag: tableId });
+    notice.onclick = () => { window.focus(); notice?.close(); };
+  } catch { notice = null; }  // a browser that allows notifications only from a service worker
+}
+
+$("notify").addEventListener("change", async () => {
+  const box = $("notify");
+  $("notify-note").hidden = true;
+  if (!box.checked) { localStorage.setItem(NOTIFY_KEY, "off"); return; }
+  const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
+  if (permission === "granted") { localStorage.setItem(NOTIFY_KEY, "on"); return; }
+  box.checked = false;
+  localStorage.setItem(NOTIFY_KEY, "off");
+  $("notify-note").textContent = t("This browser does not allow notifications from guildtable. They can be allowed in the site's settings.");
+  $("notify-note").hidden = false;
+});
+
+document.addEventListener("visibilitychange", () => {
+  markTitle();
+  if (!document.hidden && notice) { notice.close(); notice = null; }
+});
 
 // The log in words. The last move's lines are marked, and lines that are new since the last drawing flash once (a bot's
 // move is seen, not only logged).
