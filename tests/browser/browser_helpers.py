@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -29,12 +30,50 @@ AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "a
 
 
 @contextmanager
-def served(db_path: Path) -> Iterator[str]:
+def served(db_path: Path, *, many_sign_ins: bool = False) -> Iterator[str]:
     """`guildtable serve` with bots that move at once; yields its base URL. The tests fix some shuffles, and one
-    test process creates tables and moves faster than the per-address limits allow a person."""
-    extra = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
+    test process creates tables and moves faster than the per-address limits allow a person (and, with
+    `many_sign_ins`, signs in and creates accounts faster too)."""
+    extra: tuple[str, ...] = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
+    if many_sign_ins:
+        extra += ("--signin-rate", "10000/minute")
     with local_server(f"sqlite:///{db_path}", bot_delay=0, extra=extra) as (base_url, _):
         yield base_url
+
+
+# --- accounts (issue 16) ---------------------------------------------------------------------------------------------
+
+PASSWORD = "correct horse battery"
+
+
+def new_name(prefix: str = "Ada") -> str:
+    """An account name no other test uses."""
+    return f"{prefix}{uuid.uuid4().hex[:8]}"
+
+
+def sign_up(page: Any, name: str, next_path: str = "/") -> None:
+    """Create an account on /signin (the page goes back to `next_path`)."""
+    page.goto(f"/signin?next={next_path}")
+    page.fill("#create-name", name)
+    page.fill("#create-password", PASSWORD)
+    page.click("#create-ok")
+    page.wait_for_url(f"**{next_path}")
+    page.wait_for_selector("#account-name:visible")
+
+
+def account_client(base_url: str, name: str) -> httpx.Client:
+    """A signed-in API client of a new account `name` (its cookie, and its CSRF token on every request)."""
+    client = httpx.Client(base_url=base_url, timeout=30)
+    answer = client.post("/api/account", json={"name": name, "password": PASSWORD})
+    answer.raise_for_status()
+    client.headers["X-CSRF-Token"] = answer.json()["csrf"]
+    return client
+
+
+def shot(page: Any, folder: str, name: str) -> None:
+    """A full-page screenshot kept with the others in artifacts/screenshots/<folder>/, to look at as a player."""
+    (SCREENSHOTS / folder).mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / folder / f"{name}.png"), full_page=True)
 
 
 # Every piece of text a page shows, with its size as drawn: CSS px for HTML, and for SVG text its font size times the

@@ -5,51 +5,32 @@ page, in both themes, at desktop and phone size; guests use everything as before
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import axe_violations, scrolls_sideways, text_under_11_px
-
-from guildtable.server.local import local_server
+from browser_helpers import (
+    PASSWORD,
+    account_client,
+    axe_violations,
+    new_name,
+    scrolls_sideways,
+    served,
+    shot,
+    sign_up,
+    text_under_11_px,
+)
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "correct horse battery"
-SHOTS = Path("/tmp/shots16")
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of this module's own: these tests sign in and create accounts far more often than the per-address
     sign-in limit allows a person (the other options as in browser_helpers.served)."""
-    extra = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
-    extra += ("--signin-rate", "10000/minute")
-    db = tmp_path_factory.mktemp("accounts-db") / "guildtable.sqlite3"
-    with local_server(f"sqlite:///{db}", bot_delay=0, extra=extra) as (url, _):
+    with served(tmp_path_factory.mktemp("accounts-db") / "guildtable.sqlite3", many_sign_ins=True) as url:
         yield url
-
-
-def new_name() -> str:
-    return f"Ada{uuid.uuid4().hex[:8]}"
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def sign_up(page: Any, name: str, next_path: str = "/") -> None:
-    """Create an account on /signin (the page goes back to `next_path`)."""
-    page.goto(f"/signin?next={next_path}")
-    page.fill("#create-name", name)
-    page.fill("#create-password", PASSWORD)
-    page.click("#create-ok")
-    page.wait_for_url(f"**{next_path}")
-    page.wait_for_selector("#account-name:visible")
 
 
 def sign_in(page: Any, name: str, next_path: str = "/me") -> None:
@@ -58,15 +39,6 @@ def sign_in(page: Any, name: str, next_path: str = "/me") -> None:
     page.fill("#signin-password", PASSWORD)
     page.click("#signin-ok")
     page.wait_for_url(f"**{next_path}")
-
-
-def account_client(base_url: str, name: str) -> httpx.Client:
-    """A signed-in API client of a new account `name` (its cookie, and its CSRF token on every request)."""
-    client = httpx.Client(base_url=base_url, timeout=30)
-    answer = client.post("/api/account", json={"name": name, "password": PASSWORD})
-    answer.raise_for_status()
-    client.headers["X-CSRF-Token"] = answer.json()["csrf"]
-    return client
 
 
 def table_with_seat(base_url: str, seats: list[dict[str, Any]], seat: int = 0, seed: int = 5) -> dict[str, Any]:
@@ -195,7 +167,7 @@ def test_accounts_my_games_lists_your_move_first_and_another_device_plays_on(bro
         assert "Your move" in items.first.inner_text()
         assert page.locator("#your-move-list [data-table]").count() == 1
         assert page.locator(f"#waiting-list [data-table='{waiting['id']}']").count() == 1
-        shot(page, "me_desktop")
+        shot(page, "accounts", "me_desktop")
         page.click("#signout")
         page.wait_for_selector("#signin-link:visible")
     finally:
@@ -211,7 +183,7 @@ def test_accounts_my_games_lists_your_move_first_and_another_device_plays_on(bro
         page.wait_for_selector("body[data-ready='true']")
         assert page.locator(".game-item").first.get_attribute("data-table") == yours["id"]
         assert not scrolls_sideways(page)
-        shot(page, "me_phone")
+        shot(page, "accounts", "me_phone")
         page.click(f"#your-move-list a[data-open='{yours['id']}']")
         page.wait_for_url(f"**/table/{yours['id']}")
         page.wait_for_function("document.body.dataset.myTurn === 'true'")
@@ -303,7 +275,7 @@ def test_accounts_axe_finds_nothing_serious_on_signin_my_games_and_a_player_page
     themed.click("#signin-ok")
     themed.wait_for_selector("#signin-error:visible")
     assert axe_violations(themed) == [], "/signin"
-    shot(themed, f"signin_{theme}")
+    shot(themed, "accounts", f"signin_{theme}")
     name = new_name()
     client = account_client(base_url, name)
     table = finished_game_of(base_url, client, name)
@@ -313,11 +285,11 @@ def test_accounts_axe_finds_nothing_serious_on_signin_my_games_and_a_player_page
     themed.wait_for_selector("body[data-ready='true']")
     assert themed.locator(f"#finished-list [data-table='{table}']").count() == 1
     assert axe_violations(themed) == [], "/me"
-    shot(themed, f"me_{theme}")
+    shot(themed, "accounts", f"me_{theme}")
     themed.goto(f"/players/{name}")
     themed.wait_for_selector("body[data-ready='true']")
     assert axe_violations(themed) == [], "player page"
-    shot(themed, f"player_{theme}")
+    shot(themed, "accounts", f"player_{theme}")
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 850)], ids=["phone", "desktop"])
@@ -337,15 +309,15 @@ def test_accounts_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, w
         page.goto("/signin")
         page.wait_for_selector("#signin-link", state="attached")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "/signin"
-        shot(page, f"signin_{width}")
+        shot(page, "accounts", f"signin_{width}")
         sign_in(page, name)
         page.wait_for_selector("body[data-ready='true']")
         assert page.locator(".game-item").count() == 3
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "/me"
-        shot(page, f"me_{width}")
+        shot(page, "accounts", f"me_{width}")
         page.goto(f"/players/{name}")
         page.wait_for_selector("body[data-ready='true']")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "player page"
-        shot(page, f"player_{width}")
+        shot(page, "accounts", f"player_{width}")
     finally:
         context.close()

@@ -9,7 +9,7 @@ import uuid
 from typing import Any
 
 import pytest
-from browser_helpers import finished_table, join, new_table
+from browser_helpers import PASSWORD, finished_table, join, new_table
 
 GAMES = {"city-blocks": 2, "city-and-guilds": 3, "guildhall": 3, "guilds-of-london": 3}
 
@@ -125,7 +125,7 @@ def test_pseudo_the_account_pages(page: Any, base_url: str) -> None:
     page.wait_for_selector("#signin-error:visible")
     assert escaped(shown(page), []) == []
     name = f"Qa{uuid.uuid4().hex[:8]}"
-    csrf = page.request.post("/api/account", data={"name": name, "password": "correct horse battery"}).json()["csrf"]
+    csrf = page.request.post("/api/account", data={"name": name, "password": PASSWORD}).json()["csrf"]
     # A rated table (its "Rated" badge on /me), played to its end: the player and the bot level are then rated.
     seats = [{}, {"kind": "random"}]
     table = page.request.post(

@@ -5,60 +5,32 @@ state) and a player's ratings, in both themes, at desktop and phone size."""
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import axe_violations, scrolls_sideways, text_under_11_px
-
-from guildtable.server.local import local_server
+from browser_helpers import (
+    PASSWORD,
+    account_client,
+    axe_violations,
+    new_name,
+    scrolls_sideways,
+    served,
+    shot,
+    sign_up,
+    text_under_11_px,
+)
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "correct horse battery"
-SHOTS = Path("/tmp/shots16r")
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of this module's own: these tests sign in and create accounts more often than the per-address sign-in
     limit allows a person (the other options as in browser_helpers.served)."""
-    extra: tuple[str, ...] = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
-    extra += ("--signin-rate", "10000/minute")
-    db = tmp_path_factory.mktemp("ratings-db") / "guildtable.sqlite3"
-    with local_server(f"sqlite:///{db}", bot_delay=0, extra=extra) as (url, _):
+    with served(tmp_path_factory.mktemp("ratings-db") / "guildtable.sqlite3", many_sign_ins=True) as url:
         yield url
-
-
-def new_name() -> str:
-    return f"Rae{uuid.uuid4().hex[:8]}"
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def sign_up(page: Any, name: str, next_path: str = "/") -> None:
-    """Create an account on /signin (the page goes back to `next_path`)."""
-    page.goto(f"/signin?next={next_path}")
-    page.fill("#create-name", name)
-    page.fill("#create-password", PASSWORD)
-    page.click("#create-ok")
-    page.wait_for_url(f"**{next_path}")
-    page.wait_for_selector("#account-name:visible")
-
-
-def account_client(base_url: str, name: str) -> httpx.Client:
-    """A signed-in API client of a new account `name` (its cookie, and its CSRF token on every request)."""
-    client = httpx.Client(base_url=base_url, timeout=30)
-    answer = client.post("/api/account", json={"name": name, "password": PASSWORD})
-    answer.raise_for_status()
-    client.headers["X-CSRF-Token"] = answer.json()["csrf"]
-    return client
 
 
 def play_to_the_end(client: Any, table: str, token: str) -> None:
@@ -102,7 +74,7 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     shows the "Rated" badge, and once the game is over the leaderboard lists the player (linking to the player's page)
     and the bot level (marked as a computer player) with their ratings and one game each, and the player's page shows
     the rating of that game."""
-    name = new_name()
+    name = new_name("Rae")
     sign_up(page, name)
     page.wait_for_selector("#rated-choice:visible")
     assert "signed in" in page.inner_text("#rated-help")
@@ -134,7 +106,7 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     play_to_the_end(Requests(), table, token)
     page.wait_for_selector("#end:visible")
     assert page.locator("#rated-badge").is_visible()
-    shot(page, "table_rated_end")
+    shot(page, "ratings", "table_rated_end")
 
     open_leaderboard(page)
     player = page.locator(f"#ranking-rows tr[data-kind='player']:has(a[href='/players/{name}'])")
@@ -149,7 +121,7 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     assert player.locator("td").nth(3).inner_text().strip() == "1"
     assert int(bot.locator("td").nth(3).inner_text().strip()) >= 1
     assert page.locator("#game-tabs a[data-game='city-blocks'][aria-current='page']").count() == 1
-    shot(page, "leaderboard_after_game")
+    shot(page, "ratings", "leaderboard_after_game")
 
     page.click(f"#ranking-rows a[href='/players/{name}']")
     page.wait_for_url(f"**/players/{name}")
@@ -162,7 +134,7 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
         "document.getElementById('ratings').compareDocumentPosition(document.getElementById('games'))"
         " & Node.DOCUMENT_POSITION_FOLLOWING"
     )
-    shot(page, "player_ratings")
+    shot(page, "ratings", "player_ratings")
 
     page.goto("/me")
     page.wait_for_selector("body[data-ready='true']")
@@ -179,7 +151,7 @@ def test_ratings_the_lobby_offers_a_rated_game_only_when_signed_in(page: Any) ->
     assert page.locator("#rated:visible").count() == 0
     assert page.get_attribute("#leaderboard-link", "href") == "/leaderboard"
     assert page.get_attribute("#lobby-leaderboard", "href") == "/leaderboard"
-    sign_up(page, new_name())
+    sign_up(page, new_name("Rae"))
     page.wait_for_selector("#rated-choice:visible")
     assert not page.is_checked("#rated")
     page.click("#signout")
@@ -205,32 +177,32 @@ def test_ratings_axe_finds_nothing_serious_on_the_leaderboard(themed: Any, base_
     """Issue 16 (issue 14's rule): no serious or critical axe-core findings on the leaderboard (with players and a
     computer level, and empty), on a player's ratings and on the lobby's rated choice, in both themes."""
     theme = themed.evaluate("matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'")
-    name = new_name()
+    name = new_name("Rae")
     client = account_client(base_url, name)
     rated_game_of(client, name)
     client.close()
     open_leaderboard(themed)
     assert themed.locator("#ranking-rows tr[data-kind='bot']").count() >= 1
     assert axe_violations(themed) == [], "/leaderboard"
-    shot(themed, f"leaderboard_{theme}")
+    shot(themed, "ratings", f"leaderboard_{theme}")
     open_leaderboard(themed, "guilds-of-london")
     assert axe_violations(themed) == [], "/leaderboard, empty"
-    shot(themed, f"leaderboard_empty_{theme}")
+    shot(themed, "ratings", f"leaderboard_empty_{theme}")
     themed.goto(f"/players/{name}")
     themed.wait_for_selector("body[data-ready='true'] #ratings-rows tr")
     assert axe_violations(themed) == [], "player page"
-    shot(themed, f"player_{theme}")
-    sign_up(themed, new_name())
+    shot(themed, "ratings", f"player_{theme}")
+    sign_up(themed, new_name("Rae"))
     themed.wait_for_selector("#rated-choice:visible")
     assert axe_violations(themed) == [], "lobby"
-    shot(themed, f"lobby_{theme}")
+    shot(themed, "ratings", f"lobby_{theme}")
 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1366, 850)], ids=["phone", "desktop"])
 def test_ratings_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, width: int, height: int) -> None:
     """Issue 16 (issue 13's rule): the leaderboard, a player's ratings, the lobby with the rated choice, a rated table
     and "My games" with a rated table fit the window with no sideways scrolling and no text under 11 px."""
-    name = new_name()
+    name = new_name("Rae")
     client = account_client(base_url, name)
     table = rated_game_of(client, name)
     client.close()
@@ -245,23 +217,23 @@ def test_ratings_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, wi
         page.wait_for_url(lambda url: url.endswith("/"))
         page.wait_for_selector("#rated-choice:visible")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "lobby"
-        shot(page, f"lobby_{width}")
+        shot(page, "ratings", f"lobby_{width}")
         open_leaderboard(page)
         assert page.locator("#ranking-rows tr").count() >= 2
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "/leaderboard"
-        shot(page, f"leaderboard_{width}")
+        shot(page, "ratings", f"leaderboard_{width}")
         open_leaderboard(page, "guilds-of-london")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "/leaderboard, empty"
-        shot(page, f"leaderboard_empty_{width}")
+        shot(page, "ratings", f"leaderboard_empty_{width}")
         page.goto(f"/players/{name}")
         page.wait_for_selector("body[data-ready='true'] #ratings-rows tr")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "player page"
-        shot(page, f"player_{width}")
+        shot(page, "ratings", f"player_{width}")
         page.goto("/me")
         page.wait_for_selector("body[data-ready='true']")
         assert page.locator(f".game-item[data-table='{table}'] .rated-badge").count() == 1
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "/me"
-        shot(page, f"me_{width}")
+        shot(page, "ratings", f"me_{width}")
         # Opened from "My games", which hands this browser the account's seat (the table page needs no reload).
         page.click(f"a[data-open='{table}']")
         page.wait_for_url(f"**/table/{table}")
@@ -269,6 +241,6 @@ def test_ratings_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, wi
         page.wait_for_function("document.body.dataset.seat === '0'")
         assert page.locator("#rated-badge").is_visible()
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "table"
-        shot(page, f"table_{width}")
+        shot(page, "ratings", f"table_{width}")
     finally:
         context.close()
