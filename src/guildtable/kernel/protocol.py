@@ -40,10 +40,20 @@ class Game(ABC):
     # Per bot level, extra search parameters that suit this game, e.g. {"hard": "prior_depth=4"} where the
     # evaluation is cheap enough to order moves best-first several plies deep. Parameters given in a spec still win.
     level_tuning: Mapping[str, str] = {}
+    # The kinds of public event that show something no seat could know before, or that chance decided (a card drawn
+    # face up, a shuffle). A move whose events include one of these, or any private event, cannot be taken back:
+    # undo (issue 16) stops there, as Board Game Arena's does. `tests/kernel/test_undo_safety.py` checks, by
+    # determinizing thousands of positions, that every move outside these depends on nothing hidden from its mover.
+    revealing_events: frozenset[str] = frozenset()
 
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def takes_back(self, events: Sequence[Event]) -> bool:
+        """Whether a move with these events may be taken back: it showed nothing hidden and left nothing to chance."""
+        revealing = self.revealing_events
+        return all(event.seats is None and event.kind not in revealing for event in events)
 
     @abstractmethod
     def num_distinct_actions(self, players: int) -> int:

@@ -12,7 +12,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,17 @@ tables = Table(
     Column("rematch", String(32), nullable=True),
     # Whether the table counts for the ratings (issue 16); casual tables, every table before ratings, do not.
     Column("rated", Boolean, nullable=False, server_default=false()),
+    # The pace (issue 16) as JSON; None: untimed (every table before paces). `pace_kind` is "live" or "turn".
+    Column("pace", Text, nullable=True),
+    Column("pace_kind", String(8), nullable=True),
+    # When the last human seat was taken (seconds since the epoch): a paced table's clocks run from then.
+    Column("started", Float, nullable=True),
+    # Paced tables only, written with every row: when the seat on turn runs out of time (None once the game is
+    # over), that seat, and the ply its turn began at.
+    Column("deadline", Float, nullable=True),
+    Column("to_move", Integer, nullable=True),
+    Column("turn_ply", Integer, nullable=True),
+    Index("ix_gt_tables_deadline", "deadline"),
 )
 
 seats = Table(
@@ -85,6 +96,8 @@ moves = Table(
     Column("ply", Integer, primary_key=True),
     Column("action", Integer, nullable=False),
     Column("notation", String(200), nullable=False),
+    # When it was stored (seconds since the epoch; None for moves stored before clocks existed).
+    Column("at", Float, nullable=True),
 )
 
 uploads = Table(
@@ -154,8 +167,8 @@ _RATINGS_LOCK = 0x6775_7261_7465
 # Built once: a move is the hot path, and building the statement costs more than running it.
 _INSERT_MOVE = insert(moves)
 # SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
-_SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation) VALUES (?, ?, ?, ?)"
-_POSTGRES_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation) VALUES (%s, %s, %s, %s)"
+_SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
+_POSTGRES_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (%s, %s, %s, %s, %s)"
 
 
 _BIGINT_LIMIT = 1 << 63
@@ -205,8 +218,35 @@ class StoredTable:
     created: str
     rematch: str | None
     seats: list[StoredSeat]
+    # Every row of the move log in ply order: a move's action, or -1 for a platform row (see `server/rows.py`),
+    # with its notation and the time it was stored (None before clocks existed).
     actions: list[int]
     rated: bool = False
+    notations: list[str] = field(default_factory=list)
+    times: list[float | None] = field(default_factory=list)
+    # The pace as JSON (None: untimed), and when the last human seat was taken.
+    pace: dict[str, Any] | None = None
+    started: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """What a paced table's row keeps up to date in `gt_tables`: when the seat on turn runs out of time (None once
+    the game is over), that seat, and the ply its turn began at."""
+
+    deadline: float | None
+    to_move: int | None
+    turn_ply: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class DueTable:
+    """A paced table whose seat on turn may have run out of time, or whose turn began at `turn_ply`."""
+
+    table_id: str
+    deadline: float
+    to_move: int | None
+    turn_ply: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +379,9 @@ class Store:
                     created=table.created,
                     rematch=None,
                     rated=table.rated,
+                    pace=None if table.pace is None else json.dumps(table.pace),
+                    pace_kind=None if table.pace is None else str(table.pace["kind"]),
+                    started=table.started,
                 )
             )
             db.execute(
@@ -357,21 +400,51 @@ class Store:
                 ],
             )
 
-    def add_move(self, table_id: str, ply: int, action: int, notation: str) -> None:
-        """Commit one move. Raises PlyTaken if that ply is already stored (a lost race)."""
+    def add_move(
+        self, table_id: str, ply: int, action: int, notation: str, at: float | None = None, timing: Timing | None = None
+    ) -> None:
+        """Commit one row of the move log (stored at `at`, seconds since the epoch). Raises PlyTaken if that ply is
+        already stored (a lost race). A paced table's `timing` is written in the same transaction."""
+        if timing is not None:
+            self._add_paced_move(table_id, ply, action, notation, at, timing)
+            return
         if self._sqlite:
-            self._add_move_sqlite(table_id, ply, action, notation)
+            self._add_move_sqlite(table_id, ply, action, notation, at)
             return
         if self._postgres:
-            self._add_move_postgres(table_id, ply, action, notation)
+            self._add_move_postgres(table_id, ply, action, notation, at)
             return
         try:
             with self.engine.begin() as db:
-                db.execute(_INSERT_MOVE, {"table_id": table_id, "ply": ply, "action": action, "notation": notation})
+                db.execute(
+                    _INSERT_MOVE, {"table_id": table_id, "ply": ply, "action": action, "notation": notation, "at": at}
+                )
         except IntegrityError:
             raise PlyTaken(f"{table_id} ply {ply}") from None
 
-    def _add_move_postgres(self, table_id: str, ply: int, action: int, notation: str) -> None:
+    def _add_paced_move(
+        self, table_id: str, ply: int, action: int, notation: str, at: float | None, timing: Timing
+    ) -> None:
+        # Through the engine (not the held move connection): the row and the table's timing in one transaction. On
+        # SQLite the move lock keeps this writer and the held connection's from waiting on each other.
+        with contextlib.ExitStack() as held:
+            if self._sqlite:
+                held.enter_context(self._move_lock)
+            try:
+                with self.engine.begin() as db:
+                    db.execute(
+                        _INSERT_MOVE,
+                        {"table_id": table_id, "ply": ply, "action": action, "notation": notation, "at": at},
+                    )
+                    db.execute(
+                        update(tables)
+                        .where(tables.c.id == table_id)
+                        .values(deadline=timing.deadline, to_move=timing.to_move, turn_ply=timing.turn_ply)
+                    )
+            except IntegrityError:
+                raise PlyTaken(f"{table_id} ply {ply}") from None
+
+    def _add_move_postgres(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
         import psycopg
 
         connection = getattr(self._thread_connections, "connection", None)
@@ -383,7 +456,7 @@ class Store:
                 self._held.append(connection)
         try:
             connection.driver_connection.execute(  # type: ignore[union-attr]
-                _POSTGRES_INSERT_MOVE, (table_id, ply, action, notation), prepare=True
+                _POSTGRES_INSERT_MOVE, (table_id, ply, action, notation, at), prepare=True
             )
         except psycopg.errors.UniqueViolation:
             raise PlyTaken(f"{table_id} ply {ply}") from None
@@ -395,14 +468,14 @@ class Store:
             connection.invalidate()
             raise
 
-    def _add_move_sqlite(self, table_id: str, ply: int, action: int, notation: str) -> None:
+    def _add_move_sqlite(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
         with self._move_lock:
             connection = self._move_connection
             if connection is None:
                 connection = self._move_connection = self.engine.raw_connection()
             cursor = connection.cursor()
             try:
-                cursor.execute(_SQLITE_INSERT_MOVE, (table_id, ply, action, notation))
+                cursor.execute(_SQLITE_INSERT_MOVE, (table_id, ply, action, notation, at))
                 connection.commit()
             except sqlite3.IntegrityError:
                 connection.rollback()
@@ -412,6 +485,33 @@ class Store:
                 raise
             finally:
                 cursor.close()
+
+    def set_timing(self, table_id: str, timing: Timing) -> None:
+        """Write a paced table's timing again (a table loaded after its clock was started, or after a lost write)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(deadline=timing.deadline, to_move=timing.to_move, turn_ply=timing.turn_ply)
+            )
+
+    def start_clocks(self, table_id: str, at: float) -> float:
+        """Note when a table's last human seat was taken (once: the first time wins); returns the time kept."""
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id, tables.c.started.is_(None)).values(started=at))
+            kept = db.execute(select(tables.c.started).where(tables.c.id == table_id)).scalar_one()
+        return float(kept)
+
+    def due_tables(self, before: float, limit: int = 100) -> list[DueTable]:
+        """Paced tables whose seat on turn runs out of time before `before`, soonest first."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(tables.c.id, tables.c.deadline, tables.c.to_move, tables.c.turn_ply)
+                .where(tables.c.deadline.is_not(None), tables.c.deadline <= before)
+                .order_by(tables.c.deadline)
+                .limit(limit)
+            ).all()
+        return [DueTable(row.id, float(row.deadline), row.to_move, row.turn_ply) for row in rows]
 
     def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         with self.engine.begin() as db:
@@ -430,9 +530,11 @@ class Store:
             if row is None:
                 return None
             seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
-            actions = db.execute(
-                select(moves.c.action).where(moves.c.table_id == table_id).order_by(moves.c.ply)
-            ).scalars()
+            move_rows = db.execute(
+                select(moves.c.action, moves.c.notation, moves.c.at)
+                .where(moves.c.table_id == table_id)
+                .order_by(moves.c.ply)
+            ).all()
             return StoredTable(
                 row.id,
                 row.game,
@@ -442,8 +544,12 @@ class Store:
                 row.created,
                 row.rematch,
                 [_seat_of(seat) for seat in seat_rows],
-                list(actions),
+                [move.action for move in move_rows],
                 bool(row.rated),
+                [move.notation for move in move_rows],
+                [move.at for move in move_rows],
+                None if row.pace is None else json.loads(row.pace),
+                row.started,
             )
 
     def load_tables(self) -> list[StoredTable]:
@@ -452,7 +558,9 @@ class Store:
             table_rows = db.execute(select(tables).order_by(tables.c.created)).all()
             seat_rows = db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).all()
             move_rows = db.execute(
-                select(moves.c.table_id, moves.c.ply, moves.c.action).order_by(moves.c.table_id, moves.c.ply)
+                select(moves.c.table_id, moves.c.ply, moves.c.action, moves.c.notation, moves.c.at).order_by(
+                    moves.c.table_id, moves.c.ply
+                )
             ).all()
         by_id = {
             row.id: StoredTable(
@@ -466,6 +574,8 @@ class Store:
                 [],
                 [],
                 bool(row.rated),
+                pace=None if row.pace is None else json.loads(row.pace),
+                started=row.started,
             )
             for row in table_rows
         }
@@ -474,7 +584,10 @@ class Store:
                 by_id[row.table_id].seats.append(_seat_of(row))
         for row in move_rows:
             if row.table_id in by_id:
-                by_id[row.table_id].actions.append(row.action)
+                stored = by_id[row.table_id]
+                stored.actions.append(row.action)
+                stored.notations.append(row.notation)
+                stored.times.append(row.at)
         return list(by_id.values())
 
     def add_upload(self, upload_id: str, record: dict[str, Any]) -> None:

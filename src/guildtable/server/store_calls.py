@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from guildtable.server.store import (
     AccountSeat,
+    DueTable,
     LeaderboardRow,
     RatingUpdate,
     Store,
@@ -23,6 +24,7 @@ from guildtable.server.store import (
     StoredRating,
     StoredSession,
     StoredTable,
+    Timing,
 )
 
 T = TypeVar("T")
@@ -42,9 +44,20 @@ class AsyncStore:
     async def create_table(self, table: StoredTable) -> None:
         await self._run(self.store.create_table, table)
 
-    async def add_move(self, table_id: str, ply: int, action: int, notation: str) -> None:
-        """Commit one move; `PlyTaken` if that ply is stored already."""
-        await self._run(self.store.add_move, table_id, ply, action, notation)
+    async def add_move(
+        self, table_id: str, ply: int, action: int, notation: str, at: float | None = None, timing: Timing | None = None
+    ) -> None:
+        """Commit one row of the move log; `PlyTaken` if that ply is stored already."""
+        await self._run(self.store.add_move, table_id, ply, action, notation, at, timing)
+
+    async def set_timing(self, table_id: str, timing: Timing) -> None:
+        await self._run(self.store.set_timing, table_id, timing)
+
+    async def start_clocks(self, table_id: str, at: float) -> float:
+        return await self._run(self.store.start_clocks, table_id, at)
+
+    async def due_tables(self, before: float, limit: int = 100) -> list[DueTable]:
+        return await self._run(self.store.due_tables, before, limit)
 
     async def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         await self._run(self.store.set_seat_name, table_id, seat, name)

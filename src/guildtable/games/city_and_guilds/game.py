@@ -31,6 +31,8 @@ ngettext = domain("city_and_guilds").ngettext
 class CityAndGuilds(Game):
     name = "city-and-guilds"
     title = "City and Guilds"
+    # CG-11: a face-down tile turned up.
+    revealing_events = frozenset({"reveal"})
     min_players = 3  # CG-1, CG-A-22
     max_players = 5
     seat_names = SEAT_NAMES

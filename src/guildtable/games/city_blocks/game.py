@@ -31,6 +31,8 @@ from guildtable.kernel.i18n import N_
 class CityBlocks(Game):
     name = "city-blocks"
     title = "City Blocks"
+    # Tiles drawn from the face-down piles (CB: the drawn tile is the drawer's to see).
+    revealing_events = frozenset({"draw"})
     min_players = 2
     max_players = 2
     seat_names = SEAT_NAMES

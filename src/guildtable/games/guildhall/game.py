@@ -8,7 +8,7 @@ from typing import Any
 
 from guildtable.games.guildhall import glossary, heuristics, log, text
 from guildtable.games.guildhall.actions import NUM_ACTIONS
-from guildtable.games.guildhall.content import CONTENT, PROFESSION_ALIASES, card_of
+from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, PROFESSION_ALIASES, card_of
 from guildtable.games.guildhall.questions import ARITY, KIND_OF, PRESTIGE, TRANSIT_SLOT
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
@@ -21,6 +21,11 @@ from guildtable.kernel.i18n import N_
 class Guildhall(Game):
     name = "guildhall"
     title = "Guildhall: Job Faire"
+    # Cards turned up or drawn from the shuffled deck, a card robbed unseen, and the deck shuffled anew (a Hunter
+    # played shows the discard pile too: see `takes_back`).
+    revealing_events = frozenset(
+        {"revealed", "row_refilled", "reshuffle", "drew", "discard_draw", "setup_redraw", "robbed", "game_end"}
+    )
     min_players = 2
     max_players = 4
     seat_names = ("P1", "P2", "P3", "P4")
@@ -110,6 +115,13 @@ class Guildhall(Game):
             choice_labels=(N_("Job Faire"),),
         ),
     )
+
+    def takes_back(self, events: Sequence[Event]) -> bool:
+        """GH-D18: a Hunter shows its player the whole discard pile from its level question on, so playing one
+        cannot be taken back either."""
+        return super().takes_back(events) and not any(
+            event.kind == "played" and _is_hunter(str(event.data.get("card", ""))) for event in events
+        )
 
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
@@ -266,3 +278,8 @@ def _check_conservation(state: GuildhallState) -> None:
     prestige = state.row + state.prestige_deck + state.removed + [k for owned in state.owned for k in owned]
     if Counter(prestige) != Counter(CONTENT.prestige_deck()):
         raise BadRecord("row", "row, prestige deck, removed and bought cards must be the 30 prestige cards (GH-6)")
+
+
+def _is_hunter(name: str) -> bool:
+    card = card_of(name)
+    return card is not None and EFFECT_OF[card // COLOURS] == "hunter"

@@ -75,6 +75,8 @@ OPTIONS = (
 class GuildsOfLondon(Game):
     name = "guilds-of-london"
     title = "Guilds of London"
+    # Cards drawn from the shuffled decks, rewards drawn, a deck shuffled anew.
+    revealing_events = frozenset({"draw", "reward_draw", "reshuffle", "growth", "game_end"})
     min_players = 2
     max_players = 4
     options = OPTIONS
