@@ -1,7 +1,8 @@
 """The schema comes from the Alembic migrations: a new database is upgraded to head and matches the store's tables,
 a database made by `create_all` before migrations existed is stamped at the baseline and upgraded, keeping its games,
 a database of the release before accounts (revision 0001) gets them without losing a game, and one of the release
-before ratings (0002) gets them, its tables casual (issue 16)."""
+before ratings (0002) gets them, its tables casual, and one before e-mail notifications (0004) keeps its accounts, their
+mail off (issue 16)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy import Engine, create_engine, insert, inspect, text
 from guildtable.kernel.registry import get_game
 from guildtable.server import migrations
 from guildtable.server.store import (
+    MailChoice,
     RatedAlready,
     Store,
     StoredAccount,
@@ -118,7 +120,7 @@ def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(
     engine.dispose()
 
     store = Store(db_url)
-    assert migrations.current(store.engine) == migrations.head() == "0003"
+    assert migrations.current(store.engine) == migrations.head()
     schema = inspect(store.engine)
     assert schema.has_table("gt_accounts") and schema.has_table("gt_sessions")
     assert "account_id" in {column["name"] for column in schema.get_columns("gt_seats")}
@@ -230,4 +232,58 @@ def test_a_database_made_by_create_all_of_todays_tables_is_stamped_at_head(db_ur
     assert migrations.current(store.engine) == migrations.head()
     store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
     assert store.account_named("ada") is not None
+    store.close()
+
+
+def test_a_database_at_0004_with_accounts_gets_mail_settings_off_and_keeps_its_accounts(db_url: str) -> None:
+    """Issue 16: revision 0005 adds an account's e-mail address (none) and notifications ("off": nobody gets mail
+    they did not ask for) and the tables of sent mails; the accounts, their sessions and seats stay as they were."""
+    engine = create_engine(db_url)
+    with engine.begin() as db:
+        command.upgrade(migrations.config(db), "0004")
+        db.execute(
+            text(
+                "INSERT INTO gt_accounts (id, name, name_key, password_hash, created) "
+                "VALUES ('acc', 'Ada', 'ada', '$argon2id$hash', :created)"
+            ),
+            {"created": now()},
+        )
+        db.execute(
+            text(
+                "INSERT INTO gt_sessions (token_hash, account_id, csrf, created, expires) "
+                "VALUES ('hash', 'acc', 'csrf', :created, '9999-12-31T00:00:00+00:00')"
+            ),
+            {"created": now()},
+        )
+    assert migrations.current(engine) == "0004"
+    engine.dispose()
+
+    store = Store(db_url)
+    assert migrations.current(store.engine) == migrations.head()
+    schema = inspect(store.engine)
+    assert schema.has_table("gt_mail_sent") and schema.has_table("gt_digest_sent")
+    found = store.account_named("ada")
+    assert found is not None and found.id == "acc" and found.password_hash == "$argon2id$hash"
+    session = store.session("hash")
+    assert session is not None and session.account.name == "Ada"
+    assert store.mail_choice("acc") == MailChoice(None, "off")
+    store.set_mail_choice("acc", MailChoice("ada@example.org", "turn"))
+    assert store.mail_choice("acc") == MailChoice("ada@example.org", "turn")
+    assert store.claim_mail("acc", "t", 3, "turn", 1.0) and not store.claim_mail("acc", "t", 3, "turn", 2.0)
+    assert store.claim_digest("acc", "2026-06-03", 1.0) and not store.claim_digest("acc", "2026-06-03", 2.0)
+    store.close()
+
+
+def test_0005_goes_back_down_to_0004_keeping_the_accounts(sqlite_url: str) -> None:
+    """Issue 16: the mail migration can be undone; the accounts stay."""
+    store = Store(sqlite_url)
+    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    store.set_mail_choice("acc", MailChoice("ada@example.org", "digest"))
+    with store.engine.begin() as db:
+        command.downgrade(migrations.config(db), "0004")
+    schema = inspect(store.engine)
+    assert not schema.has_table("gt_mail_sent") and not schema.has_table("gt_digest_sent")
+    assert {"email", "notify"}.isdisjoint(column["name"] for column in schema.get_columns("gt_accounts"))
+    with store.engine.connect() as db:
+        assert db.execute(text("SELECT name FROM gt_accounts")).scalars().all() == ["Ada"]
     store.close()

@@ -26,6 +26,8 @@ DEFAULTS = ServerLimits()
 HELP = N_("Serve the lobby, the game pages and the API (documented at /docs). Rates are such as `30/minute`.")
 # How `serve --workers N` hands its settings to each worker process (uvicorn imports `worker_app` there).
 SETTINGS_VARIABLE = "GUILDTABLE_SERVE_SETTINGS"
+# Where `--smtp-password` is read from when it is not given: a command line is visible to every user of the machine.
+PASSWORD_VARIABLE = "GUILDTABLE_SMTP_PASSWORD"
 
 
 def serve(
@@ -77,10 +79,33 @@ def serve(
     allow_chosen_seeds: bool = typer.Option(
         False, help=N_("Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card).")
     ),
+    smtp: str | None = typer.Option(
+        None, help=N_("SMTP server for the 'your turn' e-mails, as HOST:PORT (without it no e-mail is sent).")
+    ),
+    smtp_from: str = typer.Option("guildtable@localhost", help=N_("The address the e-mails come from.")),
+    smtp_user: str | None = typer.Option(None, help=N_("User name to log in to the SMTP server with.")),
+    smtp_password: str | None = typer.Option(
+        None,
+        envvar=PASSWORD_VARIABLE,
+        show_envvar=False,
+        help=N_(
+            "Password for --smtp-user; better given in the environment variable GUILDTABLE_SMTP_PASSWORD, since "
+            "every user of the machine can read a command line."
+        ),
+    ),
+    smtp_starttls: bool = typer.Option(
+        True, "--smtp-starttls/--no-smtp-starttls", help=N_("Encrypt the SMTP connection with STARTTLS.")
+    ),
+    public_url: str | None = typer.Option(
+        None,
+        help=N_("The address players open the platform at, for the e-mails' links (default: http://HOST:PORT)."),
+    ),
+    mail_poll: float = typer.Option(60.0, min=1.0, help=N_("Seconds between two looks for e-mails to send.")),
 ) -> None:
     import uvicorn
 
     from guildtable.server import create_app
+    from guildtable.server.mail import MailSettings
     from guildtable.server.store import default_db_url
 
     limits = ServerLimits(
@@ -103,15 +128,37 @@ def serve(
     url = db or default_db_url()
     if (workers > 1 or bot_workers) and not redis:
         raise BadValue(_("--workers and --bot-workers need --redis (the processes talk through it)"))
+    mail = None
+    if smtp:
+        smtp_host, smtp_port = smtp_address(smtp)
+        mail = MailSettings(
+            host=smtp_host,
+            port=smtp_port,
+            sender=smtp_from,
+            username=smtp_user,
+            password=smtp_password,
+            starttls=smtp_starttls,
+            base_url=checked_public_url(public_url or f"http://{host}:{port}"),
+        )
     settings = {
         "db_url": url,
         "redis_url": redis,
         "bot_delay": bot_delay,
         "limits": dataclasses.asdict(limits),
         "chosen_seeds": allow_chosen_seeds,
+        "mail": None if mail is None else dataclasses.asdict(mail),
+        "mail_poll": mail_poll,
     }
     try:
-        app = create_app(url, bot_delay=bot_delay, limits=limits, chosen_seeds=allow_chosen_seeds, redis_url=redis)
+        app = create_app(
+            url,
+            bot_delay=bot_delay,
+            limits=limits,
+            chosen_seeds=allow_chosen_seeds,
+            redis_url=redis,
+            mail=mail,
+            mail_poll=mail_poll,
+        )
     except ValueError as error:
         raise BadValue(str(error)) from None
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
@@ -143,6 +190,7 @@ def serve(
 def worker_app() -> FastAPI:
     """The app of one `serve --workers N` process, from the settings its parent put in the environment."""
     from guildtable.server import create_app
+    from guildtable.server.mail import MailSettings
 
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
     return create_app(
@@ -151,7 +199,26 @@ def worker_app() -> FastAPI:
         limits=ServerLimits(**settings["limits"]),
         chosen_seeds=settings["chosen_seeds"],
         redis_url=settings["redis_url"],
+        mail=None if settings["mail"] is None else MailSettings(**settings["mail"]),
+        mail_poll=settings["mail_poll"],
     )
+
+
+def smtp_address(text: str) -> tuple[str, int]:
+    """`--smtp`'s HOST:PORT (an IPv6 host in brackets: [::1]:25)."""
+    host, _colon, port = text.strip().rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BadValue(_("--smtp is HOST:PORT, such as mail.example.org:587"))
+    return host, int(port)
+
+
+def checked_public_url(text: str) -> str:
+    """`--public-url` without its trailing slash: the e-mails' links start with it."""
+    url = text.strip().rstrip("/")
+    if not url.startswith(("http://", "https://")) or any(character.isspace() for character in url):
+        raise BadValue(_("--public-url is an address such as https://games.example.org"))
+    return url
 
 
 def _start_bot_worker(db_url: str, redis_url: str) -> subprocess.Popen[bytes]:

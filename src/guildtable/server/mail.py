@@ -1,0 +1,341 @@
+"""E-mail "your turn" notifications for turn-based tables (issue 16, "at your own pace"), through an SMTP server
+given to `guildtable serve`.
+
+An account chooses in its settings: no mail ("off", the default), a mail at each of its turns ("turn"), or one
+summary a day of the tables where it is its move ("digest"); with either of the last two, a reminder comes before a
+move's time runs out. Every server process runs a `Notifier`, which looks at the tables every `poll_seconds`: the
+store keeps, for each turn-based table, the seat on turn, the ply its turn began at and its deadline (`Timing`).
+
+At most one mail per account, table, turn and kind: a mail's row (`gt_mail_sent`, keyed by account, table,
+turn_ply and kind; `gt_digest_sent` by account and UTC day) is written before it is sent, so of several processes
+only the one whose insert succeeds sends it. A send that fails deletes its row again, so the next round tries again
+(a refusal the SMTP server gives as final keeps it: that address would be refused every round).
+
+A mail names the game, the opponents, the deadline in UTC and the table's page; never a seat token nor anything the
+table hides (the table page finds the signed-in account's seat by itself). Nothing here blocks the event loop: the
+queries run on the store's pool, the SMTP conversation on a worker thread.
+
+Mails are written in English, every word marked for the `core` catalogue: accounts keep no language yet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import smtplib
+import ssl
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from typing import Any, Final
+from urllib.parse import quote
+
+from guildtable.kernel.i18n import ENGLISH, ngettext, use_language
+from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.registry import find_game
+from guildtable.server.store import WaitingTurn
+from guildtable.server.store_calls import AsyncStore
+
+log = logging.getLogger("guildtable.mail")
+
+NOTIFY_CHOICES: Final = ("off", "turn", "digest")
+DAY_SECONDS: Final = 24 * 3600.0
+# A reminder comes when less than this, and less than a quarter of the move's time, is left.
+REMINDER_AT_MOST: Final = DAY_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
+class MailSettings:
+    """Where mail goes out (`guildtable serve --smtp HOST:PORT ...`) and the address its links start with."""
+
+    host: str
+    port: int = 25
+    sender: str = "guildtable@localhost"
+    username: str | None = None
+    password: str | None = field(default=None, repr=False)
+    starttls: bool = False
+    base_url: str = "http://127.0.0.1:8000"
+    timeout: float = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The row that stands for a mail: a turn's ("turn" or "reminder", by table and turn_ply) or a day's summary
+    ("digest", by day)."""
+
+    kind: str
+    account_id: str
+    table_id: str = ""
+    turn_ply: int = 0
+    day: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Mail:
+    """One mail to send, and the rows it stands for: it goes out if its first row could be written; the others
+    (a reminder that falls due with the turn's own mail) are covered by it."""
+
+    to: str
+    subject: str
+    body: str
+    claims: tuple[Claim, ...]
+
+
+def utc_day(moment: float) -> str:
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d")
+
+
+def utc_time(moment: float) -> str:
+    """A moment as every reader can read it, whatever their time zone: 2026-06-03 14:00 UTC."""
+    return datetime.fromtimestamp(moment, UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def reminder_window(pace: dict[str, Any] | None) -> float:
+    """How long before the deadline the reminder comes: a quarter of the move's time, a day at most."""
+    days = (pace or {}).get("days")
+    if isinstance(days, int | float) and not isinstance(days, bool) and days > 0:
+        return min(REMINDER_AT_MOST, float(days) * DAY_SECONDS / 4)
+    return REMINDER_AT_MOST
+
+
+def _title(game: str) -> str:
+    found = find_game(game)
+    return found.title if found is not None else game
+
+
+def _opponents(turn: WaitingTurn) -> str:
+    """The other players' names as a sentence lists them ("" when the account plays every seat)."""
+    names = [name for name, account in turn.seats if account != turn.account_id]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+
+
+class Letters:
+    """The mails' words, built in the current language; `base_url` starts every link."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+
+    def link(self, table_id: str) -> str:
+        return f"{self.base_url}/table/{quote(table_id, safe='')}"
+
+    def _footer(self) -> str:
+        return _(
+            "You get this e-mail because your guildtable account asks for it. To change that, sign in and open {link}.",
+            link=f"{self.base_url}/me",
+        )
+
+    def turn(self, turn: WaitingTurn) -> tuple[str, str]:
+        """The subject and body of "it is your move"."""
+        game, opponents = _title(turn.game), _opponents(turn)
+        opening = (
+            _("It is your move at {game} against {opponents}.", game=game, opponents=opponents)
+            if opponents
+            else _("It is your move at {game}.", game=game)
+        )
+        lines = [
+            _("Hello {name},", name=turn.name),
+            "",
+            opening,
+            _("Your time for this move runs out on {deadline}.", deadline=utc_time(turn.deadline)),
+            "",
+            _("Play your move: {link}", link=self.link(turn.table_id)),
+            "",
+            "-- ",
+            self._footer(),
+        ]
+        return _("Your move: {game}", game=game), "\n".join(lines) + "\n"
+
+    def reminder(self, turn: WaitingTurn) -> tuple[str, str]:
+        """The subject and body of the reminder before the move's time runs out."""
+        game, opponents = _title(turn.game), _opponents(turn)
+        deadline = utc_time(turn.deadline)
+        opening = (
+            _(
+                "Your time for your move at {game} against {opponents} runs out soon: on {deadline}.",
+                game=game,
+                opponents=opponents,
+                deadline=deadline,
+            )
+            if opponents
+            else _("Your time for your move at {game} runs out soon: on {deadline}.", game=game, deadline=deadline)
+        )
+        lines = [
+            _("Hello {name},", name=turn.name),
+            "",
+            opening,
+            "",
+            _("Play your move: {link}", link=self.link(turn.table_id)),
+            "",
+            "-- ",
+            self._footer(),
+        ]
+        return _("Reminder: your move at {game}", game=game), "\n".join(lines) + "\n"
+
+    def digest(self, turns: Sequence[WaitingTurn]) -> tuple[str, str]:
+        """The subject and body of the day's summary of the tables where it is the account's move."""
+        entries = []
+        for turn in turns:
+            game, opponents, deadline = _title(turn.game), _opponents(turn), utc_time(turn.deadline)
+            entry = (
+                _("{game} against {opponents}, until {deadline}", game=game, opponents=opponents, deadline=deadline)
+                if opponents
+                else _("{game}, until {deadline}", game=game, deadline=deadline)
+            )
+            entries += [f"- {entry}", f"  {self.link(turn.table_id)}"]
+        lines = [
+            _("Hello {name},", name=turns[0].name),
+            "",
+            ngettext("It is your move at this table:", "It is your move at these {n} tables:", len(turns)),
+            "",
+            *entries,
+            "",
+            "-- ",
+            self._footer(),
+        ]
+        subject = ngettext("Your move at {n} table", "Your move at {n} tables", len(turns))
+        return subject, "\n".join(lines) + "\n"
+
+
+def plan(turns: Iterable[WaitingTurn], now: float, day: str, letters: Letters) -> list[Mail]:
+    """The mails due at `now` (`day` its UTC day) for the waiting turns the store found."""
+    mails: list[Mail] = []
+    summaries: dict[str, list[WaitingTurn]] = {}
+    for turn in turns:
+        if turn.deadline <= now:
+            continue  # the time-out's business now
+        reminder = Claim("reminder", turn.account_id, turn.table_id, turn.turn_ply)
+        reminder_due = not turn.reminder_sent and turn.deadline - now < reminder_window(turn.pace)
+        if turn.notify == "turn" and not turn.turn_sent:
+            # Its own mail names the deadline: a reminder due at the same moment is covered by it.
+            subject, body = letters.turn(turn)
+            claims = (Claim("turn", turn.account_id, turn.table_id, turn.turn_ply),)
+            mails.append(Mail(turn.email, subject, body, (*claims, reminder) if reminder_due else claims))
+        elif reminder_due:
+            subject, body = letters.reminder(turn)
+            mails.append(Mail(turn.email, subject, body, (reminder,)))
+        if turn.notify == "digest" and not turn.digest_sent:
+            summaries.setdefault(turn.account_id, []).append(turn)
+    for account_id, listed in summaries.items():
+        subject, body = letters.digest(listed)
+        mails.append(Mail(listed[0].email, subject, body, (Claim("digest", account_id, day=day),)))
+    return mails
+
+
+def message(mail: Mail, settings: MailSettings, now: float) -> EmailMessage:
+    built = EmailMessage()
+    built["From"] = settings.sender
+    built["To"] = mail.to
+    built["Subject"] = mail.subject
+    built["Date"] = formatdate(now, usegmt=True)
+    built["Message-ID"] = make_msgid("guildtable", domain=settings.sender.rpartition("@")[2] or "localhost")
+    # RFC 3834: sent by a program, so vacation responders stay quiet.
+    built["Auto-Submitted"] = "auto-generated"
+    built["Content-Language"] = ENGLISH
+    built.set_content(mail.body)
+    return built
+
+
+def send_all(settings: MailSettings, messages: Sequence[EmailMessage]) -> list[Exception | None]:
+    """Send `messages` over one SMTP connection (blocking: run it on a worker thread); for each, None when the
+    server took it, else the error."""
+    results: list[Exception | None] = []
+    try:
+        with smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout) as smtp:
+            if settings.starttls:
+                smtp.starttls(context=ssl.create_default_context())
+            if settings.username:
+                smtp.login(settings.username, settings.password or "")
+            for each in messages:
+                try:
+                    smtp.send_message(each)
+                except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
+                    results.append(error)
+                else:
+                    results.append(None)
+    except (OSError, smtplib.SMTPException) as error:
+        # The connection failed or broke: whatever the server had not taken yet was not sent.
+        results += [error] * (len(messages) - len(results))
+    return results
+
+
+def _final(error: Exception) -> bool:
+    """Whether the server refused the mail for good (5xx for every recipient): sending it again would not help."""
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        return bool(error.recipients) and all(code >= 500 for code, _text in error.recipients.values())
+    return False
+
+
+class Notifier:
+    """Sends the due mails of one platform's database; any number of them (one per process) may run at once."""
+
+    def __init__(self, store: AsyncStore, settings: MailSettings) -> None:
+        self.store = store
+        self.settings = settings
+        self.letters = Letters(settings.base_url)
+        self._tidied: str | None = None
+
+    async def run_once(self, now: float) -> int:
+        """Send the mails due at `now` (seconds since the epoch); returns how many went out."""
+        day = utc_day(now)
+        if self._tidied != day:
+            await self.store.forget_old_mail(utc_day(now - DAY_SECONDS))
+            self._tidied = day
+        turns = await self.store.waiting_turns(now, day, REMINDER_AT_MOST)
+        with use_language(ENGLISH):
+            mails = plan(turns, now, day, self.letters)
+        claimed = [(mail, held) for mail in mails if (held := await self._claim(mail, now))]
+        if not claimed:
+            return 0
+        messages = [message(mail, self.settings, now) for mail, _held in claimed]
+        results = await asyncio.to_thread(send_all, self.settings, messages)
+        sent = 0
+        for (_mail, held), error in zip(claimed, results, strict=True):
+            if error is None:
+                sent += 1
+                continue
+            first = held[0]
+            log.warning(
+                "mail (%s) to account %s about %s not sent: %s", first.kind, first.account_id, first.table_id, error
+            )
+            if not _final(error):
+                for claim in held:
+                    await self._release(claim)
+        return sent
+
+    async def run_forever(self, poll_seconds: float) -> None:
+        """Look for due mails every `poll_seconds` until cancelled; a failed round is logged and the next one runs."""
+        while True:
+            try:
+                await self.run_once(time.time())
+            except Exception:
+                log.exception("the mail round failed")
+            await asyncio.sleep(poll_seconds)
+
+    async def _claim(self, mail: Mail, now: float) -> list[Claim]:
+        """Write the mail's rows: [] if its first is written already (it was sent), else the rows written."""
+        held = []
+        for claim in mail.claims:
+            if claim.kind == "digest":
+                written = await self.store.claim_digest(claim.account_id, claim.day, now)
+            else:
+                written = await self.store.claim_mail(claim.account_id, claim.table_id, claim.turn_ply, claim.kind, now)
+            if written:
+                held.append(claim)
+            elif not held:
+                return []
+        return held
+
+    async def _release(self, claim: Claim) -> None:
+        try:
+            if claim.kind == "digest":
+                await self.store.release_digest(claim.account_id, claim.day)
+            else:
+                await self.store.release_mail(claim.account_id, claim.table_id, claim.turn_ply, claim.kind)
+        except Exception:
+            # The database is away: this mail is lost (its row stays), the round goes on with the others.
+            log.exception("the row of an unsent mail (%s) could not be deleted", claim.kind)
