@@ -51,6 +51,15 @@ class ResultEntry(BaseModel):
     winners: list[int]
 
 
+class EndingEntry(BaseModel):
+    """A game that ended before its rules ended it, or with seats out of it (issue 16): each seat that resigned or
+    ran out of time is out and placed last; `winners` are the best of the seats still in."""
+
+    model_config = ConfigDict(extra="forbid")
+    out: dict[int, Literal["resigned", "timeout"]]
+    winners: list[int]
+
+
 class GameRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
     format: Literal["guildtable-record"] = "guildtable-record"
@@ -64,6 +73,7 @@ class GameRecord(BaseModel):
     setup: dict[str, Any] | None = None
     actions: list[ActionEntry] = Field(default_factory=list)
     result: ResultEntry | None = None
+    ending: EndingEntry | None = None
 
     @field_validator("seed")
     @classmethod
@@ -189,8 +199,11 @@ def replay_record(record: GameRecord, *, check_result: bool = True) -> State:
     return state
 
 
-def record_of(state: State, players: Sequence[tuple[str, str]] | None = None) -> dict[str, Any]:
-    """The record of the game that led to `state`, as a JSON-ready dict. `players` are (name, kind) per seat."""
+def record_of(
+    state: State, players: Sequence[tuple[str, str]] | None = None, ending: EndingEntry | None = None
+) -> dict[str, Any]:
+    """The record of the game that led to `state`, as a JSON-ready dict. `players` are (name, kind) per seat;
+    `ending` says who left the game early (resigned or out of time), if anyone did."""
     if players is None:
         players = [(name, "human") for name in state.game.seat_names[: state.num_players]]
     replay = state.game.new_state(state.num_players, seed=state.seed, options=state.options, setup=state.setup)
@@ -209,6 +222,7 @@ def record_of(state: State, players: Sequence[tuple[str, str]] | None = None) ->
         result=ResultEntry(scores=[float(s) for s in state.scores()], winners=state.winners())
         if state.is_terminal
         else None,
+        ending=ending,
     )
     return record.model_dump(mode="json", exclude_none=True)
 

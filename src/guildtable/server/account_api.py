@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, EmailStr, Field, TypeAdapter, ValidationError
 
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
@@ -30,11 +31,12 @@ from guildtable.server.accounts import (
 from guildtable.server.auth import bearer_token
 from guildtable.server.limits import Action
 from guildtable.server.lobby import Lobby
+from guildtable.server.mail import NOTIFY_CHOICES
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
 from guildtable.server.ratings import SIGMAS, level_name, level_of, ordinal
 from guildtable.server.schemas import AccountRequest
-from guildtable.server.store import AccountSeat, LeaderboardRow, StoredRating
+from guildtable.server.store import AccountSeat, LeaderboardRow, MailChoice, StoredRating
 from guildtable.server.tables import Table
 
 # The newest tables an account's list (and a player's history) is read from: each is loaded and replayed to be
@@ -42,6 +44,8 @@ from guildtable.server.tables import Table
 MAX_LISTED_TABLES = 100
 # The entries a leaderboard shows: the best ones (a page of its own, whatever the number of players).
 MAX_LEADERBOARD = 100
+# The longest address a mail can go to (RFC 5321's path limit less its brackets).
+MAX_EMAIL = 254
 
 OptionalSession = Annotated[Session | None, Depends(request_session)]
 SignedIn = Annotated[Session, Depends(signed_in)]
@@ -138,6 +142,8 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         entries = [leaderboard_entry(row) for row in rows]
         return {"game": found.name, "title": found.title, "entries": [entry for entry in entries if entry is not None]}
 
+    add_mail_settings_api(app, accounts)
+
 
 async def _tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[tuple[Table, list[AccountSeat]]]:
     """The account's newest tables (at most `MAX_LISTED_TABLES`), live, each with the account's seats there; a table
@@ -159,7 +165,7 @@ def _seats(table: Table) -> list[dict[str, Any]]:
 
 def table_entry(table: Table, mine: list[AccountSeat]) -> dict[str, Any]:
     """A table as its player's list shows it, with the player's own seat tokens."""
-    current = table.state.current_player
+    current = table.on_turn
     return {
         "id": table.id,
         "game": table.game.name,
@@ -171,6 +177,8 @@ def table_entry(table: Table, mine: list[AccountSeat]) -> dict[str, Any]:
         "terminal": table.terminal,
         "version": table.version,
         "rated": table.rated,
+        "pace": None if table.pace is None else table.pace.kind,
+        "deadline": table.deadline(),
     }
 
 
@@ -184,13 +192,15 @@ def _rank(entry: dict[str, Any]) -> int:
 def history_entry(table: Table) -> dict[str, Any]:
     """A finished table as a player's public page shows it: who sat where, who won, the scores."""
     state = table.state
+    winners, out = table.standings()
     return {
         "id": table.id,
         "game": table.game.name,
         "title": table.game.title,
         "finished": True,
         "seats": _seats(table),
-        "winners": state.winners(),
+        "winners": winners,
+        "out": {str(seat): why for seat, why in out.items()},
         "scores": [float(score) for score in state.scores()],
         "rated": table.rated,
     }
@@ -222,3 +232,59 @@ def leaderboard_entry(row: LeaderboardRow) -> dict[str, Any] | None:
     if row.name is None:
         return None
     return {"name": row.name, "kind": "player", "level": None, **_figures(row.rating)}
+
+
+# --- "your turn" e-mail settings (issue 16, see mail.py) -------------------------------------------------------------
+_ADDRESS = TypeAdapter(EmailStr)
+
+
+class MailSettingsRequest(BaseModel):
+    """An account's mail settings. The bounds keep absurd bodies out; the address and the choice are checked below,
+    each refusal in the reader's language."""
+
+    model_config = ConfigDict(extra="forbid")
+    email: str | None = Field(default=None, max_length=1024, description="Where the mails go; empty or null: nowhere")
+    notify: str = Field(
+        max_length=64, description="'off', 'turn' (a mail at each of your turns) or 'digest' (one a day)"
+    )
+
+
+def checked_mail_choice(body: MailSettingsRequest) -> MailChoice:
+    """The settings to store (the address normalised), or a 422 naming what is wrong."""
+    if body.notify not in NOTIFY_CHOICES:
+        raise Problem(
+            422,
+            "bad-request",
+            _("notify is one of off, turn (each of your turns) or digest (once a day)"),
+            field="notify",
+        )
+    email = None
+    if body.email is not None and body.email.strip():
+        try:
+            email = str(_ADDRESS.validate_python(body.email.strip()))
+        except ValidationError:
+            email = None
+        if email is None or len(email) > MAX_EMAIL:
+            raise Problem(
+                422, "bad-request", _("{email} is not an e-mail address", email=repr(body.email[:80])), field="email"
+            )
+    if email is None and body.notify != "off":
+        raise Problem(422, "bad-request", _("give an e-mail address to get mails"), field="email")
+    return MailChoice(email, body.notify)
+
+
+def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
+    @app.get("/api/account/settings", tags=["accounts"])
+    async def mail_settings(session: SignedIn) -> dict[str, Any]:
+        """The signed-in account's e-mail notifications: the address (or null) and `notify`: "off", "turn" (a mail
+        at each of your turns at a turn-based table) or "digest" (one summary a day); with either of the last two a
+        reminder comes before a move's time runs out."""
+        choice = await accounts.store.mail_choice(session.account.id)
+        return {"email": None if choice is None else choice.email, "notify": "off" if choice is None else choice.notify}
+
+    @app.put("/api/account/settings", tags=["accounts"])
+    async def set_mail_settings(body: MailSettingsRequest, session: SignedIn) -> dict[str, Any]:
+        """Change the e-mail notifications (422 for an address that is none, or mails without an address)."""
+        choice = checked_mail_choice(body)
+        await accounts.store.set_mail_choice(session.account.id, choice)
+        return {"email": choice.email, "notify": choice.notify}

@@ -43,11 +43,12 @@ from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
 from guildtable.server.language import LanguageMiddleware
 from guildtable.server.limits import Action, BodyLimit, RateLimiter, ServerLimits
 from guildtable.server.lobby import Lobby
+from guildtable.server.mail import MailSettings, Notifier
 from guildtable.server.pages import add_account_pages, catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
 from guildtable.server.rulebook import add_rules_pages
-from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest
+from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest, UndoRequest
 from guildtable.server.tables import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -66,11 +67,14 @@ def create_app(
     limits: ServerLimits | None = None,
     chosen_seeds: bool = False,
     redis_url: str | None = None,
+    mail: MailSettings | None = None,
+    mail_poll: float = 60.0,
 ) -> FastAPI:
     """The app for one database. `bot_delay` is the pause (seconds) before a bot moves, so people can follow;
     `limits` what one client may cost; `chosen_seeds` lets a table's creator fix its shuffle (tests only: the
     chooser would know every hidden card). With `redis_url` the process joins a platform of several (see
-    `platform.py`): its tables' news travel over Redis and bot workers make the bots' moves."""
+    `platform.py`): its tables' news travel over Redis and bot workers make the bots' moves. With `mail` it sends
+    "your turn" e-mails (`mail.py`), looking for due ones every `mail_poll` seconds."""
     limits = limits or ServerLimits()
     lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
@@ -84,10 +88,15 @@ def create_app(
         gc.freeze()
         await lobby.start()
         expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
+        mailing = None
+        if mail is not None:
+            mailing = asyncio.get_running_loop().create_task(Notifier(lobby.store, mail).run_forever(mail_poll))
         yield
-        expiry.cancel()
-        with contextlib.suppress(BaseException):
-            await expiry
+        for task in (expiry, mailing):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         await lobby.stop()
         accounts.close()
 
@@ -230,6 +239,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             body.options,
             body.seed,
             rated=body.rated,
+            pace=body.pace,
         )
         return {
             **table.summary(),
@@ -280,6 +290,28 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         table = await lobby.table(table_id)
         seat = table.seat_for(bearer_token(authorization))
         await lobby.move(table, seat, body.version, body.action)
+        return table.payload(seat)
+
+    @app.post("/api/tables/{table_id}/undo", tags=["moves"])
+    async def undo(
+        table_id: str, body: UndoRequest, request: Request, authorization: str | None = Header(default=None)
+    ) -> Any:
+        """Take back your last move of this turn, while it showed nothing hidden and left nothing to chance (409
+        `cannot-undo` names why not); never once the next player is on turn."""
+        limit(request, "move")
+        table = await lobby.table(table_id)
+        seat = table.seat_for(bearer_token(authorization))
+        await lobby.undo(table, seat, body.version)
+        return table.payload(seat)
+
+    @app.post("/api/tables/{table_id}/resign", tags=["moves"])
+    async def resign(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> Any:
+        """Leave the game: you are placed last. With one player left the game ends; otherwise a computer plays on
+        for your seat so the others can finish."""
+        limit(request, "move")
+        table = await lobby.table(table_id)
+        seat = table.seat_for(bearer_token(authorization))
+        await lobby.resign(table, seat)
         return table.payload(seat)
 
     @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
@@ -402,6 +434,14 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                             raise Problem(401, "missing-token", _("a spectator cannot move"))
                         rates.check("move", address)
                         await lobby.move(table, seat, message.get("version"), message.get("action"))
+                    elif kind in ("undo", "resign"):
+                        if seat is None:
+                            raise Problem(401, "missing-token", _("a spectator cannot play"))
+                        rates.check("move", address)
+                        if kind == "undo":
+                            await lobby.undo(table, seat, message.get("version"))
+                        else:
+                            await lobby.resign(table, seat)
                     elif kind == "refresh":
                         lobby.hub.update(table, client, whole=True)
                     elif kind == "ping":
@@ -410,7 +450,10 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                         raise Problem(
                             400,
                             "bad-request",
-                            _("unknown message type {kind} (move, refresh, ping)", kind=repr(str(kind)[:40])),
+                            _(
+                                "unknown message type {kind} (move, undo, resign, refresh, ping)",
+                                kind=repr(str(kind)[:40]),
+                            ),
                         )
                 except Problem as problem:
                     if problem.limited == "message":

@@ -88,6 +88,8 @@ class Hub:
         """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect)."""
         if client.dropped:
             return
+        # After an undo the client's log holds events that are gone: it gets everything afresh.
+        whole = whole or table.rewound > client.version
         with use_language(client.lang):
             message = table.payload(client.seat, since=None if whole else client.version)
         client.version = table.version

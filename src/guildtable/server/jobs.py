@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -61,14 +62,14 @@ def bot_job(table: Table, seat: int) -> BotJob:
         options=dict(table.options),
         setup=state.setup,
         actions=tuple(state.history),
-        spec=table.seats[seat].kind,
+        spec=table.bot_spec(seat),
         bot_seed=bot_seed(state.seed, seat) ^ len(state.history),
     )
 
 
 def bot_on_turn(table: Table) -> int | None:
-    seat = table.state.current_player
-    return seat if seat is not None and seat in table.bots else None
+    seat = table.on_turn
+    return seat if seat is not None and seat in table.bot_seats() else None
 
 
 class BotJobs:
@@ -136,12 +137,14 @@ async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: f
     except Problem as problem:
         log.error("bot of seat %s at table %s chose an illegal move: %s", seat, table_id, problem.detail)
         return "illegal"
-    after, events, notation = table.play(action)
+    pending = table.prepare_move(action, time.time())
     try:
-        await context.store.add_move(table_id, version, action, notation)
+        await context.store.add_move(table_id, version, action, pending.notation, pending.at)
     except PlyTaken:
         return "moved already"
-    table.adopt(after, events)
+    table.adopt(pending)
+    if table.pace is not None:
+        await context.store.set_timing(table_id, table.timing())
     await context.feed.publish(TableNews(table_id, table.version, action))
     # A bot's move that ends a rated game rates it here: no web process may hold the table to see the end.
     await settle_quietly(context.store, table)

@@ -25,6 +25,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from guildtable.bots.spec import check_web_spec
@@ -39,13 +40,15 @@ from guildtable.server.hub import Hub
 from guildtable.server.jobs import BotJobs, bot_job, bot_on_turn
 from guildtable.server.limits import ServerLimits
 from guildtable.server.names import display_name
+from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews
 from guildtable.server.ratings import bot_subject, settle_quietly
 from guildtable.server.replays import ReplayCache, checked_record
+from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
 from guildtable.server.store_calls import AsyncStore
-from guildtable.server.tables import HUMAN, Table
+from guildtable.server.tables import HUMAN, Pending, Table
 
 log = logging.getLogger("guildtable.server")
 
@@ -53,6 +56,8 @@ log = logging.getLogger("guildtable.server")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 SWEEP_SECONDS = 30.0
 BUSY_RETRY_SECONDS = 0.5
+# How often the store is asked for paced tables whose time ran out while no process held them.
+CLOCK_SWEEP_SECONDS = 5.0
 
 
 class Lobby:
@@ -65,6 +70,7 @@ class Lobby:
         chosen_seeds: bool = False,
         feed: TableFeed | None = None,
         jobs: BotJobs | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = AsyncStore(store, (limits or ServerLimits()).store_threads)
         self.bot_delay = bot_delay
@@ -88,19 +94,29 @@ class Lobby:
         self._background: set[asyncio.Task[None]] = set()
         # Tables whose ratings are being recorded by this process (a second end seen meanwhile waits for nothing).
         self._settling: set[str] = set()
+        # Paces (issue 16): where the time comes from (tests give their own), and a timer per live paced table
+        # that fires when its seat on turn runs out of time.
+        self.clock = clock
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._clock_sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ----------------------------------------------------------------------------------------------
     async def start(self) -> None:
         """Start the sweeper that lets idle tables leave memory, and listen to the other processes' news."""
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+        self._clock_sweeper = asyncio.get_running_loop().create_task(self._clocks_forever())
         if self.feed is not None:
             await self.feed.start()
 
     async def stop(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(BaseException):
-                await self._sweeper
+        for sweeper in (self._sweeper, self._clock_sweeper):
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(BaseException):
+                    await sweeper
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -136,6 +152,7 @@ class Lobby:
         ]
         for table_id in leaving:
             del self.tables[table_id]
+            self._disarm(table_id)
         return len(leaving)
 
     def _unused(self, table: Table) -> bool:
@@ -168,7 +185,7 @@ class Lobby:
         if stored is None:
             raise Problem(404, "unknown-table", _("there is no table {table}", table=repr(table_id[:40])))
         try:
-            table = Table.rebuild(stored)
+            table = Table.rebuild(stored, self.clock)
         except GuildtableError as error:
             log.error("table %s cannot be rebuilt: %s", stored.id, error)
             raise Problem(410, "table-broken", _("this table can no longer be restored by this version")) from None
@@ -176,6 +193,10 @@ class Lobby:
         if heard >= table.version:
             self._catch_up_soon(table)
         self.schedule_bot(table)
+        if table.pace is not None:
+            # The store's timing is mended here if a process died between a row and its timing.
+            await self.store.set_timing(table.id, table.timing())
+            self._arm(table)
         # Finished meanwhile where nobody rated it (a bot worker made the last move while no process held it).
         self._settle_soon(table)
         if len(self.tables) > self.limits.max_live_tables:
@@ -191,6 +212,7 @@ class Lobby:
         seed: int | None,
         *,
         rated: bool = False,
+        pace: Pace | None = None,
     ) -> tuple[Table, list[str | None]]:
         """A new table; returns it and each seat's token (None for a bot seat). A `rated` table counts for the
         ratings when it ends (the caller checked that a signed-in player asked for it)."""
@@ -247,9 +269,33 @@ class Lobby:
             )
         seed = new_table_seed() if seed is None else seed
         # The options as given are stored: the game validates and resolves them on every rebuild, the first here.
-        stored = StoredTable(new_id(), game.name, seed, dict(options or {}), None, now(), None, seats, [], rated)
+        if pace is not None and pace.timeout == "bot" and bot_subject(pace.bot) is None:
+            raise Problem(
+                422,
+                "bad-pace",
+                _(
+                    "a seat that runs out of time is played on by a named level ({levels})",
+                    levels="random, greedy, easy, medium, hard",
+                ),
+                field="pace.bot",
+            )
+        if pace is not None and all(kind != HUMAN for kind in kinds):
+            raise Problem(422, "bad-pace", _("a table of computers only has no clocks"), field="pace")
+        stored = StoredTable(
+            new_id(),
+            game.name,
+            seed,
+            dict(options or {}),
+            None,
+            now(),
+            None,
+            seats,
+            [],
+            rated,
+            pace=None if pace is None else pace.model_dump(),
+        )
         try:
-            table = Table.rebuild(stored)
+            table = Table.rebuild(stored, self.clock)
         except (BadOptions, BadRecord) as error:
             raise Problem(422, "bad-options", str(error), field=error.field) from None
         await self.store.create_table(stored)
@@ -266,8 +312,20 @@ class Lobby:
         await self.store.set_seat_name(table.id, seat, name)
         table.rename(seat, name)
         table.seats[seat].joined = True
+        await self._start_clocks(table)
         await self.hub.broadcast(table)
         await self._tell(TableNews(table.id, table.version))
+
+    async def _start_clocks(self, table: Table) -> None:
+        """A paced table's clocks start once every human seat is taken."""
+        clocks = table.clocks
+        if clocks is None or clocks.since is not None:
+            return
+        if any(seat.kind == HUMAN and not seat.joined for seat in table.seats):
+            return
+        clocks.start(await self.store.start_clocks(table.id, self.clock()))
+        await self.store.set_timing(table.id, table.timing())
+        self._arm(table)
 
     async def claim(self, table: Table, seat: int, account_id: str) -> None:
         """Make a seat a guest took the account's (the seat's token proves it is theirs); a 409 if another account
@@ -296,6 +354,7 @@ class Lobby:
                 table.options,
                 None,
                 rated=table.rated,
+                pace=table.pace,
             )
             table.rematch = new.id
             await self.store.set_rematch(table.id, new.id)
@@ -323,9 +382,12 @@ class Lobby:
 
     async def _commit(self, table: Table, action: int) -> None:
         """Store the checked `action` (under the table's lock), then adopt it."""
-        after, events, notation = table.play(action)
+        await self._commit_row(table, table.prepare_move(action, self.clock()))
+
+    async def _commit_row(self, table: Table, pending: Pending) -> None:
+        """Store a row (a move or a platform row) under the table's lock, then adopt it."""
         try:
-            await self.store.add_move(table.id, table.version, action, notation)
+            await self.store.add_move(table.id, table.version, pending.action, pending.notation, pending.at)
         except PlyTaken:
             # Another server process (or a bot worker) stored this ply first: this process was out of date.
             await self._catch_up(table)
@@ -333,14 +395,102 @@ class Lobby:
             raise Problem(
                 409, "stale-version", _("another move was stored for this version first"), version=table.version
             ) from None
-        table.adopt(after, events)
+        table.adopt(pending)
+        if table.pace is not None:
+            await self.store.set_timing(table.id, table.timing())
 
-    async def after_move(self, table: Table, action: int) -> None:
+    async def after_move(self, table: Table, action: int | None) -> None:
         """Tell everyone at the table (here, and through the news every other process) and let a bot reply."""
         await self.hub.broadcast(table)
         await self._tell(TableNews(table.id, table.version, action))
         self.schedule_bot(table)
+        self._arm(table)
         await self._settle(table)
+
+    # --- undo, resigning, clocks (issue 16) ----------------------------------------------------------------------
+    async def undo(self, table: Table, seat: int, version: Any) -> None:
+        """Take back `seat`'s last move of its turn, if it showed nothing hidden (Board Game Arena's policy)."""
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise Problem(422, "bad-request", _("an undo carries 'version': the version it was asked against"))
+        async with table.lock:
+            if version != table.version:
+                raise Problem(
+                    409,
+                    "stale-version",
+                    _(
+                        "the undo was asked against version {asked}, but the table is at version {now}",
+                        asked=version,
+                        now=table.version,
+                    ),
+                    version=table.version,
+                )
+            reason = table.why_no_undo(seat)
+            if reason is not None:
+                raise Problem(409, "cannot-undo", reason, version=table.version)
+            await self._commit_row(table, table.prepare_row(PlatformRow("undo", seat), self.clock()))
+        await self.after_move(table, None)
+
+    async def resign(self, table: Table, seat: int) -> None:
+        """`seat` leaves the game: placed last; with one player left the game ends, else a bot plays on for it."""
+        async with table.lock:
+            reason = table.why_no_resign(seat)
+            if reason is not None:
+                raise Problem(409, "cannot-resign", reason, version=table.version)
+            await self._commit_row(table, table.prepare_row(PlatformRow("resign", seat), self.clock()))
+        await self.after_move(table, None)
+
+    async def check_clock(self, table_id: str) -> bool:
+        """Apply the table's time-out policy if its seat on turn has run out of time; True if it did. Of several
+        processes doing this at once, one stores the row and the others find its ply taken."""
+        try:
+            table = await self.table(table_id)
+        except Problem:
+            return False
+        async with table.lock:
+            row = table.timed_out(self.clock())
+            if row is None:
+                self._arm(table)
+                return False
+            try:
+                await self._commit_row(table, table.prepare_row(row, self.clock()))
+            except Problem:
+                return False  # another process was first
+        await self.after_move(table, None)
+        return True
+
+    async def check_clocks(self) -> int:
+        """Every paced table whose time ran out, whether or not this process holds it; returns how many timed out."""
+        due = await self.store.due_tables(self.clock())
+        done = 0
+        for entry in due:
+            done += await self.check_clock(entry.table_id)
+        return done
+
+    async def _clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(CLOCK_SWEEP_SECONDS)
+            try:
+                await self.check_clocks()
+            except Exception:
+                log.exception("the clock sweep failed")
+
+    def _arm(self, table: Table) -> None:
+        """Set the table's timer for its deadline (or clear it when no clock runs)."""
+        self._disarm(table.id)
+        deadline = table.deadline()
+        if deadline is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        delay = max(0.0, deadline - self.clock())
+        self._timers[table.id] = loop.call_later(delay, lambda: self._background_task(self.check_clock(table.id)))
+
+    def _disarm(self, table_id: str) -> None:
+        timer = self._timers.pop(table_id, None)
+        if timer is not None:
+            timer.cancel()
 
     async def _tell(self, news: TableNews) -> None:
         if self.feed is not None:
@@ -363,11 +513,11 @@ class Lobby:
             return
         if news.action is not None and news.version == table.version + 1 and not table.lock.locked():
             try:
-                after, events, _notation = table.play(news.action)
+                pending = table.prepare_move(news.action, self.clock())
             except GuildtableError as error:
                 log.error("news of table %s does not apply (%s): reading the store", table.id, error)
             else:
-                table.adopt(after, events)
+                table.adopt(pending)
                 self._background_task(self._after_catch_up(table))
                 return
         self._catch_up_soon(table)
@@ -404,9 +554,14 @@ class Lobby:
         stored = await self.store.load_table(table.id)
         if stored is None:
             return
-        for action in stored.actions[table.version :]:
-            after, events, _notation = table.play(action)
-            table.adopt(after, events)
+        if table.clocks is not None and stored.started is not None:
+            table.clocks.start(stored.started)
+        for ply in range(table.version, len(stored.actions)):
+            action, at = stored.actions[ply], stored.times[ply]
+            if action == PLATFORM_ACTION:
+                table.adopt(table.prepare_row(platform_row(stored.notations[ply]), at))
+            else:
+                table.adopt(table.prepare_move(action, at))
         for seat, now_stored in zip(table.seats, stored.seats, strict=True):
             if seat.name != now_stored.name:
                 table.rename(seat.seat, now_stored.name)
@@ -418,6 +573,7 @@ class Lobby:
         table.touched = time.monotonic()
         await self.hub.broadcast(table)
         self.schedule_bot(table)
+        self._arm(table)
         await self._settle(table)
 
     def _background_task(self, work: Any) -> None:
@@ -470,8 +626,8 @@ class Lobby:
         while True:
             await asyncio.sleep(self.bot_delay)
             async with table.lock:
-                seat = table.state.current_player
-                if seat is None or seat not in table.bots:
+                seat = table.on_turn
+                if seat is None or seat not in table.bot_seats():
                     return
                 version = table.version
                 job = bot_job(table, seat)
@@ -496,9 +652,10 @@ class Lobby:
             table.touched = time.monotonic()
             await self.hub.broadcast(table)
             await self._tell(TableNews(table.id, table.version, action))
+            self._arm(table)
             await self._settle(table)
-            next_seat = table.state.current_player
-            if next_seat is None or next_seat not in table.bots:
+            next_seat = table.on_turn
+            if next_seat is None or next_seat not in table.bot_seats():
                 return
 
     # --- replays -------------------------------------------------------------------------------------------------

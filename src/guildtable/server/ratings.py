@@ -17,7 +17,7 @@ over a long good record.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
@@ -67,13 +67,18 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - SIGMAS * sigma
 
 
-def places(scores: Sequence[float], winners: Sequence[int]) -> list[int]:
+def places(scores: Sequence[float], winners: Sequence[int], last: Collection[int] = ()) -> list[int]:
     """Each seat's place (1 the best): the winners share the first, the others follow by score, equal scores sharing
-    a place (1, 1, 3: the place after a shared one is skipped, as in a sports table)."""
-    winning = set(winners)
-    keys = [
-        (0 if seat in winning else 1, 0.0 if seat in winning else -float(score)) for seat, score in enumerate(scores)
-    ]
+    a place (1, 1, 3: the place after a shared one is skipped, as in a sports table); the seats in `last` (out of
+    the game, issue 16) share the last place."""
+    winning = set(winners) - set(last)
+
+    def key(seat: int, score: float) -> tuple[int, float]:
+        if seat in last:
+            return (2, 0.0)
+        return (0, 0.0) if seat in winning else (1, -float(score))
+
+    keys = [key(seat, score) for seat, score in enumerate(scores)]
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
@@ -88,8 +93,10 @@ class Outcome:
 def outcome(table: Table, seats: Sequence[StoredSeat] | None = None) -> Outcome:
     """Who a finished table rates, and their places; `subjects` None when it cannot be rated (see the module's
     docstring). `seats`: the seats as the store has them (default: as the table has them in memory)."""
-    state = table.state
-    ranks = tuple(places(state.scores(), state.winners()))
+    winners, out = table.standings()
+    # A seat that left (resigned, out of time) is placed last; at a rated table so is a seat a bot played on for.
+    last = set(out) | set(table.played_on)
+    ranks = tuple(places(table.state.scores(), winners, last))
     subjects: list[str] = []
     for seat in table.seats if seats is None else seats:
         subject = seat.account_id if seat.kind == HUMAN else bot_subject(seat.kind)

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from guildtable.server.pace import Pace
+
 
 class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -20,6 +22,14 @@ class CreateTableRequest(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**62)
     rated: StrictBool = Field(default=False, description="Counts for the ratings (signed in only); casual by default")
+    pace: Pace | None = Field(
+        default=None, description="Live (a Fischer clock) or turn-based (days per move); untimed if left out"
+    )
+
+
+class UndoRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: StrictInt = Field(description="The table version the undo was asked against.")
 
 
 class JoinRequest(BaseModel):

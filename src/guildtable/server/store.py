@@ -118,6 +118,9 @@ accounts = Table(
     # An argon2id hash (with its salt and parameters): the password itself is never stored.
     Column("password_hash", String(256), nullable=False),
     Column("created", String(32), nullable=False),
+    # Where "your turn" mails go (None: nowhere), and which: "off", "turn" (each turn) or "digest" (one a day).
+    Column("email", String(254), nullable=True),
+    Column("notify", String(8), nullable=False, server_default="off"),
     Index("ix_gt_accounts_name_key", "name_key", unique=True),
 )
 
@@ -157,6 +160,57 @@ rated_games = Table(
     # The table ended with a seat that could not be rated (a guest, one player in two seats): nobody's rating moved.
     Column("skipped", Boolean, nullable=False),
 )
+
+mail_sent = Table(
+    "gt_mail_sent",
+    metadata,
+    # One row per "your turn" mail (kind "turn") or reminder ("reminder"), written before the mail is sent: of
+    # several processes only the one whose insert succeeds sends it; a failed send deletes the row again.
+    Column("account_id", String(32), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("turn_ply", Integer, primary_key=True),
+    Column("kind", String(8), primary_key=True),
+    Column("sent_at", Float, nullable=False),
+)
+
+digest_sent = Table(
+    "gt_digest_sent",
+    metadata,
+    # One row per daily summary, the same way: at most one per account and UTC day ("YYYY-MM-DD").
+    Column("account_id", String(32), primary_key=True),
+    Column("day", String(10), primary_key=True),
+    Column("sent_at", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingTurn:
+    """A turn-based table waiting for the move of an account that asked for mail (`Store.waiting_turns`): who is on
+    turn since `turn_ply` until `deadline`, the account's address and choice, every seat's name and account, and
+    which of this turn's mails (and today's summary) went out already."""
+
+    table_id: str
+    game: str
+    pace: dict[str, Any] | None
+    deadline: float
+    to_move: int
+    turn_ply: int
+    account_id: str
+    name: str
+    email: str
+    notify: str
+    seats: tuple[tuple[str, str | None], ...]
+    turn_sent: bool
+    reminder_sent: bool
+    digest_sent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MailChoice:
+    """An account's "your turn" mail settings: the address (None: none) and "off", "turn" or "digest"."""
+
+    email: str | None
+    notify: str
 
 
 # Any fixed number: the PostgreSQL advisory lock held while ratings change (rare: once per finished rated table), so
@@ -400,14 +454,9 @@ class Store:
                 ],
             )
 
-    def add_move(
-        self, table_id: str, ply: int, action: int, notation: str, at: float | None = None, timing: Timing | None = None
-    ) -> None:
+    def add_move(self, table_id: str, ply: int, action: int, notation: str, at: float | None = None) -> None:
         """Commit one row of the move log (stored at `at`, seconds since the epoch). Raises PlyTaken if that ply is
-        already stored (a lost race). A paced table's `timing` is written in the same transaction."""
-        if timing is not None:
-            self._add_paced_move(table_id, ply, action, notation, at, timing)
-            return
+        already stored (a lost race). A paced table's timing follows with `set_timing`."""
         if self._sqlite:
             self._add_move_sqlite(table_id, ply, action, notation, at)
             return
@@ -421,28 +470,6 @@ class Store:
                 )
         except IntegrityError:
             raise PlyTaken(f"{table_id} ply {ply}") from None
-
-    def _add_paced_move(
-        self, table_id: str, ply: int, action: int, notation: str, at: float | None, timing: Timing
-    ) -> None:
-        # Through the engine (not the held move connection): the row and the table's timing in one transaction. On
-        # SQLite the move lock keeps this writer and the held connection's from waiting on each other.
-        with contextlib.ExitStack() as held:
-            if self._sqlite:
-                held.enter_context(self._move_lock)
-            try:
-                with self.engine.begin() as db:
-                    db.execute(
-                        _INSERT_MOVE,
-                        {"table_id": table_id, "ply": ply, "action": action, "notation": notation, "at": at},
-                    )
-                    db.execute(
-                        update(tables)
-                        .where(tables.c.id == table_id)
-                        .values(deadline=timing.deadline, to_move=timing.to_move, turn_ply=timing.turn_ply)
-                    )
-            except IntegrityError:
-                raise PlyTaken(f"{table_id} ply {ply}") from None
 
     def _add_move_postgres(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
         import psycopg
@@ -487,7 +514,8 @@ class Store:
                 cursor.close()
 
     def set_timing(self, table_id: str, timing: Timing) -> None:
-        """Write a paced table's timing again (a table loaded after its clock was started, or after a lost write)."""
+        """Write a paced table's timing: after each of its rows, and whenever a process loads it (which mends a
+        timing lost between a row and its write)."""
         with self.engine.begin() as db:
             db.execute(
                 update(tables)
@@ -743,3 +771,155 @@ class Store:
         with self.engine.connect() as db:
             rows = db.execute(select(ratings).where(ratings.c.subject == subject).order_by(ratings.c.game)).all()
         return [_rating_of(row) for row in rows]
+
+    # --- "your turn" mail (issue 16) -----------------------------------------------------------------------------
+    def mail_choice(self, account_id: str) -> MailChoice | None:
+        """The account's mail settings (None: no such account)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts.c.email, accounts.c.notify).where(accounts.c.id == account_id)).first()
+        return None if row is None else MailChoice(row.email, row.notify)
+
+    def set_mail_choice(self, account_id: str, choice: MailChoice) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                update(accounts).where(accounts.c.id == account_id).values(email=choice.email, notify=choice.notify)
+            )
+
+    def waiting_turns(self, at: float, day: str, reminder_within: float) -> list[WaitingTurn]:
+        """Every turn-based table whose seat on turn (its deadline after `at`) is played by an account with an
+        address and mail not "off", that still needs a mail: this turn's (for "turn"), a reminder (the deadline is within `reminder_within`
+        seconds of `at`), or today's summary (for "digest", `day` being today in UTC). Soonest deadline first."""
+        turn_mail = mail_sent.alias("turn_mail")
+        reminder_mail = mail_sent.alias("reminder_mail")
+        today = digest_sent.alias("today")
+
+        def sent(alias: Any, kind: str) -> Any:
+            return (
+                (alias.c.account_id == accounts.c.id)
+                & (alias.c.table_id == tables.c.id)
+                & (alias.c.turn_ply == tables.c.turn_ply)
+                & (alias.c.kind == kind)
+            )
+
+        joined = (
+            tables.join(seats, (seats.c.table_id == tables.c.id) & (seats.c.seat == tables.c.to_move))
+            .join(accounts, accounts.c.id == seats.c.account_id)
+            .outerjoin(turn_mail, sent(turn_mail, "turn"))
+            .outerjoin(reminder_mail, sent(reminder_mail, "reminder"))
+            .outerjoin(today, (today.c.account_id == accounts.c.id) & (today.c.day == day))
+        )
+        needs_mail = or_(
+            (accounts.c.notify == "turn") & turn_mail.c.kind.is_(None),
+            reminder_mail.c.kind.is_(None) & (tables.c.deadline <= at + reminder_within),
+            (accounts.c.notify == "digest") & today.c.day.is_(None),
+        )
+        query = (
+            select(
+                tables.c.id,
+                tables.c.game,
+                tables.c.pace,
+                tables.c.deadline,
+                tables.c.to_move,
+                tables.c.turn_ply,
+                accounts.c.id.label("account_id"),
+                accounts.c.name,
+                accounts.c.email,
+                accounts.c.notify,
+                turn_mail.c.kind.label("turn_sent"),
+                reminder_mail.c.kind.label("reminder_sent"),
+                today.c.day.label("digest_sent"),
+            )
+            .select_from(joined)
+            .where(
+                tables.c.pace_kind == "turn",
+                # A deadline that has passed is the time-out's business, not the mail's.
+                tables.c.deadline > at,
+                tables.c.turn_ply.is_not(None),
+                accounts.c.email.is_not(None),
+                accounts.c.notify.in_(("turn", "digest")),
+                needs_mail,
+            )
+            .order_by(tables.c.deadline, tables.c.id)
+        )
+        with self.engine.connect() as db:
+            rows = db.execute(query).all()
+            table_ids = sorted({row.id for row in rows})
+            seat_rows: list[Any] = []
+            for start in range(0, len(table_ids), 500):
+                seat_rows += db.execute(
+                    select(seats.c.table_id, seats.c.seat, seats.c.name, seats.c.account_id)
+                    .where(seats.c.table_id.in_(table_ids[start : start + 500]))
+                    .order_by(seats.c.table_id, seats.c.seat)
+                ).all()
+        seats_of: dict[str, list[tuple[str, str | None]]] = {}
+        for seat in seat_rows:
+            seats_of.setdefault(seat.table_id, []).append((seat.name, seat.account_id))
+        return [
+            WaitingTurn(
+                row.id,
+                row.game,
+                None if row.pace is None else json.loads(row.pace),
+                float(row.deadline),
+                int(row.to_move),
+                int(row.turn_ply),
+                row.account_id,
+                row.name,
+                row.email,
+                row.notify,
+                tuple(seats_of.get(row.id, ())),
+                row.turn_sent is not None,
+                row.reminder_sent is not None,
+                row.digest_sent is not None,
+            )
+            for row in rows
+        ]
+
+    def claim_mail(self, account_id: str, table_id: str, turn_ply: int, kind: str, at: float) -> bool:
+        """Write the row of a mail about to be sent; False if it exists (this process or another sent it)."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    insert(mail_sent).values(
+                        account_id=account_id, table_id=table_id, turn_ply=turn_ply, kind=kind, sent_at=at
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    def release_mail(self, account_id: str, table_id: str, turn_ply: int, kind: str) -> None:
+        """Delete a mail's row after its sending failed, so the next round tries again."""
+        with self.engine.begin() as db:
+            db.execute(
+                delete(mail_sent).where(
+                    mail_sent.c.account_id == account_id,
+                    mail_sent.c.table_id == table_id,
+                    mail_sent.c.turn_ply == turn_ply,
+                    mail_sent.c.kind == kind,
+                )
+            )
+
+    def claim_digest(self, account_id: str, day: str, at: float) -> bool:
+        """Write the row of a daily summary about to be sent; False if one was sent that day."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(digest_sent).values(account_id=account_id, day=day, sent_at=at))
+        except IntegrityError:
+            return False
+        return True
+
+    def release_digest(self, account_id: str, day: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(delete(digest_sent).where(digest_sent.c.account_id == account_id, digest_sent.c.day == day))
+
+    def forget_old_mail(self, before_day: str) -> None:
+        """Drop the rows that can no longer stop a mail: summaries of days before `before_day`, and mails of turns
+        that are over (their table has moved on to another turn, or ended)."""
+        current = select(tables.c.id).where(
+            tables.c.id == mail_sent.c.table_id,
+            tables.c.turn_ply == mail_sent.c.turn_ply,
+            tables.c.deadline.is_not(None),
+        )
+        with self.engine.begin() as db:
+            db.execute(delete(digest_sent).where(digest_sent.c.day < before_day))
+            db.execute(delete(mail_sent).where(~current.exists()))

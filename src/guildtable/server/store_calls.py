@@ -18,6 +18,7 @@ from guildtable.server.store import (
     AccountSeat,
     DueTable,
     LeaderboardRow,
+    MailChoice,
     RatingUpdate,
     Store,
     StoredAccount,
@@ -25,6 +26,7 @@ from guildtable.server.store import (
     StoredSession,
     StoredTable,
     Timing,
+    WaitingTurn,
 )
 
 T = TypeVar("T")
@@ -44,11 +46,9 @@ class AsyncStore:
     async def create_table(self, table: StoredTable) -> None:
         await self._run(self.store.create_table, table)
 
-    async def add_move(
-        self, table_id: str, ply: int, action: int, notation: str, at: float | None = None, timing: Timing | None = None
-    ) -> None:
+    async def add_move(self, table_id: str, ply: int, action: int, notation: str, at: float | None = None) -> None:
         """Commit one row of the move log; `PlyTaken` if that ply is stored already."""
-        await self._run(self.store.add_move, table_id, ply, action, notation, at, timing)
+        await self._run(self.store.add_move, table_id, ply, action, notation, at)
 
     async def set_timing(self, table_id: str, timing: Timing) -> None:
         await self._run(self.store.set_timing, table_id, timing)
@@ -114,6 +114,31 @@ class AsyncStore:
 
     async def ratings_of(self, subject: str) -> list[StoredRating]:
         return await self._run(self.store.ratings_of, subject)
+
+    async def mail_choice(self, account_id: str) -> MailChoice | None:
+        return await self._run(self.store.mail_choice, account_id)
+
+    async def set_mail_choice(self, account_id: str, choice: MailChoice) -> None:
+        await self._run(self.store.set_mail_choice, account_id, choice)
+
+    async def waiting_turns(self, at: float, day: str, reminder_within: float) -> list[WaitingTurn]:
+        return await self._run(self.store.waiting_turns, at, day, reminder_within)
+
+    async def claim_mail(self, account_id: str, table_id: str, turn_ply: int, kind: str, at: float) -> bool:
+        """Write a mail's row before sending it; False if it was sent (or is being sent) already."""
+        return await self._run(self.store.claim_mail, account_id, table_id, turn_ply, kind, at)
+
+    async def release_mail(self, account_id: str, table_id: str, turn_ply: int, kind: str) -> None:
+        await self._run(self.store.release_mail, account_id, table_id, turn_ply, kind)
+
+    async def claim_digest(self, account_id: str, day: str, at: float) -> bool:
+        return await self._run(self.store.claim_digest, account_id, day, at)
+
+    async def release_digest(self, account_id: str, day: str) -> None:
+        await self._run(self.store.release_digest, account_id, day)
+
+    async def forget_old_mail(self, before_day: str) -> None:
+        await self._run(self.store.forget_old_mail, before_day)
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""

@@ -7,21 +7,31 @@ prompt and legal moves only for the seat on turn. Nothing else of the state ever
 from __future__ import annotations
 
 import asyncio
+import time
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from guildtable.kernel import Event, Game, IllegalAction, State
+from guildtable.kernel.events import public
 from guildtable.kernel.i18n import DOMAINS, current_language, domain
 from guildtable.kernel.i18n import gettext as _
-from guildtable.kernel.records import record_of
+from guildtable.kernel.records import EndingEntry, record_of
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.seats import displayed_seat_name
 from guildtable.server.auth import seat_of_token
+from guildtable.server.pace import Clocks, Pace
 from guildtable.server.problems import Problem
-from guildtable.server.store import StoredSeat, StoredTable
+from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
+from guildtable.server.store import StoredSeat, StoredTable, Timing
 
 HUMAN = "human"
+# The bot that plays on for a seat that resigned at a table of three or more (so the others can finish).
+PLAY_ON_BOT = "greedy"
+# Platform rows in the log: their events' kinds (no game's events start so).
+TABLE_EVENT = "table_"
+Out = Literal["resigned", "timeout"]
 
 
 @dataclass(slots=True)
@@ -33,6 +43,29 @@ class LoggedEvent:
     # Its JSON form with the readable text, per language: built the first time a seat reading that language is sent
     # it (it is the same for every seat).
     json: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class TurnStep:
+    """A move of the turn in progress, kept so it can be taken back: the row it was (`version`), who made it, the
+    position before it, and whether it showed nothing hidden and left nothing to chance (`Game.takes_back`)."""
+
+    version: int
+    mover: int
+    before: State
+    undoable: bool
+
+
+@dataclass(slots=True)
+class Pending:
+    """A row ready to be stored, and what the table becomes once it is (`Table.adopt`)."""
+
+    action: int
+    notation: str
+    at: float
+    after: State
+    events: list[LoggedEvent]
+    row: PlatformRow | None = None
 
 
 @dataclass
@@ -58,26 +91,65 @@ class Table:
     # The legal list of the seat on turn, built once for the state it was built for (every client of that seat,
     # and an HTTP mover's answer, share it).
     _legal: tuple[State, int, str, list[dict[str, Any]]] | None = field(default=None, repr=False)
+    # Issue 16. The pace (None: untimed) and its clocks; the rows of the move log so far (moves and platform rows:
+    # this is the table's version); the seats out of the game and the bots that play on for seats; the moves of the
+    # turn in progress (what undo may take back); the version of the last undo; whether the game ended early.
+    pace: Pace | None = None
+    clocks: Clocks | None = None
+    rows: int = 0
+    out: dict[int, Out] = field(default_factory=dict)
+    played_on: dict[int, str] = field(default_factory=dict)
+    turn: list[TurnStep] = field(default_factory=list)
+    rewound: int = 0
+    ended: bool = False
+    # Where the time comes from (tests give a clock of their own).
+    now: Callable[[], float] = time.time
 
     @classmethod
-    def rebuild(cls, stored: StoredTable) -> Table:
-        """The table as it stood after its last stored move: a restart sees exactly what was there before."""
+    def rebuild(cls, stored: StoredTable, now: Callable[[], float] = time.time) -> Table:
+        """The table as it stood after its last stored row: a restart sees exactly what was there before."""
         game = get_game(stored.game)
         state = game.new_state(len(stored.seats), seed=stored.seed, options=stored.options, setup=stored.setup)
         table = cls(stored.id, game, state, stored.seats, stored.created, stored.options, stored.rematch, stored.rated)
-        for action in stored.actions:
-            version = len(state.history)
-            table.log.extend(LoggedEvent(version + 1, event) for event in state.apply(action))
+        table.now = now
         table.bots = frozenset(seat.seat for seat in stored.seats if seat.kind != HUMAN)
+        if stored.pace is not None:
+            table.pace = Pace.model_validate(stored.pace)
+            table.clocks = Clocks.new(table.pace, len(stored.seats), stored.started)
+            table.clocks.idle.update(table.bots)
+        count = len(stored.actions)
+        notations = stored.notations if len(stored.notations) == count else [""] * count
+        times = stored.times if len(stored.times) == count else [None] * count
+        for action, notation, at in zip(stored.actions, notations, times, strict=True):
+            if action == PLATFORM_ACTION:
+                table.adopt(table.prepare_row(platform_row(notation), at))
+            else:
+                table.adopt(table.prepare_move(action, at))
         return table
 
     @property
     def version(self) -> int:
-        return len(self.state.history)
+        """The rows of the move log so far (moves, undos, resignations, time-outs): every row makes it one more."""
+        return self.rows
 
     @property
     def terminal(self) -> bool:
-        return self.state.is_terminal
+        return self.ended or self.state.is_terminal
+
+    @property
+    def on_turn(self) -> int | None:
+        """The seat to move, None once the game is over (ended early too)."""
+        return None if self.ended else self.state.current_player
+
+    def bot_seats(self) -> frozenset[int]:
+        """The seats a bot plays now: the bot seats, and the seats it plays on for."""
+        return self.bots | frozenset(self.played_on)
+
+    def bot_spec(self, seat: int) -> str:
+        return self.played_on.get(seat) or self.seats[seat].kind
+
+    def in_play(self) -> list[int]:
+        return [seat.seat for seat in self.seats if seat.seat not in self.out]
 
     def seat_for(self, token: str | None) -> int:
         """The seat a token belongs to; a missing token is 401, a wrong one 403."""
@@ -94,7 +166,7 @@ class Table:
     def check_move(self, seat: int, version: int, action_json: Any) -> int:
         """The action a seat's move names, if it may be made now; else a Problem. Changes nothing."""
         state = self.state
-        if state.is_terminal:
+        if self.terminal:
             raise Problem(409, "game-over", _("the game is over; no more moves can be made"), version=self.version)
         if version != self.version:
             raise Problem(
@@ -107,7 +179,7 @@ class Table:
                 ),
                 version=self.version,
             )
-        if seat != state.current_player:
+        if seat != state.current_player or seat in self.played_on:
             raise Problem(
                 403, "not-your-turn", _("it is not {name}'s turn", name=self.names()[seat]), version=self.version
             )
@@ -130,18 +202,131 @@ class Table:
             raise Problem(422, "illegal-move", reason[1], rule=reason[0])
         return action
 
-    def play(self, action: int) -> tuple[State, list[LoggedEvent], str]:
-        """The position after a checked `action`, its events and its notation, without touching this table (the
-        move is stored first, then `adopt`ed)."""
+    def prepare_move(self, action: int, at: float | None) -> Pending:
+        """The checked game `action` as a row to store, without touching this table (it is stored first, then
+        `adopt`ed)."""
         notation = self.state.action_to_notation(action)
         after = self.state.clone()
-        events = after.apply(action)
-        version = self.version + 1
-        return after, [LoggedEvent(version, event) for event in events], notation
+        version = self.rows + 1
+        events = [LoggedEvent(version, event) for event in after.apply(action)]
+        return Pending(action, notation, 0.0 if at is None else at, after, events)
 
-    def adopt(self, after: State, events: list[LoggedEvent]) -> None:
-        self.state = after
-        self.log.extend(events)
+    def prepare_row(self, row: PlatformRow, at: float | None) -> Pending:
+        """A platform row (undo, resignation, time-out, takeover) to store, without touching this table."""
+        after = self.turn[-1].before if row.kind == "undo" and self.turn else self.state
+        data: dict[str, Any] = {"seat": row.seat}
+        if row.bot:
+            data["bot"] = row.bot
+        event = LoggedEvent(self.rows + 1, public(TABLE_EVENT + row.kind, **data))
+        return Pending(PLATFORM_ACTION, row.notation(), 0.0 if at is None else at, after, [event], row)
+
+    def adopt(self, pending: Pending) -> None:
+        """Make the stored row `pending` this table's."""
+        at = pending.at or None
+        on_turn = self.state.current_player
+        if self.clocks is not None:
+            self.clocks.charge(on_turn, at)
+        self.rows += 1
+        row = pending.row
+        if row is None:
+            self._adopt_move(pending, on_turn, at)
+        else:
+            self._adopt_row(pending, row)
+
+    def _adopt_move(self, pending: Pending, mover: int | None, at: float | None) -> None:
+        if mover is not None:
+            if self.turn and self.turn[-1].mover != mover:
+                self.turn.clear()
+            raw = [logged.event for logged in pending.events]
+            self.turn.append(TurnStep(self.rows, mover, self.state, self.game.takes_back(raw)))
+        self.state = pending.after
+        self.log.extend(pending.events)
+        if mover is not None and pending.after.current_player != mover:
+            self.turn.clear()
+            if self.clocks is not None:
+                self.clocks.passed(mover, at, self.rows)
+
+    def _adopt_row(self, pending: Pending, row: PlatformRow) -> None:
+        self.log.extend(pending.events)
+        if row.kind == "undo":
+            step = self.turn.pop()
+            self.state = step.before
+            self.log = [logged for logged in self.log if logged.version != step.version]
+            self.rewound = self.rows
+            return
+        self.turn.clear()
+        if self.clocks is not None:
+            self.clocks.idle.add(row.seat)
+        if row.kind == "takeover":
+            self.played_on[row.seat] = row.bot or PLAY_ON_BOT
+            return
+        self.out[row.seat] = "resigned" if row.kind == "resign" else "timeout"
+        if len(self.in_play()) < 2:
+            self.ended = True
+        else:
+            bot = self.pace.bot if row.kind == "timeout" and self.pace is not None else PLAY_ON_BOT
+            self.played_on[row.seat] = bot
+
+    # --- undo, resigning, clocks ---------------------------------------------------------------------------------
+    def why_no_undo(self, seat: int) -> str | None:
+        """None if `seat` may take back its last move now, else why not, in a player's words."""
+        if self.terminal:
+            return _("the game is over")
+        if self.state.current_player != seat or seat in self.played_on:
+            return _("only the player on turn can take back a move, and only during their own turn")
+        if not self.turn or self.turn[-1].mover != seat:
+            return _("you have made no move this turn that could be taken back")
+        if not self.turn[-1].undoable:
+            return _("your last move showed a hidden card or left something to chance, so it stands")
+        return None
+
+    def why_no_resign(self, seat: int) -> str | None:
+        if self.terminal:
+            return _("the game is over")
+        if seat in self.out:
+            return _("you have left this game already")
+        if self.seats[seat].kind != HUMAN:
+            return _("a computer seat cannot resign")
+        return None
+
+    def deadline(self) -> float | None:
+        """When the seat on turn runs out of time (None: untimed, over, or no clock runs for that seat)."""
+        if self.clocks is None or self.terminal:
+            return None
+        on_turn = self.state.current_player
+        if on_turn is None or on_turn in self.played_on or on_turn in self.bots:
+            return None
+        return self.clocks.deadline(on_turn)
+
+    def timing(self) -> Timing:
+        """What the store keeps of this paced table's clock for queries (time-outs, e-mails)."""
+        deadline = self.deadline()
+        to_move = None if self.terminal else self.state.current_player
+        return Timing(deadline, to_move, None if self.clocks is None else self.clocks.turn_ply)
+
+    def timed_out(self, now: float) -> PlatformRow | None:
+        """The row the table's policy makes now if the seat on turn has run out of time, else None."""
+        deadline = self.deadline()
+        on_turn = self.state.current_player
+        if deadline is None or on_turn is None or now < deadline or self.pace is None:
+            return None
+        if self.pace.timeout == "bot":
+            return PlatformRow("takeover", on_turn, self.pace.bot)
+        return PlatformRow("timeout", on_turn)
+
+    def standings(self) -> tuple[list[int], dict[int, Out]]:
+        """The winners (the best of the seats still in) and the seats out of the game (placed last)."""
+        if not self.terminal:
+            return [], dict(self.out)
+        scores = self.state.scores()
+        if not self.out and self.state.is_terminal:
+            return self.state.winners(), {}
+        natural = [seat for seat in self.state.winners() if seat not in self.out] if self.state.is_terminal else []
+        if natural:
+            return natural, dict(self.out)
+        staying = self.in_play()
+        best = max(scores[seat] for seat in staying)
+        return [seat for seat in staying if scores[seat] == best], dict(self.out)
 
     # --- what a seat may be told ---------------------------------------------------------------------------------
     def seat_list(self) -> list[dict[str, Any]]:
@@ -170,12 +355,30 @@ class Table:
         language = current_language()
         built = logged.json.get(language)
         if built is None:
-            built = logged.json[language] = {
-                "version": logged.version,
-                **logged.event.to_json(),
-                "text": self.game.describe_event(logged.event, self.names()),
-            }
+            event = logged.event
+            text = (
+                self.describe_row(event)
+                if event.kind.startswith(TABLE_EVENT)
+                else self.game.describe_event(event, self.names())
+            )
+            built = logged.json[language] = {"version": logged.version, **event.to_json(), "text": text}
         return built
+
+    def describe_row(self, event: Event) -> str:
+        """A platform row's line in the log, in the reader's language."""
+        name = self.names()[int(event.data["seat"])]
+        kind = event.kind.removeprefix(TABLE_EVENT)
+        if kind == "undo":
+            return _("{name} took back a move.", name=name)
+        if kind == "takeover":
+            return _(
+                "{name} ran out of time: the computer ({level}) plays on for them.",
+                name=name,
+                level=str(event.data.get("bot", PLAY_ON_BOT)),
+            )
+        if kind == "resign":
+            return _("{name} resigned and is placed last.", name=name)
+        return _("{name} ran out of time and is placed last.", name=name)
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events `seat` may see that happened after version `since`."""
@@ -187,7 +390,6 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """What anyone with the table's id may know."""
-        state = self.state
         return {
             "id": self.id,
             "game": self.game.name,
@@ -195,10 +397,13 @@ class Table:
             "created": self.created,
             "seats": self.seat_list(),
             "version": self.version,
-            "terminal": state.is_terminal,
-            "current_player": state.current_player,
+            "terminal": self.terminal,
+            "current_player": self.on_turn,
             "rematch": self.rematch,
             "rated": self.rated,
+            "pace": None if self.pace is None else self.pace.model_dump(),
+            "deadline": self.deadline(),
+            "out": {str(seat): why for seat, why in self.out.items()},
         }
 
     def legal(self) -> list[dict[str, Any]]:
@@ -224,7 +429,7 @@ class Table:
     def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
         """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`."""
         state = self.state
-        on_turn = seat is not None and seat == state.current_player
+        on_turn = seat is not None and seat == self.on_turn and seat not in self.played_on
         legal = self.legal() if on_turn else []
         message: dict[str, Any] = {
             "type": "state" if since is None else "update",
@@ -236,33 +441,65 @@ class Table:
             "version": self.version,
             "seat": seat,
             "seats": self.seat_list(),
-            "current_player": state.current_player,
-            "terminal": state.is_terminal,
+            "current_player": self.on_turn,
+            "terminal": self.terminal,
             "prompt": state.prompt(self.names()) if on_turn else "",
             "legal": legal,
             "view": state.view(seat),
             "scores": [float(score) for score in state.scores()],
             "rematch": self.rematch,
             "rated": self.rated,
+            **self.pace_json(seat),
         }
         if since is None:
             message["log"] = self.events_for(seat)
         else:
             message["events"] = self.events_for(seat, since)
-        if state.is_terminal:
+        if self.terminal:
+            winners, out = self.standings()
             message["result"] = {
                 "scores": message["scores"],
-                "winners": state.winners(),
+                "winners": winners,
+                "out": {str(seat): why for seat, why in out.items()},
                 "breakdown": state.score_breakdown(),
                 "sheet": state.score_sheet().to_json(),
             }
         return message
 
+    def pace_json(self, seat: int | None) -> dict[str, Any]:
+        """What every page shows of the pace: who is out or played on for and what `seat` may do, and at a paced
+        table the clocks (live: each seat's time left as of `server_time`; the one on turn runs) and the deadline
+        of the move on turn."""
+        shown: dict[str, Any] = {
+            "pace": None if self.pace is None else self.pace.model_dump(),
+            "out": {str(index): why for index, why in self.out.items()},
+            "played_on": {str(index): bot for index, bot in self.played_on.items()},
+            "can_undo": seat is not None and self.why_no_undo(seat) is None,
+            "can_resign": seat is not None and self.why_no_resign(seat) is None,
+        }
+        clocks = self.clocks
+        if clocks is not None:
+            now = self.now()
+            on_turn = self.on_turn
+            deadline = self.deadline()
+            live = clocks.pace.kind == "live"
+            shown["server_time"] = now
+            shown["deadline"] = deadline
+            shown["clock_running"] = on_turn if deadline is not None else None
+            shown["clocks"] = (
+                [clocks.time_left(index, on_turn, now) for index in range(len(self.seats))] if live else None
+            )
+        return shown
+
     def record(self) -> dict[str, Any]:
         """The game record. Only for a finished game: its seed fixes every hidden card of an unfinished one."""
-        if not self.state.is_terminal:
+        if not self.terminal:
             raise Problem(409, "game-not-finished", _("a record is available once the game is over"))
-        return record_of(self.state, [(seat.name, seat.kind) for seat in self.seats])
+        players = [(seat.name, seat.kind) for seat in self.seats]
+        if not self.out:
+            return record_of(self.state, players)
+        winners, out = self.standings()
+        return record_of(self.state, players, EndingEntry(out=out, winners=winners))
 
 
 def _version_of(logged: LoggedEvent) -> int:
