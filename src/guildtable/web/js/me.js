@@ -50,6 +50,49 @@ function fill(section, tables) {
   $(`${section}-list`).replaceChildren(...tables.map(item));
 }
 
+// E-mail notifications (issue 16): the account's address and choice, read once (a reload of the lists must not undo
+// what the player is typing), saved with a confirmation; a refusal is the server's words.
+let mailShown = false;
+const notifyChoices = () => document.querySelectorAll('#mail-form input[name="notify"]');
+
+function mailError(text, field) {
+  $("mail-error").textContent = text;
+  $("mail-error").hidden = !text;
+  if (field === "email") $("mail-address").setAttribute("aria-invalid", "true");
+  else $("mail-address").removeAttribute("aria-invalid");
+}
+
+function showMailSettings(settings) {
+  $("mail-address").value = settings.email || "";
+  for (const choice of notifyChoices()) choice.checked = choice.value === settings.notify;
+}
+
+async function loadMailSettings() {
+  if (mailShown) return;
+  showMailSettings(await api("/api/account/settings"));
+  mailShown = true;
+  $("mail-settings").hidden = false;
+}
+
+async function saveMailSettings(event) {
+  event.preventDefault();
+  const notify = [...notifyChoices()].find((choice) => choice.checked)?.value || "off";
+  $("mail-saved").textContent = "";
+  mailError("");
+  $("mail-save").disabled = true;
+  try {
+    showMailSettings(await api("/api/account/settings", { method: "PUT", body: { email: $("mail-address").value.trim() || null, notify } }));
+    $("mail-saved").textContent = t("Saved.");
+  } catch (error) {
+    mailError(error.message, error.problem?.field);
+    if (error.problem?.field === "email") $("mail-address").focus();
+  } finally {
+    $("mail-save").disabled = false;
+  }
+}
+
+$("mail-form").addEventListener("submit", saveMailSettings);
+
 function signedOut() {
   $("signed-out").hidden = false;
   document.body.dataset.ready = "true";
@@ -66,6 +109,7 @@ async function start() {
     if (error.problem?.status === 401) { signedOut(); return; }
     throw error;
   }
+  await loadMailSettings();
   const tables = answer.tables || [];
   // The server sends them in this order already; the page keeps to it within each group.
   fill("your-move", tables.filter((table) => table.your_move && !table.terminal));
