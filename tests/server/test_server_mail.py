@@ -426,3 +426,15 @@ def test_serve_reads_smtp_host_and_port_and_the_public_url() -> None:
     for arguments in (["--smtp", "mail.example.org"], ["--smtp", "h:99999"], ["--smtp", "h:25", "--public-url", "x"]):
         result = runner.invoke(cli_app, ["serve", *arguments, "--db", "sqlite:///:memory:"])
         assert result.exit_code == 2, result.output
+
+
+def test_my_games_page_has_the_mail_form_in_both_languages(client: TestClient) -> None:
+    """Issue 16: the "My games" page carries the e-mail notifications form (address, off / each turn / daily), in
+    English and German."""
+    english = client.get("/me?lang=en").text
+    assert 'id="mail-form"' in english and 'type="email"' in english
+    assert "E-mail notifications" in english and "Each of my turns" in english and "One daily summary" in english
+    for value in ("off", "turn", "digest"):
+        assert f'name="notify" value="{value}"' in english
+    german = client.get("/me?lang=de").text
+    assert "Benachrichtigungen per E-Mail" in german and "Eine Zusammenfassung am Tag" in german
