@@ -787,8 +787,9 @@ class Store:
 
     def waiting_turns(self, at: float, day: str, reminder_within: float) -> list[WaitingTurn]:
         """Every turn-based table whose seat on turn (its deadline after `at`) is played by an account with an
-        address and mail not "off", that still needs a mail: this turn's (for "turn"), a reminder (the deadline is within `reminder_within`
-        seconds of `at`), or today's summary (for "digest", `day` being today in UTC). Soonest deadline first."""
+        address and mail not "off", that still needs a mail: this turn's (for "turn"), a reminder (the deadline is
+        within `reminder_within` seconds of `at`), or today's summary (for "digest", `day` being today in UTC).
+        Soonest deadline first."""
         turn_mail = mail_sent.alias("turn_mail")
         reminder_mail = mail_sent.alias("reminder_mail")
         today = digest_sent.alias("today")
