@@ -4,6 +4,7 @@ the wall time. Runs against SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import contextlib
 import email
 import email.policy
 import socket
@@ -69,17 +70,24 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    """An SMTP server on a free loopback port, for the test's length; its inbox and port."""
+@contextlib.contextmanager
+def smtp_server(**options: Any) -> Iterator[tuple[Inbox, int]]:
+    """An SMTP server on a free loopback port (`options` for aiosmtpd's SMTP); its inbox and port."""
     inbox = Inbox()
     port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller = Controller(inbox, hostname="127.0.0.1", port=port, **options)
     controller.start()
     try:
         yield inbox, port
     finally:
         controller.stop()
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, int]]:
+    """An SMTP server for the test's length."""
+    with smtp_server() as served:
+        yield served
 
 
 @pytest.fixture
@@ -293,6 +301,24 @@ def test_a_failing_smtp_server_loses_no_mail(store: AsyncStore, smtp: tuple[Inbo
     assert inbox.mails == []
     assert run(Notifier(store, settings(port)), NOON + 120) == 1
     assert inbox.subjects() == ["Your move: City Blocks"]
+
+
+def test_a_mail_the_server_refuses_for_good_does_not_hold_up_the_others(store: AsyncStore) -> None:
+    """Issue 16: an address the SMTP server cannot carry (beyond ASCII, to a server without SMTPUTF8) is logged and
+    not tried again every round; the other mails of the round go out all the same."""
+    with smtp_server(enable_SMTPUTF8=False) as (inbox, port):
+        refused_for_good(store, inbox, port)
+
+
+def refused_for_good(store: AsyncStore, inbox: Inbox, port: int) -> None:
+    jorg = account(store, "Jörg", "jörg@example.org", "turn")
+    ada = account(store, "Ada", "ada@example.org", "turn")
+    table(store, "t-first", [("Jörg", jorg), ("Ada", ada)], deadline=NOON + DAY)
+    table(store, "t-second", [("Jörg", jorg), ("Ada", ada)], to_move=1, deadline=NOON + 2 * DAY)
+    notifier = Notifier(store, settings(port))
+    assert run(notifier, NOON) == 1
+    assert [to for to, _mail in inbox.mails] == [["ada@example.org"]]
+    assert run(notifier, NOON + 60) == 0
 
 
 def test_a_second_process_does_not_send_the_same_mail_again(

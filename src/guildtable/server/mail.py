@@ -253,7 +253,12 @@ def send_all(settings: MailSettings, messages: Sequence[EmailMessage]) -> list[E
             for each in messages:
                 try:
                     smtp.send_message(each)
-                except (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError) as error:
+                except (
+                    smtplib.SMTPRecipientsRefused,
+                    smtplib.SMTPSenderRefused,
+                    smtplib.SMTPDataError,
+                    smtplib.SMTPNotSupportedError,  # an address beyond ASCII, and the server lacks SMTPUTF8
+                ) as error:
                     results.append(error)
                 else:
                     results.append(None)
@@ -264,7 +269,10 @@ def send_all(settings: MailSettings, messages: Sequence[EmailMessage]) -> list[E
 
 
 def _final(error: Exception) -> bool:
-    """Whether the server refused the mail for good (5xx for every recipient): sending it again would not help."""
+    """Whether the server refused the mail for good (5xx for every recipient, or an address it cannot carry):
+    sending it again would not help."""
+    if isinstance(error, smtplib.SMTPNotSupportedError):
+        return True
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         return bool(error.recipients) and all(code >= 500 for code, _text in error.recipients.values())
     return False
