@@ -74,6 +74,17 @@ function readOptions() {
   return options;
 }
 
+// Issue 16: the pace as the API takes it ("live:600:5" is 10 minutes each plus 5 seconds a turn; "turn:3" three days a
+// move), with what happens when a player's time runs out.
+function readPace() {
+  const [kind, first, second] = $("pace").value.split(":");
+  if (!kind) return null;
+  const timeout = $("pace-timeout").value;
+  return kind === "live"
+    ? { kind, base_seconds: Number(first), increment_seconds: Number(second), timeout }
+    : { kind, days: Number(first), timeout };
+}
+
 async function create(event) {
   event.preventDefault();
   showError("");
@@ -87,7 +98,8 @@ async function create(event) {
   const rated = !$("rated-choice").hidden && $("rated").checked;
   let table;
   try {
-    const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}) };
+    const pace = readPace();
+    const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}), ...(pace ? { pace } : {}) };
     table = await api("/api/tables", { method: "POST", body });
   } catch (error) { showError(error.message); return; }
   const humans = table.invites;
@@ -144,6 +156,7 @@ async function start() {
   $("game").addEventListener("change", () => drawPlayers(false));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
+  $("pace").addEventListener("change", () => { $("pace-timeout-box").hidden = !$("pace").value; });
   drawPlayers();
   drawMyTables();
   // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.

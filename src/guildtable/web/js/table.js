@@ -93,6 +93,8 @@ function switchSeat(seat) {
   connect();
 }
 
+// Issue 16: the server's time when it sent the clocks, against this device's (clocks tick from it between messages).
+let clockOffset = 0;
 function receive(message) {
   if (message.type === "error") {
     pending = false;
@@ -104,6 +106,7 @@ function receive(message) {
   if (message.type === "state") payload = message;
   else if (message.type === "update" && payload) payload = { ...message, log: payload.log.concat(message.events || []) };
   else return;
+  if (message.server_time) clockOffset = Date.now() / 1000 - message.server_time;
   pending = false;
   showError("");
   draw();
@@ -177,6 +180,7 @@ async function draw() {
     choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p);
+  drawActions(p);
   if (focusOnBoard && !$("board").contains(document.activeElement) && !$("choices").contains(document.activeElement)) {
     const first = [...$("board").querySelectorAll(".legal")].find((el) => el.tabIndex >= 0) || $("choices").querySelector("button");
     if (first) first.focus({ preventScroll: true });
@@ -218,11 +222,87 @@ function drawMoves(p, myTurn, ownsMoves) {
 }
 
 function drawPlayers(p) {
+  const out = p.out || {};
+  const playedOn = p.played_on || {};
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
-    class: `player${seat.seat === p.current_player ? " on-turn" : ""}`, "data-seat": seat.seat },
+    class: `player${seat.seat === p.current_player ? " on-turn" : ""}${out[seat.seat] ? " out" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
-    seat.kind !== "human" ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null),
-  h("span", { class: "score" }, p.scores[seat.seat] === undefined ? "" : num(p.scores[seat.seat])))));
+    seat.kind !== "human" ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null,
+    out[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", out[seat.seat] === "resigned" ? t("resigned") : t("out of time")) : null,
+    !out[seat.seat] && playedOn[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", t("the computer plays on")) : null),
+  h("span", { class: "player-end" },
+    p.clocks ? h("span", { class: "clock", "data-clock": seat.seat, role: "timer", "aria-label": t("Time left for {name}", { name: seat.name }) }) : null,
+    h("span", { class: "score" }, p.scores[seat.seat] === undefined ? "" : num(p.scores[seat.seat]))))));
+  tickClocks();
+}
+
+// Issue 16: live clocks tick down for the seat on turn; a turn-based table shows how long the move on turn has left.
+function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}
+
+function dueText(seconds) {
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+  const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) || ["minute", 60];
+  return new Intl.RelativeTimeFormat(LANGUAGE, { numeric: "auto" }).format(Math.max(0, Math.round(seconds / size)), unit);
+}
+
+function tickClocks() {
+  const p = payload;
+  if (!p || !p.pace) return;
+  const now = Date.now() / 1000 - clockOffset;
+  if (p.clocks) {
+    for (const element of document.querySelectorAll("#players [data-clock]")) {
+      const seat = Number(element.dataset.clock);
+      const running = seat === p.clock_running && !p.terminal;
+      const left = p.clocks[seat] - (running ? now - p.server_time : 0);
+      element.textContent = clockText(left);
+      element.classList.toggle("running", running);
+      element.classList.toggle("low", running && left < 20);
+    }
+  }
+  const due = $("deadline");
+  if (due) {
+    due.hidden = !(p.pace.kind === "turn" && p.deadline && !p.terminal);
+    if (!due.hidden) due.textContent = t("{name} must move {when}", { name: seatName(p.seats, p.clock_running), when: dueText(p.deadline - now) });
+  }
+}
+setInterval(tickClocks, 250);
+
+// Issue 16: take back one's last move (while the server allows it) and resign (after asking).
+function drawActions(p) {
+  const seated = p.seat !== null && !p.terminal;
+  const offline = document.body.dataset.offline === "true";
+  $("table-actions").replaceChildren(
+    p.pace && p.pace.kind === "turn" ? h("span", { id: "deadline", class: "muted", hidden: true }) : "",
+    seated && p.can_undo ? h("button", { id: "undo", class: "secondary", type: "button", disabled: offline || pending,
+      onclick: () => sendTableMessage({ type: "undo", version: p.version }) }, t("Take back my last move")) : "",
+    seated && p.can_resign ? h("button", { id: "resign", class: "secondary", type: "button", onclick: () => askResign(p) }, t("Resign")) : "");
+  tickClocks();
+}
+
+function sendTableMessage(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || pending) return;
+  pending = true;
+  socket.send(JSON.stringify(message));
+}
+
+function askResign(p) {
+  const others = p.seats.filter((seat) => seat.seat !== p.seat && !(p.out || {})[seat.seat]).length;
+  $("resign-text").textContent = others > 1
+    ? t("You will be placed last, and the computer plays on for your seat so the others can finish.")
+    : t("You will be placed last and the game ends at once.");
+  const dialog = $("resign-dialog");
+  dialog.hidden = false;
+  $("resign-cancel").focus();
+  const close = () => { dialog.hidden = true; $("resign-ok").onclick = null; };
+  $("resign-cancel").onclick = close;
+  $("resign-ok").onclick = () => { close(); sendTableMessage({ type: "resign" }); };
+  dialog.onkeydown = (event) => { if (event.key === "Escape") close(); };
 }
 
 // Points scored by a fresh move fly from where it landed to each scorer's line in the players list.
@@ -327,8 +407,12 @@ function drawEnd(p) {
   const title = winners.length > 1 ? t("Shared win: {names}", { names: listing(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Game over");
   const mine = heldSeats.filter((seat) => held[seat]);
   end.hidden = false;
+  const out = Object.entries(p.result.out || {}).map(([seat, why]) => h("p", { class: "muted ending" }, why === "resigned"
+    ? t("{name} resigned and was placed last.", { name: seatName(p.seats, Number(seat)) })
+    : t("{name} ran out of time and was placed last.", { name: seatName(p.seats, Number(seat)) })));
   end.replaceChildren(
     h("div", { class: "winner", id: "winner" }, title),
+    ...out,
     h("h3", {}, t("How the points were scored")),
     h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
     h("div", { class: "row", style: "margin-top:.6rem" },
