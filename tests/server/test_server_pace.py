@@ -313,3 +313,19 @@ def test_a_pace_is_checked(client: TestClient) -> None:
         "/api/tables", json={"game": "city-blocks", "seats": [{"kind": "greedy"}] * 2, "pace": {"kind": "live"}}
     )
     assert response.status_code == 422 and response.json()["problem"] == "bad-pace"
+
+
+def test_two_processes_seeing_one_clock_run_out_store_one_time_out(db_url: str, clock: FakeClock) -> None:
+    """Issue 16 with several server processes: both see the clock run out, the one-row-per-ply key lets only one
+    store the time-out, and the other catches up to it."""
+    with serve(db_url, clock) as first, serve(db_url, clock) as second:
+        table_id, tokens = live_table(first, ["human", "human"], base_seconds=10)
+        assert state(second, table_id)["clocks"] == [10.0, 10.0]
+        clock.now += 11
+        results = [time_out(first), time_out(second)]
+        assert sorted(results) == [0, 1]
+        for server in (first, second):
+            lobby_of(server).tables.clear()  # read afresh from the store
+            over = state(server, table_id)
+            assert over["terminal"] and list(over["result"]["out"].values()) == ["timeout"]
+            assert over["version"] == 1

@@ -511,7 +511,13 @@ class Lobby:
             # Nobody here watches it: rather than follow it, let it go (it is read afresh when next opened).
             del self.tables[news.table]
             return
-        if news.action is not None and news.version == table.version + 1 and not table.lock.locked():
+        # A paced table reads the move from the store, with the time it was stored at (its clocks run on it).
+        if (
+            news.action is not None
+            and news.version == table.version + 1
+            and not table.lock.locked()
+            and table.pace is None
+        ):
             try:
                 pending = table.prepare_move(news.action, self.clock())
             except GuildtableError as error:
