@@ -319,7 +319,7 @@ def test_two_processes_seeing_one_clock_run_out_store_one_time_out(db_url: str, 
     """Issue 16 with several server processes: both see the clock run out, the one-row-per-ply key lets only one
     store the time-out, and the other catches up to it."""
     with serve(db_url, clock) as first, serve(db_url, clock) as second:
-        table_id, tokens = live_table(first, ["human", "human"], base_seconds=10)
+        table_id, _tokens = live_table(first, ["human", "human"], base_seconds=10)
         assert state(second, table_id)["clocks"] == [10.0, 10.0]
         clock.now += 11
         results = [time_out(first), time_out(second)]
