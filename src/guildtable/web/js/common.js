@@ -19,6 +19,14 @@ absorb(pageWords);
 export const LANGUAGE = pageWords.language || "en";
 // Numbers as the reader writes them: "2.5" in English, "2,5" in German.
 const NUMBERS = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 2 });
+// How far off a moment `seconds` from now is, in the reader's words ("in 3 days", "in 2 hours"): a turn-based move's
+// deadline (issue 16).
+export function relativeTime(seconds) {
+  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+  const [unit, size] = units.find(([, length]) => Math.abs(seconds) >= length) || ["minute", 60];
+  return new Intl.RelativeTimeFormat(LANGUAGE, { numeric: "auto" }).format(Math.max(0, Math.round(seconds / size)), unit);
+}
+
 export function num(value) {
   return typeof value === "number" ? NUMBERS.format(value) : String(value);
 }

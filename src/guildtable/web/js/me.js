@@ -1,7 +1,7 @@
 // "My games" (issue 16): every table of the signed-in account, wherever it was joined. Tables where it is the
 // account's move come first and are marked, then the ones waiting for others, then the finished ones. Opening a table
 // remembers the account's seat tokens in this browser, so the table page plays those seats on any device.
-import { account, api, h, nt, num, rememberTable, seatSwatch, t } from "/static/js/common.js";
+import { account, api, h, nt, num, relativeTime, rememberTable, seatSwatch, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,8 +24,10 @@ function players(table) {
 function stateOf(table) {
   if (table.terminal) return nt("Finished after {n} move", "Finished after {n} moves", table.version, { n: num(table.version) });
   const onTurn = table.seats[table.current_player];
-  if (table.your_move) return t("Move {n}: it is your move.", { n: num(table.version + 1) });
-  return t("Move {n}: waiting for {name}.", { n: num(table.version + 1), name: onTurn ? onTurn.name : "" });
+  // Issue 16: a paced table's move on turn has a deadline.
+  const due = table.deadline ? " " + t("Time runs out {when}.", { when: relativeTime(table.deadline - Date.now() / 1000) }) : "";
+  if (table.your_move) return t("Move {n}: it is your move.", { n: num(table.version + 1) }) + due;
+  return t("Move {n}: waiting for {name}.", { n: num(table.version + 1), name: onTurn ? onTurn.name : "" }) + due;
 }
 
 function item(table) {

@@ -1,7 +1,7 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
 import { LANGUAGE, account, announce, api, listing, num, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
-  rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
+  relativeTime, rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -245,12 +245,6 @@ function clockText(seconds) {
   return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
 }
 
-function dueText(seconds) {
-  const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
-  const [unit, size] = units.find(([, size]) => Math.abs(seconds) >= size) || ["minute", 60];
-  return new Intl.RelativeTimeFormat(LANGUAGE, { numeric: "auto" }).format(Math.max(0, Math.round(seconds / size)), unit);
-}
-
 function tickClocks() {
   const p = payload;
   if (!p || !p.pace) return;
@@ -268,7 +262,7 @@ function tickClocks() {
   const due = $("deadline");
   if (due) {
     due.hidden = !(p.pace.kind === "turn" && p.deadline && !p.terminal);
-    if (!due.hidden) due.textContent = t("{name} must move {when}", { name: seatName(p.seats, p.clock_running), when: dueText(p.deadline - now) });
+    if (!due.hidden) due.textContent = t("{name} must move {when}", { name: seatName(p.seats, p.clock_running), when: relativeTime(p.deadline - now) });
   }
 }
 setInterval(tickClocks, 250);
