@@ -96,6 +96,8 @@ def test_resigning_asks_first_then_ends_the_game(page: Any, base_url: str) -> No
     page.wait_for_selector("#winner")
     assert page.inner_text("#winner") == "Ben wins"
     assert "Ana resigned and was placed last." in page.inner_text("#end")
+    assert "The points when the game ended" in page.inner_text("#end")  # not a final score: the game was cut short
+    assert "resigned" in page.inner_text('#players [data-seat="0"]')
 
 
 def test_take_back_a_move_on_the_page(page: Any, base_url: str) -> None:

@@ -461,6 +461,8 @@ class Table:
                 "scores": message["scores"],
                 "winners": winners,
                 "out": {str(seat): why for seat, why in out.items()},
+                # Ended before its rules ended it (a resignation or a time-out): the sheet is the points so far.
+                "early": not state.is_terminal,
                 "breakdown": state.score_breakdown(),
                 "sheet": state.score_sheet().to_json(),
             }

@@ -407,7 +407,7 @@ function drawEnd(p) {
   end.replaceChildren(
     h("div", { class: "winner", id: "winner" }, title),
     ...out,
-    h("h3", {}, t("How the points were scored")),
+    h("h3", {}, p.result.early ? t("The points when the game ended") : t("How the points were scored")),
     h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
     h("div", { class: "row", style: "margin-top:.6rem" },
       mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
