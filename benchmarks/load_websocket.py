@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -33,6 +32,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 
 from guildtable.server.local import local_server
@@ -61,8 +61,8 @@ async def play_game(
         sockets = {0: blue, 1: red}
         latest = {}
         for seat, ws in sockets.items():
-            await ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
-            latest[seat] = json.loads(await ws.recv())
+            await ws.send(orjson.dumps({"type": "hello", "token": tokens[seat]}).decode())
+            latest[seat] = orjson.loads(await ws.recv())
         await start.wait()  # every game connected: measure only the moves
         while not latest[0]["terminal"]:
             mover = latest[0]["current_player"]
@@ -71,10 +71,12 @@ async def play_game(
             if think:
                 await asyncio.sleep(rng.uniform(0, 2 * think))
             started = time.perf_counter()
-            await sockets[mover].send(json.dumps({"type": "move", "version": mine["version"], "action": choice}))
+            await sockets[mover].send(
+                orjson.dumps({"type": "move", "version": mine["version"], "action": choice}).decode()
+            )
             for seat, ws in sockets.items():
                 while True:
-                    message = json.loads(await ws.recv())
+                    message = orjson.loads(await ws.recv())
                     if message["type"] == "update" and message["version"] > mine["version"]:
                         break
                     if message["type"] == "error":

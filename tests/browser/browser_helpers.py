@@ -34,7 +34,17 @@ def served(db_path: Path, *, many_sign_ins: bool = False) -> Iterator[str]:
     """`guildtable serve` with bots that move at once; yields its base URL. The tests fix some shuffles, and one
     test process creates tables and moves faster than the per-address limits allow a person (and, with
     `many_sign_ins`, signs in and creates accounts faster too)."""
-    extra: tuple[str, ...] = ("--allow-chosen-seeds", "--create-rate", "10000/minute", "--move-rate", "10000/minute")
+    extra: tuple[str, ...] = (
+        "--allow-chosen-seeds",
+        "--create-rate",
+        "10000/minute",
+        "--move-rate",
+        "10000/minute",
+        "--analyse-rate",
+        "10000/hour",
+        "--analysis-iterations",
+        "30",
+    )
     if many_sign_ins:
         extra += ("--signin-rate", "10000/minute")
     with local_server(f"sqlite:///{db_path}", bot_delay=0, extra=extra) as (base_url, _):

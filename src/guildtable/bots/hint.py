@@ -6,12 +6,24 @@ determinizations from that seat), and the answer holds only that seat's own opti
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from guildtable.bots.ismcts import IsmctsBot
+from guildtable.bots.ismcts import IsmctsBot, SearchResult
 from guildtable.bots.spec import make_bot
 from guildtable.kernel import BadOptions, IllegalAction, State
 from guildtable.kernel.i18n import gettext as _
+
+
+def search_moves(state: State, bot: IsmctsBot, focus: Collection[int] | None = None) -> SearchResult:
+    """The one search behind hints and the analysis of finished games (issue 19): the seat on turn's moves, searched
+    from that seat's information set (a single legal move is not searched: it gets one visit and an even value)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        seat = state.current_player
+        assert seat is not None
+        return SearchResult(legal[0], seat, {legal[0]: 1}, {legal[0]: 0.5}, 0)
+    return bot.search(state, focus)
 
 
 def hint(state: State, seat: int, *, spec: str = "hard", seed: int = 0, top: int = 3) -> dict[str, Any]:
@@ -30,12 +42,8 @@ def hint(state: State, seat: int, *, spec: str = "hard", seed: int = 0, top: int
         raise BadOptions(
             "bot", _("hints come from a search bot (a level or {ismcts}), not {spec}", ismcts="ismcts", spec=repr(spec))
         )
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        visits, values, best, iterations = {legal[0]: 1}, {legal[0]: 0.5}, legal[0], 0
-    else:
-        result = bot.search(state)
-        visits, values, best, iterations = result.visits, result.values, result.action, result.iterations
+    result = search_moves(state, bot)
+    visits, values, best, iterations = result.visits, result.values, result.action, result.iterations
     total = sum(visits.values()) or 1
     ranked = sorted(visits, key=lambda action: (action != best, -visits[action], -values[action], action))
     alternatives = [

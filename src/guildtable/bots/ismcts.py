@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from guildtable.kernel import Game, Rng, State
@@ -107,8 +107,9 @@ class IsmctsBot:
             return legal[0]
         return self.search(state).action
 
-    def search(self, state: State) -> SearchResult:
-        """Search from the current player's point of view and report the root statistics."""
+    def search(self, state: State, focus: Collection[int] | None = None) -> SearchResult:
+        """Search from the current player's point of view and report the root statistics. With `focus`, only those
+        root actions are searched (the analysis compares a move played with the best one on an equal budget)."""
         seat = state.current_player
         assert seat is not None, "the game is over"
         if self._tune is not None and self._tuned_for != state.game.name:
@@ -151,6 +152,8 @@ class IsmctsBot:
             # Selection and expansion: descend while every allowed child of this node exists.
             while not world.is_terminal:
                 legal = world.legal_actions()
+                if focus is not None and node is root:
+                    legal = [action for action in legal if action in focus] or legal
                 mover = world.current_player
                 assert mover is not None
                 children = node.children

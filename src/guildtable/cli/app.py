@@ -22,6 +22,7 @@ from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
 from guildtable.cli import (
+    analyse,
     arena,
     bench,
     bot_worker,
@@ -159,6 +160,7 @@ app.command("serve", cls=LocalizedCommand, help=serve.HELP)(serve.serve)
 app.command("bot-worker", cls=LocalizedCommand, help=bot_worker.HELP)(bot_worker.bot_worker)
 app.command("arena", cls=LocalizedCommand, help=arena.HELP)(arena.arena)
 app.command("hint", cls=LocalizedCommand, help=hint.HELP)(hint.hint)
+app.command("analyse", cls=LocalizedCommand, help=analyse.HELP)(analyse.analyse_command)
 app.add_typer(catalogues.app, name="catalogues")
 
 

@@ -62,6 +62,10 @@ def serve(
     connect_rate: str = typer.Option(DEFAULTS.connect_rate, help=N_("WebSocket connections one address may open.")),
     message_rate: str = typer.Option(DEFAULTS.message_rate, help=N_("Messages one WebSocket may send.")),
     signin_rate: str = typer.Option(DEFAULTS.signin_rate, help=N_("Sign-ins and sign-ups one address may try.")),
+    analyse_rate: str = typer.Option(DEFAULTS.analyse_rate, help=N_("Game analyses one address may ask for.")),
+    analysis_iterations: int = typer.Option(
+        DEFAULTS.analysis_iterations, min=10, max=100_000, help=N_("Search iterations per move of a game analysis.")
+    ),
     max_body: int = typer.Option(DEFAULTS.max_body_bytes, min=1024, help=N_("Largest request body in bytes (413).")),
     max_message: int = typer.Option(DEFAULTS.max_message_bytes, min=1024, help=N_("Largest WebSocket message.")),
     max_record_moves: int = typer.Option(DEFAULTS.max_record_moves, min=1, help=N_("Longest uploaded record.")),
@@ -116,6 +120,8 @@ def serve(
         connect_rate=connect_rate,
         message_rate=message_rate,
         signin_rate=signin_rate,
+        analyse_rate=analyse_rate,
+        analysis_iterations=analysis_iterations,
         max_body_bytes=max_body,
         max_message_bytes=max_message,
         max_record_moves=max_record_moves,

@@ -33,6 +33,7 @@ from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.i18n import current_language, language_of
 from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.records import parse_record
 from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
@@ -47,6 +48,7 @@ from guildtable.server.mail import MailSettings, Notifier
 from guildtable.server.pages import add_account_pages, catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
+from guildtable.server.replays import alternative_frame
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest, UndoRequest
 from guildtable.server.tables import game_words
@@ -367,6 +369,36 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         if not 0 <= step < len(frames):
             raise Problem(404, "not-found", _("this replay has steps 0 to {last}", last=len(frames) - 1))
         return frames[step]
+
+    @app.get("/api/replays/{replay_id}/analysis", tags=["analysis"])
+    async def analysis(replay_id: str) -> dict[str, Any]:
+        """The analysis of a finished game or an uploaded record: `none` yet, `running` (how many moves are judged),
+        or `done` with every move's judgement and each player's estimated winning chance."""
+        await lobby.replay_record(replay_id)
+        return await lobby.analyses.status(replay_id)
+
+    @app.post("/api/replays/{replay_id}/analysis", status_code=202, tags=["analysis"])
+    async def start_analysis(replay_id: str, request: Request) -> dict[str, Any]:
+        """Start the analysis (in the background; poll the GET for its progress). Judged from each player's own
+        information: the search never uses a card that player could not see."""
+        record = await lobby.replay_record(replay_id)
+        known = await lobby.analyses.status(replay_id)
+        if known["status"] != "none":
+            return known
+        limit(request, "analyse")
+        return await lobby.analyses.start(replay_id, record)
+
+    @app.get("/api/replays/{replay_id}/steps/{step}/best", tags=["analysis"])
+    async def best_step(replay_id: str, step: int) -> dict[str, Any]:
+        """The position after the best move the analysis found for move `step` (1 is the first move)."""
+        record = await lobby.replay_record(replay_id)
+        known = await lobby.analyses.status(replay_id)
+        if known["status"] != "done":
+            raise Problem(409, "not-analysed", _("this game has not been analysed yet"))
+        steps = known["analysis"]["steps"]
+        if not 1 <= step <= len(steps):
+            raise Problem(404, "not-found", _("this game has moves 1 to {last}", last=len(steps)))
+        return alternative_frame(parse_record(record), step - 1, int(steps[step - 1]["best"]))
 
     @app.get("/api/replays/{replay_id}/record", tags=["replays"])
     async def replay_record(replay_id: str) -> JSONResponse:

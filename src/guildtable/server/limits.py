@@ -23,7 +23,7 @@ from guildtable.kernel.i18n import N_, ngettext
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
-Action = Literal["create", "join", "upload", "move", "connect", "message", "signin"]
+Action = Literal["create", "join", "upload", "move", "connect", "message", "signin", "analyse"]
 
 # What a refusal says was done too often (whole sentences: the words around the count differ per language).
 _DOING = {
@@ -34,6 +34,7 @@ _DOING = {
     "connect": N_("too many connections opened from your address ({amount} per {per}); try again in {retry} s"),
     "message": N_("too many messages sent from your address ({amount} per {per}); try again in {retry} s"),
     "signin": N_("too many sign-ins from your address ({amount} per {per}); try again in {retry} s"),
+    "analyse": N_("too many analyses asked for from your address ({amount} per {per}); try again in {retry} s"),
 }
 
 
@@ -52,6 +53,8 @@ class ServerLimits:
     # Sign-ins and sign-ups: each costs an argon2 hash (tens of milliseconds, 64 MiB), and guessing passwords is what
     # this limit slows down.
     signin_rate: str = "10/minute"
+    # Analyses asked for (issue 19): each costs two searches per move of a game, in a worker process.
+    analyse_rate: str = "10/hour"
     max_body_bytes: int = 512 * 1024
     max_message_bytes: int = 64 * 1024
     max_record_moves: int = 5000
@@ -67,6 +70,8 @@ class ServerLimits:
     bot_workers: int = 2
     bot_queue: int = 256
     bot_move_seconds: float = 10.0
+    # Search iterations per judged move of an analysis (issue 19; each move is searched twice at most).
+    analysis_iterations: int = 400
     # Storage calls waiting on the database at once (each in a thread of its own, off the event loop).
     store_threads: int = 4
 
@@ -79,6 +84,7 @@ class ServerLimits:
             "connect": self.connect_rate,
             "message": self.message_rate,
             "signin": self.signin_rate,
+            "analyse": self.analyse_rate,
         }
         return rates[action]
 

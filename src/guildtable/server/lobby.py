@@ -34,6 +34,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.rng import new_table_seed
 from guildtable.kernel.seats import seat_colour_name
+from guildtable.server.analyses import Analyses
 from guildtable.server.auth import new_id, new_token
 from guildtable.server.botpool import BotFailed, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.hub import Hub
@@ -98,6 +99,8 @@ class Lobby:
         # that fires when its seat on turn runs out of time.
         self.clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        # Analyses of finished games for the replay page (issue 19), judged in worker processes of their own.
+        self.analyses = Analyses(self.store, iterations=self.limits.analysis_iterations)
         self._clock_sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ----------------------------------------------------------------------------------------------
@@ -127,6 +130,7 @@ class Lobby:
             with contextlib.suppress(BaseException):
                 await task
         await self.hub.close_all()
+        await self.analyses.close()
         self.bots.close()
         if self.feed is not None:
             await self.feed.close()

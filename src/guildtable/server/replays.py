@@ -113,6 +113,34 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     return frames
 
 
+def alternative_frame(record: GameRecord, index: int, action: int) -> dict[str, Any]:
+    """The position after playing `action` instead of move `index` (0-based) of a record, as a spectator sees it: the
+    analysis shows it next to the move played ("best was ..."). A replay's record is public, so this shows nothing
+    hidden that the record does not."""
+    state = new_state_for(record)
+    names = [player.name for player in record.players]
+    for entry in record.actions[:index]:
+        state.apply(entry.action if entry.action is not None else state.action_from_notation(entry.notation or ""))
+    mover = state.current_player
+    words = state.action_label(action, names)
+    events = [
+        {"version": index + 1, **event.to_json(), "text": state.game.describe_event(event, names)}
+        for event in state.apply(action)
+        if event.visible_to(None)
+    ]
+    return {
+        "step": index + 1,
+        "move": f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words,
+        "events": events,
+        "view": state.view(None),
+        "current_player": state.current_player,
+        "terminal": state.is_terminal,
+        "scores": [float(s) for s in state.scores()],
+        "result": None,
+        "names": names,
+    }
+
+
 class ReplayCache:
     """Frames of recently watched replays, so stepping through one does not replay the game at every click."""
 

@@ -22,6 +22,7 @@ from guildtable.server.store import (
     RatingUpdate,
     Store,
     StoredAccount,
+    StoredAnalysis,
     StoredRating,
     StoredSession,
     StoredTable,
@@ -144,3 +145,19 @@ class AsyncStore:
         """Wait for the calls under way, then close the store."""
         self._pool.shutdown(wait=True)
         self.store.close()
+
+    # --- analyses (issue 19) -------------------------------------------------------------------------------------
+    async def analysis(self, replay_id: str) -> StoredAnalysis | None:
+        return await self._run(self.store.analysis, replay_id)
+
+    async def claim_analysis(self, replay_id: str, spec: str, total: int, at: float, stale_before: float) -> bool:
+        return await self._run(self.store.claim_analysis, replay_id, spec, total, at, stale_before)
+
+    async def analysis_progress(self, replay_id: str, done: int, at: float) -> None:
+        await self._run(self.store.analysis_progress, replay_id, done, at)
+
+    async def finish_analysis(self, replay_id: str, result: dict[str, Any], at: float) -> None:
+        await self._run(self.store.finish_analysis, replay_id, result, at)
+
+    async def drop_analysis(self, replay_id: str) -> None:
+        await self._run(self.store.drop_analysis, replay_id)

@@ -1,0 +1,133 @@
+"""Analyses for the replay page (issue 19): a finished game's moves judged in the background, stored once done.
+
+Asking for an analysis starts it (or finds it done, or under way in this or another process). Each move is judged
+by a worker process of its own pool (`analysis.game.step_at`), never on the event loop, and the progress is written
+to the store as it goes, so every server process can show it; a row whose process stopped updating it is taken over
+by the next one asked. Only finished tables and uploaded records are analysed: they are replays, whose records are
+public, and every move is judged from what its player could know at the time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from typing import Any, Literal
+
+from guildtable.analysis.game import Step, assemble, step_at
+from guildtable.analysis.judge import DEFAULT_SPEC, THRESHOLDS, spec_with
+from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.records import GameRecord, parse_record
+from guildtable.server.problems import Problem
+from guildtable.server.store_calls import AsyncStore
+
+log = logging.getLogger("guildtable.server")
+# A running analysis whose process has not written for this long is taken to have stopped.
+STALE_SECONDS = 120.0
+# How often a running analysis writes its progress to the store (in moves).
+PROGRESS_EVERY = 5
+# The longest game analysed (moves): a judged move costs two searches.
+MAX_MOVES = 1000
+
+Status = Literal["none", "running", "done"]
+
+
+@dataclass(slots=True)
+class Running:
+    done: int
+    total: int
+    task: asyncio.Task[None] | None = None
+    steps: list[Step] = field(default_factory=list)
+
+
+def _judge(record: dict[str, Any], index: int, spec: str) -> Step:
+    """One move judged, in a worker process."""
+    return step_at(parse_record(record), index, spec)
+
+
+class Analyses:
+    def __init__(self, store: AsyncStore, *, iterations: int = 400, workers: int = 1, at_once: int = 1) -> None:
+        self.store = store
+        self.spec = spec_with(DEFAULT_SPEC, iterations=iterations)
+        self.workers = workers
+        self.at_once = at_once
+        self.running: dict[str, Running] = {}
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+        return self._pool
+
+    async def status(self, replay_id: str) -> dict[str, Any]:
+        """What the replay page shows: none yet, running (how far), or done (the analysis)."""
+        here = self.running.get(replay_id)
+        if here is not None:
+            return {"status": "running", "done": here.done, "total": here.total}
+        stored = await self.store.analysis(replay_id)
+        if stored is None or (stored.status == "running" and stored.updated < time.time() - STALE_SECONDS):
+            return {"status": "none", "thresholds": _thresholds()}
+        if stored.status == "running":
+            return {"status": "running", "done": stored.done, "total": stored.total}
+        return {"status": "done", "done": stored.total, "total": stored.total, "analysis": stored.result}
+
+    async def start(self, replay_id: str, record: dict[str, Any]) -> dict[str, Any]:
+        """Start analysing a replay unless it is done or under way; returns its status."""
+        known = await self.status(replay_id)
+        if known["status"] != "none":
+            return known
+        parsed = parse_record(record)
+        total = len(parsed.actions)
+        if total > MAX_MOVES:
+            raise Problem(422, "too-long", _("games of more than {n} moves are not analysed", n=MAX_MOVES))
+        if len(self.running) >= self.at_once:
+            raise Problem(
+                503,
+                "analysis-busy",
+                _("the server is analysing another game; ask again in a minute"),
+                headers={"Retry-After": "60"},
+            )
+        now = time.time()
+        if not await self.store.claim_analysis(replay_id, self.spec, total, now, now - STALE_SECONDS):
+            return await self.status(replay_id)
+        running = self.running[replay_id] = Running(0, total)
+        running.task = asyncio.get_running_loop().create_task(self._run(replay_id, parsed, record, running))
+        return {"status": "running", "done": 0, "total": total}
+
+    async def _run(self, replay_id: str, parsed: GameRecord, record: dict[str, Any], running: Running) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            for index in range(running.total):
+                step = await loop.run_in_executor(self._workers(), _judge, record, index, self.spec)
+                running.steps.append(step)
+                running.done = index + 1
+                if running.done % PROGRESS_EVERY == 0:
+                    await self.store.analysis_progress(replay_id, running.done, time.time())
+            result = assemble(parsed, self.spec, running.steps).to_json()
+            await self.store.finish_analysis(replay_id, result, time.time())
+        except asyncio.CancelledError:
+            await asyncio.shield(self.store.drop_analysis(replay_id))
+            raise
+        except Exception:
+            log.exception("the analysis of %s failed", replay_id)
+            await self.store.drop_analysis(replay_id)
+        finally:
+            self.running.pop(replay_id, None)
+
+    async def close(self) -> None:
+        for running in list(self.running.values()):
+            if running.task is not None:
+                running.task.cancel()
+                with contextlib.suppress(BaseException):  # cancelled on shutdown: its row was dropped
+                    await running.task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _thresholds() -> list[dict[str, Any]]:
+    return [{"mark": mark, "loss": loss} for loss, mark in THRESHOLDS]
