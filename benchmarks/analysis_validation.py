@@ -126,21 +126,17 @@ def main() -> None:
         hard = [("hard", "random") if i % 2 == 0 else ("random", "hard") for i in range(args.hard_games)]
         hard_results = run(pool, args.game, [bots + ("random",) * (players - 2) for bots in hard], args.iterations)
         print(f"{args.game}, analysis at {args.iterations} iterations per search")
-        print(
-            f"hard vs random ({len(hard_results)} games): random's share of the total loss {loss_share(hard_results, 'random'):.1%}"
-        )
+        share = loss_share(hard_results, "random")
+        print(f"hard vs random ({len(hard_results)} games): random's share of the total loss {share:.1%}")
         selfplay = run(pool, args.game, [("hard",) * players] * args.self_play_games, args.iterations)
         losses = [r.loss[s] / r.decisions[s] for r in selfplay for s in range(players) if r.decisions[s]]
-        print(
-            f"hard self-play ({len(selfplay)} games): mean loss per decision {statistics.fmean(losses) * 100:.2f} points"
-        )
+        mean = statistics.fmean(losses) * 100
+        print(f"hard self-play ({len(selfplay)} games): mean loss per decision {mean:.2f} points")
         mixes = [("greedy", "random"), ("random", "greedy"), ("random", "random"), ("greedy", "greedy")]
         pairings = [mixes[i % len(mixes)] + ("random",) * (players - 2) for i in range(args.calibration_games)]
         mixed = run(pool, args.game, pairings, args.iterations)
     brier, ece, count = calibration(mixed, args.out / "reliability.png")
-    print(
-        f"calibration ({len(mixed)} games, {count} predictions): Brier score {brier:.3f}, expected calibration error {ece:.3f}"
-    )
+    print(f"calibration ({len(mixed)} games, {count} predictions): Brier {brier:.3f}, calibration error {ece:.3f}")
     print(f"reliability plot: {args.out / 'reliability.png'}; wall time {time.perf_counter() - started:.0f} s")
 
 
