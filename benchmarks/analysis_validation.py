@@ -99,7 +99,8 @@ def calibration(results: list[GameResult], path: Path) -> tuple[float, float, in
     axes.plot(xs, ys, color="#0072B2")
     axes.set_xlabel("predicted chance of winning (after the move played)")
     axes.set_ylabel("observed share of wins")
-    axes.set_title(f"Reliability of the analysis ({len(results)} games)")
+    pairings = sorted({" vs ".join(result.bots) for result in results})
+    axes.set_title(f"Reliability of the analysis ({len(results)} games)\n{', '.join(pairings)}", fontsize="medium")
     axes.set_xlim(0, 1)
     axes.set_ylim(0, 1)
     axes.legend(loc="upper left", fontsize="small")
@@ -116,6 +117,11 @@ def main() -> None:
     parser.add_argument("--hard-games", type=int, default=10)
     parser.add_argument("--self-play-games", type=int, default=4)
     parser.add_argument("--iterations", type=int, default=100, help="search iterations per judged move")
+    parser.add_argument(
+        "--calibration-bots",
+        default="greedy:random,random:greedy,random:random,greedy:greedy",
+        help="the calibration games' pairings, in turn (seat bots joined by ':')",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("artifacts/analysis-validation"))
     args = parser.parse_args()
@@ -123,16 +129,28 @@ def main() -> None:
     players = get_game(args.game).min_players
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
+        print(f"{args.game}, analysis at {args.iterations} iterations per search")
         hard = [("hard", "random") if i % 2 == 0 else ("random", "hard") for i in range(args.hard_games)]
         hard_results = run(pool, args.game, [bots + ("random",) * (players - 2) for bots in hard], args.iterations)
-        print(f"{args.game}, analysis at {args.iterations} iterations per search")
-        share = loss_share(hard_results, "random")
-        print(f"hard vs random ({len(hard_results)} games): random's share of the total loss {share:.1%}")
+        if hard_results:
+            share = loss_share(hard_results, "random")
+            per_decision = {
+                bot: statistics.fmean(
+                    r.loss[s] / r.decisions[s] for r in hard_results for s in range(players) if r.bots[s] == bot
+                )
+                * 100
+                for bot in ("hard", "random")
+            }
+            print(
+                f"hard vs random ({len(hard_results)} games): random's share of the total loss {share:.1%}; "
+                f"per decision hard {per_decision['hard']:.2f}, random {per_decision['random']:.2f} points"
+            )
         selfplay = run(pool, args.game, [("hard",) * players] * args.self_play_games, args.iterations)
-        losses = [r.loss[s] / r.decisions[s] for r in selfplay for s in range(players) if r.decisions[s]]
-        mean = statistics.fmean(losses) * 100
-        print(f"hard self-play ({len(selfplay)} games): mean loss per decision {mean:.2f} points")
-        mixes = [("greedy", "random"), ("random", "greedy"), ("random", "random"), ("greedy", "greedy")]
+        if selfplay:
+            losses = [r.loss[s] / r.decisions[s] for r in selfplay for s in range(players) if r.decisions[s]]
+            mean = statistics.fmean(losses) * 100
+            print(f"hard self-play ({len(selfplay)} games): mean loss per decision {mean:.2f} points")
+        mixes = [tuple(pair.split(":")) for pair in args.calibration_bots.split(",")]
         pairings = [mixes[i % len(mixes)] + ("random",) * (players - 2) for i in range(args.calibration_games)]
         mixed = run(pool, args.game, pairings, args.iterations)
     brier, ece, count = calibration(mixed, args.out / "reliability.png")
