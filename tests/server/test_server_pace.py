@@ -329,3 +329,14 @@ def test_two_processes_seeing_one_clock_run_out_store_one_time_out(db_url: str, 
             over = state(server, table_id)
             assert over["terminal"] and list(over["result"]["out"].values()) == ["timeout"]
             assert over["version"] == 1
+
+
+def test_a_stored_undo_with_nothing_to_take_back_is_a_broken_table_not_a_crash(db_url: str, clock: FakeClock) -> None:
+    """Issue 16: a move log whose platform row cannot apply (written by hand, or by a buggy release) makes the table
+    410 `table-broken`, never a 500."""
+    with serve(db_url, clock) as first:
+        table = new_table(first, ["human", "human"])
+        lobby_of(first).store.store.add_move(table["id"], 0, -1, "undo 0", clock.now)
+    with serve(db_url, clock) as second:
+        answer = second.get(f"/api/tables/{table['id']}/state")
+        assert answer.status_code == 410 and answer.json()["problem"] == "table-broken"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from guildtable.kernel import Event, Game, IllegalAction, State
+from guildtable.kernel import BadRecord, Event, Game, IllegalAction, State
 from guildtable.kernel.events import public
 from guildtable.kernel.i18n import DOMAINS, current_language, domain
 from guildtable.kernel.i18n import gettext as _
@@ -249,6 +249,8 @@ class Table:
     def _adopt_row(self, pending: Pending, row: PlatformRow) -> None:
         self.log.extend(pending.events)
         if row.kind == "undo":
+            if not self.turn:
+                raise BadRecord("actions", f"row {self.rows}: an undo with no move of the turn to take back")
             step = self.turn.pop()
             self.state = step.before
             self.log = [logged for logged in self.log if logged.version != step.version]
