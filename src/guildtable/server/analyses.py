@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, parse_record
 from guildtable.server.problems import Problem
 from guildtable.server.store_calls import AsyncStore
+from guildtable.server.workers import die_with_parent
 
 log = logging.getLogger("guildtable.server")
 # A running analysis whose process has not written for this long is taken to have stopped.
@@ -60,7 +62,9 @@ class Analyses:
 
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
+            )
         return self._pool
 
     async def status(self, replay_id: str) -> dict[str, Any]:

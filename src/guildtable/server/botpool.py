@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from pebble import ProcessExpired, ProcessPool
 
 from guildtable.bots.spec import make_bot
 from guildtable.kernel.registry import get_game
+from guildtable.server.workers import die_with_parent
 
 
 class BotPoolBusy(Exception):
@@ -57,10 +59,12 @@ def choose(job: BotJob) -> int:
     return make_bot(job.spec, job.bot_seed).choose(state)
 
 
-def _warm_up() -> None:
-    """Import the games in a new worker before its first job (a worker starts with a fresh interpreter)."""
+def _warm_up(server: int) -> None:
+    """Import the games in a new worker before its first job (a worker starts with a fresh interpreter), and end the
+    worker when its server process is gone."""
     from guildtable.kernel.registry import all_games
 
+    die_with_parent(server)
     all_games()
 
 
@@ -76,7 +80,12 @@ class BotPool:
         # Started on first use: a server whose tables have no bots never starts a worker. "spawn", because forking a
         # process that runs an event loop and threads is unsafe.
         if self._pool is None:
-            self._pool = ProcessPool(self.workers, initializer=_warm_up, context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPool(
+                self.workers,
+                initializer=_warm_up,
+                initargs=(os.getpid(),),
+                context=multiprocessing.get_context("spawn"),
+            )
         return self._pool
 
     async def choose(self, job: BotJob, work: Any = None) -> int:
