@@ -76,6 +76,16 @@ def test_a_finished_table_is_analysed_in_the_background_and_stored(db_url: str) 
         assert stored["status"] == "done" and stored["analysis"] == analysis
 
 
+def test_the_moves_are_named_in_the_readers_language(client: TestClient) -> None:
+    """Issue 19 (and 15): the stored analysis names the moves played and the best moves in the reader's language."""
+    table_id = finished(client)
+    english = analysed(client, table_id)["analysis"]["steps"][0]
+    german = client.get(f"/api/replays/{table_id}/analysis", headers={"Accept-Language": "de"}).json()
+    first = german["analysis"]["steps"][0]
+    assert "row" in english["played_label"] and "Reihe" in first["played_label"]
+    assert "Reihe" in first["best_label"] and first["best"] == english["best"]
+
+
 def test_the_best_move_is_shown_next_to_the_move_played(client: TestClient) -> None:
     """Issue 19: "best was ..." with its position: the spectator's view after the best move found."""
     table_id = finished(client)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any, Literal
 
-from guildtable.analysis.game import Step, assemble, step_at
+from guildtable.analysis.game import Step, assemble, positions, step_at
 from guildtable.analysis.judge import DEFAULT_SPEC, THRESHOLDS, spec_with
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, parse_record
@@ -67,8 +67,9 @@ class Analyses:
             )
         return self._pool
 
-    async def status(self, replay_id: str) -> dict[str, Any]:
-        """What the replay page shows: none yet, running (how far), or done (the analysis)."""
+    async def status(self, replay_id: str, record: dict[str, Any] | None = None) -> dict[str, Any]:
+        """What the replay page shows: none yet, running (how far), or done (the analysis, its moves named in the
+        reader's language when the replay's `record` is given)."""
         here = self.running.get(replay_id)
         if here is not None:
             return {"status": "running", "done": here.done, "total": here.total}
@@ -77,7 +78,10 @@ class Analyses:
             return {"status": "none", "thresholds": _thresholds()}
         if stored.status == "running":
             return {"status": "running", "done": stored.done, "total": stored.total}
-        return {"status": "done", "done": stored.total, "total": stored.total, "analysis": stored.result}
+        result = stored.result
+        if record is not None and result is not None:
+            result = in_readers_words(parse_record(record), result)
+        return {"status": "done", "done": stored.total, "total": stored.total, "analysis": result}
 
     async def start(self, replay_id: str, record: dict[str, Any]) -> dict[str, Any]:
         """Start analysing a replay unless it is done or under way; returns its status."""
@@ -131,6 +135,22 @@ class Analyses:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def in_readers_words(record: GameRecord, result: dict[str, Any]) -> dict[str, Any]:
+    """The stored analysis with every move played and every best move named in the reader's language (the worker
+    that judged them wrote them in English)."""
+    names = [player.name for player in record.players]
+    steps = []
+    for step, (state, _action) in zip(result["steps"], positions(record), strict=False):
+        steps.append(
+            {
+                **step,
+                "played_label": state.action_label(int(step["played"]), names),
+                "best_label": state.action_label(int(step["best"]), names),
+            }
+        )
+    return {**result, "steps": steps}
 
 
 def _thresholds() -> list[dict[str, Any]]:

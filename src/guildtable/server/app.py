@@ -374,8 +374,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     async def analysis(replay_id: str) -> dict[str, Any]:
         """The analysis of a finished game or an uploaded record: `none` yet, `running` (how many moves are judged),
         or `done` with every move's judgement and each player's estimated winning chance."""
-        await lobby.replay_record(replay_id)
-        return await lobby.analyses.status(replay_id)
+        return await lobby.analyses.status(replay_id, await lobby.replay_record(replay_id))
 
     @app.post("/api/replays/{replay_id}/analysis", status_code=202, tags=["analysis"])
     async def start_analysis(replay_id: str, request: Request) -> dict[str, Any]:
