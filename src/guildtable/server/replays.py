@@ -10,7 +10,7 @@ import re
 from collections import OrderedDict
 from typing import Any
 
-from guildtable.kernel import BadRecord, GuildtableError
+from guildtable.kernel import BadRecord, GuildtableError, State
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
@@ -71,6 +71,32 @@ def plain_record_error(error: BadRecord) -> str:
     return _("This record cannot be replayed: {what} is wrong ({reason}).", what=what, reason=message)
 
 
+def spectator_frame(
+    state: State, step: int, move: str | None, events: list[dict[str, Any]], names: list[str]
+) -> dict[str, Any]:
+    """A replay's frame: the position after `step` moves as a spectator sees it, the move that led there and its
+    public log, and the result once the game is over."""
+    result = None
+    if state.is_terminal:
+        result = {
+            "scores": [float(s) for s in state.scores()],
+            "winners": state.winners(),
+            "breakdown": state.score_breakdown(),
+            "sheet": state.score_sheet().to_json(),
+        }
+    return {
+        "step": step,
+        "move": move,
+        "events": events,
+        "view": state.view(None),
+        "current_player": state.current_player,
+        "terminal": state.is_terminal,
+        "scores": [float(s) for s in state.scores()],
+        "result": result,
+        "names": names,
+    }
+
+
 def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     """Frame k is the position after k moves: the spectator's view, the move that led there and its public log."""
     state = new_state_for(record)
@@ -78,25 +104,7 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     names = [player.name for player in record.players]
 
     def frame(step: int, move: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:
-        result = None
-        if state.is_terminal:
-            result = {
-                "scores": [float(s) for s in state.scores()],
-                "winners": state.winners(),
-                "breakdown": state.score_breakdown(),
-                "sheet": state.score_sheet().to_json(),
-            }
-        return {
-            "step": step,
-            "move": move,
-            "events": events,
-            "view": state.view(None),
-            "current_player": state.current_player,
-            "terminal": state.is_terminal,
-            "scores": [float(s) for s in state.scores()],
-            "result": result,
-            "names": names,
-        }
+        return spectator_frame(state, step, move, events, names)
 
     frames = [frame(0, None, [])]
     for step, entry in enumerate(record.actions, start=1):
@@ -123,22 +131,13 @@ def alternative_frame(record: GameRecord, index: int, action: int) -> dict[str, 
         state.apply(entry.action if entry.action is not None else state.action_from_notation(entry.notation or ""))
     mover = state.current_player
     words = state.action_label(action, names)
+    label = f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words
     events = [
         {"version": index + 1, **event.to_json(), "text": state.game.describe_event(event, names)}
         for event in state.apply(action)
         if event.visible_to(None)
     ]
-    return {
-        "step": index + 1,
-        "move": f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words,
-        "events": events,
-        "view": state.view(None),
-        "current_player": state.current_player,
-        "terminal": state.is_terminal,
-        "scores": [float(s) for s in state.scores()],
-        "result": None,
-        "names": names,
-    }
+    return spectator_frame(state, index + 1, label, events, names)
 
 
 class ReplayCache:
