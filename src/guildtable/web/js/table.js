@@ -231,7 +231,7 @@ function drawPlayers(p) {
     out[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", out[seat.seat] === "resigned" ? t("resigned") : t("out of time")) : null,
     !out[seat.seat] && playedOn[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", t("the computer plays on")) : null),
   h("span", { class: "player-end" },
-    p.clocks ? h("span", { class: "clock", "data-clock": seat.seat, role: "timer", "aria-label": t("Time left for {name}", { name: seat.name }) }) : null,
+    p.clocks ? h("span", { class: "clock", "data-clock": seat.seat, role: "timer", "aria-label": t("Time left for {name}", { name: seat.name }), title: t("Time left for {name}", { name: seat.name }) }) : null,
     h("span", { class: "score" }, p.scores[seat.seat] === undefined ? "" : num(p.scores[seat.seat]))))));
   tickClocks();
 }
@@ -258,6 +258,12 @@ function tickClocks() {
       element.classList.toggle("running", running);
       element.classList.toggle("low", running && left < 20);
     }
+    const onTurn = $("turn-clock");
+    if (onTurn && p.clock_running !== null) {
+      const left = p.clocks[p.clock_running] - (now - p.server_time);
+      onTurn.textContent = `${seatName(p.seats, p.clock_running)} ${clockText(left)}`;
+      onTurn.classList.toggle("low", left < 20);
+    }
   }
   const due = $("deadline");
   if (due) {
@@ -273,6 +279,10 @@ function drawActions(p) {
   const offline = document.body.dataset.offline === "true";
   $("table-actions").replaceChildren(
     p.pace && p.pace.kind === "turn" ? h("span", { id: "deadline", class: "muted", hidden: true }) : "",
+    // The clock on turn beside the actions too: on a phone the players' list is far below the board.
+    p.clocks && p.clock_running !== null && !p.terminal ? h("span", { id: "turn-clock", class: "clock running", role: "timer",
+      "aria-label": t("Time left for {name}", { name: seatName(p.seats, p.clock_running) }),
+      title: t("Time left for {name}", { name: seatName(p.seats, p.clock_running) }) }) : "",
     seated && p.can_undo ? h("button", { id: "undo", class: "secondary", type: "button", disabled: offline || pending,
       onclick: () => sendTableMessage({ type: "undo", version: p.version }) }, t("Take back my last move")) : "",
     seated && p.can_resign ? h("button", { id: "resign", class: "secondary", type: "button", onclick: () => askResign(p) }, t("Resign")) : "");
