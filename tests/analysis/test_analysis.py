@@ -5,6 +5,7 @@ weak player loses more chances than a strong one, and `guildtable analyse` print
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,10 +13,11 @@ import pytest
 from typer.testing import CliRunner
 
 from guildtable.analysis import THRESHOLDS, analyse, judge, mark_of
+from guildtable.analysis.calibration import CALIBRATIONS, Calibration, winning_chance
 from guildtable.analysis.judge import searcher
 from guildtable.bots.spec import make_bot
 from guildtable.cli.app import app
-from guildtable.kernel import Rng, State
+from guildtable.kernel import Game, Rng, State
 from guildtable.kernel.records import parse_record, record_of
 from guildtable.kernel.registry import all_games, get_game
 
@@ -128,3 +130,38 @@ def test_the_analyse_command_prints_the_table_and_draws_the_graph(tmp_path: Path
     broken.write_text("{not json")
     refused = CliRunner().invoke(app, ["analyse", str(broken)])
     assert refused.exit_code != 0 and "Traceback" not in refused.output
+
+
+def test_a_calibration_map_keeps_the_order_of_moves_and_an_even_chance_even() -> None:
+    """Issue 19: the map from a search's value to a winning chance is increasing (so the best move stays the best),
+    stays inside 0..1, leaves values alone with slope 1 and shift 0, and with no shift keeps the even chance of
+    `players` seats where it is, at every player count."""
+    values = [0.0, 0.001, 0.05, 0.2, 0.5, 0.8, 0.95, 0.999, 1.0]
+    for calibration in [Calibration(1.0, 0.0), Calibration(0.6, 0.4), Calibration(1.7, -0.3), *CALIBRATIONS.values()]:
+        for players in (2, 3, 4, 5):
+            chances = [calibration.chance(value, players) for value in values]
+            assert chances == sorted(chances) and all(0.0 < chance < 1.0 for chance in chances)
+    for value in values[1:-1]:
+        assert Calibration(1.0, 0.0).chance(value, 3) == pytest.approx(value)
+    for players in (2, 3, 4, 5):
+        assert Calibration(0.6, 0.0).chance(1 / players, players) == pytest.approx(1 / players)
+    assert Calibration(1.0, 0.5).chance(0.5, 2) > 0.5 > Calibration(1.0, -0.5).chance(0.5, 2)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.name)
+def test_a_judgement_reports_the_games_calibrated_chances(game: Game) -> None:
+    """Issue 19: the values of a judgement are the search's values passed through the game's calibration, and the
+    loss is measured between the calibrated chances."""
+    state = game.new_state(game.min_players, seed=11)
+    rng = Rng(5)
+    while len(state.legal_actions()) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    played = state.legal_actions()[-1]
+    raw = judge(state, played, searcher(SPEC, 2), calibrated=False)
+    calibrated = judge(state, played, searcher(SPEC, 2))
+    assert (raw.played, raw.best) == (calibrated.played, calibrated.best)
+    assert raw.value_played is not None and raw.value_best is not None
+    chance = partial(winning_chance, game.name, game.min_players)
+    assert calibrated.value_played == pytest.approx(chance(raw.value_played))
+    assert calibrated.value_best == pytest.approx(chance(raw.value_best))
+    assert calibrated.loss == pytest.approx(max(0.0, chance(raw.value_best) - chance(raw.value_played)))

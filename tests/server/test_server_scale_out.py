@@ -3,7 +3,8 @@
 Real processes throughout: two `guildtable serve --redis` processes on one database, `guildtable bot-worker`s, and
 `kill -9`. A move through one process reaches a spectator on the other; one process killed mid-game, the game goes
 on through the other with no acknowledged move lost; a bot worker killed while its bot thinks, the bot still moves;
-`serve --workers 2 --bot-workers 1` runs two servers on one port and a bot worker beside them.
+`serve --workers 2 --bot-workers 1` runs two servers on one port and a bot worker beside them; a game's analysis
+(issue 19) is a job for the bot workers, and one killed mid-analysis leaves it to another.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def platform() -> Iterator[tuple[str, str]]:
 
 
 @contextmanager
-def server(db_url: str, redis_url: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    with local_server(db_url, bot_delay=0.0, extra=(*FAST, "--redis", redis_url)) as started:
+def server(db_url: str, redis_url: str, *extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    with local_server(db_url, bot_delay=0.0, extra=(*FAST, "--redis", redis_url, *extra)) as started:
         yield started
 
 
@@ -216,6 +217,45 @@ def test_a_bot_worker_killed_mid_think_the_bot_still_moves(platform: tuple[str, 
             wait_for(lambda: version_at(http, table_id) >= 1, 120)
         job = _job_state(redis_url, db_url, table_id, 0)
         assert job is not None and job["attempts"] >= 2, job
+
+
+def test_an_analysis_is_a_job_for_the_bot_workers_and_survives_one_killed(platform: tuple[str, str]) -> None:
+    """Issue 19 on issue 17's platform: the web processes do no analysis work. A bot worker judges the game, its
+    progress shows through the other server, and when that worker is killed mid-analysis another one finishes it."""
+    db_url, redis_url = platform
+    analysis = ("--analysis-iterations", "300", "--analyse-rate", "1000/hour")
+    with (
+        server(db_url, redis_url, *analysis) as (one, _),
+        server(db_url, redis_url, *analysis) as (two, _),
+        httpx.Client(base_url=one, timeout=30) as first,
+        httpx.Client(base_url=two, timeout=30) as second,
+    ):
+        with bot_worker(db_url, redis_url) as worker:
+            bots = {"game": "city-blocks", "seats": [{"kind": "greedy"}, {"kind": "random"}]}
+            table_id = first.post("/api/tables", json=bots).json()["id"]
+            wait_for(lambda: first.get(f"/api/tables/{table_id}").json()["terminal"], 120)
+            moves = version_at(first, table_id)
+            started = first.post(f"/api/replays/{table_id}/analysis")
+            assert started.status_code == 202 and started.json()["status"] == "running", started.json()
+
+            def judged() -> int:
+                answer = second.get(f"/api/replays/{table_id}/analysis").json()
+                assert answer["status"] == "running", answer  # not done before the kill
+                return int(answer["done"])
+
+            wait_for(lambda: judged() >= 5, 120)
+            kill_group(worker)
+        assert first.get(f"/api/replays/{table_id}/analysis").json()["status"] == "running"
+        with bot_worker(db_url, redis_url):
+            done = wait_for(
+                lambda: (
+                    (answer := second.get(f"/api/replays/{table_id}/analysis").json())["status"] == "done" and answer
+                ),
+                240,
+            )
+        steps = done["analysis"]["steps"]
+        assert len(steps) == moves == done["total"]
+        assert first.get(f"/api/replays/{table_id}/analysis").json()["analysis"] == done["analysis"]
 
 
 def _children(pid: int) -> list[str]:

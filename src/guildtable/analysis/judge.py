@@ -2,11 +2,12 @@
 to the best move a search finds.
 
 The search is the ISMCTS of the bots: every iteration plays in a determinization of what the deciding seat could not
-see (`State.determinize(seat)`), so the judgement never uses a hidden card that player did not know. A value is the
-search's estimated chance of a good outcome for that seat (0 to 1; a win counts 1, a shared win its share, and
-unfinished playouts are scored by the game's evaluation), and the loss of a move is how much of that chance the
-move gave away next to the best one. The move played and the best one are compared on an equal budget: a second
-search spends the whole budget on the two of them.
+see (`State.determinize(seat)`), so the judgement never uses a hidden card that player did not know. The search
+values each move by its playouts (a win counts 1, a shared win its share, and unfinished playouts are scored by the
+game's evaluation); the game's calibration (`calibration.py`) turns that value into an estimated chance of winning
+for that seat, and the loss of a move is how much of that chance the move gave away next to the best one.
+The move played and the best one are compared on an equal budget: a second search spends the whole budget on the two
+of them.
 
 Marks by the loss of estimated winning chance (the thresholds chess sites use for their win-chance graphs):
 an inaccuracy from 0.05, a mistake from 0.10, a blunder from 0.20.
@@ -14,9 +15,10 @@ an inaccuracy from 0.05, a mistake from 0.10, a blunder from 0.20.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from guildtable.analysis.calibration import winning_chance
 from guildtable.bots.hint import search_moves
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.spec import make_bot
@@ -87,8 +89,22 @@ def searcher(spec: str, seed: int) -> IsmctsBot:
     return bot
 
 
-def judge(state: State, played: int, bot: IsmctsBot) -> Judgement:
-    """Judge `played`, the move the seat on turn made at `state`, from that seat's information set."""
+def judge(state: State, played: int, bot: IsmctsBot, *, calibrated: bool = True) -> Judgement:
+    """Judge `played`, the move the seat on turn made at `state`, from that seat's information set. The values are
+    winning chances by the game's calibration, or the search's own values when not `calibrated` (to fit one)."""
+    judgement = judge_raw(state, played, bot)
+    if not calibrated or judgement.value_played is None or judgement.value_best is None:
+        return judgement
+    game, players = state.game.name, state.num_players
+    return replace(
+        judgement,
+        value_played=winning_chance(game, players, judgement.value_played),
+        value_best=winning_chance(game, players, judgement.value_best),
+    )
+
+
+def judge_raw(state: State, played: int, bot: IsmctsBot) -> Judgement:
+    """`judge` with the search's own values."""
     seat = state.current_player
     assert seat is not None, "the game is over"
     ply = len(state.history)

@@ -32,12 +32,15 @@ def bot_worker(
         min=0.1,
         help=N_("Seconds after which a move is given up (the greedy move is played)."),
     ),
+    analyses: int = typer.Option(
+        1, min=0, help=N_("Game analyses worked on at once (one process each; 0: leave them to other workers).")
+    ),
     log_level: str = typer.Option("warning", help=N_("Log level (debug, info, warning, error).")),
 ) -> None:
-    from guildtable.server.jobs import make_worker
+    from guildtable.server.jobs import make_workers
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    worker = make_worker(redis, db, concurrency=concurrency, move_seconds=move_seconds)
+    workers = make_workers(redis, db, concurrency=concurrency, move_seconds=move_seconds, analyses=analyses)
     shown = db.split("@")[-1] if "@" in db else db  # never print a database password
     banner = _("guildtable bot-worker: {n} at a time (database {database})", n=concurrency, database=shown)
     console.print(banner, soft_wrap=True, markup=False)
@@ -45,7 +48,7 @@ def bot_worker(
     async def run() -> None:
         loop = asyncio.get_running_loop()
         for number in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(number, lambda: loop.create_task(worker.stop()))
-        await worker.start()
+            loop.add_signal_handler(number, lambda: [loop.create_task(worker.stop()) for worker in workers])
+        await asyncio.gather(*(worker.start() for worker in workers))
 
     asyncio.run(run())

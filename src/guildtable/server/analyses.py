@@ -1,10 +1,13 @@
 """Analyses for the replay page (issue 19): a finished game's moves judged in the background, stored once done.
 
 Asking for an analysis starts it (or finds it done, or under way in this or another process). Each move is judged
-by a worker process of its own pool (`analysis.game.step_at`), never on the event loop, and the progress is written
-to the store as it goes, so every server process can show it; a row whose process stopped updating it is taken over
-by the next one asked. Only finished tables and uploaded records are analysed: they are replays, whose records are
-public, and every move is judged from what its player could know at the time.
+in a worker process (`analysis.game.step_at`), never on the event loop, and the progress is written to the store as
+it goes, so every server process can show it; a row whose process stopped updating it is taken over by the next one
+asked. A single server judges in a pool of its own; on a platform of several processes (Redis) an analysis is a job
+for the bot workers (`jobs.py`), like a bot move, and the web processes do no analysis work.
+
+Only finished tables and uploaded records are analysed: they are replays, whose records are public, and every move is
+judged from what its player could know at the time.
 """
 
 from __future__ import annotations
@@ -14,10 +17,11 @@ import contextlib
 import logging
 import os
 import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from multiprocessing import get_context
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from guildtable.analysis.game import Step, assemble, positions, step_at
 from guildtable.analysis.judge import DEFAULT_SPEC, THRESHOLDS, spec_with
@@ -46,17 +50,51 @@ class Running:
     steps: list[Step] = field(default_factory=list)
 
 
-def _judge(record: dict[str, Any], index: int, spec: str) -> Step:
+def judge_step(record: dict[str, Any], index: int, spec: str) -> Step:
     """One move judged, in a worker process."""
     return step_at(parse_record(record), index, spec)
 
 
+class AnalysisQueue(Protocol):
+    """Where a platform of several processes sends its analyses: the bot workers' queue (`jobs.BotJobs`)."""
+
+    async def analyse(self, replay_id: str, record: dict[str, Any], spec: str, claimed: float) -> None: ...
+
+
+async def judge_all(
+    store: AsyncStore,
+    replay_id: str,
+    record: dict[str, Any],
+    spec: str,
+    judge: Callable[[int], Awaitable[Step]],
+    running: Running,
+) -> None:
+    """Judge every move of a claimed analysis with `judge(index)`, writing the progress as it goes, and store the
+    result. The caller drops the claim if this fails."""
+    for index in range(running.total):
+        running.steps.append(await judge(index))
+        running.done = index + 1
+        if running.done % PROGRESS_EVERY == 0:
+            await store.analysis_progress(replay_id, running.done, time.time())
+    result = assemble(parse_record(record), spec, running.steps).to_json()
+    await store.finish_analysis(replay_id, result, time.time())
+
+
 class Analyses:
-    def __init__(self, store: AsyncStore, *, iterations: int = 400, workers: int = 1, at_once: int = 1) -> None:
+    def __init__(
+        self,
+        store: AsyncStore,
+        *,
+        iterations: int = 400,
+        workers: int = 1,
+        at_once: int = 1,
+        queue: AnalysisQueue | None = None,
+    ) -> None:
         self.store = store
         self.spec = spec_with(DEFAULT_SPEC, iterations=iterations)
         self.workers = workers
         self.at_once = at_once
+        self.queue = queue
         self.running: dict[str, Running] = {}
         self._pool: ProcessPoolExecutor | None = None
 
@@ -92,7 +130,7 @@ class Analyses:
         total = len(parsed.actions)
         if total > MAX_MOVES:
             raise Problem(422, "too-long", _("games of more than {n} moves are not analysed", n=MAX_MOVES))
-        if len(self.running) >= self.at_once:
+        if self.queue is None and len(self.running) >= self.at_once:
             raise Problem(
                 503,
                 "analysis-busy",
@@ -102,21 +140,31 @@ class Analyses:
         now = time.time()
         if not await self.store.claim_analysis(replay_id, self.spec, total, now, now - STALE_SECONDS):
             return await self.status(replay_id)
+        if self.queue is not None:
+            try:
+                await self.queue.analyse(replay_id, record, self.spec, now)
+            except Exception as error:
+                log.error("the analysis of %s could not be queued: %s", replay_id, error)
+                await self.store.drop_analysis(replay_id)
+                raise Problem(
+                    503,
+                    "analysis-busy",
+                    _("the server is analysing another game; ask again in a minute"),
+                    headers={"Retry-After": "60"},
+                ) from error
+            return {"status": "running", "done": 0, "total": total}
         running = self.running[replay_id] = Running(0, total)
-        running.task = asyncio.get_running_loop().create_task(self._run(replay_id, parsed, record, running))
+        running.task = asyncio.get_running_loop().create_task(self._run(replay_id, record, running))
         return {"status": "running", "done": 0, "total": total}
 
-    async def _run(self, replay_id: str, parsed: GameRecord, record: dict[str, Any], running: Running) -> None:
+    async def _run(self, replay_id: str, record: dict[str, Any], running: Running) -> None:
         loop = asyncio.get_running_loop()
+
+        async def judge(index: int) -> Step:
+            return await loop.run_in_executor(self._workers(), judge_step, record, index, self.spec)
+
         try:
-            for index in range(running.total):
-                step = await loop.run_in_executor(self._workers(), _judge, record, index, self.spec)
-                running.steps.append(step)
-                running.done = index + 1
-                if running.done % PROGRESS_EVERY == 0:
-                    await self.store.analysis_progress(replay_id, running.done, time.time())
-            result = assemble(parsed, self.spec, running.steps).to_json()
-            await self.store.finish_analysis(replay_id, result, time.time())
+            await judge_all(self.store, replay_id, record, self.spec, judge, running)
         except asyncio.CancelledError:
             await asyncio.shield(self.store.drop_analysis(replay_id))
             raise

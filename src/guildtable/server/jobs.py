@@ -16,14 +16,19 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import os
 import time
 from collections.abc import Awaitable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 from typing import Any, TypeVar
 
 from saq import Job, Queue, Worker
 from saq.types import PartialTimersDict
 
+from guildtable.analysis.game import Step
 from guildtable.kernel.rng import bot_seed
+from guildtable.server.analyses import Running, judge_all, judge_step
 from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, BotTimeout, choose
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews, platform_key
@@ -31,11 +36,15 @@ from guildtable.server.ratings import settle_quietly
 from guildtable.server.store import PlyTaken, Store
 from guildtable.server.store_calls import AsyncStore
 from guildtable.server.tables import Table
+from guildtable.server.workers import die_with_parent
 
 log = logging.getLogger("guildtable.bots")
 T = TypeVar("T")
 
 BOT_MOVE = "bot_move"
+ANALYSE = "analyse_game"
+# The most time one judged move of an analysis may take before its job is given up and tried again.
+ANALYSIS_MOVE_SECONDS = 60
 # A worker that stops beating for this long is taken for dead and its job runs again elsewhere (the sweep looks
 # every SWEEP_SECONDS).
 HEARTBEAT_SECONDS = 2
@@ -43,13 +52,14 @@ SWEEP_SECONDS = 1
 ATTEMPTS = 5
 
 
-def queue_name(db_url: str) -> str:
-    """One queue per platform (its database), so platforms sharing a Redis server keep their jobs apart."""
-    return f"guildtable-bots-{platform_key(db_url)}"
+def queue_name(db_url: str, kind: str = "bots") -> str:
+    """One queue of each kind per platform (its database), so platforms sharing a Redis server keep their jobs
+    apart."""
+    return f"guildtable-{kind}-{platform_key(db_url)}"
 
 
-def make_queue(redis_url: str, db_url: str) -> Queue:
-    return Queue.from_url(redis_url, name=queue_name(db_url))
+def make_queue(redis_url: str, db_url: str, kind: str = "bots") -> Queue:
+    return Queue.from_url(redis_url, name=queue_name(db_url, kind))
 
 
 def bot_job(table: Table, seat: int) -> BotJob:
@@ -75,16 +85,33 @@ def bot_on_turn(table: Table) -> int | None:
 class BotJobs:
     """The web side: asks for a bot move at a table's version (at most once per table and version)."""
 
-    def __init__(self, queue: Queue, delay: float, move_seconds: float) -> None:
+    def __init__(self, queue: Queue, delay: float, move_seconds: float, analyses: Queue | None = None) -> None:
         self.queue = queue
+        self.analyses = analyses
         self.delay = delay
         self.move_seconds = move_seconds
 
     async def ask(self, table_id: str, version: int, delay: float | None = None) -> None:
         await ask_for_move(self.queue, table_id, version, self.delay if delay is None else delay, self.move_seconds)
 
+    async def analyse(self, replay_id: str, record: dict[str, Any], spec: str, claimed: float) -> None:
+        """Ask a bot worker to analyse a replay whose analysis this process has claimed (`analyses.Analyses`)."""
+        assert self.analyses is not None, "no analysis queue"
+        job = Job(
+            ANALYSE,
+            kwargs={"replay_id": replay_id, "record": record, "spec": spec},
+            # One job per claim: a claim taken over after its worker stopped asks afresh.
+            key=f"analysis:{replay_id}:{claimed}",
+            heartbeat=HEARTBEAT_SECONDS,
+            retries=ATTEMPTS,
+            timeout=ANALYSIS_MOVE_SECONDS * max(1, len(record.get("actions", []))),
+        )
+        await self.analyses.enqueue(job)
+
     async def close(self) -> None:
         await self.queue.disconnect()
+        if self.analyses is not None:
+            await self.analyses.disconnect()
 
 
 async def ask_for_move(queue: Queue, table_id: str, version: int, delay: float, move_seconds: float) -> None:
@@ -108,6 +135,14 @@ class WorkerContext:
     bots: BotPool
     queue: Queue
     move_seconds: float
+
+
+@dataclasses.dataclass(slots=True)
+class JudgeContext:
+    """What a worker process keeps between analysis jobs: the store, and the processes that judge the moves."""
+
+    store: AsyncStore
+    judges: ProcessPoolExecutor
 
 
 async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: float) -> str:
@@ -152,6 +187,23 @@ async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: f
     return "moved"
 
 
+async def analyse_game(ctx: dict[str, Any], *, replay_id: str, record: dict[str, Any], spec: str) -> str:
+    """The job: judge every move of a replay whose analysis a web process claimed, and store the result."""
+    context: JudgeContext = ctx["guildtable"]
+    job: Job = ctx["job"]
+    stored = await context.store.analysis(replay_id)
+    if stored is None or stored.status != "running":
+        return "not wanted"  # done already, or the claim was dropped
+    loop = asyncio.get_running_loop()
+
+    async def judge(index: int) -> Step:
+        return await loop.run_in_executor(context.judges, judge_step, record, index, spec)
+
+    # The heartbeat beats all along (one move may take less than a beat, a whole game much longer).
+    await _beating(job, judge_all(context.store, replay_id, record, spec, judge, Running(0, stored.total)))
+    return "analysed"
+
+
 async def _choose(bots: BotPool, request: BotJob) -> int:
     while True:
         try:
@@ -181,8 +233,52 @@ async def _ask_next(context: WorkerContext, table: Table, delay: float) -> None:
         await ask_for_move(context.queue, table.id, table.version, delay, context.move_seconds)
 
 
-def make_worker(
-    redis_url: str, db_url: str, *, concurrency: int = 2, move_seconds: float = 10.0, store_threads: int = 4
+def make_workers(
+    redis_url: str,
+    db_url: str,
+    *,
+    concurrency: int = 2,
+    move_seconds: float = 10.0,
+    analyses: int = 1,
+    store_threads: int = 4,
+) -> list[Worker[Any]]:
+    """The saq workers of one `guildtable bot-worker`: this platform's bot moves, `concurrency` at a time (each in a
+    process of its own), and its analyses, `analyses` at a time (none with 0)."""
+    workers = [make_bot_worker(redis_url, db_url, concurrency, move_seconds, store_threads)]
+    if analyses > 0:
+        workers.append(make_analysis_worker(redis_url, db_url, analyses))
+    return workers
+
+
+def make_analysis_worker(redis_url: str, db_url: str, at_once: int) -> Worker[Any]:
+    queue = make_queue(redis_url, db_url, "analyses")
+
+    async def startup(ctx: dict[str, Any]) -> None:
+        store = await asyncio.to_thread(Store, db_url)
+        judges = ProcessPoolExecutor(
+            at_once, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
+        )
+        ctx["guildtable"] = JudgeContext(AsyncStore(store, 2), judges)
+
+    async def shutdown(ctx: dict[str, Any]) -> None:
+        context: JudgeContext | None = ctx.get("guildtable")
+        if context is not None:
+            context.judges.shutdown(wait=False, cancel_futures=True)
+            context.store.close()
+
+    timers: PartialTimersDict = {"sweep": SWEEP_SECONDS, "schedule": 1}  # type: ignore[typeddict-item]
+    return Worker(
+        queue,
+        functions=[(ANALYSE, analyse_game)],
+        concurrency=at_once,
+        startup=startup,
+        shutdown=shutdown,
+        timers=timers,
+    )
+
+
+def make_bot_worker(
+    redis_url: str, db_url: str, concurrency: int, move_seconds: float, store_threads: int
 ) -> Worker[Any]:
     """A saq worker that takes this platform's bot moves, `concurrency` at a time (each in a process of its own)."""
     queue = make_queue(redis_url, db_url)

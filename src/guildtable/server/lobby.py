@@ -99,8 +99,9 @@ class Lobby:
         # that fires when its seat on turn runs out of time.
         self.clock = clock
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        # Analyses of finished games for the replay page (issue 19), judged in worker processes of their own.
-        self.analyses = Analyses(self.store, iterations=self.limits.analysis_iterations)
+        # Analyses of finished games for the replay page (issue 19), judged in worker processes of their own (or by
+        # the bot workers, on a platform of several processes).
+        self.analyses = Analyses(self.store, iterations=self.limits.analysis_iterations, queue=jobs)
         self._clock_sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ----------------------------------------------------------------------------------------------

@@ -24,7 +24,8 @@ def make_lobby(
     store = Store(db_url)
     if redis_url is None:
         return Lobby(store, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
-    jobs = BotJobs(make_queue(redis_url, db_url), bot_delay, limits.bot_move_seconds)
+    analyses = make_queue(redis_url, db_url, "analyses")
+    jobs = BotJobs(make_queue(redis_url, db_url), bot_delay, limits.bot_move_seconds, analyses)
     lobby = Lobby(store, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds, jobs=jobs)
     lobby.feed = TableFeed(redis_url, db_url, on_news=lobby.hear, on_gap=lobby.hear_gap)
     return lobby
