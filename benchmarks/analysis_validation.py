@@ -5,10 +5,10 @@
 - `collect --game G`: games between bots of mixed strength at every player count in turn, and for a sample of each
   game's decisions the search's raw value of the move played next to how that seat's game ended; written to
   `OUT/calibration-G.jsonl` (one line per game);
-- `fit`: from every collected game, each game's calibration map (`analysis/calibration.py`), checked by two-fold
-  cross-fitting (fitted on the games of even seed and judged on the odd ones, and the other way round): the Brier
-  score and the expected calibration error in ten bins, raw and calibrated, a reliability plot per game
-  (`OUT/reliability-G.png`), and the `CALIBRATIONS` table to paste into `calibration.py`, fitted on all games.
+- `fit`: from every collected game, each game's calibration map per player count (`analysis/calibration.py`),
+  checked by two-fold cross-fitting (fitted on the games of even seed and judged on the odd ones, and the other way
+  round): the Brier score and the expected calibration error in ten bins, raw and calibrated, a reliability plot per
+  game (`OUT/reliability-G.png`), and the `CALIBRATIONS` table to paste into `calibration.py`, fitted on all games.
 
 Games are played and analysed in worker processes (`--workers`), every one seeded, so a run is reproducible. The
 search is the analysis's own (`DEFAULT_SPEC`) at `--iterations` per search.
@@ -220,38 +220,40 @@ def scores(predicted: np.ndarray, outcomes: np.ndarray) -> tuple[float, float, l
 
 
 def fit(args: argparse.Namespace) -> None:
-    table: dict[str, Calibration] = {}
+    table: dict[str, dict[int, Calibration]] = {}
     for game in sorted(game.name for game in all_games()):
         path = args.out / f"calibration-{game}.jsonl"
         if not path.exists():
             continue
         results = load(path)
-        folds = [[r for r in results if r.seed % 2 == k] for k in (0, 1)]
-        held_out: dict[str, list[np.ndarray]] = {"raw": [], "calibrated": []}
-        outcomes_held: list[np.ndarray] = []
-        players_held: list[np.ndarray] = []
-        for k in (0, 1):
-            fitted = fit_calibration(*samples(folds[k]))
-            values, players, outcomes = samples(folds[1 - k])
-            held_out["raw"].append(values)
-            held_out["calibrated"].append(apply(fitted, values, players))
-            outcomes_held.append(outcomes)
-            players_held.append(players)
-        outcomes = np.concatenate(outcomes_held)
-        table[game] = fit_calibration(*samples(results))
         counts = sorted({len(r.bots) for r in results})
-        print(f"\n{game}: {len(results)} games at {', '.join(map(str, counts))} players, {len(outcomes)} predictions")
+        print(f"\n{game}: {len(results)} games at {', '.join(map(str, counts))} players")
         figure, axes = plt.subplots(figsize=(5.2, 5.2))
         axes.plot([0, 1], [0, 1], linestyle="--", color="#888888", label="perfectly calibrated")
+        held_out: dict[str, list[np.ndarray]] = {"raw": [], "calibrated": []}
+        outcomes_held: list[np.ndarray] = []
+        for players in counts:
+            games = [r for r in results if len(r.bots) == players]
+            table.setdefault(game, {})[players] = fit_calibration(*samples(games))
+            for k in (0, 1):  # fitted on one half of the games, judged on the other
+                fitted = fit_calibration(*samples([r for r in games if r.seed % 2 == k]))
+                values, seats, outcomes = samples([r for r in games if r.seed % 2 != k])
+                held_out["raw"].append(values)
+                held_out["calibrated"].append(apply(fitted, values, seats))
+                outcomes_held.append(outcomes)
+            line = []
+            for kind in ("raw", "calibrated"):
+                predicted = np.concatenate(held_out[kind][-2:])
+                brier, ece, _bins = scores(predicted, np.concatenate(outcomes_held[-2:]))
+                line.append(f"{kind} Brier {brier:.3f}, error {ece:.3f}")
+            print(
+                f"  {players} players ({len(games)} games, {sum(len(o) for o in outcomes_held[-2:])} predictions, "
+                f"held out): " + "; ".join(line)
+            )
+        outcomes = np.concatenate(outcomes_held)
         for kind, colour in (("raw", "#D55E00"), ("calibrated", "#0072B2")):
-            predicted = np.concatenate(held_out[kind])
-            brier, ece, bins = scores(predicted, outcomes)
-            print(f"  {kind:<10} (held out) Brier {brier:.3f}, calibration error {ece:.3f}")
-            for n in counts:
-                mask = np.concatenate(players_held) == n
-                if mask.any():
-                    b, e, _ = scores(predicted[mask], outcomes[mask])
-                    print(f"    {n} players: Brier {b:.3f}, calibration error {e:.3f} ({int(mask.sum())})")
+            brier, ece, bins = scores(np.concatenate(held_out[kind]), outcomes)
+            print(f"  all ({len(outcomes)} predictions, held out): {kind} Brier {brier:.3f}, error {ece:.3f}")
             xs, ys, _counts = zip(*bins, strict=True)
             label = "search value" if kind == "raw" else "calibrated chance"
             axes.plot(xs, ys, color=colour, marker="o", label=f"{label}: error {ece:.3f}")
@@ -267,9 +269,10 @@ def fit(args: argparse.Namespace) -> None:
         figure.tight_layout()
         figure.savefig(args.out / f"reliability-{game}.png", dpi=110)
         plt.close(figure)
-    print("\nCALIBRATIONS: dict[str, Calibration] = {")
-    for game, calibration in table.items():
-        print(f'    "{game}": Calibration(slope={calibration.slope}, shift={calibration.shift}),')
+    print("\nCALIBRATIONS: dict[str, dict[int, Calibration]] = {")
+    for game, by_count in table.items():
+        maps = ", ".join(f"{n}: Calibration({c.slope}, {c.shift})" for n, c in by_count.items())
+        print(f'    "{game}": {{{maps}}},')
     print("}")
 
 

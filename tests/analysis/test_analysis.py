@@ -137,7 +137,12 @@ def test_a_calibration_map_keeps_the_order_of_moves_and_an_even_chance_even() ->
     stays inside 0..1, leaves values alone with slope 1 and shift 0, and with no shift keeps the even chance of
     `players` seats where it is, at every player count."""
     values = [0.0, 0.001, 0.05, 0.2, 0.5, 0.8, 0.95, 0.999, 1.0]
-    for calibration in [Calibration(1.0, 0.0), Calibration(0.6, 0.4), Calibration(1.7, -0.3), *CALIBRATIONS.values()]:
+    for calibration in [
+        Calibration(1.0, 0.0),
+        Calibration(0.6, 0.4),
+        Calibration(1.7, -0.3),
+        *(c for by_count in CALIBRATIONS.values() for c in by_count.values()),
+    ]:
         for players in (2, 3, 4, 5):
             chances = [calibration.chance(value, players) for value in values]
             assert chances == sorted(chances) and all(0.0 < chance < 1.0 for chance in chances)

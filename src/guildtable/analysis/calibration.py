@@ -4,13 +4,15 @@ The search's value of a move is the mean result of its playouts, and a playout c
 evaluation, a guess: so the raw value is not a chance of winning. Measured against how often players went on to win,
 it was pessimistic (City Blocks: 0.35 of the games were won from positions valued 0.15).
 
-Each game has a map fitted on bot games (`benchmarks/analysis_validation.py fit`: logistic regression, checked on
-games it was not fitted on). It works on log-odds measured from the even chance of `players` seats, so that one map
-serves every player count: with `base = logit(1 / players)`,
+Each game and player count has a map fitted on bot games (`benchmarks/analysis_validation.py fit`: logistic
+regression, checked on games it was not fitted on). It works on log-odds measured from the even chance of the
+`players` seats: with `base = logit(1 / players)`,
 
     chance = sigmoid(base + slope * (logit(value) - base) + shift)
 
-A game without a fitted map keeps the raw value.
+so `shift` says how much more (or less) likely to win a seat is than the search thinks at an even position, and
+`slope` how much the search's confidence should be stretched (above 1) or damped (below 1). Without a fitted map
+the raw value stands.
 """
 
 from __future__ import annotations
@@ -47,11 +49,12 @@ class Calibration:
         return sigmoid(base + self.slope * (logit(value) - base) + self.shift)
 
 
-# Fitted by `benchmarks/analysis_validation.py fit` (see benchmarks/README.md for the run and its figures).
-CALIBRATIONS: dict[str, Calibration] = {}
+# Game -> player count -> its map, fitted by `benchmarks/analysis_validation.py fit` (benchmarks/README.md has the
+# run and its figures).
+CALIBRATIONS: dict[str, dict[int, Calibration]] = {}
 
 
 def winning_chance(game: str, players: int, value: float) -> float:
     """The winning chance the analysis reports for a search value of a move in `game` at `players` seats."""
-    calibration = CALIBRATIONS.get(game)
+    calibration = CALIBRATIONS.get(game, {}).get(players)
     return value if calibration is None else calibration.chance(value, players)

@@ -148,8 +148,8 @@ class Analyses:
                 await self.store.drop_analysis(replay_id)
                 raise Problem(
                     503,
-                    "analysis-busy",
-                    _("the server is analysing another game; ask again in a minute"),
+                    "analysis-unavailable",
+                    _("analyses cannot be started just now; ask again in a minute"),
                     headers={"Retry-After": "60"},
                 ) from error
             return {"status": "running", "done": 0, "total": total}

@@ -73,7 +73,7 @@ function drawAnalysis(answer) {
   const box = $("analysis");
   if (answer.status === "none") {
     box.replaceChildren(
-      h("p", { class: "muted" }, t("The computer judges every move from what its player could know at the time, and marks the ones that gave winning chances away. It takes a minute or two.")),
+      h("p", { class: "muted" }, t("The computer judges every move from what its player could know at the time, and marks the ones that gave winning chances away. A long game can take several minutes.")),
       h("button", { id: "analyse", type: "button", onclick: startAnalysis }, t("Analyse this game")));
     return;
   }
