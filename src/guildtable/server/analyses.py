@@ -34,6 +34,9 @@ from guildtable.server.workers import die_with_parent
 log = logging.getLogger("guildtable.server")
 # A running analysis whose process has not written for this long is taken to have stopped.
 STALE_SECONDS = 120.0
+# The same for an analysis sent to the bot workers' queue, where it may wait behind others before a worker starts it
+# (a worker that dies is noticed by the queue itself, which gives the job to another).
+QUEUED_STALE_SECONDS = 1800.0
 # How often a running analysis writes its progress to the store (in moves).
 PROGRESS_EVERY = 5
 # The longest game analysed (moves): a judged move costs two searches.
@@ -95,6 +98,7 @@ class Analyses:
         self.workers = workers
         self.at_once = at_once
         self.queue = queue
+        self.stale_seconds = STALE_SECONDS if queue is None else QUEUED_STALE_SECONDS
         self.running: dict[str, Running] = {}
         self._pool: ProcessPoolExecutor | None = None
 
@@ -112,7 +116,7 @@ class Analyses:
         if here is not None:
             return {"status": "running", "done": here.done, "total": here.total}
         stored = await self.store.analysis(replay_id)
-        if stored is None or (stored.status == "running" and stored.updated < time.time() - STALE_SECONDS):
+        if stored is None or (stored.status == "running" and stored.updated < time.time() - self.stale_seconds):
             return {"status": "none", "thresholds": _thresholds()}
         if stored.status == "running":
             return {"status": "running", "done": stored.done, "total": stored.total}
@@ -138,7 +142,7 @@ class Analyses:
                 headers={"Retry-After": "60"},
             )
         now = time.time()
-        if not await self.store.claim_analysis(replay_id, self.spec, total, now, now - STALE_SECONDS):
+        if not await self.store.claim_analysis(replay_id, self.spec, total, now, now - self.stale_seconds):
             return await self.status(replay_id)
         if self.queue is not None:
             try:

@@ -200,7 +200,13 @@ async def analyse_game(ctx: dict[str, Any], *, replay_id: str, record: dict[str,
         return await loop.run_in_executor(context.judges, judge_step, record, index, spec)
 
     # The heartbeat beats all along (one move may take less than a beat, a whole game much longer).
-    await _beating(job, judge_all(context.store, replay_id, record, spec, judge, Running(0, stored.total)))
+    try:
+        await _beating(job, judge_all(context.store, replay_id, record, spec, judge, Running(0, stored.total)))
+    except Exception:
+        if not job.retryable:  # the last attempt: the page offers the analysis again
+            log.exception("the analysis of %s failed", replay_id)
+            await context.store.drop_analysis(replay_id)
+        raise
     return "analysed"
 
 
