@@ -11,7 +11,9 @@ count):
   mask built at every step. A step is one decision (the agents' closing `step(None)` are timed but not counted).
 
 The last columns split the wrapper's cost per step on positions of those games: the observation tensor (`encode`)
-and the action mask.
+and the action mask. The positions are every decision of seeded random games in order, each encoded for the seat to
+move, as an environment encodes them: an encoder rewrites only what changed since that seat's last tensor
+(`guildtable.rl.encoders.Memo`), so a tensor costs less after a near position than after an unrelated one.
 
     .venv/bin/python benchmarks/rl_env_speed.py [--game city-blocks] [--players N] [--runs 5] [--seconds 1]
 """
@@ -64,18 +66,18 @@ def pettingzoo_steps(game: Game, players: int, seconds: float, seed: int) -> flo
 
 
 def positions(game: Game, players: int, count: int, seed: int) -> list[State]:
+    """Every decision of seeded random games, in order (the final positions left out)."""
     rng = Rng(seed)
     found: list[State] = []
     while len(found) < count:
         state = game.new_state(players, seed=rng.below(1 << 62))
         while not state.is_terminal and len(found) < count:
-            if rng.below(5) == 0:
-                found.append(state.clone())
+            found.append(state.clone())
             state.apply(rng.choice(state.legal_actions()))
     return found
 
 
-def microseconds_per_call(call: Callable[[State], object], states: list[State], repeats: int = 20) -> float:
+def microseconds_per_call(call: Callable[[State], object], states: list[State], repeats: int = 10) -> float:
     start = time.process_time()
     for _ in range(repeats):
         for state in states:
@@ -106,7 +108,7 @@ def main() -> None:
             )
             encoder = rl.encoder_for(game, players)
             actions = game.num_distinct_actions(players)
-            sample = positions(game, players, 200, args.seed)
+            sample = positions(game, players, 400, args.seed)
             encode = microseconds_per_call(partial(_encode, encoder), sample)
             mask = microseconds_per_call(partial(_mask, actions), sample)
             print(

@@ -18,11 +18,11 @@ from rl_helpers import CASE_IDS, CASES, first_leak, positions
 
 from guildtable.games.city_blocks.content import TILE_CODES
 from guildtable.games.city_blocks.rules import CityBlocksState
-from guildtable.kernel import Game, GuildtableError, State
+from guildtable.kernel import Game, GuildtableError, Rng, State
 from guildtable.kernel.registry import get_game
 from guildtable.rl import encoder_for, layout_for
 from guildtable.rl.city_blocks import CityBlocksEncoder
-from guildtable.rl.encoders import Tensor
+from guildtable.rl.encoders import Tensor, new_encoder
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -54,6 +54,35 @@ def test_the_determinization_property_holds_under_the_options_too(
     game = get_game(name)
     states = positions(game, players, 200, seed=5, options=options, every=2)
     assert first_leak(encoder_for(game, players), states, worlds=2, seed=19) is None
+
+
+INCREMENTAL_SAMPLES = {"city-blocks": 600, "city-and-guilds": 300, "guildhall": 400, "guilds-of-london": 300}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=CASE_IDS)
+def test_a_tensor_depends_on_the_position_alone_whatever_was_encoded_before(game: Game, players: int) -> None:
+    """Issue 18 (the wrapper's speed): an encoder writes only what changed since the seat's last tensor. Each tensor,
+    encoded after the previous decision's (as an environment does) and again in shuffled order among other games'
+    positions and determinizations, equals the tensor built from nothing."""
+    encoder = encoder_for(game, players)
+    reference = new_encoder(game, players)
+    states = [state.clone() for state in positions(game, players, INCREMENTAL_SAMPLES[game.name], seed=21)]
+    rng = Rng(22)
+    shuffled = [*states, *(state.determinize(rng.below(players), rng) for state in states[::3])]
+    rng.shuffle(shuffled)
+    for state in [*states, *shuffled]:
+        for seat in range(players):
+            tensor = encoder.encode(state, seat)
+            reference.memo(seat).reset()
+            expected = reference.encode(state, seat)
+            if not np.array_equal(tensor, expected):
+                differ = {
+                    part.name
+                    for part in encoder.layout.slices
+                    for i in np.flatnonzero(tensor != expected)
+                    if part.start <= i < part.stop
+                }
+                pytest.fail(f"move {len(state.history)} of seed {state.seed}, seat {seat}: {sorted(differ)} differ")
 
 
 class PeekingEncoder(CityBlocksEncoder):

@@ -14,8 +14,6 @@ as the map names them (A1, A2, ..., then B1, ...), blocks alphabetically. What f
 
 from __future__ import annotations
 
-import numpy as np
-
 from guildtable.games.city_and_guilds.actions import LOT_BASE
 from guildtable.games.city_and_guilds.board import MAX_LOTS, MAX_SIDE, Board
 from guildtable.games.city_and_guilds.content import (
@@ -45,6 +43,7 @@ from guildtable.rl.layout import LayoutBuilder
 MAX_BLOCKS = 26  # A–Z (§8.3)
 HAND_MOST = HAND_SIZE + 1  # CG-11: four tiles are dealt, one goes back
 SCORE_LOW, SCORE_SPAN = -20, 220.0  # scores may end below 0 (CG-45: -1 per unused figure)
+MOST_FIGURES = max(FIGURES.values())
 TRACK_SCALE = 20.0
 PLACED_SCALE = 40.0
 OPTION_FLAGS = (
@@ -142,90 +141,122 @@ class CityAndGuildsEncoder(Encoder):
         )
         build.add("scores", n, f"per player: (score + {-SCORE_LOW}) / {SCORE_SPAN:g}, within [0, 1] (CG-42, CG-45)")
         build.add("tiles_placed", n, f"per player: tiles placed from hand / {PLACED_SCALE:g}, at most 1")
-        build.add("supply_size", 1, f"tiles left in the supply / {TOTAL_TILES}")
+        self.supply = build.add("supply_size", 1, f"tiles left in the supply / {TOTAL_TILES}")
         super().__init__(build.build())
         self.players = n
         self._relative = relative_seats(n)
-        self._board: Board | None = None
-        self._map_ones = np.zeros(0, np.intp)
-        self._map_numbers = np.zeros(0, np.float32)
+        # Per lot, the index each tile kind sets (EMPTY is -1: the last entry, the `empty` one).
+        self._lot_cells = tuple(
+            tuple((self.lot_tiles + lot * (1 + TILE_KINDS) + code,) for code in (*range(1, TILE_KINDS + 1), 0))
+            for lot in range(MAX_LOTS)
+        )
+        # Per seat, per block, the index each holder of a place marker sets (-1, no holder: the last entry, none).
+        self._white_cells, self._black_cells = (
+            tuple(
+                tuple((*((base + block * n + relative[who],) for who in range(n)), ()) for block in range(MAX_BLOCKS))
+                for relative in self._relative
+            )
+            for base in (self.white, self.black)
+        )
+        self._geometry: tuple[Board | None, list[int], list[float]] = (None, [], [])
 
-    def _map(self, board: Board) -> None:
+    parts = 13
+    BOARD, TILES, FIGURES, WHITE, BLACK, SCORED, RANKS, HAND, OPEN_HANDS, DISPLAY, REST, OPTIONS, NUMBERS = range(parts)
+
+    def _map(self, board: Board) -> tuple[Board, list[int], list[float]]:
         """What the map alone fixes: which lots and blocks exist, each lot's block and position."""
-        self._board = board
-        self._lot_bases = tuple(self.lot_tiles + lot * (1 + TILE_KINDS) + 1 for lot in range(board.lots))
-        self._figure_bases = tuple(self.lot_figures + lot * self.players * 2 - 1 for lot in range(board.lots))
         ones = [self.lot_map + lot for lot in range(board.lots)]
         ones += [self.lot_block + lot * MAX_BLOCKS + board.lot_block[lot] for lot in range(board.lots)]
         ones += [self.block_map + block for block in range(board.blocks)]
-        self._map_ones = np.array(ones, np.intp)
-        self._map_numbers = np.array(
-            [value / MAX_SIDE for lot in range(board.lots) for value in (board.lot_x[lot], board.lot_y[lot])],
-            np.float32,
-        )
+        numbers = [value / MAX_SIDE for lot in range(board.lots) for value in (board.lot_x[lot], board.lot_y[lot])]
+        geometry = board, ones, numbers
+        self._geometry = geometry  # one assignment: another thread sees the old map or the new, whole
+        return geometry
 
     def encode(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, CityAndGuildsState)
         n = self.players
-        if state.board is not self._board:
-            self._map(state.board)
         relative = self._relative[seat]
-        ones = [
-            base + tile for base, tile in zip(self._lot_bases, state.tiles, strict=True)
-        ]  # EMPTY is -1: the `empty` entry
-        ones += [
-            base + relative[owner] * 2 + figures
-            for base, owner, figures in zip(self._figure_bases, state.owners, state.figs, strict=True)
-            if owner >= 0 and figures
-        ]
-        white, black = self.white, self.black
-        ones += [white + block * n + relative[who] for block, who in enumerate(state.white) if who >= 0]
-        ones += [black + block * n + relative[who] for block, who in enumerate(state.black) if who >= 0]
-        ones += [self.scored + block for block in state.scored]
+        memo = self.memo(seat)
+        if memo.keys[self.BOARD] is not state.board:
+            memo.reset()
+            board, ones, numbers = self._geometry
+            if board is not state.board:
+                board, ones, numbers = self._map(state.board)
+            memo.part(self.BOARD, board, lambda: ones)
+            memo.numbers(self.lot_xy, numbers)
+        memo.cells(self.TILES, state.tiles, self._lot_cells)
+        figure_base = self.lot_figures - 1
+
+        def figures(lot: int, owner: int, count: int) -> int:
+            return figure_base + (lot * n + relative[owner]) * 2 + count if owner >= 0 and count else -1
+
+        memo.pairs(self.FIGURES, state.owners, state.figs, figures)
+        memo.cells(self.WHITE, state.white, self._white_cells[seat])
+        memo.cells(self.BLACK, state.black, self._black_cells[seat])
+        memo.part(self.SCORED, state.scored, lambda: [self.scored + block for block in state.scored])
+        memo.part(self.RANKS, (state.values, state.stamps), lambda: self._ranks(state, relative))
+        hand = state.hands[seat]
+        memo.part(self.HAND, hand, lambda: copies(hand, self.hand, HAND_KINDS, HAND_MOST))
+        if state.options["open_hands"]:
+            memo.part(self.OPEN_HANDS, tuple(state.hands), lambda: self._open_hands(state, relative))
+        else:
+            memo.indices(self.OPEN_HANDS, [])
+        memo.part(self.DISPLAY, state.display, lambda: copies(state.display, self.display, HAND_KINDS, DISPLAY_SIZE))
+        most = MOST_FIGURES + 1
+        rest = [self.hand_sizes + relative[p] * (HAND_MOST + 1) + len(hand) for p, hand in enumerate(state.hands)]
+        rest += [self.figures + relative[p] * most + left for p, left in enumerate(state.figures)]
+        rest.append(self.taverns + state.taverns)
+        if state.pending:
+            decision = state.pending[-1]
+            rest.append(self.question + PENDING_KINDS.index(decision.kind))
+            rest.append(self.to_move + relative[decision.seat])
+            if decision.kind == LOT:
+                rest.append(self.placing + decision.context[0])
+            elif decision.kind in (BUILDING, MINSTREL_FIGURE):
+                rest.append(self.lot_question + decision.context[0])
+        else:
+            rest.append(self.flags + 1)
+        if state.in_setup:
+            rest.append(self.flags)
+        memo.indices(self.REST, rest)
+        options = state.options
+        memo.part(
+            self.OPTIONS,
+            (options, state.start_player),
+            lambda: (
+                [self.flags + 2 + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+                + [self.start + relative[state.start_player], self.seat + seat]
+            ),
+        )
+        numbers_key = (state.values, state.scores_, state.placed)
+        if numbers_key != memo.keys[self.NUMBERS]:
+            order = [(seat + k) % n for k in range(n)]
+            values = state.values
+            numbers = [min(1.0, values[guild][p] / TRACK_SCALE) for guild in range(GUILD_COUNT) for p in order]
+            numbers += [max(0.0, min(1.0, (state.scores_[p] - SCORE_LOW) / SCORE_SPAN)) for p in order]
+            numbers += [min(1.0, state.placed[p] / PLACED_SCALE) for p in order]
+            memo.numbers(self.numbers, numbers)
+            memo.part(self.NUMBERS, numbers_key, list)
+        memo.view[self.supply] = len(state.supply) / TOTAL_TILES
+        return memo.tensor()
+
+    def _ranks(self, state: CityAndGuildsState, relative: tuple[int, ...]) -> list[int]:
+        n = self.players
+        ones: list[int] = []
         for guild in range(GUILD_COUNT):
             values, stamps = state.values[guild], state.stamps[guild]
             ranked = sorted((-values[p], stamps[p], p) for p in range(n) if values[p] >= 1)
             base = self.ranks + guild * n * n
             ones += [base + relative[p] * n + place for place, (_, _, p) in enumerate(ranked)]
-        ones += copies(state.hands[seat], self.hand, HAND_KINDS, HAND_MOST)
-        if state.options["open_hands"]:
-            size = HAND_MOST * HAND_KINDS
-            for player, hand in enumerate(state.hands):
-                ones += copies(hand, self.open_hands + relative[player] * size, HAND_KINDS, HAND_MOST)
-        ones += [self.hand_sizes + relative[p] * (HAND_MOST + 1) + len(hand) for p, hand in enumerate(state.hands)]
-        ones += copies(state.display, self.display, HAND_KINDS, DISPLAY_SIZE)
-        most = max(FIGURES.values()) + 1
-        ones += [self.figures + relative[p] * most + left for p, left in enumerate(state.figures)]
-        ones.append(self.taverns + state.taverns)
-        if state.pending:
-            decision = state.pending[-1]
-            ones.append(self.question + PENDING_KINDS.index(decision.kind))
-            ones.append(self.to_move + relative[decision.seat])
-            if decision.kind == LOT:
-                ones.append(self.placing + decision.context[0])
-            elif decision.kind in (BUILDING, MINSTREL_FIGURE):
-                ones.append(self.lot_question + decision.context[0])
-        else:
-            ones.append(self.flags + 1)
-        if state.in_setup:
-            ones.append(self.flags)
-        options = state.options
-        ones += [self.flags + 2 + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
-        ones.append(self.start + relative[state.start_player])
-        ones.append(self.seat + seat)
-        obs = np.zeros(self.size, np.float32)
-        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
-        obs[self._map_ones] = 1.0
-        order = [(seat + k) % n for k in range(n)]
-        numbers = [min(1.0, state.values[guild][p] / TRACK_SCALE) for guild in range(GUILD_COUNT) for p in order]
-        numbers += [max(0.0, min(1.0, (state.scores_[p] - SCORE_LOW) / SCORE_SPAN)) for p in order]
-        numbers += [min(1.0, state.placed[p] / PLACED_SCALE) for p in order]
-        numbers.append(len(state.supply) / TOTAL_TILES)
-        start = self.numbers
-        obs[start : start + len(numbers)] = numbers
-        xy = self.lot_xy
-        obs[xy : xy + len(self._map_numbers)] = self._map_numbers
-        return obs
+        return ones
+
+    def _open_hands(self, state: CityAndGuildsState, relative: tuple[int, ...]) -> list[int]:
+        size = HAND_MOST * HAND_KINDS
+        ones: list[int] = []
+        for player, hand in enumerate(state.hands):
+            ones += copies(hand, self.open_hands + relative[player] * size, HAND_KINDS, HAND_MOST)
+        return ones
 
 
 def encoder(players: int) -> CityAndGuildsEncoder:

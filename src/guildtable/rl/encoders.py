@@ -12,15 +12,24 @@ What every encoder promises, and what `tests/rl` checks:
   observer in seat order (block 0 is the observer), so one policy can play every seat. The `seat` slice says which
   seat that is.
 
-An encoder never changes the state. What it keeps between calls is only memos of pure functions of the table (a
-map's geometry, where the city's tiles lie), so a tensor never depends on an earlier position.
+An encoder never changes the state, and a tensor never depends on an earlier position. For speed (an environment
+step must not cost much more than an engine step, issue 18) an encoder does keep, per thread and per seat, the tensor
+it last built (`Memo`): each part of the tensor is rebuilt only when the fields it is built from differ from those it
+was last built from, and then only its changed entries are written. The parts' inputs are compared whole, so the
+result is the same as building from nothing (`tests/rl` encodes positions of many games in shuffled order with one
+encoder and compares every tensor with a fresh encoder's).
 """
 
 from __future__ import annotations
 
 import importlib
+import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from itertools import compress
+from operator import ne
+from typing import Any, Protocol, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -40,18 +49,151 @@ _MODULES = {
 """Game name -> the module whose `encoder(players)` builds that game's encoder."""
 
 
+class FloatView(Protocol):
+    """What `Memo` does with a memoryview of float32s (typeshed types a memoryview's items as ints)."""
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+_NEVER = object()
+"""The key of a part never built: equal to no input."""
+
+
+class Memo:
+    """One seat's last tensor and, per part of it, the inputs (`keys`) it was built from and the indices it set to 1.
+
+    An encoder calls `part` (or `indices`, `cells`, `pairs`) for each part with that part's current inputs, writes its
+    numbers with `numbers`, then takes `tensor()`. A key is an immutable value, or lists and tuples of them, nested as
+    deep as need be, each list holding values of one type (lists are copied when the key is stored, so that the
+    state's own lists changing later do not change it). Entries are written one by one through a memoryview: a step
+    changes a few, and numpy's fancy indexing costs more than a few item writes."""
+
+    __slots__ = ("keys", "ones", "running", "view")
+
+    def __init__(self, size: int, parts: int) -> None:
+        self.running = np.zeros(size, np.float32)
+        self.view = cast(FloatView, self.running.data)  # a memoryview of format "f": item writes take floats
+        self.keys: list[Any] = [_NEVER] * parts
+        self.ones: list[list[int]] = [[] for _ in range(parts)]
+
+    def part(self, index: int, key: Any, build: Callable[[], list[int]]) -> None:
+        """Part `index` is the indices `build()` gives; `build` is called only when `key` differs from last time."""
+        if key == self.keys[index]:
+            return
+        self._write(index, build())
+        self.keys[index] = _snapshot(key)
+
+    def indices(self, index: int, ones: list[int]) -> None:
+        """Part `index` is `ones`, a new list the caller will not change: cheap parts are their own key."""
+        if ones == self.ones[index]:
+            return
+        self._write(index, ones)
+        self.keys[index] = _NEVER  # so that `part` rebuilds, should it take this part over again
+
+    def _write(self, index: int, ones: list[int]) -> None:
+        old = self.ones[index]
+        view = self.view
+        if len(old) + len(ones) > 16:  # write only the difference (in C), when writing it all would cost more
+            now = set(ones)
+            for at in now.symmetric_difference(old):
+                view[at] = 1.0 if at in now else 0.0
+        else:
+            for at in old:
+                view[at] = 0.0
+            for at in ones:
+                view[at] = 1.0
+        self.ones[index] = ones
+
+    def cells(self, index: int, values: list[int], cell: Sequence[Sequence[tuple[int, ...]]]) -> None:
+        """Part `index` sets, for each position i of `values`, the indices `cell[i][values[i]]`. Only the positions
+        whose value changed are written; `values` keeps its length (`reset` first when the table's geometry
+        changes)."""
+        old = self.keys[index]
+        if values == old:
+            return
+        view = self.view
+        if old is _NEVER:
+            for i, value in enumerate(values):
+                for at in cell[i][value]:
+                    view[at] = 1.0
+        else:
+            for i in compress(range(len(values)), map(ne, old, values)):  # in C: the positions that differ
+                codes = cell[i]
+                for at in codes[old[i]]:
+                    view[at] = 0.0
+                for at in codes[values[i]]:
+                    view[at] = 1.0
+        self.keys[index] = values.copy()
+
+    def pairs(self, index: int, first: list[int], second: list[int], cell: Callable[[int, int, int], int]) -> None:
+        """As `cells` for two lists of the same length: position i sets `cell(i, first[i], second[i])` (negative: no
+        entry)."""
+        old = self.keys[index]
+        if old is not _NEVER and first == old[0] and second == old[1]:
+            return
+        view = self.view
+        if old is _NEVER:
+            changed: Iterable[int] = range(len(first))
+        else:
+            count = range(len(first))
+            changed = set(compress(count, map(ne, old[0], first))) | set(compress(count, map(ne, old[1], second)))
+        for i in changed:
+            if old is not _NEVER and (at := cell(i, old[0][i], old[1][i])) >= 0:
+                view[at] = 0.0
+            if (at := cell(i, first[i], second[i])) >= 0:
+                view[at] = 1.0
+        self.keys[index] = (first.copy(), second.copy())
+
+    def numbers(self, start: int, values: list[float]) -> None:
+        """Write `values` from index `start` (counts scaled to [0, 1])."""
+        self.running[start : start + len(values)] = values
+
+    def reset(self) -> None:
+        """Forget every part (the table's geometry changed): the next tensor is built from nothing."""
+        self.running[:] = 0.0
+        self.keys = [_NEVER] * len(self.keys)
+        self.ones = [[] for _ in self.keys]
+
+    def tensor(self) -> npt.NDArray[np.float32]:
+        """The tensor as the parts left it: a new array, so the caller may keep it."""
+        return self.running.copy()
+
+
+def _snapshot(key: Any) -> Any:
+    """A copy of a key that the state's lists changing cannot change (see `Memo`)."""
+    kind = type(key)
+    if kind is list:
+        return key.copy() if not key or type(key[0]) is not list else [_snapshot(item) for item in key]
+    if kind is tuple:
+        return tuple(_snapshot(item) for item in key)
+    if kind is dict:
+        return dict(key)  # the options: values are immutable
+    return key
+
+
 class Encoder(ABC):
     """Turns a position into one seat's observation tensor, laid out as `layout` says."""
 
     layout: Layout
+    parts = 0
+    """How many parts the encoder keeps in its `Memo`s."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.size = layout.size
+        self._local = threading.local()
 
     @abstractmethod
     def encode(self, state: State, seat: int) -> Tensor:
         """A new float32 array of shape (size,): what `seat` knows of `state`. Works on finished games too."""
+
+    def memo(self, seat: int) -> Memo:
+        """This thread's memo of `seat`'s last tensor."""
+        try:
+            memos: list[Memo] = self._local.memos
+        except AttributeError:
+            memos = self._local.memos = [Memo(self.size, self.parts) for _ in range(self.layout.players)]
+        return memos[seat]
 
 
 def relative_seats(players: int) -> tuple[tuple[int, ...], ...]:
@@ -77,16 +219,24 @@ def encoder_for(game: Game | str, players: int) -> Encoder:
     ours = get_game(game) if isinstance(game, str) else game
     if players not in ours.player_counts:
         raise GuildtableError(f"{ours.title} is for {ours.min_players}–{ours.max_players} players, not {players}")
-    return _encoder(ours.name, players)
+    return _encoder(ours.name, players)  # one per game and count: its memos are per thread
+
+
+def new_encoder(game: Game | str, players: int) -> Encoder:
+    """A new encoder of `game` for `players` players, with memos of its own (`encoder_for` shares one)."""
+    ours = get_game(game) if isinstance(game, str) else game
+    if players not in ours.player_counts:
+        raise GuildtableError(f"{ours.title} is for {ours.min_players}–{ours.max_players} players, not {players}")
+    module = _MODULES.get(ours.name)
+    if module is None:
+        raise GuildtableError(f"no observation encoder for {ours.name!r}; there are encoders for {', '.join(_MODULES)}")
+    encoder: Encoder = importlib.import_module(module).encoder(players)
+    return encoder
 
 
 @cache
 def _encoder(name: str, players: int) -> Encoder:
-    module = _MODULES.get(name)
-    if module is None:
-        raise GuildtableError(f"no observation encoder for {name!r}; there are encoders for {', '.join(_MODULES)}")
-    encoder: Encoder = importlib.import_module(module).encoder(players)
-    return encoder
+    return new_encoder(name, players)
 
 
 def layout_for(game: Game | str, players: int) -> Layout:

@@ -13,10 +13,7 @@ A profession card is its identity, profession × 5 + colour (30 identities, 4 co
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
-
-import numpy as np
 
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
@@ -172,36 +169,38 @@ class GuildhallEncoder(Encoder):
         super().__init__(build.build())
         self.players = n
         self._relative = relative_seats(n)
-        # Per relative player k, per profession: for each colour mask, the indices of its colours' bits.
+        # Per seat, per guildhall chapter (player * PROFESSIONS + profession): for each colour mask, the indices of
+        # its colours' bits in that player's block as the seat sees it.
         self._chapters = tuple(
             tuple(
                 tuple(
-                    tuple(self.halls + (k * PROFESSIONS + prof) * COLOURS + c for c in BITS[mask]) for mask in range(32)
+                    tuple(self.halls + (relative[player] * PROFESSIONS + prof) * COLOURS + c for c in BITS[mask])
+                    for mask in range(1 << COLOURS)
                 )
+                for player in range(n)
                 for prof in range(PROFESSIONS)
             )
-            for k in range(n)
+            for relative in self._relative
         )
+
+    parts = 8
+    HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS = range(parts)
 
     def encode(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildhallState)
         n = self.players
         relative = self._relative[seat]
         order = [(seat + k) % n for k in range(n)]
+        memo = self.memo(seat)
         entry: tuple[Any, ...] | None = state.stack[-1] if state.stack else None
+        memo.cells(self.HALLS, state.halls, self._chapters[seat])
+        memo.part(self.AREAS, tuple(state.areas), lambda: self._areas(state, order))
+        memo.part(self.OWNED, tuple(state.owned), lambda: self._owned(state, order))
+        hand = state.hands[seat]
+        memo.part(self.HAND, hand, lambda: copies(hand, self.hand, IDENTITIES, COPIES))
+        memo.part(self.MINE, state.completed[seat], lambda: [self.mine + prof for prof in state.completed[seat]])
+        # What the seat alone knows besides its hand, and the open question: small, built every time.
         ones: list[int] = []
-        halls = state.halls
-        for k, player in enumerate(order):
-            # Per profession, the indices of that chapter's colours: looked up, so the loops run in C.
-            chapters = halls[player * PROFESSIONS : (player + 1) * PROFESSIONS]
-            ones.extend(chain.from_iterable(map(tuple.__getitem__, self._chapters[k], chapters)))
-            ones.append(self.completed + k * (CAP + 2) + min(len(state.completed[player]), CAP + 1))
-            if state.areas[player]:
-                ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
-            if state.owned[player]:
-                ones += copies(state.owned[player], self.owned + k * OWNED_ROWS * PRESTIGE_TYPES, PRESTIGE_TYPES, 2)
-        ones += copies(state.hands[seat], self.hand, IDENTITIES, COPIES)
-        ones += [self.mine + prof for prof in state.completed[seat]]
         known = min(state.known[seat], len(state.deck), KNOWN_TOP)
         if known:
             deck = state.deck
@@ -229,22 +228,35 @@ class GuildhallEncoder(Encoder):
                 ones += [self.taken + card for card in set(entry[4])]
             elif kind == TAX_TARGET:
                 ones.append(self.tax_card + entry[2])
-        ones += (
+        memo.indices(self.PRIVATE, ones)
+        completed = state.completed
+        rest = [self.completed + k * (CAP + 2) + min(len(completed[player]), CAP + 1) for k, player in enumerate(order)]
+        rest += (
             self.active + relative[state.active],
             self.start + relative[state.start_player],
             self.actions_left + min(max(state.actions_left, 0), MOST_ACTIONS),
             self.seat + seat,
         )
-        ones += [self.played + prof for prof in range(PROFESSIONS) if state.played >> prof & 1]
+        played = state.played
+        if played:
+            rest += [self.played + prof for prof in range(PROFESSIONS) if played >> prof & 1]
         if state.discard:
-            ones.append(self.discard_top + state.discard[-1])
-        ones += [self.row + place * PRESTIGE_TYPES + kind for place, kind in enumerate(state.row[:ROW])]
+            rest.append(self.discard_top + state.discard[-1])
+        rest += [self.row + place * PRESTIGE_TYPES + kind for place, kind in enumerate(state.row[:ROW])]
+        memo.indices(self.REST, rest)
         options = state.options
-        ones += [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
-        if options["small_game_removal"] == "per_type":
-            ones += copies(state.removed, self.removed, PRESTIGE_TYPES, OWNED_ROWS)
-        obs = np.zeros(self.size, np.float32)
-        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
+        memo.part(
+            self.OPTIONS,
+            (options, state.removed),
+            lambda: (
+                [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+                + (
+                    copies(state.removed, self.removed, PRESTIGE_TYPES, OWNED_ROWS)
+                    if options["small_game_removal"] == "per_type"
+                    else []
+                )
+            ),
+        )
         tokens, hands = state.tokens, state.hands
         numbers: list[float] = []
         for player in order:
@@ -259,9 +271,22 @@ class GuildhallEncoder(Encoder):
             len(state.prestige_deck) / PRESTIGE_TOTAL,
             min(1.0, state.turn / TURN_SCALE),
         )
-        start = self.numbers
-        obs[start : start + len(numbers)] = numbers
-        return obs
+        memo.numbers(self.numbers, numbers)
+        return memo.tensor()
+
+    def _areas(self, state: GuildhallState, order: list[int]) -> list[int]:
+        ones: list[int] = []
+        for k, player in enumerate(order):
+            if state.areas[player]:
+                ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
+        return ones
+
+    def _owned(self, state: GuildhallState, order: list[int]) -> list[int]:
+        ones: list[int] = []
+        for k, player in enumerate(order):
+            if state.owned[player]:
+                ones += copies(state.owned[player], self.owned + k * OWNED_ROWS * PRESTIGE_TYPES, PRESTIGE_TYPES, 2)
+        return ones
 
 
 def encoder(players: int) -> GuildhallEncoder:

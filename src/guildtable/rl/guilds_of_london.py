@@ -14,6 +14,8 @@ Tiles, action cards, reward cards and tokens are numbered as in the content data
 from __future__ import annotations
 
 from itertools import compress
+from operator import ne
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +26,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.encoders import Encoder, Memo, Tensor, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
@@ -149,83 +151,88 @@ class GuildsOfLondonEncoder(Encoder):
             )
             for relative in self._relative
         )
+        # Per tile, the index each token kind sets (-1, no token: the last entry, nothing).
+        self._token_cells = tuple(
+            (*((self.tokens + tile * TOKENS + kind,) for kind in range(TOKENS)), ()) for tile in range(TILES)
+        )
         self._memo: tuple[tuple[tuple[int, ...], ...], tuple[npt.NDArray[np.intp], Tensor]] = (
             (),
             (np.zeros(0, np.intp), np.zeros(0, np.float32)),
         )
+
+    parts = 13
+    IN_PLAY, MASTERS, TOKEN, FIGURES, KEPT, HAND, IN_FRONT, DISCARD, REWARDS, UNDER, POSITIONS, REST, OPTIONS = range(
+        parts
+    )
 
     def encode(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildsState)
         n = self.players
         relative = self._relative[seat]
         order = [(seat + k) % n for k in range(n)]
-        ones = [self.in_play + tile for tile in state.in_play]
-        for tile in state.in_play:
-            if state.back[tile]:
-                ones.append(self.master_side + tile)
-                master = state.master_of(tile)
-                if master >= 0:
-                    ones.append(self.masters + tile * n + relative[master])
+        memo = self.memo(seat)
+        in_play = state.in_play
+        memo.part(self.IN_PLAY, in_play, lambda: [self.in_play + tile for tile in in_play])
+        masters = [self.master_side + tile for tile in compress(in_play, map(state.back.__getitem__, in_play))]
+        for tile in compress(in_play, map(state.back.__getitem__, in_play)):
+            master = state.master_of(tile)
+            if master >= 0:
+                masters.append(self.masters + tile * n + relative[master])
+        memo.indices(self.MASTERS, masters)
+        memo.cells(self.TOKEN, state.token, self._token_cells)
+        self._figures(memo, state.fig, self._figure_index[seat])
+        memo.part(self.KEPT, tuple(state.kept), lambda: self._kept(state, order))
+        hand = state.hands[seat]
+        memo.part(self.HAND, hand, lambda: [self.hand + card for card in hand])
+        memo.part(self.IN_FRONT, state.in_front, lambda: [self.in_front + card for card in state.in_front])
+        memo.part(self.DISCARD, state.discard, lambda: [self.discard + card for card in state.discard])
+        rewards = state.rewards[seat]
+        memo.part(self.REWARDS, rewards, lambda: [self.rewards + card for card in rewards])
+        memo.part(
+            self.UNDER,
+            (state.reward_deck, state.reward_known),
+            lambda: [
+                self.under + card
+                for card, who in zip(state.reward_deck, state.reward_known, strict=True)
+                if who == seat
+            ],
+        )
+        self._positions(memo, state)
+        rest: list[int] = []
         if state.beadle >= 0:
-            ones.append(self.beadle + state.beadle)
-        ones += [self.tokens + tile * TOKENS + kind for tile, kind in enumerate(state.token) if kind >= 0]
+            rest.append(self.beadle + state.beadle)
         count = 0.0
         decision = state.pending[-1] if state.pending else None
         if decision is not None:
             kind, context = decision.kind, decision.context
-            ones += (self.question + QUESTION_INDEX[kind], self.to_move + relative[decision.seat])
+            rest += (self.question + QUESTION_INDEX[kind], self.to_move + relative[decision.seat])
             if decision.seat == seat:
                 if kind in LOCATED:
-                    ones.append(self.location + context[LOCATED[kind]])
+                    rest.append(self.location + context[LOCATED[kind]])
                 if kind in (R.FIRST, R.SECOND):
-                    ones.append(self.part + context[1])
+                    rest.append(self.part + context[1])
                 if kind in COUNTED:
                     count = min(1.0, context[COUNTED[kind]] / COUNT_SCALE)
                 if kind in (R.KEEP, R.UNDER):
-                    ones += [self.drawn + card for card in set(context)]
+                    rest += [self.drawn + card for card in set(context)]
         else:
-            ones.append(self.over)
-        ones += [self.order + relative[player] * n + place for place, player in enumerate(state.order())]
-        ones += [self.taken + relative[player] for player in range(n) if state.taken >> player & 1]
+            rest.append(self.over)
+        rest += [self.order + relative[player] * n + place for place, player in enumerate(state.order())]
+        rest += [self.taken + relative[player] for player in range(n) if state.taken >> player & 1]
         if state.active >= 0:
-            ones.append(self.active + relative[state.active])
-        for k, player in enumerate(order):
-            ones += copies(state.kept[player], self.kept + k * 2 * TOKENS, TOKENS, 2)
-        ones += [self.hand + card for card in state.hands[seat]]
-        ones += [self.in_front + card for card in state.in_front]
-        ones += [self.discard + card for card in state.discard]
-        ones += [self.rewards + card for card in state.rewards[seat]]
-        ones += [
-            self.under + card for card, who in zip(state.reward_deck, state.reward_known, strict=True) if who == seat
-        ]
+            rest.append(self.active + relative[state.active])
         track = state.track
-        ones.append(self.round + min(state.round, MOST_ROUNDS) - 1)
+        rest.append(self.round + min(state.round, MOST_ROUNDS) - 1)
         if state.round in track.grey:
-            ones.append(self.round_flags)
+            rest.append(self.round_flags)
         if state.round in track.scoring:
-            ones.append(self.round_flags + 1)
+            rest.append(self.round_flags + 1)
         if state.is_last_round():
-            ones.append(self.round_flags + 2)
-        ones.append(self.plantation + state.plantation)
-        ones.append(self.seat + seat)
-        options = state.options
-        if options["compass_cell"] == "east":
-            ones.append(self.flags)
-        if options["unresolved_vote"] == "turn_order_wins":
-            ones.append(self.flags + 1)
-        ones.append(self.flags + 2 + ROTATIONS.index(options["compass_rotation"]))
-        ones.append(self.flags + 2 + len(ROTATIONS) + BUILDING_DEALS.index(options["two_player_buildings"]))
-        obs = np.zeros(self.size, np.float32)
-        obs[np.array(ones, np.intp)] = 1.0  # one assignment: numpy's per-item writes would cost more than a step
-        index, values = self._positions(state)
-        obs[index] = values
-        # Figures per location (the tiles, then the Guildhall, then the plantation) and player: few are not 0.
-        fig = state.fig
-        where = list(compress(range(len(fig)), fig))
-        spots = self._figure_index[seat]
-        obs[np.array([spots[spot] for spot in where], np.intp)] = [
-            min(1.0, fig[spot] / FIGURE_SCALES[spot >> 2]) for spot in where
-        ]
+            rest.append(self.round_flags + 2)
+        rest.append(self.plantation + state.plantation)
+        rest.append(self.seat + seat)
+        memo.indices(self.REST, rest)
+        memo.part(self.OPTIONS, state.options, lambda: self._options(state.options))
         numbers: list[float] = []
         for player in order:
             numbers += (
@@ -244,34 +251,70 @@ class GuildsOfLondonEncoder(Encoder):
             min(1.0, state.played / PLAYED_SCALE),
             count,
         )
-        start = self.players_numbers
-        obs[start : start + len(numbers)] = numbers
-        return obs
+        memo.numbers(self.players_numbers, numbers)
+        return memo.tensor()
+
+    def _options(self, options: dict[str, Any]) -> list[int]:
+        ones = [self.flags + 2 + ROTATIONS.index(options["compass_rotation"])]
+        ones.append(self.flags + 2 + len(ROTATIONS) + BUILDING_DEALS.index(options["two_player_buildings"]))
+        if options["compass_cell"] == "east":
+            ones.append(self.flags)
+        if options["unresolved_vote"] == "turn_order_wins":
+            ones.append(self.flags + 1)
+        return ones
+
+    def _kept(self, state: GuildsState, order: list[int]) -> list[int]:
+        ones: list[int] = []
+        for k, player in enumerate(order):
+            ones += copies(state.kept[player], self.kept + k * 2 * TOKENS, TOKENS, 2)
+        return ones
+
+    @staticmethod
+    def _figures(memo: Memo, fig: list[int], spots: tuple[int, ...]) -> None:
+        """Liverymen and masters per location (the tiles, then the Guildhall, then the plantation) and player:
+        only the counts that changed are written."""
+        old = memo.keys[GuildsOfLondonEncoder.FIGURES]
+        if fig == old:
+            return
+        view = memo.view
+        changed = compress(range(len(fig)), fig if type(old) is not list else map(ne, old, fig))
+        for spot in changed:
+            view[spots[spot]] = min(1.0, fig[spot] / FIGURE_SCALES[spot >> 2])
+        memo.keys[GuildsOfLondonEncoder.FIGURES] = fig.copy()
 
     def _figure_slot(self, location: int, relative: int) -> int:
         if location < TILES:
             return self.tile_figures + location * self.players + relative
         return (self.guildhall_figures if location == A.GUILDHALL else self.plantation_figures) + relative
 
-    def _positions(self, state: GuildsState) -> tuple[npt.NDArray[np.intp], Tensor]:
-        """Where `tile_position` and `guildhall_position` are set, and to what. Tiles never move once laid, so the
-        answer is kept for the last layout seen (a memo of a pure function of the table: nothing of a position is
-        remembered that the table does not show)."""
+    def _positions(self, memo: Memo, state: GuildsState) -> None:
+        """Write `tile_position` and `guildhall_position`. Tiles never move once laid, so the values are kept for the
+        last layout seen (a memo of a pure function of the table: nothing of a position is remembered that the table
+        does not show), and the memo's tensor is rewritten only when the layout changed."""
         cells = state.cell_of
         key = tuple(cells), tuple(state.in_play), tuple(state.guildhall_cells)
-        memo_key, answer = self._memo
+        if key == memo.keys[self.POSITIONS]:
+            return
+        memo_key, (index, values) = self._memo
         if key != memo_key:
-            index: list[int] = []
-            values: list[float] = []
+            found: list[int] = []
+            numbers: list[float] = []
             for tile in state.in_play:
-                index += (self.tile_positions + 2 * tile, self.tile_positions + 2 * tile + 1)
-                values += _position(cells[tile])
+                found += (self.tile_positions + 2 * tile, self.tile_positions + 2 * tile + 1)
+                numbers += _position(cells[tile])
             for k, cell in enumerate(state.guildhall_cells[:2]):
-                index += (self.guildhall_positions + 2 * k, self.guildhall_positions + 2 * k + 1)
-                values += _position(cell)
-            answer = np.array(index, np.intp), np.array(values, np.float32)
-            self._memo = key, answer  # one assignment, so another thread never sees a key with the wrong answer
-        return answer
+                found += (self.guildhall_positions + 2 * k, self.guildhall_positions + 2 * k + 1)
+                numbers += _position(cell)
+            index, values = np.array(found, np.intp), np.array(numbers, np.float32)
+            self._memo = (
+                key,
+                (index, values),
+            )  # one assignment, so another thread never sees a key with the wrong answer
+        running = memo.running
+        running[np.array(memo.ones[self.POSITIONS], np.intp)] = 0.0
+        running[index] = values
+        memo.ones[self.POSITIONS] = index.tolist()
+        memo.keys[self.POSITIONS] = key
 
 
 def _position(cell: int) -> tuple[float, float]:
