@@ -56,14 +56,16 @@ def test_the_arena_evaluation_takes_any_policy() -> None:
 
 
 def test_the_ppo_example_trains_saves_and_evaluates(tmp_path: Path) -> None:
-    """Issue 18 (training a small masked policy with PPO on CPU): the script's two stages on a tiny budget, then the
-    saved model in the arena. Skipped where the `train` extra is not installed."""
+    """Issue 18 (training a small masked policy with PPO on CPU): the script's two stages on a tiny budget, with
+    the reward shaping and the imitation warm start, then the saved model in the arena. Skipped where the `train`
+    extra is not installed."""
     pytest.importorskip("sb3_contrib", reason="the train extra: pip install -e '.[rl,train]'")
     model = tmp_path / "ppo.zip"
     train = [sys.executable, str(EXAMPLES / "train_city_blocks_ppo.py"), "--random-steps", "512"]
     train += ["--greedy-steps", "256", "--envs", "2", "--games", "4", "--out", str(model)]
+    train += ["--shaping", "1", "--imitate", "40", "--imitate-epochs", "1"]
     output = subprocess.run(train, capture_output=True, text=True, check=True, timeout=600).stdout
-    assert "against greedy" in output and model.exists()
+    assert "against greedy" in output and "Imitated" in output and model.exists()
     evaluate = [sys.executable, str(EXAMPLES / "evaluate_in_arena.py"), str(model), "--opponents", "random"]
     output = subprocess.run([*evaluate, "--games", "4"], capture_output=True, text=True, check=True, timeout=600).stdout
     assert "against random" in output and "Round robin" in output

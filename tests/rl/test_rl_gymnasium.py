@@ -93,6 +93,44 @@ def test_an_illegal_action_loses_the_episode_or_raises() -> None:
         strict.step(illegal)
 
 
+def shaped_episode(seed: int, shaping: float) -> tuple[list[float], list[float], float]:
+    """A City Blocks episode against greedy with random legal moves: the rewards, the evaluation of each of the
+    learner's decisions (Φ) and the learner's result."""
+    env = rl.gym_env("city-blocks", opponents="greedy", shaping=shaping)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    game, rewards, potentials = env.game_state.game, [], []
+    terminated = False
+    while not terminated:
+        potentials.append((1.0 + game.evaluate(env.game_state, env.seat)) / 2.0)
+        _obs, reward, terminated, _truncated, _info = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
+        rewards.append(float(reward))
+    return rewards, potentials, env.game_state.returns()[env.seat]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_shaping_rewards_each_move_by_the_change_of_the_evaluation(seed: int) -> None:
+    """Issue 18 (making the PPO example learn): potential-based shaping of weight w rewards each move with the change
+    of Φ = w × (1 + the game's evaluation for the learner) / 2 (Φ = 0 once the game is over, CB-21), the result
+    (CB-22) coming on top in the last step. So the rewards add up to the result less Φ(first decision), which no move
+    of the learner changes: the ranking of policies is the result's. Without shaping, only the last step is
+    rewarded."""
+    plain, _potentials, result = shaped_episode(seed, 0.0)
+    assert plain[:-1] == [0.0] * (len(plain) - 1) and plain[-1] == result
+    rewards, potentials, shaped_result = shaped_episode(seed, 0.5)
+    assert shaped_result == result, "shaping changes the rewards, never the game"
+    after = [*potentials[1:], 0.0]
+    assert rewards[:-1] == pytest.approx([0.5 * (b - a) for a, b in zip(potentials, after, strict=True)][:-1])
+    assert rewards[-1] == pytest.approx(result - 0.5 * potentials[-1])
+    assert sum(rewards) == pytest.approx(result - 0.5 * potentials[0])
+    assert sum(1 for reward in rewards[:-1] if reward != 0.0) > len(rewards) // 2, "the moves are told apart"
+
+
+def test_shaping_is_a_weight_of_0_or_more() -> None:
+    with pytest.raises(GuildtableError, match="shaping"):
+        rl.gym_env("city-blocks", shaping=-1.0)
+
+
 def test_the_same_seed_gives_the_same_episode() -> None:
     def episode(seed: int) -> list[int]:
         env = rl.gym_env("city-and-guilds", 3, opponents="greedy")

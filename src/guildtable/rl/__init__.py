@@ -45,13 +45,15 @@ def gym_env(
     options: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
     illegal_action: str = "lose",
+    shaping: float = 0.0,
 ) -> SingleSeatEnv:
     """`game` as a Gymnasium environment: one seat learns (`seat`, or a random seat each episode), the others are
     bots named by bot specs (`random`, `greedy`, `easy`, `hard`, ...; one spec for all, or one per other seat). An
-    illegal action ends the episode with reward -1 (`illegal_action="lose"`) or raises (`"raise"`)."""
+    illegal action ends the episode with reward -1 (`illegal_action="lose"`) or raises (`"raise"`). `shaping=w`
+    adds potential-based reward shaping of weight w from the game's evaluation (`gymnasium_env.py`)."""
     from guildtable.rl.gymnasium_env import SingleSeatEnv
 
-    return SingleSeatEnv(game, players, opponents, seat, options, render_mode, illegal_action)
+    return SingleSeatEnv(game, players, opponents, seat, options, render_mode, illegal_action, shaping)
 
 
 __all__ = [

@@ -11,6 +11,14 @@
   loss. An illegal action ends the episode with reward -1 (`info["illegal_action"]` names the rule) unless
   `illegal_action="raise"`, which raises `IllegalAction` instead. Unmasked samplers (and Gymnasium's own
   `check_env`) therefore never crash the environment.
+- `shaping=w` (default 0: none) adds potential-based reward shaping (Ng, Harada and Russell, 1999) from the game's
+  own evaluation: each step's reward gains Φ(after) − Φ(before), where Φ = w × (1 + e) / 2 at the learner's
+  decisions, e = `game.evaluate(state, seat)` in [-1, 1] (the evaluation the greedy bot plays by, read as an expected
+  result in [0, 1]), and Φ = 0 once the game is over. Over an episode the shaping adds up to -Φ(the learner's first
+  decision), which no action of the learner changes, so an undiscounted learner (gamma = 1) ranks policies exactly as
+  by the result alone, while it is told after every move whether the position got better. With w = 1 the last step's
+  reward, the result less Φ before it, is near 0 when the evaluation foresaw the result. Φ moves rewards only, never
+  the observation (and that sum holds whatever an evaluation reads).
 - `reset(seed=s)` seeds the deal, the learning seat and the bots; `reset()` without a seed continues that sequence.
 
 Importing this module registers every game with Gymnasium as `guildtable/<game>-v0` (for `gymnasium.make` and
@@ -57,6 +65,7 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         illegal_action: str = "lose",
+        shaping: float = 0.0,
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         self.players = self.game.min_players if players is None else players
@@ -77,6 +86,10 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
         if illegal_action not in ILLEGAL_ACTIONS:
             raise GuildtableError(f"illegal_action must be one of {', '.join(ILLEGAL_ACTIONS)}")
         self.illegal_action = illegal_action
+        if not 0.0 <= shaping < float("inf"):
+            raise GuildtableError(f"shaping must be a weight of 0 or more, not {shaping!r}")
+        self.shaping = float(shaping)
+        self._potential = 0.0
         self._actions = self.game.num_distinct_actions(self.players)
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self._actions)
@@ -110,6 +123,7 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
             self._play_bots()
             if not self._state.is_terminal:
                 break
+        self._potential = self._evaluate()
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._info()
@@ -124,11 +138,12 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
             if self.illegal_action == "raise":
                 raise
             info = {**self._info(), "illegal_action": {"rule": error.rule, "message": error.message}}
-            return self._observe(), ILLEGAL_REWARD, True, False, info
+            return self._observe(), ILLEGAL_REWARD + self._shaped(0.0), True, False, info
         self._play_bots()
         if self.render_mode == "human":
             self.render()
-        reward = state.returns()[self.seat] if state.is_terminal else 0.0
+        # Φ is 0 once the game is over; the result comes on top.
+        reward = state.returns()[self.seat] + self._shaped(0.0) if state.is_terminal else self._shaped(self._evaluate())
         return self._observe(), reward, state.is_terminal, False, self._info()
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -153,6 +168,18 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
         state = self.game_state
         while (player := state.current_player) is not None and player != self.seat:
             state.apply(self._bots[player].choose(state))
+
+    def _evaluate(self) -> float:
+        """Φ of the position, a learner's decision: w × (1 + the game's evaluation for the learner) / 2."""
+        if not self.shaping:
+            return 0.0
+        return self.shaping * (1.0 + self.game.evaluate(self.game_state, self.seat)) / 2.0
+
+    def _shaped(self, potential: float) -> float:
+        """The shaping reward for moving to a position of `potential`, which becomes the current one."""
+        change = potential - self._potential
+        self._potential = potential
+        return change
 
     def _observe(self) -> Tensor:
         return self.encoder.encode(self.game_state, self.seat)
