@@ -13,11 +13,12 @@ What every encoder promises, and what `tests/rl` checks:
   seat that is.
 
 An encoder never changes the state, and a tensor never depends on an earlier position. For speed (an environment
-step must not cost much more than an engine step, issue 18) an encoder does keep, per thread and per seat, the tensor
-it last built (`Memo`): each part of the tensor is rebuilt only when the fields it is built from differ from those it
-was last built from, and then only its changed entries are written. The parts' inputs are compared whole, so the
-result is the same as building from nothing (`tests/rl` encodes positions of many games in shuffled order with one
-encoder and compares every tensor with a fresh encoder's).
+step should not cost much more than an engine step, issue 18) the encoders of City and Guilds, Guildhall and Guilds of
+London keep, per thread and per seat, the tensor they last built (`Memo`): each part of the tensor is rebuilt only
+when the fields it is built from differ from those it was last built from, and then only its changed entries are
+written. The parts' inputs are compared whole, so the result is the same as building from nothing (`tests/rl` encodes
+positions in game order and shuffled among determinizations with one encoder and compares every tensor with one built
+from nothing). City Blocks, where nearly every part changes with every move, builds its tensor whole.
 """
 
 from __future__ import annotations
