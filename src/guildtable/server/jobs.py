@@ -50,6 +50,8 @@ ANALYSIS_MOVE_SECONDS = 60
 HEARTBEAT_SECONDS = 2
 SWEEP_SECONDS = 1
 ATTEMPTS = 5
+# How often a worker sweeps for jobs whose worker died and looks for scheduled ones (seconds).
+TIMERS: PartialTimersDict = {"sweep": SWEEP_SECONDS, "schedule": 1}  # type: ignore[typeddict-item]
 
 
 def queue_name(db_url: str, kind: str = "bots") -> str:
@@ -272,14 +274,13 @@ def make_analysis_worker(redis_url: str, db_url: str, at_once: int) -> Worker[An
             context.judges.shutdown(wait=False, cancel_futures=True)
             context.store.close()
 
-    timers: PartialTimersDict = {"sweep": SWEEP_SECONDS, "schedule": 1}  # type: ignore[typeddict-item]
     return Worker(
         queue,
         functions=[(ANALYSE, analyse_game)],
         concurrency=at_once,
         startup=startup,
         shutdown=shutdown,
-        timers=timers,
+        timers=TIMERS,
     )
 
 
@@ -307,12 +308,11 @@ def make_bot_worker(
             await context.feed.close()
             context.store.close()
 
-    timers: PartialTimersDict = {"sweep": SWEEP_SECONDS, "schedule": 1}  # type: ignore[typeddict-item]
     return Worker(
         queue,
         functions=[(BOT_MOVE, bot_move)],
         concurrency=concurrency,
         startup=startup,
         shutdown=shutdown,
-        timers=timers,
+        timers=TIMERS,
     )
