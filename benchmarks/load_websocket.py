@@ -50,19 +50,46 @@ LIFTED = (
 )
 
 
+async def watch(url: str, ready: asyncio.Event, stop: asyncio.Event) -> int:
+    """A spectator: says hello without a token and reads every update until the game's players are done."""
+    received = 0
+    async with connect(url, open_timeout=120) as ws:
+        await ws.send(orjson.dumps({"type": "hello", "token": None}).decode())
+        await ws.recv()
+        ready.set()
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(ws.recv(), timeout=0.5)
+            except TimeoutError:
+                continue
+            received += 1
+    return received
+
+
 async def play_game(
-    bases: tuple[str, str], table: dict, seed: int, start: asyncio.Event, latencies: list[float], think: float
+    bases: tuple[str, str],
+    table: dict,
+    seed: int,
+    start: asyncio.Event,
+    latencies: list[float],
+    think: float,
+    spectators: int = 0,
 ) -> int:
     tokens = {invite["seat"]: invite["token"] for invite in table["invites"]}
     urls = [base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}" for base in bases]
     rng = random.Random(seed)
     moves = 0
+    stop = asyncio.Event()
+    readies = [asyncio.Event() for _ in range(spectators)]
+    watchers = [asyncio.create_task(watch(urls[index % 2], ready, stop)) for index, ready in enumerate(readies)]
     async with connect(urls[0], open_timeout=120) as blue, connect(urls[1], open_timeout=120) as red:
         sockets = {0: blue, 1: red}
         latest = {}
         for seat, ws in sockets.items():
             await ws.send(orjson.dumps({"type": "hello", "token": tokens[seat]}).decode())
             latest[seat] = orjson.loads(await ws.recv())
+        for ready in readies:
+            await ready.wait()
         await start.wait()  # every game connected: measure only the moves
         while not latest[0]["terminal"]:
             mover = latest[0]["current_player"]
@@ -85,31 +112,52 @@ async def play_game(
                     latencies.append(time.perf_counter() - started)
                 latest[seat] = message
             moves += 1
+    stop.set()
+    await asyncio.gather(*watchers)
     return moves
 
 
-async def run(bases: list[str], games: int, game: str, think: float, split: bool = False) -> None:
+async def run(
+    bases: list[str],
+    games: int,
+    game: str,
+    think: float,
+    split: bool = False,
+    servers: tuple[int, ...] = (),
+    spectators: int = 0,
+) -> None:
     latencies: list[float] = []
     count = len(bases)
     tables = []
+    clients = [httpx.AsyncClient(base_url=base, timeout=60) for base in bases]
     for index in range(games):
         # Each table is made through the process its first seat plays through (as its creator would be).
-        async with httpx.AsyncClient(base_url=bases[index % count], timeout=60) as http:
-            tables.append((await http.post("/api/tables", json={"game": game, "seats": [{}, {}]})).json())
+        response = await clients[index % count].post("/api/tables", json={"game": game, "seats": [{}, {}]})
+        tables.append(response.json())
+    for http in clients:
+        await http.aclose()
     start = asyncio.Event()
     players = [
         asyncio.create_task(
             play_game(
-                (bases[index % count], bases[(index + int(split)) % count]), table, index, start, latencies, think
+                (bases[index % count], bases[(index + int(split)) % count]),
+                table,
+                index,
+                start,
+                latencies,
+                think,
+                spectators,
             )
         )
         for index, table in enumerate(tables)
     ]
-    await asyncio.sleep(0.5 + games * 0.02)
+    await asyncio.sleep(0.5 + games * (1 + spectators) * 0.02)
+    before = cpu_shares(servers)
     started = time.perf_counter()
     start.set()
     results = await asyncio.gather(*players, return_exceptions=True)
     elapsed = time.perf_counter() - started
+    after = cpu_shares(servers)
     counts = [result for result in results if isinstance(result, int)]
     errors = len(results) - len(counts)
     ordered = sorted(latencies)
@@ -118,15 +166,41 @@ async def run(bases: list[str], games: int, game: str, think: float, split: bool
     total = sum(counts)
     pace = f", bots thinking {think * 1000:.0f} ms on average" if think else ", bots answering at once"
     where = f" on {count} server processes" + (" (seats split)" if split and count > 1 else "")
+    if spectators:
+        where += f", {spectators} spectators a game"
     print(f"{games} concurrent {game} games{pace}{where}: {total} moves in {elapsed:.1f} s, {errors} errors")
     print(f"throughput: {total / elapsed:.0f} moves/s")
     print(f"move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms (max {ordered[-1] * 1000:.1f} ms)")
+    if total:
+        spent = {name: after[name] - before.get(name, 0.0) for name in after}
+        shares = ", ".join(f"{name} {seconds * 1000 / total:.2f} ms" for name, seconds in spent.items())
+        print(f"CPU per move while playing ({sum(spent.values()) / elapsed:.2f} cores busy): {shares}")
 
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (Linux), to tell the server's share of the load from the clients'."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:  # it ended between listing and reading
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_shares(servers: tuple[int, ...]) -> dict[str, float]:
+    """CPU seconds so far of the started servers, this load generator, and any PostgreSQL and Redis on this machine:
+    where the machine's cores go while the games are played."""
+    spent = {"servers": sum(cpu_seconds(pid) for pid in servers), "load generator": time.process_time()}
+    for name, command in (("PostgreSQL", "postgres"), ("Redis", "redis-server")):
+        pids = [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+        spent[name] = sum(cpu_seconds(pid) for pid in pids if _command(pid).startswith(command))
+    return spent
+
+
+def _command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
 
 
 def main() -> None:
@@ -139,9 +213,10 @@ def main() -> None:
     parser.add_argument("--redis", help="Redis URL: the started servers join one platform (needed for --processes)")
     parser.add_argument("--processes", type=int, default=1, help="server processes to start on the database")
     parser.add_argument("--split", action="store_true", help="a game's two seats play through two processes")
+    parser.add_argument("--spectators", type=int, default=0, help="spectator sockets watching each game")
     args = parser.parse_args()
     if args.url:
-        asyncio.run(run([args.url.rstrip("/")], args.games, args.game, args.think))
+        asyncio.run(run([args.url.rstrip("/")], args.games, args.game, args.think, spectators=args.spectators))
         return
     if args.processes > 1 and not args.redis:
         parser.error("--processes needs --redis (and a --db that every process shares)")
@@ -149,7 +224,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         db = args.db or f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         servers = [stack.enter_context(local_server(db, bot_delay=0.6, extra=extra)) for _ in range(args.processes)]
-        asyncio.run(run([base for base, _ in servers], args.games, args.game, args.think, args.split))
+        pids = tuple(process.pid for _, process in servers)
+        bases = [base for base, _ in servers]
+        asyncio.run(run(bases, args.games, args.game, args.think, args.split, pids, args.spectators))
         server_cpu = sum(cpu_seconds(process.pid) for _, process in servers)
         print(f"server CPU time: {server_cpu:.1f} s; client CPU time: {time.process_time():.1f} s")
 

@@ -112,3 +112,47 @@ def test_a_reconnect_restores_exactly_the_same_view(client: TestClient) -> None:
     assert restored["view"] == seen[-1]["view"]
     assert restored["legal"] == seen[-1]["legal"]
     assert restored["log"] == log
+
+
+def test_spectators_reading_one_language_share_one_message_built_once(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's broadcast builds one message per audience (seat, language), not one per socket: three English
+    spectators cost one spectator's view, and each still gets the whole update (CB-9: the hands stay hidden)."""
+    from guildtable.games.city_blocks.rules import CityBlocksState
+
+    table = new_table(client, ["human", "human"])
+    tokens = tokens_of(table)
+    url = f"/ws/tables/{table['id']}"
+    views: list[int | None] = []
+    view = CityBlocksState.view
+
+    def counted(self: CityBlocksState, seat: int | None) -> dict:  # type: ignore[type-arg]
+        views.append(seat)
+        return view(self, seat)
+
+    with (
+        client.websocket_connect(url) as blue,
+        client.websocket_connect(url) as red,
+        client.websocket_connect(url) as first,
+        client.websocket_connect(url) as second,
+        client.websocket_connect(url) as third,
+        client.websocket_connect(f"{url}?lang=de") as german,
+    ):
+        players = {0: blue, 1: red}
+        start = {seat: hello(ws, tokens[seat]) for seat, ws in players.items()}
+        spectators = [first, second, third, german]
+        for ws in spectators:
+            hello(ws, None)
+        monkeypatch.setattr(CityBlocksState, "view", counted)
+        mover = start[0]["current_player"]
+        players[mover].send_json({"type": "move", "version": 0, "action": start[mover]["legal"][0]["action"]})
+        seen = [ws.receive_json() for ws in spectators]
+        for seat, ws in players.items():
+            assert ws.receive_json()["seat"] == seat
+    assert seen[0] == seen[1] == seen[2]
+    assert seen[0]["version"] == seen[3]["version"] == 1 and seen[0]["view"]["hand"] is None
+    assert seen[0]["view"]["board"] == seen[3]["view"]["board"]
+    assert seen[0]["events"] != seen[3]["events"]  # the same move, told in German
+    # Once for each player, once for the English spectators and once for the German one.
+    assert sorted(views, key=str) == sorted([0, 1, None, None], key=str)

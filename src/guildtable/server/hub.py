@@ -31,6 +31,16 @@ TRY_AGAIN_LATER = 1013
 CLOSE_SECONDS = 2.0
 
 
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who a message is built for: everything in it depends on these alone (the seat's view and moves, the reader's
+    language, and the version it was last told: None for everything afresh)."""
+
+    seat: int | None
+    lang: str
+    since: int | None
+
+
 @dataclass(eq=False, slots=True)
 class Client:
     socket: WebSocket
@@ -80,20 +90,31 @@ class Hub:
             client.sender.cancel()
 
     async def broadcast(self, table: Table) -> None:
-        """Queue every client of `table` its own seat's update (never waits on a client)."""
+        """Queue every client of `table` its own seat's update (never waits on a client). Clients to be told the
+        same thing (the spectators reading one language, a player's second tab) share one message, built and
+        encoded once: a table with a thousand spectators costs a move one spectator's update, not a thousand."""
+        built: dict[Audience, str] = {}
         for client in list(self.clients.get(table.id, ())):
-            self.update(table, client)
+            self.update(table, client, built=built)
 
-    def update(self, table: Table, client: Client, *, whole: bool = False) -> None:
-        """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect)."""
+    def update(
+        self, table: Table, client: Client, *, whole: bool = False, built: dict[Audience, str] | None = None
+    ) -> None:
+        """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect). `built`
+        holds the messages already built for this version of the table, by audience."""
         if client.dropped:
             return
         # After an undo the client's log holds events that are gone: it gets everything afresh.
         whole = whole or table.rewound > client.version
-        with use_language(client.lang):
-            message = table.payload(client.seat, since=None if whole else client.version)
+        audience = Audience(client.seat, client.lang, None if whole else client.version)
+        text = None if built is None else built.get(audience)
+        if text is None:
+            with use_language(client.lang):
+                text = _encode(table.payload(client.seat, since=audience.since))
+            if built is not None:
+                built[audience] = text
         client.version = table.version
-        self.post(table.id, client, _encode(message))
+        self.post(table.id, client, text)
 
     def post(self, table_id: str, client: Client, text: str) -> None:
         try:
