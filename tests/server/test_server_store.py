@@ -37,6 +37,49 @@ def test_a_ply_is_stored_once(db_url: str) -> None:
     assert store.load_tables()[0].actions == [33]
 
 
+def test_moves_of_many_tables_committed_together_each_learn_their_own_fate(db_url: str) -> None:
+    """The group commit: moves that arrive while one statement is on its way go in the next one, together; a move
+    whose ply another process stored first fails alone (`PlyTaken`), and every other move of its group is stored."""
+    import asyncio
+
+    from guildtable.server.store_calls import AsyncStore
+
+    store = Store(db_url)
+    for table_id in ("t1", "t2", "t3"):
+        store.create_table(a_table(table_id))
+    store.add_move("t2", 0, 40, "stored by another process")
+    calls: list[int] = []
+    add_moves = store.add_moves
+
+    def counted(rows: list) -> set:  # type: ignore[type-arg]
+        calls.append(len(rows))
+        return add_moves(rows)
+
+    store.add_moves = counted  # type: ignore[method-assign]
+
+    async def moves() -> list[BaseException | None]:
+        calls_store = AsyncStore(store)
+        outcomes = await asyncio.gather(
+            calls_store.add_move("t1", 0, 33, "a", 1.5),
+            calls_store.add_move("t2", 0, 34, "b", None),
+            calls_store.add_move("t3", 0, 35, "c", 2.5),
+            calls_store.add_move("t1", 1, 70, "d", 3.5),
+            return_exceptions=True,
+        )
+        return list(outcomes)
+
+    outcomes = asyncio.run(moves())
+    assert outcomes[0] is None and outcomes[2] is None and outcomes[3] is None
+    assert isinstance(outcomes[1], PlyTaken)
+    loaded = {table.id: table.actions for table in store.load_tables()}
+    assert loaded == {"t1": [33, 70], "t2": [40], "t3": [35]}
+    if store.groups_moves:  # PostgreSQL: the four moves that came in one turn of the event loop go together
+        assert calls == [4]
+    else:
+        assert calls == []
+    store.close()
+
+
 def test_uploads_are_kept_as_given(db_url: str) -> None:
     store = Store(db_url)
     record = {"game": "city-blocks", "players": [{"name": "A"}, {"name": "B"}], "seed": 3, "actions": []}

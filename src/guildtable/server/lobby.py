@@ -499,7 +499,7 @@ class Lobby:
 
     async def _tell(self, news: TableNews) -> None:
         if self.feed is not None:
-            await self.feed.publish(news)
+            self.feed.tell(news)  # sent in the background, with any other table's news told meanwhile
 
     # --- news from other processes -------------------------------------------------------------------------------
     def hear(self, news: TableNews) -> None:

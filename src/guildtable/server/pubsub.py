@@ -71,6 +71,8 @@ class TableFeed:
         self.on_news = on_news
         self.on_gap = on_gap
         self._listener: asyncio.Task[None] | None = None
+        self._outbox: list[tuple[TableNews, asyncio.Future[None]]] = []
+        self._sender: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Subscribe (before returning, so no news published after this is missed), then listen in the background."""
@@ -78,12 +80,39 @@ class TableFeed:
         await pubsub.psubscribe(f"{self.prefix}*")
         self._listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
 
+    def tell(self, news: TableNews) -> asyncio.Future[None]:
+        """Send `news` to every process, in order after the news told before it, without waiting: news told while
+        the last was on its way goes together, in one round trip (the answer is done when Redis has it)."""
+        loop = asyncio.get_running_loop()
+        sent: asyncio.Future[None] = loop.create_future()
+        self._outbox.append((news, sent))
+        if self._sender is None or self._sender.done():
+            self._sender = loop.create_task(self._send())
+        return sent
+
     async def publish(self, news: TableNews) -> None:
-        try:
-            await self.redis.publish(self.prefix + news.table, news.encode())
-        except RedisError as error:
-            # The move is stored: other processes see it when they next catch up (a reconnect, a gap, a reload).
-            log.error("could not publish news of table %s: %s", news.table, error)
+        """`tell`, and wait until Redis has it."""
+        await self.tell(news)
+
+    async def _send(self) -> None:
+        while self._outbox:
+            batch, self._outbox = self._outbox, []
+            try:
+                if len(batch) == 1:
+                    await self.redis.publish(self.prefix + batch[0][0].table, batch[0][0].encode())
+                else:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for news, _ in batch:
+                            pipe.publish(self.prefix + news.table, news.encode())
+                        await pipe.execute()
+            except RedisError as error:
+                # The moves are stored: other processes see them when they next catch up (a reconnect, a gap, a
+                # reload).
+                log.error("could not publish news of %d tables: %s", len(batch), error)
+            finally:
+                for _, sent in batch:
+                    if not sent.done():
+                        sent.set_result(None)
 
     async def _listen(self, pubsub: PubSub) -> None:
         while True:
@@ -112,6 +141,9 @@ class TableFeed:
                 log.exception("table news: a handler failed")
 
     async def close(self) -> None:
+        if self._sender is not None:  # what was told before closing still goes out
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self._sender), RECONNECT_SECONDS * 4)
         if self._listener is not None:
             self._listener.cancel()
             with contextlib.suppress(BaseException):

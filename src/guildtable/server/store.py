@@ -11,7 +11,7 @@ import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -249,6 +249,12 @@ _INSERT_MOVE = insert(moves)
 # SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
 _SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
 _POSTGRES_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (%s, %s, %s, %s, %s)"
+# Many tables' moves in one statement, each stored only if its ply is free; it answers the rows it stored.
+_POSTGRES_INSERT_MOVES = (
+    "INSERT INTO gt_moves (table_id, ply, action, notation, at) "
+    "SELECT * FROM unnest(%s::varchar[], %s::integer[], %s::integer[], %s::varchar[], %s::double precision[]) "
+    "ON CONFLICT (table_id, ply) DO NOTHING RETURNING table_id, ply"
+)
 
 
 _BIGINT_LIMIT = 1 << 63
@@ -268,6 +274,17 @@ def _rating_of(row: Any) -> StoredRating:
 
 def _account_of(row: Any) -> StoredAccount:
     return StoredAccount(row.id, row.name, row.password_hash, row.created)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """One row of a table's move log, to be stored."""
+
+    table_id: str
+    ply: int
+    action: int
+    notation: str
+    at: float | None = None
 
 
 class PlyTaken(Exception):
@@ -497,7 +514,45 @@ class Store:
         except IntegrityError:
             raise PlyTaken(f"{table_id} ply {ply}") from None
 
+    @property
+    def groups_moves(self) -> bool:
+        """True if `add_moves` stores many tables' moves in one statement (PostgreSQL)."""
+        return self._postgres
+
+    def add_moves(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """Commit the moves of several tables together, in one statement (PostgreSQL: a group commit, one round trip
+        and one transaction however many tables move at once). A row whose ply is stored already is left out: the
+        answer is the (table, ply) of the rows stored, and every other row lost its race (`PlyTaken`)."""
+        if not self._postgres:
+            stored = set()
+            for row in rows:
+                with contextlib.suppress(PlyTaken):
+                    self.add_move(row.table_id, row.ply, row.action, row.notation, row.at)
+                    stored.add((row.table_id, row.ply))
+            return stored
+        columns = (
+            [row.table_id for row in rows],
+            [row.ply for row in rows],
+            [row.action for row in rows],
+            [row.notation for row in rows],
+            [row.at for row in rows],
+        )
+        with self._postgres_moves() as connection:
+            cursor = connection.execute(_POSTGRES_INSERT_MOVES, columns, prepare=True)
+            return {(str(table_id), int(ply)) for table_id, ply in cursor.fetchall()}
+
     def _add_move_postgres(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
+        import psycopg
+
+        with self._postgres_moves() as connection:
+            try:
+                connection.execute(_POSTGRES_INSERT_MOVE, (table_id, ply, action, notation, at), prepare=True)
+            except psycopg.errors.UniqueViolation:
+                raise PlyTaken(f"{table_id} ply {ply}") from None
+
+    @contextlib.contextmanager
+    def _postgres_moves(self) -> Iterator[Any]:
+        """This thread's own autocommit psycopg connection for the move log (one statement is one commit)."""
         import psycopg
 
         connection = getattr(self._thread_connections, "connection", None)
@@ -508,11 +563,7 @@ class Store:
             with self._move_lock:
                 self._held.append(connection)
         try:
-            connection.driver_connection.execute(  # type: ignore[union-attr]
-                _POSTGRES_INSERT_MOVE, (table_id, ply, action, notation, at), prepare=True
-            )
-        except psycopg.errors.UniqueViolation:
-            raise PlyTaken(f"{table_id} ply {ply}") from None
+            yield connection.driver_connection
         except psycopg.OperationalError:
             # The connection broke (a database restart): the next move takes a new one.
             self._thread_connections.connection = None

@@ -9,7 +9,7 @@ also bounds the connections one process holds.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, TypeVar
@@ -19,6 +19,8 @@ from guildtable.server.store import (
     DueTable,
     LeaderboardRow,
     MailChoice,
+    MoveRow,
+    PlyTaken,
     RatingUpdate,
     Store,
     StoredAccount,
@@ -31,6 +33,52 @@ from guildtable.server.store import (
 )
 
 T = TypeVar("T")
+# The most moves one statement stores: a bound on a statement's size and on how long its first move waits.
+GROUP_LIMIT = 256
+
+
+class MoveGroups:
+    """Group commit of the move log. A move waits while the statement before it is on its way, and then goes with
+    every move that arrived meanwhile, in one statement and one transaction: at 100 tables moving at once, a
+    process makes a few statements where it made 100 (fewer thread hops, round trips and commits), while one lone
+    move goes at once. Each move's caller learns its own fate: stored, or `PlyTaken` (another process was first)."""
+
+    def __init__(self, commit: Callable[[list[MoveRow]], Awaitable[set[tuple[str, int]]]]) -> None:
+        self._commit = commit
+        self._waiting: list[tuple[MoveRow, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def add(self, row: MoveRow) -> None:
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._waiting.append((row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        while self._waiting:
+            group, self._waiting = self._waiting[:GROUP_LIMIT], self._waiting[GROUP_LIMIT:]
+            try:
+                stored = await self._commit([row for row, _ in group])
+            except BaseException as error:
+                # The database could not be reached: each move of the group fails, as it would have alone. When the
+                # process stops (the writer is cancelled), the moves still waiting fail too rather than wait forever.
+                stopping = not isinstance(error, Exception)
+                failure = ConnectionError("the server is stopping") if stopping else error
+                for _, done in group + (self._waiting if stopping else []):
+                    if not done.done():
+                        done.set_exception(failure)
+                if stopping:
+                    raise
+                continue
+            for row, done in group:
+                if done.done():  # its caller went away; the row is stored all the same
+                    continue
+                if (row.table_id, row.ply) in stored:
+                    done.set_result(None)
+                else:
+                    done.set_exception(PlyTaken(f"{row.table_id} ply {row.ply}"))
 
 
 class AsyncStore:
@@ -40,6 +88,7 @@ class AsyncStore:
         self.store = store
         self.url = store.url
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="store")
+        self._moves = MoveGroups(partial(self._run, store.add_moves))
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._pool, partial(call, *args))
@@ -48,8 +97,12 @@ class AsyncStore:
         await self._run(self.store.create_table, table)
 
     async def add_move(self, table_id: str, ply: int, action: int, notation: str, at: float | None = None) -> None:
-        """Commit one row of the move log; `PlyTaken` if that ply is stored already."""
-        await self._run(self.store.add_move, table_id, ply, action, notation, at)
+        """Commit one row of the move log; `PlyTaken` if that ply is stored already. On PostgreSQL the moves of every
+        table that moves meanwhile are committed with it, in one statement (see `MoveGroups`)."""
+        if self.store.groups_moves:
+            await self._moves.add(MoveRow(table_id, ply, action, notation, at))
+        else:
+            await self._run(self.store.add_move, table_id, ply, action, notation, at)
 
     async def set_timing(self, table_id: str, timing: Timing) -> None:
         await self._run(self.store.set_timing, table_id, timing)
