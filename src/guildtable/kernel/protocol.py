@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
@@ -23,6 +23,15 @@ StateT = TypeVar("StateT", bound="State")
 
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
+
+
+class LegalMove(TypedDict):
+    """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
+    words in the reader's language."""
+
+    action: dict[str, Any]
+    notation: str
+    label: str
 
 
 class Game(ABC):
@@ -284,3 +293,14 @@ class State(ABC):
 
     def legal_notations(self) -> list[str]:
         return [self.action_to_notation(action) for action in self.legal_actions()]
+
+    def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
+        """Every legal move of the seat on turn, in the order of `legal_actions`, as a table offers them (labels in
+        the current language, naming players by `names`). The moves may be shared between positions and tables:
+        never modify one. A game whose codec and labels follow from a few facts of the position may override this
+        to keep its moves rather than build them anew for every position."""
+        to_json, to_notation, label = self.action_to_json, self.action_to_notation, self.action_label
+        return [
+            LegalMove(action=to_json(action), notation=to_notation(action), label=label(action, names))
+            for action in self.legal_actions()
+        ]

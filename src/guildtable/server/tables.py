@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from guildtable.kernel import BadRecord, Event, Game, IllegalAction, State
+from guildtable.kernel import BadRecord, Event, Game, IllegalAction, LegalMove, State
 from guildtable.kernel.events import public
 from guildtable.kernel.i18n import DOMAINS, current_language, domain
 from guildtable.kernel.i18n import gettext as _
@@ -90,7 +90,7 @@ class Table:
     touched: float = 0.0
     # The legal list of the seat on turn, built once for the state it was built for (every client of that seat,
     # and an HTTP mover's answer, share it).
-    _legal: tuple[State, int, str, list[dict[str, Any]]] | None = field(default=None, repr=False)
+    _legal: tuple[State, int, str, list[LegalMove]] | None = field(default=None, repr=False)
     # Issue 16. The pace (None: untimed) and its clocks; the rows of the move log so far (moves and platform rows:
     # this is the table's version); the seats out of the game and the bots that play on for seats; the moves of the
     # turn in progress (what undo may take back); the version of the last undo; whether the game ended early.
@@ -408,7 +408,7 @@ class Table:
             "out": {str(seat): why for seat, why in self.out.items()},
         }
 
-    def legal(self) -> list[dict[str, Any]]:
+    def legal(self) -> list[LegalMove]:
         """The legal moves of the seat on turn as JSON actions with their notation and their label in plain words
         (not to be modified)."""
         state = self.state
@@ -417,14 +417,7 @@ class Table:
         language = current_language()
         if cached is not None and cached[0] is state and cached[1] == version and cached[2] == language:
             return cached[3]
-        to_json = state.action_to_json
-        to_notation = state.action_to_notation
-        label = state.action_label
-        names = self.names()
-        legal = [
-            {"action": to_json(action), "notation": to_notation(action), "label": label(action, names)}
-            for action in state.legal_actions()
-        ]
+        legal = state.legal_moves(self.names())
         self._legal = (state, version, language, legal)
         return legal
 

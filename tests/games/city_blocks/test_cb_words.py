@@ -89,6 +89,25 @@ def test_cb_10_every_legal_action_has_a_plain_distinct_label(seed: int) -> None:
         assert plain(state.prompt(NAMES)), state.prompt(NAMES)
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_cb_11_to_cb_13_kept_legal_moves_equal_moves_built_afresh(language: str) -> None:
+    """City Blocks keeps its legal moves between positions (per language); in every position of seeded random games,
+    with rebuilds paying value tiles (CB-12) and swaps of changing values (CB-13), they equal the kernel's moves
+    built from nothing for that position."""
+    from guildtable.kernel import State
+    from guildtable.kernel.i18n import use_language
+
+    swaps = rebuilds = 0
+    with use_language(language):
+        for state in _random_positions(12, seed=23):
+            kept = state.legal_moves(NAMES)
+            assert kept == State.legal_moves(state, NAMES)
+            assert state.legal_moves(NAMES) == kept  # asked again: the same moves, from what was kept
+            swaps += sum(move["action"]["type"] == "swap" for move in kept)
+            rebuilds += sum(move["action"]["type"] == "rebuild" for move in kept)
+    assert swaps and rebuilds
+
+
 def test_cb_12_refusals_are_plain_sentences() -> None:
     """CB-10 / CB-12 / CB-13: every refusal in random positions is a sentence without rule IDs or notation; the rule
     stays in the rule field."""

@@ -29,10 +29,10 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
 from guildtable.games.city_blocks.setup import Opening
-from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.kernel import Event, IllegalAction, LegalMove, Rng, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
-from guildtable.kernel.i18n import domain
+from guildtable.kernel.i18n import current_language, domain
 from guildtable.kernel.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
@@ -42,6 +42,10 @@ _ = domain("city_blocks").gettext
 
 PLACE = "place"
 SWAP = "swap"
+
+
+# The legal moves already built, per language: a few thousand at most (tile, site, what stands there, a payment).
+_LEGAL_MOVES: dict[str, dict[tuple[int, ...], LegalMove]] = {}
 
 
 class CityBlocksState(State):
@@ -149,6 +153,33 @@ class CityBlocksState(State):
         seat = (code - 1) // TILE_TYPES
         payment = self.won[seat][0] if self.won[seat] else 0
         return words.rebuild_label(tile, site, (code - 1) % TILE_TYPES, payment)
+
+    def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
+        """The kernel's legal moves, kept per language rather than built for every position: a placement's move
+        follows from the tile, the site, the tile on it and the value tile a rebuild pays (CB-11, CB-12), a swap's
+        from the two streets and their values (CB-13). Labels here name no player."""
+        kept = _LEGAL_MOVES.setdefault(current_language(), {})
+        board, won, slots = self.board, self.won, self.slots
+        moves = []
+        for action in self.legal_actions():
+            if action < PLACE_ACTIONS:
+                code = board[action % SITES]
+                owner = (code - 1) // TILE_TYPES
+                key: tuple[int, ...] = (action, code, won[owner][0] if code and won[owner] else 0)
+            elif action == NO_SWAP:
+                key = (action,)
+            else:
+                a, b = SWAP_PAIRS[action - SWAP_BASE]
+                key = (action, slots[a], slots[b])
+            move = kept.get(key)
+            if move is None:
+                move = kept[key] = LegalMove(
+                    action=self.action_to_json(action),
+                    notation=self.action_to_notation(action),
+                    label=self.action_label(action),
+                )
+            moves.append(move)
+        return moves
 
     def legal_actions(self) -> list[int]:
         if not self.pending:
