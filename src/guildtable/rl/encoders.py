@@ -149,6 +149,20 @@ class Memo:
         """Write `values` from index `start` (counts scaled to [0, 1])."""
         self.running[start : start + len(values)] = values
 
+    def floats(self, index: int, start: int, values: list[float]) -> None:
+        """Part `index` is the numbers `values` (counts scaled to [0, 1]; a new list the caller will not change)
+        from index `start`: only those that differ from the part's last numbers are written."""
+        old = self.keys[index]
+        if values == old:
+            return
+        if old is _NEVER:
+            self.running[start : start + len(values)] = values
+        else:
+            view = self.view
+            for i in compress(range(len(values)), map(ne, old, values)):
+                view[start + i] = values[i]
+        self.keys[index] = values
+
     def reset(self) -> None:
         """Forget every part (the table's geometry changed): the next tensor is built from nothing."""
         self.running[:] = 0.0
@@ -164,7 +178,14 @@ def _snapshot(key: Any) -> Any:
     """A copy of a key that the state's lists changing cannot change (see `Memo`)."""
     kind = type(key)
     if kind is list:
-        return key.copy() if not key or type(key[0]) is not list else [_snapshot(item) for item in key]
+        if not key or type(key[0]) is not list:
+            return key.copy()
+        for item in key:  # a list of lists: copied in one pass when they hold no lists (the first item found says)
+            if item:
+                if type(item[0]) is list:
+                    return [_snapshot(inner) for inner in key]
+                break
+        return [item.copy() for item in key]
     if kind is tuple:
         return tuple(_snapshot(item) for item in key)
     if kind is dict:

@@ -169,6 +169,7 @@ class GuildhallEncoder(Encoder):
         super().__init__(build.build())
         self.players = n
         self._relative = relative_seats(n)
+        self._orders = tuple(tuple((seat + k) % n for k in range(n)) for seat in range(n))
         # Per seat, per guildhall chapter (player * PROFESSIONS + profession): for each colour mask, the indices of
         # its colours' bits in that player's block as the seat sees it.
         self._chapters = tuple(
@@ -183,19 +184,19 @@ class GuildhallEncoder(Encoder):
             for relative in self._relative
         )
 
-    parts = 8
-    HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS = range(parts)
+    parts = 9
+    HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS, NUMBERS = range(parts)
 
     def encode(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildhallState)
         n = self.players
         relative = self._relative[seat]
-        order = [(seat + k) % n for k in range(n)]
+        order = self._orders[seat]
         memo = self.memo(seat)
         entry: tuple[Any, ...] | None = state.stack[-1] if state.stack else None
         memo.cells(self.HALLS, state.halls, self._chapters[seat])
-        memo.part(self.AREAS, tuple(state.areas), lambda: self._areas(state, order))
-        memo.part(self.OWNED, tuple(state.owned), lambda: self._owned(state, order))
+        memo.part(self.AREAS, state.areas, lambda: self._areas(state, order))
+        memo.part(self.OWNED, state.owned, lambda: self._owned(state, order))
         hand = state.hands[seat]
         memo.part(self.HAND, hand, lambda: copies(hand, self.hand, IDENTITIES, COPIES))
         memo.part(self.MINE, state.completed[seat], lambda: [self.mine + prof for prof in state.completed[seat]])
@@ -262,8 +263,11 @@ class GuildhallEncoder(Encoder):
         for player in order:
             numbers += (min(1.0, tokens[player] / WIN_VP), min(1.0, state.vp(player) / WIN_VP))
         numbers += [min(1.0, len(hands[player]) / HAND_SCALE) for player in order]
-        selecting = min(1.0, len(state.selected) / HAND_SCALE) if entry is not None else 0.0
-        numbers += [selecting if entry is not None and entry[1] == player else 0.0 for player in order]
+        if entry is None:
+            numbers += [0.0] * n
+        else:
+            selecting, asked = min(1.0, len(state.selected) / HAND_SCALE), entry[1]
+            numbers += [selecting if asked == player else 0.0 for player in order]
         numbers += (
             len(state.removed) / PRESTIGE_TOTAL,
             len(state.deck) / PILE_SCALE,
@@ -271,17 +275,17 @@ class GuildhallEncoder(Encoder):
             len(state.prestige_deck) / PRESTIGE_TOTAL,
             min(1.0, state.turn / TURN_SCALE),
         )
-        memo.numbers(self.numbers, numbers)
+        memo.floats(self.NUMBERS, self.numbers, numbers)
         return memo.tensor()
 
-    def _areas(self, state: GuildhallState, order: list[int]) -> list[int]:
+    def _areas(self, state: GuildhallState, order: tuple[int, ...]) -> list[int]:
         ones: list[int] = []
         for k, player in enumerate(order):
             if state.areas[player]:
                 ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
         return ones
 
-    def _owned(self, state: GuildhallState, order: list[int]) -> list[int]:
+    def _owned(self, state: GuildhallState, order: tuple[int, ...]) -> list[int]:
         ones: list[int] = []
         for k, player in enumerate(order):
             if state.owned[player]:

@@ -34,6 +34,8 @@ from guildtable.rl.text import terminal_text
 
 Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
+FEW_ACTIONS = 48
+"""Up to this many legal actions, the action mask is written item by item (measured cheaper), else by numpy."""
 
 
 def agent_name(seat: int) -> str:
@@ -108,11 +110,23 @@ class GuildtableEnv(AECEnv):  # type: ignore[misc]
         self._skip_agent_selection = None
 
     def observe(self, agent: str) -> Observation:
-        state = self.game_state
+        """A new observation on every call (nothing in it is reused or changed later, so a learner may keep it)."""
+        state = self._state
+        if state is None:
+            raise GuildtableError("call reset() first: there is no game yet")
         seat = self._seat[agent]
-        mask = np.zeros(self._actions, np.int8)
         if seat == state.current_player:
-            mask[np.array(state.legal_actions(), np.intp)] = 1
+            legal = state.legal_actions()
+            if len(legal) <= FEW_ACTIONS:  # item writes to a new buffer cost less than numpy's index conversion
+                ones = bytearray(self._actions)
+                for action in legal:
+                    ones[action] = 1
+                mask = np.frombuffer(ones, np.int8)
+            else:
+                mask = np.zeros(self._actions, np.int8)
+                mask[np.array(legal, np.intp)] = 1
+        else:
+            mask = np.zeros(self._actions, np.int8)
         return {"observation": self.encoder.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -122,7 +136,8 @@ class GuildtableEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise GuildtableError(f"{agent} is to move: give an action, not None")
-        state = self.game_state
+        state = self._state
+        assert state is not None, "an agent is selected only once reset() has made a game"
         state.apply(operator.index(action))
         self._cumulative_rewards[agent] = 0.0
         if state.current_player is None:
