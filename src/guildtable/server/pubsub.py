@@ -6,8 +6,10 @@ version v, by action a" so that a process holding T in memory can apply the move
 A process that missed news (a gap in the versions, or the Redis connection came back) catches up from the store, so
 losing a message delays a watcher and never misleads one. News of tables a process does not hold is ignored.
 
-Every process of one platform subscribes to the one pattern of its database (`channel_prefix`), so two platforms
-may share a Redis server without hearing each other. This module knows Redis, not the rules.
+Every process of one platform subscribes to the one news channel of its database (`news_channel`), so two
+platforms may share a Redis server without hearing each other. Every process hears every table's news (it cannot know
+which tables another process holds), so news told together travels together: one message carries every table's news
+told while the last message was on its way. This module knows Redis, not the rules.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import orjson
@@ -37,13 +39,20 @@ class TableNews:
     version: int
     action: int | None = None
 
-    def encode(self) -> bytes:
-        return orjson.dumps([self.table, self.version, self.action])
+    @staticmethod
+    def encode_all(told: Sequence[TableNews]) -> bytes:
+        """One message of several tables' news, in the order told."""
+        return orjson.dumps([[news.table, news.version, news.action] for news in told])
 
     @classmethod
-    def decode(cls, data: bytes) -> TableNews:
-        table, version, action = orjson.loads(data)
-        return cls(str(table), int(version), None if action is None else int(action))
+    def decode_all(cls, data: bytes) -> list[TableNews]:
+        """The news of one message; ValueError or TypeError if it is not news."""
+        told = orjson.loads(data)
+        if not isinstance(told, list):
+            raise ValueError("table news is a list")
+        return [
+            cls(str(table), int(version), None if action is None else int(action)) for table, version, action in told
+        ]
 
 
 def platform_key(db_url: str) -> str:
@@ -55,8 +64,8 @@ def platform_key(db_url: str) -> str:
     return hashlib.sha256(where.encode()).hexdigest()[:12]
 
 
-def channel_prefix(db_url: str) -> str:
-    return f"guildtable:{platform_key(db_url)}:table:"
+def news_channel(db_url: str) -> str:
+    return f"guildtable:{platform_key(db_url)}:news"
 
 
 class TableFeed:
@@ -67,7 +76,7 @@ class TableFeed:
         self, redis_url: str, db_url: str, on_news: Callable[[TableNews], None], on_gap: Callable[[], None]
     ) -> None:
         self.redis: Redis = Redis.from_url(redis_url)
-        self.prefix = channel_prefix(db_url)
+        self.channel = news_channel(db_url)
         self.on_news = on_news
         self.on_gap = on_gap
         self._listener: asyncio.Task[None] | None = None
@@ -77,12 +86,12 @@ class TableFeed:
     async def start(self) -> None:
         """Subscribe (before returning, so no news published after this is missed), then listen in the background."""
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.psubscribe(f"{self.prefix}*")
+        await pubsub.subscribe(self.channel)
         self._listener = asyncio.get_running_loop().create_task(self._listen(pubsub))
 
     def tell(self, news: TableNews) -> asyncio.Future[None]:
         """Send `news` to every process, in order after the news told before it, without waiting: news told while
-        the last was on its way goes together, in one round trip (the answer is done when Redis has it)."""
+        the last message was on its way goes together, in one message (the answer is done when Redis has it)."""
         loop = asyncio.get_running_loop()
         sent: asyncio.Future[None] = loop.create_future()
         self._outbox.append((news, sent))
@@ -98,13 +107,7 @@ class TableFeed:
         while self._outbox:
             batch, self._outbox = self._outbox, []
             try:
-                if len(batch) == 1:
-                    await self.redis.publish(self.prefix + batch[0][0].table, batch[0][0].encode())
-                else:
-                    async with self.redis.pipeline(transaction=False) as pipe:
-                        for news, _ in batch:
-                            pipe.publish(self.prefix + news.table, news.encode())
-                        await pipe.execute()
+                await self.redis.publish(self.channel, TableNews.encode_all([news for news, _ in batch]))
             except RedisError as error:
                 # The moves are stored: other processes see them when they next catch up (a reconnect, a gap, a
                 # reload).
@@ -118,14 +121,15 @@ class TableFeed:
         while True:
             try:
                 message = await pubsub.get_message(timeout=None)
-                if message is None or message.get("type") != "pmessage":
+                if message is None or message.get("type") != "message":
                     continue
                 try:
-                    news = TableNews.decode(message["data"])
+                    told = TableNews.decode_all(message["data"])
                 except (ValueError, TypeError):
                     log.error("ignoring malformed table news %r", message["data"][:80])
                     continue
-                self.on_news(news)
+                for news in told:
+                    self.on_news(news)
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError) as error:
@@ -135,7 +139,7 @@ class TableFeed:
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
                 pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
                 with contextlib.suppress(RedisError, OSError):
-                    await pubsub.psubscribe(f"{self.prefix}*")
+                    await pubsub.subscribe(self.channel)
                     self.on_gap()
             except Exception:
                 log.exception("table news: a handler failed")

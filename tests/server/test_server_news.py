@@ -1,0 +1,67 @@
+"""Table news between processes (Redis pub/sub): news told together travels in one message, every process of the
+platform hears all of it in the order told, another platform on the same Redis hears none, and a message that is not
+news is refused (and ignored by a listener) rather than misread."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+
+import pytest
+
+from guildtable.server.pubsub import TableFeed, TableNews
+
+REDIS = os.environ.get("GUILDTABLE_TEST_REDIS", "")
+
+
+def test_news_round_trips_in_order_and_refuses_what_is_not_news() -> None:
+    told = [TableNews("t1", 5, 33), TableNews("t2", 1, None), TableNews("t1", 6, 70)]
+    assert TableNews.decode_all(TableNews.encode_all(told)) == told
+    for bad in (b'{"table": "t1"}', b"[[1, 2]]", b"[5]", b'[["t1", "x", 1]]', b"not json"):
+        with pytest.raises((ValueError, TypeError)):
+            TableNews.decode_all(bad)
+
+
+def test_news_told_together_reaches_every_process_of_the_platform_in_one_message() -> None:
+    if not REDIS:
+        if os.environ.get("GUILDTABLE_REQUIRE_SERVICES"):
+            pytest.fail("CI needs Redis: set GUILDTABLE_TEST_REDIS (make test does, via scripts/ensure_redis.sh)")
+        pytest.skip("no Redis: set GUILDTABLE_TEST_REDIS (make test does, via scripts/ensure_redis.sh)")
+    platform = f"sqlite:///{uuid.uuid4().hex}.sqlite3"  # only names the platform: no database is opened
+
+    async def run() -> tuple[list[TableNews], list[TableNews], list[TableNews], int]:
+        heard: list[TableNews] = []
+        own: list[TableNews] = []
+        elsewhere: list[TableNews] = []
+        other = TableFeed(REDIS, platform, on_news=heard.append, on_gap=lambda: None)
+        teller = TableFeed(REDIS, platform, on_news=own.append, on_gap=lambda: None)
+        stranger = TableFeed(REDIS, platform + "-other", on_news=elsewhere.append, on_gap=lambda: None)
+        for feed in (other, teller, stranger):
+            await feed.start()
+        messages = 0
+        publish = teller.redis.publish
+
+        async def counted(channel: str, data: bytes) -> int:
+            nonlocal messages
+            messages += 1
+            return int(await publish(channel, data))
+
+        teller.redis.publish = counted  # type: ignore[method-assign]
+        sent = [teller.tell(TableNews(f"t{index % 3}", index, index)) for index in range(10)]
+        await asyncio.gather(*sent)
+        await teller.publish(TableNews("t9", 1, None))
+        for _ in range(100):
+            if len(heard) == 11 and len(own) == 11:
+                break
+            await asyncio.sleep(0.02)
+        for feed in (other, teller, stranger):
+            await feed.close()
+        return heard, own, elsewhere, messages
+
+    heard, own, elsewhere, messages = asyncio.run(run())
+    expected = [TableNews(f"t{index % 3}", index, index) for index in range(10)] + [TableNews("t9", 1, None)]
+    assert heard == expected and own == expected
+    assert elsewhere == []
+    # The ten told in one turn of the event loop went in one message; the last, told after they went, alone.
+    assert messages == 2
