@@ -55,6 +55,7 @@ from guildtable.server.tables import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
+GC_YOUNG_THRESHOLD = 50_000
 # WebSocket close codes: 1003 a frame of a kind we do not take, 1008 a broken rule (rate), 1009 a message too large.
 UNSUPPORTED_DATA = 1003
 POLICY_VIOLATION = 1008
@@ -88,6 +89,12 @@ def create_app(
         # collector's sight keeps a full collection short, which would otherwise stall every table for ~100 ms.
         gc.collect()
         gc.freeze()
+        # A move makes thousands of short-lived objects, nearly all freed at once by reference counting. With
+        # Python's default (a young collection every 700 new objects) the collector took about a tenth of a busy
+        # server's CPU (measured by turning it off); a young collection every 50,000 saves most of that, and cycles
+        # are still collected (issue 17's benchmark, 100 saturating games: server CPU per move 1.09-1.13 -> 1.02 ms,
+        # p99 177-193 -> 136 ms).
+        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         await lobby.start()
         expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
         mailing = None
