@@ -89,15 +89,20 @@ def test_cb_10_every_legal_action_has_a_plain_distinct_label(seed: int) -> None:
         assert plain(state.prompt(NAMES)), state.prompt(NAMES)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
-def test_cb_11_to_cb_13_kept_legal_moves_equal_moves_built_afresh(language: str) -> None:
-    """City Blocks keeps its legal moves between positions (per language); in every position of seeded random games,
-    with rebuilds paying value tiles (CB-12) and swaps of changing values (CB-13), they equal the kernel's moves
-    built from nothing for that position."""
+@pytest.mark.parametrize(("language", "limit"), [("en", 8192), ("de", 8192), ("en", 60)])
+def test_cb_11_to_cb_13_kept_legal_moves_equal_moves_built_afresh(
+    language: str, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """City Blocks keeps its legal moves between positions (per language, at most about `KEPT_MOVES`); in every
+    position of seeded random games, with rebuilds paying value tiles (CB-12) and swaps of changing values (CB-13),
+    they equal the kernel's moves built from nothing for that position, also when what was kept is forgotten."""
+    from guildtable.games.city_blocks import rules
     from guildtable.kernel import State
     from guildtable.kernel.i18n import use_language
 
-    swaps = rebuilds = 0
+    monkeypatch.setattr(rules, "KEPT_MOVES", limit)
+    monkeypatch.setattr(rules, "_LEGAL_MOVES", {})
+    swaps = rebuilds = most = widest = 0
     with use_language(language):
         for state in _random_positions(12, seed=23):
             kept = state.legal_moves(NAMES)
@@ -105,7 +110,10 @@ def test_cb_11_to_cb_13_kept_legal_moves_equal_moves_built_afresh(language: str)
             assert state.legal_moves(NAMES) == kept  # asked again: the same moves, from what was kept
             swaps += sum(move["action"]["type"] == "swap" for move in kept)
             rebuilds += sum(move["action"]["type"] == "rebuild" for move in kept)
+            most = max(most, len(rules._LEGAL_MOVES[language]))
+            widest = max(widest, len(kept))
     assert swaps and rebuilds
+    assert most <= limit + widest  # at most one position's moves past the limit
 
 
 def test_cb_12_refusals_are_plain_sentences() -> None:

@@ -44,8 +44,11 @@ PLACE = "place"
 SWAP = "swap"
 
 
-# The legal moves already built, per language: a few thousand at most (tile, site, what stands there, a payment).
+# The legal moves already built, per language. The builds (a few hundred) come back in every game; the rebuilds and
+# swaps (tile, site, what stands there, a payment; two streets and their values) run to hundreds of thousands over
+# many games, so the moves kept are forgotten all at once when there are more than KEPT_MOVES (a few megabytes).
 _LEGAL_MOVES: dict[str, dict[tuple[int, ...], LegalMove]] = {}
+KEPT_MOVES = 8192
 
 
 class CityBlocksState(State):
@@ -159,6 +162,8 @@ class CityBlocksState(State):
         follows from the tile, the site, the tile on it and the value tile a rebuild pays (CB-11, CB-12), a swap's
         from the two streets and their values (CB-13). Labels here name no player."""
         kept = _LEGAL_MOVES.setdefault(current_language(), {})
+        if len(kept) > KEPT_MOVES:
+            kept.clear()
         board, won, slots = self.board, self.won, self.slots
         moves = []
         for action in self.legal_actions():
