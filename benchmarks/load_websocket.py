@@ -71,7 +71,7 @@ async def play_game(
     table: dict,
     seed: int,
     start: asyncio.Event,
-    latencies: list[float],
+    latencies: list[tuple[float, float]],
     think: float,
     spectators: int = 0,
 ) -> int:
@@ -109,11 +109,27 @@ async def play_game(
                     if message["type"] == "error":
                         raise RuntimeError(message["detail"])
                 if seat == mover:
-                    latencies.append(time.perf_counter() - started)
+                    latencies.append((started, time.perf_counter() - started))
                 latest[seat] = message
             moves += 1
     stop.set()
     await asyncio.gather(*watchers)
+    return moves
+
+
+async def play_games(
+    bases: tuple[str, str],
+    tables: list[dict],
+    seed: int,
+    start: asyncio.Event,
+    latencies: list[tuple[float, float]],
+    think: float,
+    spectators: int = 0,
+) -> int:
+    """One player pair's games, one after another (the next begins as the last ends)."""
+    moves = 0
+    for round_, table in enumerate(tables):
+        moves += await play_game(bases, table, seed * 1000 + round_, start, latencies, think, spectators)
     return moves
 
 
@@ -125,31 +141,34 @@ async def run(
     split: bool = False,
     servers: tuple[int, ...] = (),
     spectators: int = 0,
+    rounds: int = 1,
+    warmup: float = 0.0,
 ) -> None:
-    latencies: list[float] = []
+    timed: list[tuple[float, float]] = []
     count = len(bases)
-    tables = []
+    tables: list[list[dict]] = [[] for _ in range(games)]
     clients = [httpx.AsyncClient(base_url=base, timeout=60) for base in bases]
-    for index in range(games):
-        # Each table is made through the process its first seat plays through (as its creator would be).
-        response = await clients[index % count].post("/api/tables", json={"game": game, "seats": [{}, {}]})
-        tables.append(response.json())
+    for _round in range(rounds):
+        for index in range(games):
+            # Each table is made through the process its first seat plays through (as its creator would be).
+            response = await clients[index % count].post("/api/tables", json={"game": game, "seats": [{}, {}]})
+            tables[index].append(response.json())
     for http in clients:
         await http.aclose()
     start = asyncio.Event()
     players = [
         asyncio.create_task(
-            play_game(
+            play_games(
                 (bases[index % count], bases[(index + int(split)) % count]),
-                table,
+                slot,
                 index,
                 start,
-                latencies,
+                timed,
                 think,
                 spectators,
             )
         )
-        for index, table in enumerate(tables)
+        for index, slot in enumerate(tables)
     ]
     await asyncio.sleep(0.5 + games * (1 + spectators) * 0.02)
     before = cpu_shares(servers)
@@ -160,7 +179,8 @@ async def run(
     after = cpu_shares(servers)
     counts = [result for result in results if isinstance(result, int)]
     errors = len(results) - len(counts)
-    ordered = sorted(latencies)
+    # Moves sent in the first `warmup` seconds are played but not timed: every game's first move leaves at once.
+    ordered = sorted(latency for sent, latency in timed if sent >= started + warmup)
     p50 = statistics.median(ordered) * 1000
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
     total = sum(counts)
@@ -168,6 +188,10 @@ async def run(
     where = f" on {count} server processes" + (" (seats split)" if split and count > 1 else "")
     if spectators:
         where += f", {spectators} spectators a game"
+    if rounds > 1:
+        where += f", {rounds} games in a row each"
+    if warmup:
+        where += f" (moves of the first {warmup:g} s not timed)"
     print(f"{games} concurrent {game} games{pace}{where}: {total} moves in {elapsed:.1f} s, {errors} errors")
     print(f"throughput: {total / elapsed:.0f} moves/s")
     print(f"move latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms (max {ordered[-1] * 1000:.1f} ms)")
@@ -214,9 +238,21 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes to start on the database")
     parser.add_argument("--split", action="store_true", help="a game's two seats play through two processes")
     parser.add_argument("--spectators", type=int, default=0, help="spectator sockets watching each game")
+    parser.add_argument("--rounds", type=int, default=1, help="games each pair of players plays one after another")
+    parser.add_argument("--warmup", type=float, default=0.0, help="seconds at the start whose moves are not timed")
     args = parser.parse_args()
     if args.url:
-        asyncio.run(run([args.url.rstrip("/")], args.games, args.game, args.think, spectators=args.spectators))
+        asyncio.run(
+            run(
+                [args.url.rstrip("/")],
+                args.games,
+                args.game,
+                args.think,
+                spectators=args.spectators,
+                rounds=args.rounds,
+                warmup=args.warmup,
+            )
+        )
         return
     if args.processes > 1 and not args.redis:
         parser.error("--processes needs --redis (and a --db that every process shares)")
@@ -226,7 +262,9 @@ def main() -> None:
         servers = [stack.enter_context(local_server(db, bot_delay=0.6, extra=extra)) for _ in range(args.processes)]
         pids = tuple(process.pid for _, process in servers)
         bases = [base for base, _ in servers]
-        asyncio.run(run(bases, args.games, args.game, args.think, args.split, pids, args.spectators))
+        asyncio.run(
+            run(bases, args.games, args.game, args.think, args.split, pids, args.spectators, args.rounds, args.warmup)
+        )
         server_cpu = sum(cpu_seconds(process.pid) for _, process in servers)
         print(f"server CPU time: {server_cpu:.1f} s; client CPU time: {time.process_time():.1f} s")
 
