@@ -262,3 +262,30 @@ def test_cb_17_terminal_shows_open_street_totals_with_their_effects() -> None:
     console.print(GAME.render_text(state.view(0), 0))
     text = console.export_text()
     assert "Open streets (Blue : Red): R1 3:0 (houses count 0, factories count 0)" in text
+
+
+def test_cb_9_each_seat_sees_its_own_hand_in_a_view_that_follows_every_move_and_language() -> None:
+    """The part of the view every seat sees alike is built once per position and language: each seat still gets
+    only its own hand (CB-9), and a move or another language gives a fresh view (CB-17's effects, CB-10's prompt)."""
+    from guildtable.games.city_blocks.content import TILE_CODES
+    from guildtable.kernel.i18n import use_language
+
+    state = GAME.new_state(2, seed=11)
+    rng = Rng(4)
+    for _ in range(8):
+        first = [state.view(seat) for seat in (0, 1, None)]
+        for seat, seen in enumerate(first[:2]):
+            assert seen["seat"] == seat and seen["hand"] == [TILE_CODES[tile] for tile in state.hands[seat]]
+        assert first[2]["hand"] is None and first[2]["hand_sizes"] == [len(hand) for hand in state.hands]
+        assert first[0]["board"] == first[1]["board"] == first[2]["board"]
+        with use_language("de"):
+            german = state.view(0)
+        assert german["decision"]["prompt"] != first[0]["decision"]["prompt"]
+        assert state.view(0)["decision"]["prompt"] == first[0]["decision"]["prompt"]  # English again
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        after = state.view(0)
+        assert after["last_move"] != first[0]["last_move"]
+        if action < PLACE_ACTIONS:  # a placement: its site shows the new tile
+            row, column = divmod(action % SITES, 6)
+            assert after["board"][row][column] != first[0]["board"][row][column]

@@ -53,6 +53,7 @@ KEPT_MOVES = 8192
 
 class CityBlocksState(State):
     __slots__ = (
+        "_shared_view",  # (history length, language) and the part of the view every seat sees alike
         "awards",
         "board",
         "game",
@@ -381,6 +382,21 @@ class CityBlocksState(State):
 
     # --- what a seat may know ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) sees: everything but the hands, and its own hand (CB-9). The part every
+        seat sees alike is built once per position and language, then shared by the seats' views: never modify a
+        view."""
+        language = current_language()
+        key = (len(self.history), language)
+        shared: tuple[tuple[int, str], dict[str, Any]] | None = getattr(self, "_shared_view", None)
+        if shared is None or shared[0] != key:
+            shared = self._shared_view = (key, self._public_view())
+        return {
+            **shared[1],
+            "seat": seat,
+            "hand": None if seat is None else [TILE_CODES[tile] for tile in self.hands[seat]],
+        }
+
+    def _public_view(self) -> dict[str, Any]:
         board = [
             [
                 None if not code else {"owner": (code - 1) // TILE_TYPES, "tile": TILE_CODES[(code - 1) % TILE_TYPES]}
@@ -391,7 +407,6 @@ class CityBlocksState(State):
         decision = self.pending[-1] if self.pending else None
         return {
             "game": self.game.name,
-            "seat": seat,
             "seats": list(SEAT_NAMES),
             "current_player": self.current_player,
             "decision": None
@@ -410,7 +425,6 @@ class CityBlocksState(State):
             "scores": self.scores(),
             "hand_sizes": [len(hand) for hand in self.hands],
             "pile_sizes": [len(pile) for pile in self.piles],
-            "hand": None if seat is None else [TILE_CODES[tile] for tile in self.hands[seat]],
             "start_player": self.start_player,
             "start_draws": list(self.start_draws),
             "removed_values": sorted(self.removed_values),
