@@ -73,7 +73,7 @@ def test_moves_of_many_tables_committed_together_each_learn_their_own_fate(db_ur
     assert isinstance(outcomes[1], PlyTaken)
     loaded = {table.id: table.actions for table in store.load_tables()}
     assert loaded == {"t1": [33, 70], "t2": [40], "t3": [35]}
-    if store.groups_moves:  # PostgreSQL: the four moves that came in one turn of the event loop go together
+    if store.groups_moves:  # the four moves that came in one turn of the event loop go together
         assert calls == [4]
     else:
         assert calls == []

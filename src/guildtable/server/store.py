@@ -248,6 +248,10 @@ _RATINGS_LOCK = 0x6775_7261_7465
 _INSERT_MOVE = insert(moves)
 # SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
 _SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
+# A row whose ply is taken is left out (rowcount 0): the table's key is its only constraint a move can break.
+_SQLITE_INSERT_MOVE_IF_FREE = (
+    "INSERT OR IGNORE INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
+)
 _POSTGRES_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (%s, %s, %s, %s, %s)"
 # Many tables' moves in one statement, each stored only if its ply is free; it answers the rows it stored.
 _POSTGRES_INSERT_MOVES = (
@@ -516,13 +520,15 @@ class Store:
 
     @property
     def groups_moves(self) -> bool:
-        """True if `add_moves` stores many tables' moves in one statement (PostgreSQL)."""
-        return self._postgres
+        """True if `add_moves` commits many tables' moves at once (PostgreSQL and SQLite)."""
+        return self._postgres or self._sqlite
 
     def add_moves(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
         """Commit the moves of several tables together, in one statement (PostgreSQL: a group commit, one round trip
         and one transaction however many tables move at once). A row whose ply is stored already is left out: the
         answer is the (table, ply) of the rows stored, and every other row lost its race (`PlyTaken`)."""
+        if self._sqlite:
+            return self._add_moves_sqlite(rows)
         if not self._postgres:
             stored = set()
             for row in rows:
@@ -571,6 +577,29 @@ class Store:
                 self._held.remove(connection)
             connection.invalidate()
             raise
+
+    def _add_moves_sqlite(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
+        """SQLite: every row in one transaction, one commit (one write to the disk) for all of them."""
+        stored = set()
+        with self._move_lock:
+            connection = self._move_connection
+            if connection is None:
+                connection = self._move_connection = self.engine.raw_connection()
+            cursor = connection.cursor()
+            try:
+                for row in rows:
+                    cursor.execute(
+                        _SQLITE_INSERT_MOVE_IF_FREE, (row.table_id, row.ply, row.action, row.notation, row.at)
+                    )
+                    if cursor.rowcount == 1:
+                        stored.add((row.table_id, row.ply))
+                connection.commit()
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                cursor.close()
+        return stored
 
     def _add_move_sqlite(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
         with self._move_lock:

@@ -38,10 +38,11 @@ GROUP_LIMIT = 256
 
 
 class MoveGroups:
-    """Group commit of the move log. A move waits while the statement before it is on its way, and then goes with
-    every move that arrived meanwhile, in one statement and one transaction: at 100 tables moving at once, a
-    process makes a few statements where it made 100 (fewer thread hops, round trips and commits), while one lone
-    move goes at once. Each move's caller learns its own fate: stored, or `PlyTaken` (another process was first)."""
+    """Group commit of the move log. A move waits while the commit before it is on its way, and then goes with every
+    move that arrived meanwhile, in one transaction (on PostgreSQL one statement): at 100 tables moving at once, a
+    process makes a few commits where it made 100 (fewer thread hops, round trips and writes to the disk), while one
+    lone move goes at once. Each move's caller learns its own fate: stored, or `PlyTaken` (another process, or
+    another client, was first)."""
 
     def __init__(self, commit: Callable[[list[MoveRow]], Awaitable[set[tuple[str, int]]]]) -> None:
         self._commit = commit
@@ -97,8 +98,8 @@ class AsyncStore:
         await self._run(self.store.create_table, table)
 
     async def add_move(self, table_id: str, ply: int, action: int, notation: str, at: float | None = None) -> None:
-        """Commit one row of the move log; `PlyTaken` if that ply is stored already. On PostgreSQL the moves of every
-        table that moves meanwhile are committed with it, in one statement (see `MoveGroups`)."""
+        """Commit one row of the move log; `PlyTaken` if that ply is stored already. On PostgreSQL and SQLite the moves
+        of every table that moves meanwhile are committed with it (see `MoveGroups`)."""
         if self.store.groups_moves:
             await self._moves.add(MoveRow(table_id, ply, action, notation, at))
         else:
