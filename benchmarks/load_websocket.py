@@ -14,6 +14,12 @@ i mod N (as a proxy that keeps a table's clients together would send them); `--s
 different processes instead, so every move also crosses Redis to reach the other seat. Errors (a move refused, a
 dropped socket) end that game and are counted.
 
+`--spectators K` adds K spectator sockets to every game (they read every update); `--rounds R` has each pair of
+players play R games one after another (all tables made beforehand), and `--warmup S` leaves untimed the moves sent
+in the first S seconds, when every game's first move leaves at once. The report ends with where the machine's CPU
+went while the games were played: per move, the server processes, this load generator, and PostgreSQL and Redis
+when they run on this machine (they share its cores).
+
 Every client here shares one loopback address, which the server's per-address limits (tables created, moves,
 sockets open) would soon stop: the started server lifts exactly those (see LIFTED), while every other limit keeps its
 default, so the figures show what the limits cost honest players who each come from their own address.
