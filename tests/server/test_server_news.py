@@ -11,6 +11,7 @@ import uuid
 import pytest
 
 from guildtable.server.pubsub import TableFeed, TableNews
+from loops import run_coroutine
 
 REDIS = os.environ.get("GUILDTABLE_TEST_REDIS", "")
 
@@ -59,7 +60,7 @@ def test_news_told_together_reaches_every_process_of_the_platform_in_one_message
             await feed.close()
         return heard, own, elsewhere, messages
 
-    heard, own, elsewhere, messages = asyncio.run(run())
+    heard, own, elsewhere, messages = run_coroutine(run())
     expected = [TableNews(f"t{index % 3}", index, index) for index in range(10)] + [TableNews("t9", 1, None)]
     assert heard == expected and own == expected
     assert elsewhere == []

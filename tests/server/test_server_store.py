@@ -6,6 +6,7 @@ import pytest
 from sqlalchemy import text
 
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
+from loops import run_coroutine
 
 
 def a_table(table_id: str = "t1") -> StoredTable:
@@ -68,7 +69,7 @@ def test_moves_of_many_tables_committed_together_each_learn_their_own_fate(db_ur
         )
         return list(outcomes)
 
-    outcomes = asyncio.run(moves())
+    outcomes = run_coroutine(moves())
     assert outcomes[0] is None and outcomes[2] is None and outcomes[3] is None
     assert isinstance(outcomes[1], PlyTaken)
     loaded = {table.id: table.actions for table in store.load_tables()}
