@@ -123,22 +123,6 @@ async def play_game(
     return moves
 
 
-async def play_games(
-    bases: tuple[str, str],
-    tables: list[dict],
-    seed: int,
-    start: asyncio.Event,
-    latencies: list[tuple[float, float]],
-    think: float,
-    spectators: int = 0,
-) -> int:
-    """One player pair's games, one after another (the next begins as the last ends)."""
-    moves = 0
-    for round_, table in enumerate(tables):
-        moves += await play_game(bases, table, seed * 1000 + round_, start, latencies, think, spectators)
-    return moves
-
-
 async def run(
     bases: list[str],
     games: int,
@@ -162,20 +146,16 @@ async def run(
     for http in clients:
         await http.aclose()
     start = asyncio.Event()
-    players = [
-        asyncio.create_task(
-            play_games(
-                (bases[index % count], bases[(index + int(split)) % count]),
-                slot,
-                index,
-                start,
-                timed,
-                think,
-                spectators,
-            )
-        )
-        for index, slot in enumerate(tables)
-    ]
+
+    async def play_games(index: int, slot: list[dict]) -> int:
+        """One player pair's games, one after another (the next begins as the last ends)."""
+        pair = (bases[index % count], bases[(index + int(split)) % count])
+        moves = 0
+        for round_, table in enumerate(slot):
+            moves += await play_game(pair, table, index * 1000 + round_, start, timed, think, spectators)
+        return moves
+
+    players = [asyncio.create_task(play_games(index, slot)) for index, slot in enumerate(tables)]
     await asyncio.sleep(0.5 + games * (1 + spectators) * 0.02)
     before = cpu_shares(servers)
     started = time.perf_counter()

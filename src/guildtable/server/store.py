@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -246,13 +245,11 @@ _RATINGS_LOCK = 0x6775_7261_7465
 
 # Built once: a move is the hot path, and building the statement costs more than running it.
 _INSERT_MOVE = insert(moves)
-# SQLite's own form of it, run on one connection kept open for moves (see `Store.add_move`).
-_SQLITE_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
-# A row whose ply is taken is left out (rowcount 0): the table's key is its only constraint a move can break.
+# SQLite's own form of it, run on one connection kept open for moves (see `Store.add_moves`). A row whose ply is
+# taken is left out (rowcount 0): the table's key is its only constraint a move can break.
 _SQLITE_INSERT_MOVE_IF_FREE = (
     "INSERT OR IGNORE INTO gt_moves (table_id, ply, action, notation, at) VALUES (?, ?, ?, ?, ?)"
 )
-_POSTGRES_INSERT_MOVE = "INSERT INTO gt_moves (table_id, ply, action, notation, at) VALUES (%s, %s, %s, %s, %s)"
 # Many tables' moves in one statement, each stored only if its ply is free; it answers the rows it stored.
 _POSTGRES_INSERT_MOVES = (
     "INSERT INTO gt_moves (table_id, ply, action, notation, at) "
@@ -504,11 +501,9 @@ class Store:
     def add_move(self, table_id: str, ply: int, action: int, notation: str, at: float | None = None) -> None:
         """Commit one row of the move log (stored at `at`, seconds since the epoch). Raises PlyTaken if that ply is
         already stored (a lost race). A paced table's timing follows with `set_timing`."""
-        if self._sqlite:
-            self._add_move_sqlite(table_id, ply, action, notation, at)
-            return
-        if self._postgres:
-            self._add_move_postgres(table_id, ply, action, notation, at)
+        if self.groups_moves:
+            if (table_id, ply) not in self.add_moves([MoveRow(table_id, ply, action, notation, at)]):
+                raise PlyTaken(f"{table_id} ply {ply}")
             return
         try:
             with self.engine.begin() as db:
@@ -524,9 +519,10 @@ class Store:
         return self._postgres or self._sqlite
 
     def add_moves(self, rows: Sequence[MoveRow]) -> set[tuple[str, int]]:
-        """Commit the moves of several tables together, in one statement (PostgreSQL: a group commit, one round trip
-        and one transaction however many tables move at once). A row whose ply is stored already is left out: the
-        answer is the (table, ply) of the rows stored, and every other row lost its race (`PlyTaken`)."""
+        """Commit the moves of several tables together: a group commit, one transaction however many tables move at
+        once (on PostgreSQL one statement and one round trip, on SQLite one write to the disk). A row whose ply is
+        stored already is left out: the answer is the (table, ply) of the rows stored, and every other row lost its
+        race (`PlyTaken`)."""
         if self._sqlite:
             return self._add_moves_sqlite(rows)
         if not self._postgres:
@@ -546,15 +542,6 @@ class Store:
         with self._postgres_moves() as connection:
             cursor = connection.execute(_POSTGRES_INSERT_MOVES, columns, prepare=True)
             return {(str(table_id), int(ply)) for table_id, ply in cursor.fetchall()}
-
-    def _add_move_postgres(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
-        import psycopg
-
-        with self._postgres_moves() as connection:
-            try:
-                connection.execute(_POSTGRES_INSERT_MOVE, (table_id, ply, action, notation, at), prepare=True)
-            except psycopg.errors.UniqueViolation:
-                raise PlyTaken(f"{table_id} ply {ply}") from None
 
     @contextlib.contextmanager
     def _postgres_moves(self) -> Iterator[Any]:
@@ -600,24 +587,6 @@ class Store:
             finally:
                 cursor.close()
         return stored
-
-    def _add_move_sqlite(self, table_id: str, ply: int, action: int, notation: str, at: float | None) -> None:
-        with self._move_lock:
-            connection = self._move_connection
-            if connection is None:
-                connection = self._move_connection = self.engine.raw_connection()
-            cursor = connection.cursor()
-            try:
-                cursor.execute(_SQLITE_INSERT_MOVE, (table_id, ply, action, notation, at))
-                connection.commit()
-            except sqlite3.IntegrityError:
-                connection.rollback()
-                raise PlyTaken(f"{table_id} ply {ply}") from None
-            except BaseException:
-                connection.rollback()
-                raise
-            finally:
-                cursor.close()
 
     def set_timing(self, table_id: str, timing: Timing) -> None:
         """Write a paced table's timing: after each of its rows, and whenever a process loads it (which mends a
