@@ -1,16 +1,19 @@
 """Table news between processes (Redis pub/sub): news told together travels in one message, every process of the
-platform hears all of it in the order told, another platform on the same Redis hears none, and a message that is not
-news is refused (and ignored by a listener) rather than misread."""
+platform hears all of it in the order told, another platform on the same Redis hears none, a message that is not
+news is refused (and ignored by a listener) rather than misread, and a move is answered only once its news is out."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import uuid
+from pathlib import Path
 
 import pytest
 
+from guildtable.server.lobby import Lobby
 from guildtable.server.pubsub import TableFeed, TableNews
+from guildtable.server.store import Store
 from loops import run_coroutine
 
 REDIS = os.environ.get("GUILDTABLE_TEST_REDIS", "")
@@ -66,3 +69,55 @@ def test_news_told_together_reaches_every_process_of_the_platform_in_one_message
     assert elsewhere == []
     # The ten told in one turn of the event loop went in one message; the last, told after they went, alone.
     assert messages == 2
+
+
+class HeldFeed:
+    """A news line that keeps every piece of news on its way until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.told: list[TableNews] = []
+        self.sent: list[asyncio.Future[None]] = []
+
+    async def start(self) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+    def tell(self, news: TableNews) -> asyncio.Future[None]:
+        sent: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.told.append(news)
+        self.sent.append(sent)
+        return sent
+
+
+def test_a_move_is_answered_only_once_the_other_processes_can_hear_of_it(tmp_path: Path) -> None:
+    """Were a process killed between answering a move and publishing its news, the other processes would never hear
+    of a move its player saw accepted (they read the store only on a gap or a 409). So the answer waits for Redis."""
+
+    async def run() -> None:
+        feed = HeldFeed()
+        lobby = Lobby(Store(f"sqlite:///{tmp_path / 'news.sqlite3'}"), feed=feed)  # type: ignore[arg-type]
+        await lobby.start()
+        try:
+            table, _tokens = await lobby.create_table("city-blocks", ["human", "human"], [None, None], None, None)
+            seat = table.on_turn
+            assert seat is not None
+            move = asyncio.ensure_future(lobby.move(table, seat, 0, table.legal()[0]["action"]))
+            for _ in range(500):
+                if any(news.action is not None for news in feed.told):
+                    break
+                await asyncio.sleep(0.01)
+            (news,) = [news for news in feed.told if news.action is not None]
+            assert (news.table, news.version) == (table.id, 1)
+            stored = await lobby.store.load_table(table.id)
+            assert stored is not None and len(stored.actions) == 1  # stored ...
+            await asyncio.sleep(0.05)
+            assert not move.done()  # ... but not answered while its news is on its way
+            for sent in feed.sent:
+                sent.set_result(None)
+            await asyncio.wait_for(move, 5)
+        finally:
+            await lobby.stop()
+
+    run_coroutine(run())

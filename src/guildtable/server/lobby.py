@@ -407,10 +407,12 @@ class Lobby:
     async def after_move(self, table: Table, action: int | None) -> None:
         """Tell everyone at the table (here, and through the news every other process) and let a bot reply."""
         await self.hub.broadcast(table)
-        await self._tell(TableNews(table.id, table.version, action))
+        told = self._tell_soon(TableNews(table.id, table.version, action))
         self.schedule_bot(table)
         self._arm(table)
         await self._settle(table)
+        if told is not None:
+            await told
 
     # --- undo, resigning, clocks (issue 16) ----------------------------------------------------------------------
     async def undo(self, table: Table, seat: int, version: Any) -> None:
@@ -498,8 +500,15 @@ class Lobby:
             timer.cancel()
 
     async def _tell(self, news: TableNews) -> None:
-        if self.feed is not None:
-            self.feed.tell(news)  # sent in the background, with any other table's news told meanwhile
+        told = self._tell_soon(news)
+        if told is not None:
+            await told
+
+    def _tell_soon(self, news: TableNews) -> asyncio.Future[None] | None:
+        """Send `news` to the other processes, with any other table's news told meanwhile; awaiting the answer waits
+        until Redis has it. A move is answered only then: were this process killed after answering, the others
+        would otherwise never hear of a move its player saw accepted (they read the store only on a gap or a 409)."""
+        return None if self.feed is None else self.feed.tell(news)
 
     # --- news from other processes -------------------------------------------------------------------------------
     def hear(self, news: TableNews) -> None:
