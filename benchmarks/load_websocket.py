@@ -41,6 +41,7 @@ import httpx
 import orjson
 from websockets.asyncio.client import connect
 
+from guildtable.server.health import Health, LoopLag, Pauses, health
 from guildtable.server.local import local_server
 
 # The per-address limits that one benchmark client would hit where 200 players from 200 addresses would not.
@@ -156,12 +157,18 @@ async def run(
         return moves
 
     players = [asyncio.create_task(play_games(index, slot)) for index, slot in enumerate(tables)]
+    # This load generator's own stalls are in every latency it measures: time them beside the servers'.
+    pauses, lag = Pauses(), LoopLag()
+    lagging = asyncio.create_task(lag.watch_forever())
     await asyncio.sleep(0.5 + games * (1 + spectators) * 0.02)
     before = cpu_shares(servers)
     started = time.perf_counter()
+    pauses.start()
     start.set()
     results = await asyncio.gather(*players, return_exceptions=True)
     elapsed = time.perf_counter() - started
+    pauses.stop()
+    lagging.cancel()
     after = cpu_shares(servers)
     counts = [result for result in results if isinstance(result, int)]
     errors = len(results) - len(counts)
@@ -185,6 +192,21 @@ async def run(
         spent = {name: after[name] - before.get(name, 0.0) for name in after}
         shares = ", ".join(f"{name} {seconds * 1000 / total:.2f} ms" for name, seconds in spent.items())
         print(f"CPU per move while playing ({sum(spent.values()) / elapsed:.2f} cores busy): {shares}")
+    print(f"stalls of the load generator: {describe(health(pauses, lag, 0, 0))}")
+    async with httpx.AsyncClient(timeout=60) as http:
+        for number, base in enumerate(bases, 1):
+            report = Health.model_validate((await http.get(f"{base}/api/health")).json())
+            print(f"stalls of server {number} (its whole life): {describe(report)}")
+
+
+def describe(report: Health) -> str:
+    """A process's event-loop lag and garbage collections in one line."""
+    lag = report.loop_lag
+    collections = ", ".join(
+        f"gen {entry.generation} {entry.collections}× (longest {entry.longest_ms:.0f}, total {entry.total_ms:.0f} ms)"
+        for entry in report.gc
+    )
+    return f"loop lag p99 {lag.p99_ms:.0f} ms, longest {lag.longest_ms:.0f} ms; collections {collections}"
 
 
 def cpu_seconds(pid: int) -> float:

@@ -39,6 +39,7 @@ from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
 from guildtable.server.accounts import Accounts, csrf_guard
 from guildtable.server.auth import bearer_token
+from guildtable.server.health import Health, LoopLag, Pauses, health
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
 from guildtable.server.language import LanguageMiddleware
@@ -82,6 +83,7 @@ def create_app(
     lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
     accounts = Accounts(lobby.store)
+    pauses, lag = Pauses(), LoopLag()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -95,18 +97,21 @@ def create_app(
         # are still collected (issue 17's benchmark, 100 saturating games: server CPU per move 1.09-1.13 -> 1.02 ms,
         # p99 177-193 -> 136 ms).
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+        pauses.start()
         await lobby.start()
         expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
+        lagging = asyncio.get_running_loop().create_task(lag.watch_forever())
         mailing = None
         if mail is not None:
             mailing = asyncio.get_running_loop().create_task(Notifier(lobby.store, mail).run_forever(mail_poll))
         yield
-        for task in (expiry, mailing):
+        for task in (expiry, mailing, lagging):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
         await lobby.stop()
+        pauses.stop()
         accounts.close()
 
     app = FastAPI(
@@ -124,6 +129,14 @@ def create_app(
     app.state.accounts = accounts
     _add_problem_handlers(app)
     _add_api(app, lobby, rates)
+
+    @app.get("/api/health", tags=["operators"])
+    async def health_check() -> Health:
+        """This process answers: the tables and sockets it holds, how late its event loop ran over the last minute,
+        and its garbage collections since it started (a reverse proxy polls it; a load test reads the stalls)."""
+        sockets = sum(len(clients) for clients in lobby.hub.clients.values())
+        return health(pauses, lag, len(lobby.tables), sockets)
+
     add_account_api(app, lobby, accounts, lambda request, action: rates.check(action, client_address(request)))
     _add_websocket(app, lobby, rates)
     _add_pages(app)
