@@ -42,6 +42,11 @@ def test_the_lobby_offers_paces(page: Any) -> None:
     """Issue 16: a pace is chosen when the table is created; what happens when time runs out is asked only then."""
     page.goto("/")
     assert page.locator("#pace-timeout-box").is_hidden()
+    page.select_option("#pace", "live:600:5")  # the follow-up shows even before the games are listed
+    assert page.locator("#pace-timeout-box").is_visible()
+    page.select_option("#pace", "")
+    assert page.locator("#pace-timeout-box").is_hidden()
+    page.wait_for_selector("#game option", state="attached")  # the table can be created once the games are listed
     page.select_option("#pace", "live:600:5")
     assert page.locator("#pace-timeout-box").is_visible()
     page.select_option("#pace-timeout", "bot")

@@ -151,12 +151,15 @@ async function drawMyTables() {
 }
 
 async function start() {
+  // The pace's follow-up question needs nothing from the server: it answers even while the games are loading.
+  const showPaceTimeout = () => { $("pace-timeout-box").hidden = !$("pace").value; };
+  $("pace").addEventListener("change", showPaceTimeout);
+  showPaceTimeout();
   catalogue = await api("/api/games");
   $("game").replaceChildren(...catalogue.games.map((game) => h("option", { value: game.name }, game.title)));
   $("game").addEventListener("change", () => drawPlayers(false));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
-  $("pace").addEventListener("change", () => { $("pace-timeout-box").hidden = !$("pace").value; });
   drawPlayers();
   drawMyTables();
   // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.
