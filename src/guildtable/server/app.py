@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -39,6 +38,7 @@ from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
 from guildtable.server.accounts import Accounts, csrf_guard
 from guildtable.server.auth import bearer_token
+from guildtable.server.collector import SurvivorsFrozen
 from guildtable.server.health import Health, LoopLag, Pauses, health
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
@@ -56,7 +56,6 @@ from guildtable.server.tables import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
-GC_YOUNG_THRESHOLD = 50_000
 # WebSocket close codes: 1003 a frame of a kind we do not take, 1008 a broken rule (rate), 1009 a message too large.
 UNSUPPORTED_DATA = 1003
 POLICY_VIOLATION = 1008
@@ -83,20 +82,14 @@ def create_app(
     lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
     accounts = Accounts(lobby.store)
-    pauses, lag = Pauses(), LoopLag()
+    pauses, lag, collector = Pauses(), LoopLag(), SurvivorsFrozen()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        # Everything loaded so far (modules, content, the app) lives as long as the server: moving it out of the
-        # collector's sight keeps a full collection short, which would otherwise stall every table for ~100 ms.
-        gc.collect()
-        gc.freeze()
-        # A move makes thousands of short-lived objects, nearly all freed at once by reference counting. With
-        # Python's default (a young collection every 700 new objects) the collector took about a tenth of a busy
-        # server's CPU (measured by turning it off); a young collection every 50,000 saves most of that, and cycles
-        # are still collected (issue 17's benchmark, 100 saturating games: server CPU per move 1.09-1.13 -> 1.02 ms,
-        # p99 177-193 -> 136 ms).
-        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+        # The collector looks at each long-lived object once (collector.py): with the defaults, a process holding a
+        # thousand tables stalled them all for 100-400 ms at a time.
+        collector.start()
+        thorough = asyncio.get_running_loop().create_task(collector.thorough_forever())
         pauses.start()
         await lobby.start()
         expiry = asyncio.get_running_loop().create_task(rates.expire_forever())
@@ -105,13 +98,14 @@ def create_app(
         if mail is not None:
             mailing = asyncio.get_running_loop().create_task(Notifier(lobby.store, mail).run_forever(mail_poll))
         yield
-        for task in (expiry, mailing, lagging):
+        for task in (expiry, mailing, lagging, thorough):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
         await lobby.stop()
         pauses.stop()
+        collector.stop()
         accounts.close()
 
     app = FastAPI(

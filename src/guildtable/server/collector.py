@@ -1,0 +1,73 @@
+"""How a server process uses Python's garbage collector, so that a process holding a thousand tables does not stall
+them all for a quarter of a second.
+
+Nearly everything a move makes is freed at once by reference counting; what survives is the table's log (its events,
+their JSON, the new position), which lives as long as the table. Left to its defaults, the collector looks at every
+such survivor again and again: at each young collection, at each middle one, and at every full collection, which
+grows with the tables held (with 1,000 tables, pauses of 100-400 ms; issue 17's benchmark). Here an object is looked
+at once: every collection's survivors are frozen (`gc.freeze`, a constant-time list splice), so the next collection
+looks only at what is new since. Frozen objects are still freed by reference counting, which is how a table's log
+goes (a table let go leaves no reference cycle: `tests/server/test_server_collector.py`). Only a cycle that becomes
+garbage after its objects were frozen waits, until the thorough collection that runs every `thorough_seconds`:
+unfreeze, collect everything, freeze again (one long pause an hour instead of many).
+
+It must never collect from inside the collector's callback (only `gc.freeze`, which collects nothing), and it changes
+nothing about which objects live or die."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from dataclasses import dataclass
+from typing import Any
+
+# A young collection after this many new container objects (Python's default is 700: with it, the collector took
+# about a tenth of a busy server's CPU). Each collection looks at about this many objects: a few milliseconds.
+YOUNG_THRESHOLD = 10_000
+# How often everything is looked at again, to free the cycles that became garbage while frozen.
+THOROUGH_SECONDS = 3600.0
+
+
+@dataclass(slots=True)
+class SurvivorsFrozen:
+    """The policy above, installed by `start` and removed by `stop` (tests start several apps in one process)."""
+
+    thorough_seconds: float = THOROUGH_SECONDS
+    young_threshold: int = YOUNG_THRESHOLD
+    thorough_collections: int = 0
+    _saved_threshold: tuple[int, int, int] = (700, 10, 10)
+
+    def start(self) -> None:
+        """Collect and freeze what is loaded so far (modules, content, the app), then freeze each collection's
+        survivors from now on."""
+        gc.collect()
+        gc.freeze()
+        self._saved_threshold = gc.get_threshold()
+        gc.set_threshold(self.young_threshold, *self._saved_threshold[1:])
+        if self._freeze_survivors not in gc.callbacks:
+            gc.callbacks.append(self._freeze_survivors)
+
+    def stop(self) -> None:
+        """Back to Python's own ways (the process may go on without the app: tests start many)."""
+        if self._freeze_survivors in gc.callbacks:
+            gc.callbacks.remove(self._freeze_survivors)
+        gc.set_threshold(*self._saved_threshold)
+        gc.unfreeze()
+
+    def _freeze_survivors(self, phase: str, _info: dict[str, Any]) -> None:
+        if phase == "stop":
+            gc.freeze()
+
+    def thorough(self) -> int:
+        """Look at everything once more: free the cycles that became garbage while frozen. Returns how many
+        unreachable objects were found."""
+        gc.unfreeze()
+        found = gc.collect()  # its own callback freezes the survivors again
+        gc.freeze()
+        self.thorough_collections += 1
+        return found
+
+    async def thorough_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.thorough_seconds)
+            self.thorough()
