@@ -121,3 +121,34 @@ def test_a_move_is_answered_only_once_the_other_processes_can_hear_of_it(tmp_pat
             await lobby.stop()
 
     run_coroutine(run())
+
+
+def test_a_redis_that_does_not_answer_holds_a_move_no_longer_than_the_bound(caplog: pytest.LogCaptureFixture) -> None:
+    """A move waits for its news; if Redis takes no message (a network that drops packets), the wait ends after
+    `publish_seconds`, the failure is logged, and later news is still sent."""
+
+    async def run() -> tuple[bool, list[bytes]]:
+        feed = TableFeed("redis://127.0.0.1:1/0", "sqlite:///nowhere.sqlite3", on_news=print, on_gap=print)
+        feed.publish_seconds = 0.05
+        sent: list[bytes] = []
+        answering = False
+
+        async def publish(_channel: str, data: bytes) -> int:
+            if not answering:
+                await asyncio.Event().wait()  # never answers
+            sent.append(data)
+            return 1
+
+        feed.redis.publish = publish  # type: ignore[method-assign]
+        first = feed.tell(TableNews("t1", 1, 5))
+        await asyncio.wait_for(first, 5)
+        answering = True
+        await asyncio.wait_for(feed.tell(TableNews("t1", 2, 6)), 5)
+        await feed.redis.aclose()
+        return first.done(), sent
+
+    with caplog.at_level("ERROR", logger="guildtable.server"):
+        done, sent = run_coroutine(run())
+    assert done
+    assert "Redis did not answer" in caplog.text
+    assert [TableNews.decode_all(data) for data in sent] == [[TableNews("t1", 2, 6)]]

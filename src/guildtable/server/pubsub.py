@@ -28,6 +28,8 @@ from redis.exceptions import RedisError
 
 log = logging.getLogger("guildtable.server")
 RECONNECT_SECONDS = 0.5
+# The longest a batch of news may take to reach Redis before it is given up (and the moves waiting on it answered).
+PUBLISH_SECONDS = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,7 @@ class TableFeed:
         self.on_gap = on_gap
         self._listener: asyncio.Task[None] | None = None
         self._outbox: list[tuple[TableNews, asyncio.Future[None]]] = []
+        self.publish_seconds = PUBLISH_SECONDS
         self._sender: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -107,11 +110,12 @@ class TableFeed:
         while self._outbox:
             batch, self._outbox = self._outbox, []
             try:
-                await self.redis.publish(self.channel, TableNews.encode_all([news for news, _ in batch]))
-            except RedisError as error:
+                message = TableNews.encode_all([news for news, _ in batch])
+                await asyncio.wait_for(self.redis.publish(self.channel, message), self.publish_seconds)
+            except (RedisError, TimeoutError) as error:
                 # The moves are stored: other processes see them when they next catch up (a reconnect, a gap, a
-                # reload).
-                log.error("could not publish news of %d tables: %s", len(batch), error)
+                # reload). A move waits for its news, so an unanswering Redis must not hold it for longer than this.
+                log.error("could not publish news of %d tables: %s", len(batch), str(error) or "Redis did not answer")
             finally:
                 for _, sent in batch:
                     if not sent.done():
