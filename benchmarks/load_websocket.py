@@ -207,7 +207,8 @@ def describe(report: Health) -> str:
     """A process's event-loop lag and garbage collections in one line."""
     lag = report.loop_lag
     collections = ", ".join(
-        f"gen {entry.generation} {entry.collections}× (longest {entry.longest_ms:.0f}, total {entry.total_ms:.0f} ms)"
+        f"gen {entry.generation} {entry.collections}× (longest {entry.longest_ms:.0f}, total {entry.total_ms:.0f} ms,"
+        f" {entry.collected} objects freed)"
         for entry in report.gc
     )
     return f"loop lag p99 {lag.p99_ms:.0f} ms, longest {lag.longest_ms:.0f} ms; collections {collections}"

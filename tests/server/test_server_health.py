@@ -15,12 +15,20 @@ from guildtable.server.health import LoopLag, Pauses
 from loops import run_coroutine
 
 
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
 def test_health_counts_the_tables_and_sockets_held_and_times_every_collection(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True)) as client:
         first = client.get("/api/health").json()
         assert first["status"] == "ok" and first["tables"] == 0 and first["sockets"] == 0
         table = new_table(client, ["human", "human"])
-        gc.collect()  # a full collection, timed by the process's callback
+        first_node, second_node = Node(), Node()
+        first_node.other, second_node.other = second_node, first_node
+        del first_node, second_node
+        gc.collect()  # a full collection, timed by the process's callback, that frees the cycle
         with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
             ws.send_json({"type": "hello"})
             ws.receive_json()
@@ -29,6 +37,7 @@ def test_health_counts_the_tables_and_sockets_held_and_times_every_collection(sq
         oldest = {entry["generation"]: entry for entry in held["gc"]}[2]
         assert oldest["collections"] >= 1 and oldest["longest_ms"] > 0
         assert oldest["total_ms"] >= oldest["longest_ms"]
+        assert oldest["collected"] >= 2
         assert set(held["loop_lag"]) == {"p50_ms", "p99_ms", "longest_ms"}
         assert table["id"] not in str(held)  # it counts tables, never names one
     # The app stopped: its collection callback went with it.

@@ -27,6 +27,8 @@ class Collections:
     count: int = 0
     seconds: float = 0.0
     longest: float = 0.0
+    # Objects found unreachable (garbage in reference cycles, which reference counting could not free).
+    collected: int = 0
 
 
 @dataclass(slots=True)
@@ -53,6 +55,7 @@ class Pauses:
         collections.count += 1
         collections.seconds += spent
         collections.longest = max(collections.longest, spent)
+        collections.collected += int(info["collected"])
 
 
 @dataclass(slots=True)
@@ -90,6 +93,7 @@ class CollectionsReport(BaseModel):
     collections: int
     total_ms: float
     longest_ms: float
+    collected: int
 
 
 class Health(BaseModel):
@@ -118,6 +122,7 @@ def health(pauses: Pauses, lag: LoopLag, tables: int, sockets: int) -> Health:
                 collections=collections.count,
                 total_ms=milliseconds(collections.seconds),
                 longest_ms=milliseconds(collections.longest),
+                collected=collections.collected,
             )
             for generation, collections in enumerate(pauses.generations)
         ],
