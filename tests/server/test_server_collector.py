@@ -14,7 +14,7 @@ import pytest
 from server_helpers import TestClient, auth
 
 from guildtable.server import create_app
-from guildtable.server.collector import SurvivorsFrozen
+from guildtable.server.collector import SurvivorsFrozen, freeze_survivors
 from guildtable.server.limits import ServerLimits
 
 
@@ -74,8 +74,19 @@ def test_stopping_unfreezes_everything() -> None:
     assert gc.get_freeze_count() > 0
     policy.stop()
     assert gc.get_freeze_count() == 0
-    assert not any(getattr(callback, "__self__", None) is policy for callback in gc.callbacks)
+    assert freeze_survivors not in gc.callbacks
     assert kept
+
+
+def test_the_policy_stays_until_the_last_of_two_apps_stops() -> None:
+    before = gc.get_threshold()
+    first, second = SurvivorsFrozen(young_threshold=900), SurvivorsFrozen(young_threshold=900)
+    first.start()
+    second.start()
+    first.stop()
+    assert gc.get_threshold()[0] == 900 and gc.callbacks.count(freeze_survivors) == 1
+    second.stop()
+    assert gc.get_threshold() == before and freeze_survivors not in gc.callbacks
 
 
 GAMES = {"city-blocks": 2, "city-and-guilds": 3, "guildhall": 2, "guilds-of-london": 2}

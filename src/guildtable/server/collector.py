@@ -29,35 +29,50 @@ YOUNG_THRESHOLD = 10_000
 THOROUGH_SECONDS = 600.0
 
 
+def freeze_survivors(phase: str, _info: dict[str, Any]) -> None:
+    """The `gc.callbacks` entry: at the end of every collection, what survived it is frozen."""
+    if phase == "stop":
+        gc.freeze()
+
+
+@dataclass(slots=True)
+class _Installed:
+    """The collector is the process's: the policy is installed by the first app that starts and removed when the last
+    one stops (tests run several apps in one process, sometimes at once)."""
+
+    users: int = 0
+    saved_threshold: tuple[int, int, int] = (700, 10, 10)
+
+
+_INSTALLED = _Installed()
+
+
 @dataclass(slots=True)
 class SurvivorsFrozen:
-    """The policy above, installed by `start` and removed by `stop` (tests start several apps in one process)."""
+    """The policy above, installed by `start` and removed by `stop`."""
 
     thorough_seconds: float = THOROUGH_SECONDS
     young_threshold: int = YOUNG_THRESHOLD
     thorough_collections: int = 0
-    _saved_threshold: tuple[int, int, int] = (700, 10, 10)
 
     def start(self) -> None:
         """Collect and freeze what is loaded so far (modules, content, the app), then freeze each collection's
         survivors from now on."""
         gc.collect()
         gc.freeze()
-        self._saved_threshold = gc.get_threshold()
-        gc.set_threshold(self.young_threshold, *self._saved_threshold[1:])
-        if self._freeze_survivors not in gc.callbacks:
-            gc.callbacks.append(self._freeze_survivors)
+        if _INSTALLED.users == 0:
+            _INSTALLED.saved_threshold = gc.get_threshold()
+            gc.callbacks.append(freeze_survivors)
+        _INSTALLED.users += 1
+        gc.set_threshold(self.young_threshold, *_INSTALLED.saved_threshold[1:])
 
     def stop(self) -> None:
-        """Back to Python's own ways (the process may go on without the app: tests start many)."""
-        if self._freeze_survivors in gc.callbacks:
-            gc.callbacks.remove(self._freeze_survivors)
-        gc.set_threshold(*self._saved_threshold)
-        gc.unfreeze()
-
-    def _freeze_survivors(self, phase: str, _info: dict[str, Any]) -> None:
-        if phase == "stop":
-            gc.freeze()
+        """Back to Python's own ways once no app uses the policy (the process may go on: tests start many apps)."""
+        _INSTALLED.users -= 1
+        if _INSTALLED.users == 0:
+            gc.callbacks.remove(freeze_survivors)
+            gc.set_threshold(*_INSTALLED.saved_threshold)
+            gc.unfreeze()
 
     def thorough(self) -> int:
         """Look at everything once more: free the cycles that became garbage while frozen. Returns how many
