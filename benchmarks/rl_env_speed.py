@@ -10,10 +10,12 @@ count):
   `observation["action_mask"].nonzero()[0]`, `env.step(action)`: a learner's loop, the observation tensor and the
   mask built at every step. A step is one decision (the agents' closing `step(None)` are timed but not counted).
 
-The last columns split the wrapper's cost per step on positions of those games: the observation tensor (`encode`)
-and the action mask. The positions are every decision of seeded random games in order, each encoded for the seat to
-move, as an environment encodes them: an encoder rewrites only what changed since that seat's last tensor
-(`guildtable.rl.encoders.Memo`), so a tensor costs less after a near position than after an unrelated one.
+`loop only` is the same PettingZoo loop with every tensor replaced by a constant array (`ConstantTensor`): the cost of
+the environment besides its encoder. The last columns split the wrapper's cost per step on positions of those games:
+the observation tensor (`encode`) and the action mask. The positions are every decision of seeded random games in
+order, each encoded for the seat to move, as an environment encodes them: an encoder rewrites only what changed since
+that seat's last tensor (`guildtable.rl.encoders.Memo`), so a tensor costs less after a near position than after an
+unrelated one.
 
     .venv/bin/python benchmarks/rl_env_speed.py [--game city-blocks] [--players N] [--runs 5] [--seconds 1]
 """
@@ -46,8 +48,21 @@ def raw_steps(game: Game, players: int, seconds: float, seed: int) -> float:
     return steps / (time.process_time() - start)
 
 
-def pettingzoo_steps(game: Game, players: int, seconds: float, seed: int) -> float:
+class ConstantTensor:
+    """Stands in for an encoder: the same zeros every time, to time the environment's loop without the tensors."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.zeros = np.zeros(size, np.float32)
+
+    def encode(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        return self.zeros.copy()
+
+
+def pettingzoo_steps(game: Game, players: int, seconds: float, seed: int, tensors: bool = True) -> float:
     env = rl.env(game, players)
+    if not tensors:
+        env.encoder = ConstantTensor(env.encoder.size)  # type: ignore[assignment]
     rng = Rng(seed)
     steps = 0
     start = time.process_time()
@@ -96,7 +111,7 @@ def main() -> None:
     games = [get_game(args.game)] if args.game else all_games()
     print(f"Medians of {args.runs} runs of {args.seconds:g} CPU-s; steps/s are decisions per CPU-second.")
     print(
-        f"{'game':<18}{'seats':>6}{'raw steps/s':>13}{'PettingZoo':>12}{'overhead':>10}"
+        f"{'game':<18}{'seats':>6}{'raw steps/s':>13}{'PettingZoo':>12}{'overhead':>10}{'loop only':>11}"
         f"{'encode µs':>11}{'mask µs':>9}{'tensor':>8}"
     )
     for game in games:
@@ -106,13 +121,18 @@ def main() -> None:
             wrapped = statistics.median(
                 pettingzoo_steps(game, players, args.seconds, args.seed + run) for run in range(args.runs)
             )
+            # The same loop with a constant tensor: what the environment costs besides its encoder.
+            loop = statistics.median(
+                pettingzoo_steps(game, players, args.seconds, args.seed + run, tensors=False)
+                for run in range(args.runs)
+            )
             encoder = rl.encoder_for(game, players)
             actions = game.num_distinct_actions(players)
             sample = positions(game, players, 400, args.seed)
             encode = microseconds_per_call(partial(_encode, encoder), sample)
             mask = microseconds_per_call(partial(_mask, actions), sample)
             print(
-                f"{game.name:<18}{players:>6}{raw:>13,.0f}{wrapped:>12,.0f}{raw / wrapped:>9.2f}×"
+                f"{game.name:<18}{players:>6}{raw:>13,.0f}{wrapped:>12,.0f}{raw / wrapped:>9.2f}×{raw / loop:>10.2f}×"
                 f"{encode:>11.1f}{mask:>9.1f}{encoder.size:>8}"
             )
 
