@@ -7,7 +7,7 @@ opponent) and the order of both piles (from everyone) (CB-9, CB-A-10).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from guildtable.games.city_blocks import actions, scoring, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
@@ -49,6 +49,14 @@ SWAP = "swap"
 # many games, so the moves kept are forgotten all at once when there are more than KEPT_MOVES (a few megabytes).
 _LEGAL_MOVES: dict[str, dict[tuple[int, ...], LegalMove]] = {}
 KEPT_MOVES = 8192
+
+
+def _swap_key(slots: list[int], action: int) -> int:
+    """What a swap's move depends on besides its streets: their values (CB-13); nothing for the refusal."""
+    if action == NO_SWAP:
+        return 0
+    a, b = SWAP_PAIRS[action - SWAP_BASE]
+    return slots[a] << 8 | slots[b]
 
 
 class CityBlocksState(State):
@@ -161,31 +169,37 @@ class CityBlocksState(State):
     def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
         """The kernel's legal moves, kept per language rather than built for every position: a placement's move
         follows from the tile, the site, the tile on it and the value tile a rebuild pays (CB-11, CB-12), a swap's
-        from the two streets and their values (CB-13). Labels here name no player."""
+        from the two streets and their values (CB-13). Labels here name no player.
+
+        A kept move's key is one int: the action, then what its move depends on besides (`_site_keys` for a
+        placement, the two values for a swap), each below 256."""
         kept = _LEGAL_MOVES.setdefault(current_language(), {})
         if len(kept) > KEPT_MOVES:
             kept.clear()
-        board, won, slots = self.board, self.won, self.slots
-        moves = []
-        for action in self.legal_actions():
-            if action < PLACE_ACTIONS:
-                code = board[action % SITES]
-                owner = (code - 1) // TILE_TYPES
-                key: tuple[int, ...] = (action, code, won[owner][0] if code and won[owner] else 0)
-            elif action == NO_SWAP:
-                key = (action,)
-            else:
-                a, b = SWAP_PAIRS[action - SWAP_BASE]
-                key = (action, slots[a], slots[b])
-            move = kept.get(key)
-            if move is None:
-                move = kept[key] = LegalMove(
-                    action=self.action_to_json(action),
-                    notation=self.action_to_notation(action),
-                    label=self.action_label(action),
-                )
-            moves.append(move)
-        return moves
+        legal = self.legal_actions()
+        if legal and legal[0] < PLACE_ACTIONS:  # a placement decision offers placements only
+            site_keys = self._site_keys()
+            keys = [action << 16 | site_keys[action % SITES] for action in legal]
+        else:
+            slots = self.slots
+            keys = [action << 16 | _swap_key(slots, action) for action in legal]
+        moves = [kept.get(key) for key in keys]
+        if None in moves:
+            for index, move in enumerate(moves):
+                if move is None:
+                    action = legal[index]
+                    moves[index] = kept[keys[index]] = LegalMove(
+                        action=self.action_to_json(action),
+                        notation=self.action_to_notation(action),
+                        label=self.action_label(action),
+                    )
+        return cast(list[LegalMove], moves)
+
+    def _site_keys(self) -> list[int]:
+        """Per site, what a placement's move there depends on besides its tile: the tile on the site and the value
+        tile its owner's rebuild would pay (CB-12)."""
+        payments = [won[0] if won else 0 for won in self.won]
+        return [code << 8 | payments[(code - 1) // TILE_TYPES] if code else 0 for code in self.board]
 
     def legal_actions(self) -> list[int]:
         if not self.pending:

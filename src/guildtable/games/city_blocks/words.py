@@ -7,7 +7,7 @@ Never notation (`H3 xR2C4`, `noswap`) and never rule IDs: those stay in `actions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from guildtable.games.city_blocks.content import (
     COLUMNS,
@@ -71,31 +71,35 @@ def _build_label(language: str, tile: int, site: int) -> str:
     return _("Build {tile} on {site}", tile=tile_description(tile), site=site_words(site))
 
 
+REBUILD_LABEL = N_("Rebuild {site} (your {replaced}) with {tile} (pays your ${value} value tile)")
+SWAP_LABEL = N_("Swap the value tiles of {a} (${value_a}) and {b} (${value_b})")
+
+
 def rebuild_label(tile: int, site: int, replaced: int, payment: int) -> str:
     """CB-12: "Rebuild row 2, column 4 (your store 2) with house 3 (pays your $3 value tile)"."""
-    return _rebuild_label(current_language(), tile, site, replaced, payment)
-
-
-@lru_cache(maxsize=8192)  # a tile, a site, what it replaces and a payment: many combinations, few in one game
-def _rebuild_label(language: str, tile: int, site: int, replaced: int, payment: int) -> str:
-    return _(
-        "Rebuild {site} (your {replaced}) with {tile} (pays your ${value} value tile)",
-        site=site_words(site),
-        replaced=tile_description(replaced),
-        tile=tile_description(tile),
-        value=payment,
+    return _translated(current_language(), REBUILD_LABEL).format(
+        site=site_words(site), replaced=tile_description(replaced), tile=tile_description(tile), value=payment
     )
 
 
 def swap_label(street_a: int, street_b: int, value_a: int, value_b: int) -> str:
     """CB-13: "Swap the value tiles of row 3 ($2) and column 4 ($15)"."""
-    return _(
-        "Swap the value tiles of {a} (${value_a}) and {b} (${value_b})",
-        a=street_words(street_a),
-        b=street_words(street_b),
-        value_a=value_a,
-        value_b=value_b,
+    language = current_language()
+    return _translated(language, SWAP_LABEL).format(
+        a=_street_words(language, street_a), b=_street_words(language, street_b), value_a=value_a, value_b=value_b
     )
+
+
+@cache
+def _translated(language: str, message: str) -> str:
+    """`message` in `language` with its fields still to fill: rebuilds and swaps come in too many combinations to
+    keep each label, so each is filled in from words looked up once."""
+    return _(message)
+
+
+@cache
+def _street_words(language: str, street: int) -> str:
+    return street_words(street)
 
 
 NO_SWAP_LABEL = N_("Don't swap")
