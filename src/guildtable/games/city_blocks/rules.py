@@ -47,7 +47,7 @@ SWAP = "swap"
 # The legal moves already built, per language. The builds (a few hundred) come back in every game; the rebuilds and
 # swaps (tile, site, what stands there, a payment; two streets and their values) run to hundreds of thousands over
 # many games, so the moves kept are forgotten all at once when there are more than KEPT_MOVES (a few megabytes).
-_LEGAL_MOVES: dict[str, dict[tuple[int, ...], LegalMove]] = {}
+_LEGAL_MOVES: dict[str, dict[int, LegalMove]] = {}
 KEPT_MOVES = 8192
 
 
