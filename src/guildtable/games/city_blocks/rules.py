@@ -44,10 +44,12 @@ PLACE = "place"
 SWAP = "swap"
 
 
-# The legal moves already built, per language. The builds (a few hundred) come back in every game; the rebuilds and
-# swaps (tile, site, what stands there, a payment; two streets and their values) run to hundreds of thousands over
-# many games, so the moves kept are forgotten all at once when there are more than KEPT_MOVES (a few megabytes).
-_LEGAL_MOVES: dict[str, dict[int, LegalMove]] = {}
+# The legal moves already built, per language, in two generations: the moves asked for since the newer began, and
+# those of the one before. The builds (a few hundred) come back in every game; the rebuilds and swaps (tile, site,
+# what stands there, a payment; two streets and their values) run to hundreds of thousands over many games. When the
+# newer generation holds more than KEPT_MOVES (a few megabytes), the older is forgotten and a new one begins: a move
+# still in use is carried over the first time it is asked for, so the builds never need building again.
+_LEGAL_MOVES: dict[str, tuple[dict[int, LegalMove], dict[int, LegalMove]]] = {}
 KEPT_MOVES = 8192
 
 
@@ -173,9 +175,10 @@ class CityBlocksState(State):
 
         A kept move's key is one int: the action, then what its move depends on besides (`_site_keys` for a
         placement, the two values for a swap), each below 256."""
-        kept = _LEGAL_MOVES.setdefault(current_language(), {})
+        language = current_language()
+        kept, older = _LEGAL_MOVES.get(language) or _LEGAL_MOVES.setdefault(language, ({}, {}))
         if len(kept) > KEPT_MOVES:
-            kept.clear()
+            kept, older = _LEGAL_MOVES[language] = ({}, kept)
         legal = self.legal_actions()
         if legal and legal[0] < PLACE_ACTIONS:  # a placement decision offers placements only
             site_keys = self._site_keys()
@@ -187,12 +190,16 @@ class CityBlocksState(State):
         if None in moves:
             for index, move in enumerate(moves):
                 if move is None:
-                    action = legal[index]
-                    moves[index] = kept[keys[index]] = LegalMove(
-                        action=self.action_to_json(action),
-                        notation=self.action_to_notation(action),
-                        label=self.action_label(action),
-                    )
+                    key = keys[index]
+                    move = older.get(key)
+                    if move is None:
+                        action = legal[index]
+                        move = LegalMove(
+                            action=self.action_to_json(action),
+                            notation=self.action_to_notation(action),
+                            label=self.action_label(action),
+                        )
+                    moves[index] = kept[key] = move
         return cast(list[LegalMove], moves)
 
     def _site_keys(self) -> list[int]:
