@@ -125,11 +125,13 @@ def test_spectators_reading_one_language_share_one_message_built_once(
     tokens = tokens_of(table)
     url = f"/ws/tables/{table['id']}"
     views: list[int | None] = []
-    view = CityBlocksState.view
+    built: list[int] = []
+    build = CityBlocksState.views
 
-    def counted(self: CityBlocksState, seat: int | None) -> dict:  # type: ignore[type-arg]
-        views.append(seat)
-        return view(self, seat)
+    def counted(self: CityBlocksState, seats: list[int | None]) -> list[dict]:  # type: ignore[type-arg]
+        views.extend(seats)
+        built.append(len(seats))
+        return build(self, seats)
 
     with (
         client.websocket_connect(url) as blue,
@@ -144,7 +146,7 @@ def test_spectators_reading_one_language_share_one_message_built_once(
         spectators = [first, second, third, german]
         for ws in spectators:
             hello(ws, None)
-        monkeypatch.setattr(CityBlocksState, "view", counted)
+        monkeypatch.setattr(CityBlocksState, "views", counted)
         mover = start[0]["current_player"]
         players[mover].send_json({"type": "move", "version": 0, "action": start[mover]["legal"][0]["action"]})
         seen = [ws.receive_json() for ws in spectators]
@@ -154,5 +156,7 @@ def test_spectators_reading_one_language_share_one_message_built_once(
     assert seen[0]["version"] == seen[3]["version"] == 1 and seen[0]["view"]["hand"] is None
     assert seen[0]["view"]["board"] == seen[3]["view"]["board"]
     assert seen[0]["events"] != seen[3]["events"]  # the same move, told in German
-    # Once for each player, once for the English spectators and once for the German one.
+    # Once for each player, once for the English spectators and once for the German one: the views of one language
+    # built together.
     assert sorted(views, key=str) == sorted([0, 1, None, None], key=str)
+    assert sorted(built) == [1, 3]

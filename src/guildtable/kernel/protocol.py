@@ -250,6 +250,11 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-ready picture of what `seat` (None: a spectator) may know, and nothing more."""
 
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """`[self.view(seat) for seat in seats]`, built together: what a move's broadcast needs. A game whose seats'
+        views share a large part builds that part once here (the views may share it: never modify a view)."""
+        return [self.view(seat) for seat in seats]
+
     @abstractmethod
     def clone(self) -> State:
         """An independent copy. Fast: no deepcopy."""

@@ -96,29 +96,40 @@ class Hub:
     async def broadcast(self, table: Table) -> None:
         """Queue every client of `table` its own seat's update (never waits on a client). Clients to be told the
         same thing (the spectators reading one language, a player's second tab) share one message, built and
-        encoded once: a table with a thousand spectators costs a move one spectator's update, not a thousand."""
-        built: dict[Audience, str] = {}
+        encoded once: a table with a thousand spectators costs a move one spectator's update, not a thousand. The
+        seats' views of one language are built together (`State.views`)."""
+        told: dict[Audience, list[Client]] = defaultdict(list)
         for client in list(self.clients.get(table.id, ())):
-            self.update(table, client, built=built)
+            if not client.dropped:
+                told[self.audience(table, client)].append(client)
+        languages: dict[str, list[Audience]] = defaultdict(list)
+        for audience in told:
+            languages[audience.lang].append(audience)
+        for language, audiences in languages.items():
+            with use_language(language):
+                views = table.state.views([audience.seat for audience in audiences])
+                for audience, view in zip(audiences, views, strict=True):
+                    text = _encode(table.payload(audience.seat, since=audience.since, view=view))
+                    for client in told[audience]:
+                        client.version = table.version
+                        self.post(table.id, client, text)
 
-    def update(
-        self, table: Table, client: Client, *, whole: bool = False, built: dict[Audience, str] | None = None
-    ) -> None:
-        """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect). `built`
-        holds the messages already built for this version of the table, by audience."""
+    def update(self, table: Table, client: Client, *, whole: bool = False) -> None:
+        """Queue what changed since `client` was last told (`whole`: everything, as after a reconnect)."""
         if client.dropped:
             return
-        # After an undo the client's log holds events that are gone: it gets everything afresh.
-        whole = whole or table.rewound > client.version
-        audience = Audience(client.seat, client.lang, None if whole else client.version)
-        text = None if built is None else built.get(audience)
-        if text is None:
-            with use_language(client.lang):
-                text = _encode(table.payload(client.seat, since=audience.since))
-            if built is not None:
-                built[audience] = text
+        audience = self.audience(table, client, whole=whole)
+        with use_language(client.lang):
+            text = _encode(table.payload(client.seat, since=audience.since))
         client.version = table.version
         self.post(table.id, client, text)
+
+    @staticmethod
+    def audience(table: Table, client: Client, *, whole: bool = False) -> Audience:
+        """Who `client`'s next message is for. After an undo the client's log holds events that are gone: it gets
+        everything afresh."""
+        whole = whole or table.rewound > client.version
+        return Audience(client.seat, client.lang, None if whole else client.version)
 
     def post(self, table_id: str, client: Client, text: str) -> None:
         try:

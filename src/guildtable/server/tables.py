@@ -421,8 +421,9 @@ class Table:
         self._legal = (state, version, language, legal)
         return legal
 
-    def payload(self, seat: int | None, since: int | None = None) -> dict[str, Any]:
-        """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`."""
+    def payload(self, seat: int | None, since: int | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`. `view`:
+        the seat's view when it is already built (`State.views`)."""
         state = self.state
         on_turn = seat is not None and seat == self.on_turn and seat not in self.played_on
         legal = self.legal() if on_turn else []
@@ -440,7 +441,7 @@ class Table:
             "terminal": self.terminal,
             "prompt": state.prompt(self.names()) if on_turn else "",
             "legal": legal,
-            "view": state.view(seat),
+            "view": state.view(seat) if view is None else view,
             "scores": [float(score) for score in state.scores()],
             "rematch": self.rematch,
             "rated": self.rated,
