@@ -24,9 +24,12 @@ from typing import Any
 
 # A young collection after this many new container objects, counted net of those freed (Python's default is 700:
 # with it, the collector took about a tenth of a busy server's CPU). A collection looks at every object made since the
-# last one that is still alive, which is more than this when many older objects were freed meanwhile (positions and
-# views a move replaced): with 1,000 busy tables, 20 ms on average, at most 60-90 ms.
-YOUNG_THRESHOLD = 10_000
+# last one that is still alive, which is more than this when many older objects were freed meanwhile (the positions a
+# move replaced). With 1,000 busy tables, 2 processes (issue 17's benchmark, four runs each, alternating): at 10,000,
+# about 65 collections a run, 0.95-1.06 s in all per process, the longest 37-94 ms; at 4,000, about 187, 1.18-1.32 s,
+# the longest 27-47 ms, and the loop's lag at p99 16-24 ms instead of 24-65. A move waits for the whole of a pause,
+# so the shorter pauses are worth the fifth more time.
+YOUNG_THRESHOLD = 4_000
 # How often everything is looked at again, to free the cycles that became garbage while frozen.
 THOROUGH_SECONDS = 600.0
 
