@@ -11,7 +11,8 @@ TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run play test lint bench screenshots clean
 
-$(STAMP): pyproject.toml
+# The install compiles the observation encoders (setup.py), so their sources count too.
+$(STAMP): pyproject.toml setup.py $(wildcard src/guildtable/rl/compiled/*.pyx src/guildtable/rl/compiled/*.pxd)
 	$(PYTHON) -c 'import sys; sys.exit("guildtable needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -35,8 +36,9 @@ play: $(STAMP)
 # Redis started on loopback too (otherwise they skip and say so).
 PYTEST_ARGS ?=
 test: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks setup.py
+	$(BIN)/ruff format --check src tests benchmarks setup.py
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
 	$(BIN)/mypy
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_axe.sh
@@ -44,8 +46,9 @@ test: $(TEST_STAMP)
 		$(BIN)/pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks setup.py
+	$(BIN)/ruff format --check src tests benchmarks setup.py
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
 	$(BIN)/mypy
 
 # The README's pictures: taken by the browser tests, then copied to docs/screenshots/.

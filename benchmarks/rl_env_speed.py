@@ -12,10 +12,11 @@ count):
 
 `loop only` is the same PettingZoo loop with every tensor replaced by a constant array (`ConstantTensor`): the cost of
 the environment besides its encoder. The last columns split the wrapper's cost per step on positions of those games:
-the observation tensor (`encode`) and the action mask. The positions are every decision of seeded random games in
-order, each encoded for the seat to move, as an environment encodes them: an encoder rewrites only what changed since
-that seat's last tensor (`guildtable.rl.encoders.Memo`), so a tensor costs less after a near position than after an
-unrelated one.
+the observation tensor (`encode`, by the encoder the environment uses: the compiled one where it was built, see
+`guildtable.rl.compiled`; `python`, by the Python encoder alone) and the action mask. The positions are every decision
+of seeded random games in order, each encoded for the seat to move, as an environment encodes them: the Python
+encoders rewrite only what changed since that seat's last tensor (`guildtable.rl.encoders.Memo`), so their tensor
+costs less after a near position than after an unrelated one.
 
     .venv/bin/python benchmarks/rl_env_speed.py [--game city-blocks] [--players N] [--runs 5] [--seconds 1]
 """
@@ -34,6 +35,8 @@ import numpy.typing as npt
 from guildtable import rl
 from guildtable.kernel import Game, Rng, State
 from guildtable.kernel.registry import all_games, get_game
+from guildtable.rl.encoders import new_encoder
+from guildtable.rl.masks import action_mask
 
 
 def raw_steps(game: Game, players: int, seconds: float, seed: int) -> float:
@@ -112,7 +115,7 @@ def main() -> None:
     print(f"Medians of {args.runs} runs of {args.seconds:g} CPU-s; steps/s are decisions per CPU-second.")
     print(
         f"{'game':<18}{'seats':>6}{'raw steps/s':>13}{'PettingZoo':>12}{'overhead':>10}{'loop only':>11}"
-        f"{'encode µs':>11}{'mask µs':>9}{'tensor':>8}"
+        f"{'encode µs':>11}{'python µs':>11}{'mask µs':>9}{'tensor':>8}  encoder"
     )
     for game in games:
         counts = [args.players] if args.players else sorted({game.min_players, game.max_players})
@@ -130,10 +133,12 @@ def main() -> None:
             actions = game.num_distinct_actions(players)
             sample = positions(game, players, 400, args.seed)
             encode = microseconds_per_call(partial(_encode, encoder), sample)
+            python = microseconds_per_call(partial(_encode, new_encoder(game, players, compiled=False)), sample)
             mask = microseconds_per_call(partial(_mask, actions), sample)
             print(
                 f"{game.name:<18}{players:>6}{raw:>13,.0f}{wrapped:>12,.0f}{raw / wrapped:>9.2f}×{raw / loop:>10.2f}×"
-                f"{encode:>11.1f}{mask:>9.1f}{encoder.size:>8}"
+                f"{encode:>11.1f}{python:>11.1f}{mask:>9.1f}{encoder.size:>8}  "
+                + ("compiled" if encoder.compiled is not None else "python")
             )
 
 
@@ -143,8 +148,7 @@ def _encode(encoder: rl.Encoder, state: State) -> npt.NDArray[np.float32]:
 
 def _mask(actions: int, state: State) -> npt.NDArray[np.int8]:
     """What the environment does to build an action mask."""
-    mask = np.zeros(actions, np.int8)
-    mask[np.array(state.legal_actions(), np.intp)] = 1
+    mask: npt.NDArray[np.int8] = action_mask(state.legal_actions(), actions, np.int8)
     return mask
 
 

@@ -38,22 +38,29 @@ OPTION_CASES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 
 
+IMPLEMENTATIONS = pytest.mark.parametrize("compiled", [True, False], ids=["compiled", "python"])
+
+
+@IMPLEMENTATIONS
 @pytest.mark.parametrize(("game", "players"), CASES, ids=CASE_IDS)
-def test_every_seat_sees_the_same_tensor_in_every_determinization(game: Game, players: int) -> None:
+def test_every_seat_sees_the_same_tensor_in_every_determinization(game: Game, players: int, compiled: bool) -> None:
     """Issue 18 (encoders built only from what the seat may know): each seat's tensor, in 3 determinizations for
-    that seat, at every sampled position of seeded random games."""
+    that seat, at every sampled position of seeded random games; by the compiled encoder and by the Python one."""
+    encoder = new_encoder(game, players, compiled=compiled)
+    assert (encoder.compiled is not None) == compiled
     states = positions(game, players, SAMPLES[game.name], seed=players, every=EVERY[game.name])
-    assert first_leak(encoder_for(game, players), states, worlds=3, seed=18) is None
+    assert first_leak(encoder, states, worlds=3, seed=18) is None
 
 
+@IMPLEMENTATIONS
 @pytest.mark.parametrize(("name", "players", "options"), OPTION_CASES, ids=[c[0] for c in OPTION_CASES])
 def test_the_determinization_property_holds_under_the_options_too(
-    name: str, players: int, options: dict[str, Any]
+    name: str, players: int, options: dict[str, Any], compiled: bool
 ) -> None:
     """Issue 18: the options that change what a seat sees (open hands) or how hidden cards move keep the property."""
     game = get_game(name)
     states = positions(game, players, 200, seed=5, options=options, every=2)
-    assert first_leak(encoder_for(game, players), states, worlds=2, seed=19) is None
+    assert first_leak(new_encoder(game, players, compiled=compiled), states, worlds=2, seed=19) is None
 
 
 INCREMENTAL_SAMPLES = {"city-blocks": 600, "city-and-guilds": 300, "guildhall": 400, "guilds-of-london": 300}
@@ -61,11 +68,11 @@ INCREMENTAL_SAMPLES = {"city-blocks": 600, "city-and-guilds": 300, "guildhall": 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=CASE_IDS)
 def test_a_tensor_depends_on_the_position_alone_whatever_was_encoded_before(game: Game, players: int) -> None:
-    """Issue 18 (the wrapper's speed): an encoder writes only what changed since the seat's last tensor. Each tensor,
-    encoded after the previous decision's (as an environment does) and again in shuffled order among other games'
-    positions and determinizations, equals the tensor built from nothing."""
-    encoder = encoder_for(game, players)
-    reference = new_encoder(game, players)
+    """Issue 18 (the wrapper's speed): a Python encoder writes only what changed since the seat's last tensor. Each
+    tensor, encoded after the previous decision's (as an environment does) and again in shuffled order among other
+    games' positions and determinizations, equals the tensor built from nothing."""
+    encoder = new_encoder(game, players, compiled=False)
+    reference = new_encoder(game, players, compiled=False)
     states = [state.clone() for state in positions(game, players, INCREMENTAL_SAMPLES[game.name], seed=21)]
     rng = Rng(22)
     shuffled = [*states, *(state.determinize(rng.below(players), rng) for state in states[::3])]
@@ -74,7 +81,7 @@ def test_a_tensor_depends_on_the_position_alone_whatever_was_encoded_before(game
         for seat in range(players):
             tensor = encoder.encode(state, seat)
             reference.memo(seat).reset()
-            expected = reference.encode(state, seat)
+            expected = reference.build(state, seat)
             if not np.array_equal(tensor, expected):
                 differ = {
                     part.name
@@ -88,8 +95,8 @@ def test_a_tensor_depends_on_the_position_alone_whatever_was_encoded_before(game
 class PeekingEncoder(CityBlocksEncoder):
     """Leaks on purpose: marks the opponent's hand in the seat's own hand slice."""
 
-    def encode(self, state: State, seat: int) -> Tensor:
-        tensor = super().encode(state, seat)
+    def build(self, state: State, seat: int) -> Tensor:
+        tensor = super().build(state, seat)
         assert isinstance(state, CityBlocksState)
         for tile in state.hands[1 - seat]:
             tensor[self.hand + tile] = 1.0

@@ -37,7 +37,7 @@ from guildtable.games.city_and_guilds.rules import (
     CityAndGuildsState,
 )
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 MAX_BLOCKS = 26  # A–Z (§8.3)
@@ -173,7 +173,14 @@ class CityAndGuildsEncoder(Encoder):
         self._geometry = geometry  # one assignment: another thread sees the old map or the new, whole
         return geometry
 
-    def encode(self, state: State, seat: int) -> Tensor:
+    def compile(self) -> Compiled | None:
+        module = compiled_module("city_and_guilds")
+        if module is None:
+            return None
+        compiled: Compiled = module.Encoder(self, OPTION_FLAGS)
+        return compiled
+
+    def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, CityAndGuildsState)
         n = self.players
         relative = self._relative[seat]

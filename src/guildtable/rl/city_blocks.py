@@ -24,7 +24,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.rules import SWAP, CityBlocksState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies
+from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies
 from guildtable.rl.layout import LayoutBuilder
 
 PLAYERS = 2
@@ -38,13 +38,13 @@ class CityBlocksEncoder(Encoder):
     def __init__(self) -> None:
         tiles = " ".join(TILE_CODES)
         build = LayoutBuilder("city-blocks", PLAYERS)
-        board = build.add(
+        self.board = board = build.add(
             "board",
             (SITES, CELL),
             "per site R1C1..R5C6 (reading order), one-hot: [empty, your tile of type t, the opponent's tile of type "
             f"t], t over the {TILE_TYPES} tile types {tiles}",
         )
-        slots = build.add(
+        self.slots = slots = build.add(
             "street_values",
             (STREETS, 1 + VALUES),
             f"per street {' '.join(STREET_NAMES)}, one-hot of the value tile beside it: [none (already scored), "
@@ -101,7 +101,14 @@ class CityBlocksEncoder(Encoder):
             for seat in range(PLAYERS)
         )
 
-    def encode(self, state: State, seat: int) -> Tensor:
+    def compile(self) -> Compiled | None:
+        module = compiled_module("city_blocks")
+        if module is None:
+            return None
+        compiled: Compiled = module.Encoder(self)
+        return compiled
+
+    def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, CityBlocksState)
         other = 1 - seat
         won = self.won

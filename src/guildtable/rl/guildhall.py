@@ -45,7 +45,7 @@ from guildtable.games.guildhall.questions import (
 )
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
+from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 ASKED = TOP + 1  # question kinds 0..TOP are asked of a player; the rest are the engine's bookkeeping
@@ -187,7 +187,14 @@ class GuildhallEncoder(Encoder):
     parts = 9
     HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS, NUMBERS = range(parts)
 
-    def encode(self, state: State, seat: int) -> Tensor:
+    def compile(self) -> Compiled | None:
+        module = compiled_module("guildhall")
+        if module is None:
+            return None
+        compiled: Compiled = module.Encoder(self, OPTION_FLAGS)
+        return compiled
+
+    def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildhallState)
         n = self.players
         relative = self._relative[seat]

@@ -26,7 +26,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Memo, Tensor, copies, relative_seats
+from guildtable.rl.encoders import Compiled, Encoder, Memo, Tensor, compiled_module, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
@@ -165,7 +165,14 @@ class GuildsOfLondonEncoder(Encoder):
         parts
     )
 
-    def encode(self, state: State, seat: int) -> Tensor:
+    def compile(self) -> Compiled | None:
+        module = compiled_module("guilds_of_london")
+        if module is None:
+            return None
+        compiled: Compiled = module.Encoder(self)
+        return compiled
+
+    def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildsState)
         n = self.players
         relative = self._relative[seat]

@@ -40,6 +40,7 @@ from guildtable.bots import Bot, make_bot
 from guildtable.kernel import Game, GuildtableError, IllegalAction, Rng, State
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.rl.encoders import encoder_for
+from guildtable.rl.masks import action_mask
 from guildtable.rl.text import terminal_text
 
 Tensor = npt.NDArray[np.float32]
@@ -149,9 +150,9 @@ class SingleSeatEnv(gymnasium.Env[Tensor, np.int64]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """True for each action the learner may take now (all False once the game is over)."""
         state = self.game_state
-        mask = np.zeros(self._actions, np.bool_)
-        if state.current_player == self.seat:
-            mask[np.array(state.legal_actions(), np.intp)] = True
+        mask: npt.NDArray[np.bool_] = action_mask(
+            state.legal_actions() if state.current_player == self.seat else [], self._actions, np.bool_
+        )
         return mask
 
     def render(self) -> str | None:

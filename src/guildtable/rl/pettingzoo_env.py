@@ -30,12 +30,11 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,unused-ignore]
 from guildtable.kernel import Game, GuildtableError, Rng, State
 from guildtable.kernel.registry import get_game
 from guildtable.rl.encoders import encoder_for
+from guildtable.rl.masks import action_mask
 from guildtable.rl.text import terminal_text
 
 Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
-FEW_ACTIONS = 48
-"""Up to this many legal actions, the action mask is written item by item (measured cheaper), else by numpy."""
 
 
 def agent_name(seat: int) -> str:
@@ -115,18 +114,8 @@ class GuildtableEnv(AECEnv):  # type: ignore[misc]
         if state is None:
             raise GuildtableError("call reset() first: there is no game yet")
         seat = self._seat[agent]
-        if seat == state.current_player:
-            legal = state.legal_actions()
-            if len(legal) <= FEW_ACTIONS:  # item writes to a new buffer cost less than numpy's index conversion
-                ones = bytearray(self._actions)
-                for action in legal:
-                    ones[action] = 1
-                mask = np.frombuffer(ones, np.int8)
-            else:
-                mask = np.zeros(self._actions, np.int8)
-                mask[np.array(legal, np.intp)] = 1
-        else:
-            mask = np.zeros(self._actions, np.int8)
+        legal = state.legal_actions() if seat == state.current_player else []
+        mask = action_mask(legal, self._actions, np.int8)
         return {"observation": self.encoder.encode(state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
