@@ -3,20 +3,24 @@
 from nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 
 from cpython.buffer cimport PyBuffer_Release
+from libc.string cimport memcpy
 
 from guildtable.games.city_and_guilds.board import MAX_SIDE
-from guildtable.games.city_and_guilds.content import DISPLAY_SIZE, FIGURES, GUILD_COUNT, HAND_KINDS, HAND_SIZE
-from guildtable.games.city_and_guilds.content import TILE_KINDS, TOTAL_TILES
-from guildtable.games.city_and_guilds.rules import BUILDING, LOT, MINSTREL_FIGURE, PENDING_KINDS
+from guildtable.games.city_and_guilds import content
+from guildtable.games.city_and_guilds import rules
 
 from guildtable.rl.compiled.tensor cimport Tensor, capped, copies, one, open_tensor, put
 
+# The content's numbers as C ints (arithmetic on the module's Python names would be Python arithmetic).
 cdef int MAX_BLOCKS = 26
-cdef int LOT_WIDTH = 1 + TILE_KINDS  # per lot: [empty, each tile kind]
-cdef int HAND_MOST = HAND_SIZE + 1
-cdef int MOST = max(FIGURES.values()) + 1
+cdef int LOT_WIDTH = 1 + content.TILE_KINDS  # per lot: [empty, each tile kind]
+cdef int HAND_MOST = content.HAND_SIZE + 1
+cdef int MOST = max(content.FIGURES.values()) + 1
+cdef int GUILD_COUNT = content.GUILD_COUNT, HAND_KINDS = content.HAND_KINDS, DISPLAY_SIZE = content.DISPLAY_SIZE
+cdef int TOTAL_TILES = content.TOTAL_TILES
 cdef double SCORE_LOW = -20.0, SCORE_SPAN = 220.0, TRACK_SCALE = 20.0, PLACED_SCALE = 40.0
-cdef dict QUESTION = {kind: index for index, kind in enumerate(PENDING_KINDS)}
+cdef dict QUESTION = {kind: index for index, kind in enumerate(rules.PENDING_KINDS)}
+cdef str LOT = rules.LOT, BUILDING = rules.BUILDING, MINSTREL_FIGURE = rules.MINSTREL_FIGURE
 cdef int MOST_PLAYERS = 8
 
 
@@ -29,7 +33,8 @@ cdef class Encoder:
     cdef Py_ssize_t placing, start, seat, flags, numbers, supply
     cdef tuple option_flags
     cdef tuple geometry  # (board, a tensor with only the map's parts set)
-    cdef object zeros
+    cdef object zeros, empty, float32
+    cdef Py_ssize_t size
 
     def __init__(self, encoder, option_flags):
         self.n = encoder.players
@@ -47,7 +52,9 @@ cdef class Encoder:
         self.option_flags = tuple(option_flags)
         self.geometry = (None, None)
         import numpy
+        self.size = encoder.size
         self.zeros = numpy.zeros(encoder.size, numpy.float32)
+        self.empty, self.float32 = numpy.empty, numpy.dtype(numpy.float32)
 
     def encode(self, state, int seat):
         """A new float32 array: what `seat` knows of `state`."""
@@ -56,12 +63,15 @@ cdef class Encoder:
         if geometry[0] is not board:
             geometry = (board, self._map(board))
             self.geometry = geometry  # one assignment: another thread sees the old map or the new, whole
-        out = geometry[1].copy()
-        cdef Py_buffer buffer
+        out = self.empty(self.size, self.float32)
+        cdef Py_buffer buffer, map_buffer
         cdef Tensor tensor = open_tensor(out, &buffer)
+        cdef Tensor map_tensor = open_tensor(geometry[1], &map_buffer)
         try:
+            memcpy(tensor.data, map_tensor.data, tensor.size * sizeof(float))  # cheaper than numpy's copy
             self._fill(&tensor, state, seat)
         finally:
+            PyBuffer_Release(&map_buffer)
             PyBuffer_Release(&buffer)
         return out
 
@@ -93,10 +103,11 @@ cdef class Encoder:
         cdef list tiles = state.tiles, owners = state.owners, figs = state.figs
         for lot in range(len(tiles)):
             one(t, self.lot_tiles + lot * LOT_WIDTH + (<int> tiles[lot] + 1))  # EMPTY (-1) sets the first
-            who = owners[lot]
             count = figs[lot]
-            if who >= 0 and count:
-                one(t, self.lot_figures + (lot * n + relative[who]) * 2 + count - 1)
+            if count:  # most lots have none: their owner is not read
+                who = owners[lot]
+                if who >= 0:
+                    one(t, self.lot_figures + (lot * n + relative[who]) * 2 + count - 1)
         # The blocks' place markers and scoring.
         cdef list white = state.white, black = state.black
         for k in range(len(white)):

@@ -5,10 +5,11 @@ nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 from cpython.buffer cimport PyBuffer_Release
 
 from guildtable.games.city_blocks.content import HAND_SIZE, PLAYER_SET, TILE_TYPES, VALUE_TILES
-from guildtable.games.city_blocks.rules import SWAP
+from guildtable.games.city_blocks import rules
 
 from guildtable.rl.compiled.tensor cimport Tensor, copies, one, open_tensor
 
+cdef str SWAP = rules.SWAP
 cdef int TYPES = TILE_TYPES
 cdef int CELL = 1 + 2 * TILE_TYPES  # empty, then each tile type of the observer, then of the opponent
 cdef int VALUES = len(VALUE_TILES)
