@@ -254,3 +254,28 @@ def test_the_readme_shows_every_layout_as_the_encoders_lay_it_out() -> None:
     section = text[text.index("## For researchers") :]
     for game in {game for game, _ in CASES}:
         assert layouts_markdown([game.name]) in section, f"the README's {game.name} layout is out of date"
+
+
+def test_guilds_of_london_question_count_is_what_is_left_to_pay_return_or_move() -> None:
+    """Issue 18: `question_count` is, for the seat that answers, how many are left to pay, return or move, moving
+    figures to a location (GL-D27: the prompt says it) included; 0 for the other seats."""
+    from guildtable.games.guilds_of_london import rules as R
+    from guildtable.rl.guilds_of_london import COUNT_SCALE
+
+    game = get_game("guilds-of-london")
+    seen: Counter[str] = Counter()
+    for compiled in (True, False):
+        encoder = new_encoder(game, 3, compiled=compiled)
+        for state in positions(game, 3, 1500, seed=12):
+            if not state.pending:
+                continue
+            decision = state.pending[-1]
+            slot = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.MOVE_TO: 1, R.SEND_FROM: 0}.get(decision.kind)
+            for seat in range(3):
+                (count,) = encoder.layout.split(encoder.encode(state, seat))["question_count"]
+                if slot is None or seat != decision.seat:
+                    assert count == 0.0
+                else:
+                    assert count == np.float32(min(1.0, decision.context[slot] / COUNT_SCALE)) > 0.0
+                    seen[decision.kind] += 1
+    assert {R.PAY, R.MOVE_FROM, R.MOVE_TO} <= set(seen), seen

@@ -50,7 +50,7 @@ QUESTIONS = (
 QUESTION_INDEX = {kind: index for index, kind in enumerate(QUESTIONS)}
 LOCATED = {R.MOVE_TO: 3, R.NEGOTIATE: 0, R.FIRST: 0, R.SECOND: 0}
 """Questions whose prompt names a location, and the context slot that holds it."""
-COUNTED = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.SEND_FROM: 0}
+COUNTED = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.MOVE_TO: 1, R.SEND_FROM: 0}
 """Questions whose prompt says how many are left, and the context slot that holds the count."""
 PARTS = max(max(len(tile.first), len(tile.second_extra)) for tile in CONTENT.tiles)
 MOST_ROUNDS = max(track.rounds for track in CONTENT.tracks.values())
