@@ -9,7 +9,7 @@ import numpy as np
 
 from guildtable.kernel import Game, Rng, State
 from guildtable.kernel.registry import all_games
-from guildtable.rl.encoders import Encoder
+from guildtable.rl.encoders import Encoder, Tensor
 
 CASES = [(game, players) for game in all_games() for players in game.player_counts]
 CASE_IDS = [f"{game.name}-{players}p" for game, players in CASES]
@@ -46,9 +46,14 @@ def first_leak(encoder: Encoder, states: Iterator[State], worlds: int, seed: int
             for _ in range(worlds):
                 other = encoder.encode(state.determinize(seat, rng), seat)
                 if not np.array_equal(tensor, other):
-                    differ = np.flatnonzero(tensor != other)
-                    names = sorted(
-                        {part.name for part in encoder.layout.slices for i in differ if part.start <= i < part.stop}
-                    )
-                    return f"move {len(state.history)} of seed {state.seed}, seat {seat}: {', '.join(names)}"
+                    where = f"move {len(state.history)} of seed {state.seed}, seat {seat}"
+                    return f"{where}: {differing(encoder, tensor, other)}"
     return None
+
+
+def differing(encoder: Encoder, tensor: Tensor, other: Tensor) -> str:
+    """The names of the slices of `encoder`'s layout where two of its tensors differ."""
+    differ = np.flatnonzero(tensor != other)
+    return ", ".join(
+        sorted({part.name for part in encoder.layout.slices for i in differ if part.start <= i < part.stop})
+    )

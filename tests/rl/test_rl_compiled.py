@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rl_helpers import CASE_IDS, CASES, positions
+from rl_helpers import CASE_IDS, CASES, differing, positions
 
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.registry import get_game
@@ -37,11 +37,8 @@ def _first_difference(compiled: Encoder, python: Encoder, game: Game, players: i
             expected = python.encode(state, seat)
             assert tensor.dtype == np.float32 and tensor.shape == expected.shape
             if not np.array_equal(tensor, expected):
-                differ = np.flatnonzero(tensor != expected)
-                names = sorted(
-                    {part.name for part in python.layout.slices for i in differ if part.start <= i < part.stop}
-                )
-                return f"{game.name}, move {len(state.history)} of seed {state.seed}, seat {seat}: {', '.join(names)}"
+                where = f"{game.name}, move {len(state.history)} of seed {state.seed}, seat {seat}"
+                return f"{where}: {differing(python, tensor, expected)}"
     return None
 
 

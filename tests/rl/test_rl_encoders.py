@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from rl_helpers import CASE_IDS, CASES, first_leak, positions
+from rl_helpers import CASE_IDS, CASES, differing, first_leak, positions
 
 from guildtable.games.city_blocks.content import TILE_CODES
 from guildtable.games.city_blocks.rules import CityBlocksState
@@ -83,13 +83,8 @@ def test_a_tensor_depends_on_the_position_alone_whatever_was_encoded_before(game
             reference.memo(seat).reset()
             expected = reference.build(state, seat)
             if not np.array_equal(tensor, expected):
-                differ = {
-                    part.name
-                    for part in encoder.layout.slices
-                    for i in np.flatnonzero(tensor != expected)
-                    if part.start <= i < part.stop
-                }
-                pytest.fail(f"move {len(state.history)} of seed {state.seed}, seat {seat}: {sorted(differ)} differ")
+                where = f"move {len(state.history)} of seed {state.seed}, seat {seat}"
+                pytest.fail(f"{where}: {differing(encoder, tensor, expected)} differ")
 
 
 class PeekingEncoder(CityBlocksEncoder):

@@ -37,7 +37,7 @@ from guildtable.games.city_and_guilds.rules import (
     CityAndGuildsState,
 )
 from guildtable.kernel import State
-from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies, relative_seats
+from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 MAX_BLOCKS = 26  # A–Z (§8.3)
@@ -59,6 +59,8 @@ OPTION_FLAGS = (
 
 
 class CityAndGuildsEncoder(Encoder):
+    compiled_name = "city_and_guilds"
+
     def __init__(self, players: int) -> None:
         n = players
         kinds = " ".join(TILE_CODES)
@@ -172,13 +174,6 @@ class CityAndGuildsEncoder(Encoder):
         geometry = board, ones, numbers
         self._geometry = geometry  # one assignment: another thread sees the old map or the new, whole
         return geometry
-
-    def compile(self) -> Compiled | None:
-        module = compiled_module("city_and_guilds")
-        if module is None:
-            return None
-        compiled: Compiled = module.Encoder(self, OPTION_FLAGS)
-        return compiled
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, CityAndGuildsState)

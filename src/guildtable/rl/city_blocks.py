@@ -24,7 +24,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.rules import SWAP, CityBlocksState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies
+from guildtable.rl.encoders import Encoder, Tensor, copies
 from guildtable.rl.layout import LayoutBuilder
 
 PLAYERS = 2
@@ -35,6 +35,8 @@ COPIES = max(PLAYER_SET.count(tile) for tile in range(TILE_TYPES))  # 2: the sch
 
 
 class CityBlocksEncoder(Encoder):
+    compiled_name = "city_blocks"
+
     def __init__(self) -> None:
         tiles = " ".join(TILE_CODES)
         build = LayoutBuilder("city-blocks", PLAYERS)
@@ -100,13 +102,6 @@ class CityBlocksEncoder(Encoder):
             )
             for seat in range(PLAYERS)
         )
-
-    def compile(self) -> Compiled | None:
-        module = compiled_module("city_blocks")
-        if module is None:
-            return None
-        compiled: Compiled = module.Encoder(self)
-        return compiled
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, CityBlocksState)

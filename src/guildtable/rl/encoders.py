@@ -234,9 +234,17 @@ class Encoder(ABC):
     def build(self, state: State, seat: int) -> Tensor:
         """As `encode`, in Python: the reference that the compiled twin is tested against."""
 
+    compiled_name: str | None = None
+    """The module of `guildtable.rl.compiled` that holds this encoder's twin (its class `Encoder`, made from this
+    encoder, whose offsets it reads), or None."""
+
     def compile(self) -> Compiled | None:
         """The compiled twin of this encoder, or None when the game has none or it was not built."""
-        return None
+        module = None if self.compiled_name is None else compiled_module(self.compiled_name)
+        if module is None:
+            return None
+        compiled: Compiled = module.Encoder(self)
+        return compiled
 
     def memo(self, seat: int) -> Memo:
         """This thread's memo of `seat`'s last tensor."""

@@ -45,7 +45,7 @@ from guildtable.games.guildhall.questions import (
 )
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Compiled, Encoder, Tensor, compiled_module, copies, relative_seats
+from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 ASKED = TOP + 1  # question kinds 0..TOP are asked of a player; the rest are the engine's bookkeeping
@@ -71,6 +71,8 @@ BITS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) fo
 
 
 class GuildhallEncoder(Encoder):
+    compiled_name = "guildhall"
+
     def __init__(self, players: int) -> None:
         n = players
         cards = f"the {IDENTITIES} identities (profession × 5 + colour: {CARD_NAMES[0]}, {CARD_NAMES[1]}, ...)"
@@ -186,13 +188,6 @@ class GuildhallEncoder(Encoder):
 
     parts = 9
     HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS, NUMBERS = range(parts)
-
-    def compile(self) -> Compiled | None:
-        module = compiled_module("guildhall")
-        if module is None:
-            return None
-        compiled: Compiled = module.Encoder(self, OPTION_FLAGS)
-        return compiled
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildhallState)

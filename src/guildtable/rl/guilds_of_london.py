@@ -26,7 +26,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import State
-from guildtable.rl.encoders import Compiled, Encoder, Memo, Tensor, compiled_module, copies, relative_seats
+from guildtable.rl.encoders import Encoder, Memo, Tensor, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder
 
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
@@ -71,6 +71,8 @@ TOKEN_COPIES = float(sum(kind.copies for kind in CONTENT.tokens))
 
 
 class GuildsOfLondonEncoder(Encoder):
+    compiled_name = "guilds_of_london"
+
     def __init__(self, players: int) -> None:
         n = players
         build = LayoutBuilder("guilds-of-london", n)
@@ -164,13 +166,6 @@ class GuildsOfLondonEncoder(Encoder):
     IN_PLAY, MASTERS, TOKEN, FIGURES, KEPT, HAND, IN_FRONT, DISCARD, REWARDS, UNDER, POSITIONS, REST, OPTIONS = range(
         parts
     )
-
-    def compile(self) -> Compiled | None:
-        module = compiled_module("guilds_of_london")
-        if module is None:
-            return None
-        compiled: Compiled = module.Encoder(self)
-        return compiled
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildsState)

@@ -8,6 +8,7 @@ from libc.string cimport memcpy
 from guildtable.games.city_and_guilds.board import MAX_SIDE
 from guildtable.games.city_and_guilds import content
 from guildtable.games.city_and_guilds import rules
+from guildtable.rl import city_and_guilds as reference  # the option flags it names
 
 from guildtable.rl.compiled.tensor cimport Tensor, capped, copies, one, open_tensor, put
 
@@ -36,7 +37,7 @@ cdef class Encoder:
     cdef object zeros, empty, float32
     cdef Py_ssize_t size
 
-    def __init__(self, encoder, option_flags):
+    def __init__(self, encoder):
         self.n = encoder.players
         if self.n > MOST_PLAYERS:
             raise ValueError(f"at most {MOST_PLAYERS} players")
@@ -49,7 +50,7 @@ cdef class Encoder:
         self.taverns, self.question, self.to_move = encoder.taverns, encoder.question, encoder.to_move
         self.placing, self.start, self.seat, self.flags = encoder.placing, encoder.start, encoder.seat, encoder.flags
         self.numbers, self.supply = encoder.numbers, encoder.supply
-        self.option_flags = tuple(option_flags)
+        self.option_flags = tuple(reference.OPTION_FLAGS)
         self.geometry = (None, None)
         import numpy
         self.size = encoder.size

@@ -11,6 +11,7 @@ from guildtable.games.guildhall.questions import CAP, CHOOSE_LEVEL, DD_SELECT, K
 from guildtable.games.guildhall.questions import TAX_TARGET, TRANSIT_SLOT, WIN_VP
 from guildtable.rl.guildhall import COPIES, HAND_SCALE, KNOWN_TOP, MOST_ACTIONS, OWNED_ROWS, PILE_SCALE
 from guildtable.rl.guildhall import PRESTIGE_TYPES, ROW, TARGETED, TURN_SCALE
+from guildtable.rl import guildhall as reference  # the option flags it names
 
 from guildtable.rl.compiled.tensor cimport Tensor, copies, one, open_tensor, put
 
@@ -77,7 +78,7 @@ cdef class Encoder:
     cdef Py_ssize_t size
     cdef object empty, float32
 
-    def __init__(self, encoder, option_flags):
+    def __init__(self, encoder):
         self.n = encoder.players
         if self.n > MOST_PLAYERS or self.n < 1:
             raise ValueError(f"1 to {MOST_PLAYERS} players")
@@ -92,7 +93,7 @@ cdef class Encoder:
         self.discard_top, self.row, self.seat = encoder.discard_top, encoder.row, encoder.seat
         self.flags, self.owned = encoder.flags, encoder.owned
         self.removed, self.numbers = encoder.removed, encoder.numbers
-        self.option_flags = tuple(option_flags)
+        self.option_flags = tuple(reference.OPTION_FLAGS)
         import numpy
         self.size = encoder.size
         self.empty, self.float32 = numpy.empty, numpy.dtype(numpy.float32)
