@@ -4,6 +4,8 @@ sit in the arena as a bot (`register_policy`). Needs the `rl` extra (make test i
 
 from __future__ import annotations
 
+import copy
+import pickle
 import warnings
 
 import numpy as np
@@ -182,3 +184,21 @@ def test_a_policy_that_answers_an_illegal_move_is_refused() -> None:
     state = game.new_state(game.min_players, seed=1)
     with pytest.raises(GuildtableError, match="careless"):
         bot.choose(state)
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
+def test_a_copied_or_pickled_environment_answers_a_step_as_the_original(game: Game) -> None:
+    """Issue 18: deep copies and pickles of the single-seat environment (seeded greedy opponents) give the same
+    observation, reward and mask after the same action, and leave the original's game alone."""
+    env = rl.gym_env(game, opponents="greedy", seat=0)
+    env.reset(seed=3)
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    action = int(np.flatnonzero(env.action_masks())[0])
+    moves = len(env.game_state.history)
+    results = [other.step(action) for other in copies]
+    assert len(env.game_state.history) == moves
+    observation, reward, terminated, _truncated, _info = env.step(action)
+    for other, (theirs, their_reward, their_end, _, _) in zip(copies, results, strict=True):
+        np.testing.assert_array_equal(theirs, observation)
+        np.testing.assert_array_equal(other.action_masks(), env.action_masks())
+        assert (their_reward, their_end) == (reward, terminated)

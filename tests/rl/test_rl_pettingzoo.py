@@ -5,6 +5,8 @@ the game's returns, and `render_mode="ansi"` printing the terminal view. Needs t
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
 import warnings
 
@@ -141,3 +143,23 @@ def test_the_terminal_view_is_rendered_for_every_game() -> None:
         env.reset(seed=0)
         text = env.render()
         assert isinstance(text, str) and len(ANSI.sub("", text).strip()) > 100
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=CASE_IDS)
+def test_an_environment_deep_copied_or_pickled_goes_on_alone_from_the_same_position(game: Game, players: int) -> None:
+    """Issue 18 (as researchers use environments: search by copying, or sending one to a worker process): a copy
+    observes what the original observes and then plays on without changing it."""
+    env = rl.env(game, players)
+    env.reset(seed=9)
+    for _ in range(6):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    moves = len(env.game_state.history)
+    for copy_ in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        assert copy_.agent_selection == env.agent_selection
+        for agent in env.agents:
+            ours, theirs = env.observe(agent), copy_.observe(agent)
+            np.testing.assert_array_equal(ours["observation"], theirs["observation"])
+            np.testing.assert_array_equal(ours["action_mask"], theirs["action_mask"])
+        copy_.step(int(np.flatnonzero(copy_.observe(copy_.agent_selection)["action_mask"])[-1]))
+        assert len(copy_.game_state.history) == moves + 1
+        assert len(env.game_state.history) == moves

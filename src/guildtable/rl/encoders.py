@@ -217,11 +217,19 @@ class Encoder(ABC):
     """How many parts the encoder keeps in its `Memo`s."""
     compiled: Compiled | None = None
     """The compiled twin that `encode` hands the work to (set by `new_encoder`), or None: `build` does it."""
+    compiled_name: str | None = None
+    """The module of `guildtable.rl.compiled` that holds this encoder's twin (its class `Encoder`, made from this
+    encoder, whose offsets it reads), or None."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
         self.size = layout.size
         self._local = threading.local()
+
+    def __reduce__(self) -> tuple[Callable[[str, int], Encoder], tuple[str, int]]:
+        """Pickled and copied (an environment deep-copied, sent to another process) as the shared encoder of its
+        game and player count: an encoder holds no position, only what it kept of tensors it built, per thread."""
+        return encoder_for, (self.layout.game, self.layout.players)
 
     def encode(self, state: State, seat: int) -> Tensor:
         """A new float32 array of shape (size,): what `seat` knows of `state`. Works on finished games too."""
@@ -233,10 +241,6 @@ class Encoder(ABC):
     @abstractmethod
     def build(self, state: State, seat: int) -> Tensor:
         """As `encode`, in Python: the reference that the compiled twin is tested against."""
-
-    compiled_name: str | None = None
-    """The module of `guildtable.rl.compiled` that holds this encoder's twin (its class `Encoder`, made from this
-    encoder, whose offsets it reads), or None."""
 
     def compile(self) -> Compiled | None:
         """The compiled twin of this encoder, or None when the game has none or it was not built."""
