@@ -5,7 +5,8 @@ same and they run as Python, slower but with the same results. Everything else i
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-MODULES = ("city_blocks", "city_and_guilds", "guildhall", "guilds_of_london", "masks")  # an encoder per game, the mask
+# The twins' base class, a twin per game, the action mask.
+MODULES = ("tensor", "city_blocks", "city_and_guilds", "guildhall", "guilds_of_london", "masks")
 
 extensions = cythonize(
     [Extension(f"guildtable.rl.compiled.{name}", [f"src/guildtable/rl/compiled/{name}.pyx"]) for name in MODULES],

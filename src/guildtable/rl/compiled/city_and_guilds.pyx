@@ -3,14 +3,13 @@
 from nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 
 from cpython.buffer cimport PyBuffer_Release
-from libc.string cimport memcpy
 
 from guildtable.games.city_and_guilds.board import MAX_SIDE
 from guildtable.games.city_and_guilds import content
 from guildtable.games.city_and_guilds import rules
 from guildtable.rl import city_and_guilds as reference  # the option flags it names
 
-from guildtable.rl.compiled.tensor cimport Tensor, capped, copies, one, open_tensor, put
+from guildtable.rl.compiled.tensor cimport Tensor, Twin, capped, copies, one, open_tensor, put
 
 # The content's numbers as C ints (arithmetic on the module's Python names would be Python arithmetic).
 cdef int MAX_BLOCKS = 26
@@ -22,25 +21,19 @@ cdef int TOTAL_TILES = content.TOTAL_TILES
 cdef double SCORE_LOW = -20.0, SCORE_SPAN = 220.0, TRACK_SCALE = 20.0, PLACED_SCALE = 40.0
 cdef dict QUESTION = {kind: index for index, kind in enumerate(rules.PENDING_KINDS)}
 cdef str LOT = rules.LOT, BUILDING = rules.BUILDING, MINSTREL_FIGURE = rules.MINSTREL_FIGURE
-cdef int MOST_PLAYERS = 8
 
 
-cdef class Encoder:
-    """Builds the tensors of `encoder`, a `CityAndGuildsEncoder`, at its offsets."""
+cdef class Encoder(Twin):
+    """Fills the tensors of `encoder`, a `CityAndGuildsEncoder`, at its offsets."""
 
-    cdef int n
     cdef Py_ssize_t lot_tiles, lot_figures, lot_question, lot_map, lot_block, lot_xy, block_map, white, black
     cdef Py_ssize_t scored, ranks, hand, open_hands, hand_sizes, display, figures, taverns, question, to_move
     cdef Py_ssize_t placing, start, seat, flags, numbers, supply
     cdef tuple option_flags
     cdef tuple geometry  # (board, a tensor with only the map's parts set)
-    cdef object zeros, empty, float32
-    cdef Py_ssize_t size
 
     def __init__(self, encoder):
-        self.n = encoder.players
-        if self.n > MOST_PLAYERS:
-            raise ValueError(f"at most {MOST_PLAYERS} players")
+        super().__init__(encoder)
         self.lot_tiles, self.lot_figures = encoder.lot_tiles, encoder.lot_figures
         self.lot_question, self.lot_map = encoder.lot_question, encoder.lot_map
         self.lot_block, self.lot_xy, self.block_map = encoder.lot_block, encoder.lot_xy, encoder.block_map
@@ -52,29 +45,15 @@ cdef class Encoder:
         self.numbers, self.supply = encoder.numbers, encoder.supply
         self.option_flags = tuple(reference.OPTION_FLAGS)
         self.geometry = (None, None)
-        import numpy
-        self.size = encoder.size
-        self.zeros = numpy.zeros(encoder.size, numpy.float32)
-        self.empty, self.float32 = numpy.empty, numpy.dtype(numpy.float32)
 
-    def encode(self, state, int seat):
-        """A new float32 array: what `seat` knows of `state`."""
+    cdef object template(self, state):
+        """The tensor with only what the map of `state` fixes, made once per map."""
         cdef object board = state.board
         cdef tuple geometry = self.geometry
         if geometry[0] is not board:
             geometry = (board, self._map(board))
             self.geometry = geometry  # one assignment: another thread sees the old map or the new, whole
-        out = self.empty(self.size, self.float32)
-        cdef Py_buffer buffer, map_buffer
-        cdef Tensor tensor = open_tensor(out, &buffer)
-        cdef Tensor map_tensor = open_tensor(geometry[1], &map_buffer)
-        try:
-            memcpy(tensor.data, map_tensor.data, tensor.size * sizeof(float))  # cheaper than numpy's copy
-            self._fill(&tensor, state, seat)
-        finally:
-            PyBuffer_Release(&map_buffer)
-            PyBuffer_Release(&buffer)
-        return out
+        return geometry[1]
 
     cdef object _map(self, board):
         """A tensor with only what the map fixes: which lots and blocks exist, each lot's block and position."""
@@ -95,7 +74,7 @@ cdef class Encoder:
             PyBuffer_Release(&buffer)
         return out
 
-    cdef int _fill(self, Tensor* t, state, int seat) except -1:
+    cdef int fill(self, Tensor* t, state, int seat) except -1:
         cdef int n = self.n, p, k, guild, place, lot, who, count
         cdef int relative[8]
         for p in range(n):

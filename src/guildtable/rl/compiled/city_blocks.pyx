@@ -2,12 +2,10 @@
 """City Blocks' observation tensor in C loops: the tensor `rl/city_blocks.py` lays out and documents, built from
 nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 
-from cpython.buffer cimport PyBuffer_Release
-
 from guildtable.games.city_blocks.content import HAND_SIZE, PLAYER_SET, TILE_TYPES, VALUE_TILES
 from guildtable.games.city_blocks import rules
 
-from guildtable.rl.compiled.tensor cimport Tensor, copies, one, open_tensor
+from guildtable.rl.compiled.tensor cimport Tensor, Twin, copies, one
 
 cdef str SWAP = rules.SWAP
 cdef int TYPES = TILE_TYPES
@@ -18,32 +16,19 @@ cdef int PILE = len(PLAYER_SET) - HAND_SIZE
 cdef int COPIES = max(PLAYER_SET.count(tile) for tile in range(TILE_TYPES))
 
 
-cdef class Encoder:
-    """Builds the tensors of `encoder`, a `CityBlocksEncoder`, at its offsets."""
+cdef class Encoder(Twin):
+    """Fills the tensors of `encoder`, a `CityBlocksEncoder`, at its offsets."""
 
     cdef Py_ssize_t board, slots, won, removed, hand, hand_sizes, pile_sizes, to_move, question, start, seat, flags
-    cdef object zeros
 
     def __init__(self, encoder):
+        super().__init__(encoder)
         self.board, self.slots, self.won, self.removed = encoder.board, encoder.slots, encoder.won, encoder.removed
         self.hand, self.hand_sizes, self.pile_sizes = encoder.hand, encoder.hand_sizes, encoder.pile_sizes
         self.to_move, self.question, self.start = encoder.to_move, encoder.question, encoder.start
         self.seat, self.flags = encoder.seat, encoder.flags
-        import numpy
-        self.zeros = numpy.zeros(encoder.size, numpy.float32)
 
-    def encode(self, state, int seat):
-        """A new float32 array: what `seat` knows of `state`."""
-        out = self.zeros.copy()
-        cdef Py_buffer buffer
-        cdef Tensor tensor = open_tensor(out, &buffer)
-        try:
-            self._fill(&tensor, state, seat)
-        finally:
-            PyBuffer_Release(&buffer)
-        return out
-
-    cdef int _fill(self, Tensor* t, state, int seat) except -1:
+    cdef int fill(self, Tensor* t, state, int seat) except -1:
         cdef int other = 1 - seat, site, code, owner, value
         # The board, seen from the observer: a code is 0 (empty) or 1 + owner * TILE_TYPES + tile.
         cdef list board = state.board, slots = state.slots

@@ -3,8 +3,6 @@
 at every call, from the same fields (see `compiled/__init__.py`)."""
 
 cimport cython
-from cpython.buffer cimport PyBuffer_Release
-from libc.string cimport memset
 
 from guildtable.games.guildhall.content import COLOURS, IDENTITIES, PRESTIGE_TOTAL, PROFESSIONS
 from guildtable.games.guildhall.questions import CAP, CHOOSE_LEVEL, DD_SELECT, KIND_NAMES, PRESTIGE, SP_DISCARD, SW_TAKE
@@ -13,9 +11,8 @@ from guildtable.rl.guildhall import COPIES, HAND_SCALE, KNOWN_TOP, MOST_ACTIONS,
 from guildtable.rl.guildhall import PRESTIGE_TYPES, ROW, TARGETED, TURN_SCALE
 from guildtable.rl import guildhall as reference  # the option flags it names
 
-from guildtable.rl.compiled.tensor cimport Tensor, copies, one, open_tensor, put
+from guildtable.rl.compiled.tensor cimport Tensor, Twin, at_least, copies, one, put
 
-cdef int MOST_PLAYERS = 8
 cdef enum:
     MOST_KINDS = 64  # question kinds and prestige types the tables below hold
 
@@ -51,14 +48,6 @@ cdef inline double at_most_one(double value) noexcept:
     return value if value < 1.0 else 1.0
 
 
-cdef inline list seat_list(object value, Py_ssize_t count):
-    """`value`, a list of at least `count` items (read below without bounds checks)."""
-    cdef list items = value
-    if len(items) < count:
-        raise IndexError(f"a list of {len(items)} items where {count} are needed")
-    return items
-
-
 cdef inline int seat_of(int* relative, int n, object player) except -1:
     """How many seats after the observer `player` sits."""
     cdef int p = player
@@ -67,21 +56,16 @@ cdef inline int seat_of(int* relative, int n, object player) except -1:
     return relative[p]
 
 
-cdef class Encoder:
-    """Builds the tensors of `encoder`, a `GuildhallEncoder`, at its offsets."""
+cdef class Encoder(Twin):
+    """Fills the tensors of `encoder`, a `GuildhallEncoder`, at its offsets."""
 
-    cdef int n
     cdef Py_ssize_t halls, completed, areas, hand, mine, selected, known, searched, robbed, question, to_move
     cdef Py_ssize_t target, transit, level_profession, level_chapter, give, taken, tax_card, phase, active, start
     cdef Py_ssize_t actions_left, played, discard_top, row, seat, flags, owned, removed, numbers
     cdef tuple option_flags
-    cdef Py_ssize_t size
-    cdef object empty, float32
 
     def __init__(self, encoder):
-        self.n = encoder.players
-        if self.n > MOST_PLAYERS or self.n < 1:
-            raise ValueError(f"1 to {MOST_PLAYERS} players")
+        super().__init__(encoder)
         self.halls, self.completed, self.areas = encoder.halls, encoder.completed, encoder.areas
         self.hand, self.mine, self.selected = encoder.hand, encoder.mine, encoder.selected
         self.known, self.searched, self.robbed = encoder.known, encoder.searched, encoder.robbed
@@ -94,32 +78,16 @@ cdef class Encoder:
         self.flags, self.owned = encoder.flags, encoder.owned
         self.removed, self.numbers = encoder.removed, encoder.numbers
         self.option_flags = tuple(reference.OPTION_FLAGS)
-        import numpy
-        self.size = encoder.size
-        self.empty, self.float32 = numpy.empty, numpy.dtype(numpy.float32)
 
-    def encode(self, state, int seat):
-        """A new float32 array: what `seat` knows of `state`."""
-        if seat < 0 or seat >= self.n:
-            raise IndexError(f"seat {seat} outside 0..{self.n - 1}")
-        out = self.empty(self.size, self.float32)  # zeroed below: cheaper than numpy.zeros or a copy
-        cdef Py_buffer buffer
-        cdef Tensor tensor = open_tensor(out, &buffer)
-        try:
-            memset(tensor.data, 0, tensor.size * sizeof(float))
-            self._fill(&tensor, state, seat)
-        finally:
-            PyBuffer_Release(&buffer)
-        return out
-
-    cdef int _fill(self, Tensor* t, state, int seat) except -1:
+    cdef int fill(self, Tensor* t, state, int seat) except -1:
         cdef int n = self.n, p, k, i, mask, colour, kind, asked, count, slot, played
         cdef Py_ssize_t at, size
         cdef int relative[8]
         for p in range(n):
             relative[p] = (p - seat + n) % n  # C division: keep it non-negative
         # The guildhalls: a colour mask per player and profession.
-        cdef list halls = seat_list(state.halls, n * N_PROFESSIONS)
+        cdef list halls = state.halls
+        at_least(halls, n * N_PROFESSIONS, "halls")
         for i in range(n * N_PROFESSIONS):
             mask = halls[i]
             if mask == 0:
@@ -132,8 +100,11 @@ cdef class Encoder:
                 if mask >> colour & 1:
                     one(t, at + colour)
         # Action areas, prestige cards owned, the observer's hand and completed professions.
-        cdef list areas = seat_list(state.areas, n), owned = seat_list(state.owned, n)
-        cdef list hands = seat_list(state.hands, n), tokens = seat_list(state.tokens, n), cards
+        cdef list areas = state.areas, owned = state.owned, hands = state.hands, tokens = state.tokens, cards
+        at_least(areas, n, "areas")
+        at_least(owned, n, "owned")
+        at_least(hands, n, "hands")
+        at_least(tokens, n, "tokens")
         cdef int vps[8]  # as `GuildhallState.vp` (GH-112): VP tokens plus the owned prestige cards' VP
         for p in range(n):
             k = relative[p]
@@ -150,12 +121,14 @@ cdef class Encoder:
                         raise IndexError(f"prestige type {kind} outside 0..{N_PRESTIGE_TYPES - 1}")
                     vps[p] += PRESTIGE_VP[kind]
         copies(t, hands[seat], self.hand, N_IDENTITIES, N_COPIES)
-        cdef list completed = seat_list(state.completed, n)
+        cdef list completed = state.completed
+        at_least(completed, n, "completed")
         cards = completed[seat]
         for i in range(len(cards)):
             one(t, self.mine + <int> cards[i])
         # The deck cards the observer put back and still knows, top first.
-        cdef list deck = state.deck, discard = state.discard, known = seat_list(state.known, n)
+        cdef list deck = state.deck, discard = state.discard, known = state.known
+        at_least(known, n, "known")
         cdef Py_ssize_t deck_size = len(deck), depth, most = known[seat]
         if most > deck_size:
             most = deck_size

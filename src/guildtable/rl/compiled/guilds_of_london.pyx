@@ -2,8 +2,6 @@
 """Guilds of London's observation tensor in C loops: the tensor `rl/guilds_of_london.py` lays out and documents, built
 from nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 
-from cpython.buffer cimport PyBuffer_Release
-from libc.string cimport memset
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import rules as R
@@ -11,7 +9,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import OFFSET, WIDTH
 from guildtable.rl import guilds_of_london as reference  # the scales, question kinds and options it names
 
-from guildtable.rl.compiled.tensor cimport Tensor, capped, copies, one, open_tensor, put
+from guildtable.rl.compiled.tensor cimport Tensor, Twin, at_least, capped, copies, one, put
 
 cdef int TILES = A.N_TILES, CARDS = A.N_CARDS, REWARDS = A.N_REWARDS, TOKENS = A.N_TOKENS
 cdef int LOCATIONS = A.N_LOCATIONS, GUILDHALL = A.GUILDHALL
@@ -87,28 +85,19 @@ cdef inline int item(tuple values, Py_ssize_t at) except? -1:
     return values[at]
 
 
-cdef inline int at_least(list items, Py_ssize_t size, str name) except -1:
-    """A list of the state that is read at indices below `size`: check its length once."""
-    if len(items) < size:
-        raise IndexError(f"state.{name} holds {len(items)} entries, fewer than {size}")
-    return 0
+cdef class Encoder(Twin):
+    """Fills the tensors of `encoder`, a `GuildsOfLondonEncoder`, at its offsets."""
 
-
-cdef class Encoder:
-    """Builds the tensors of `encoder`, a `GuildsOfLondonEncoder`, at its offsets."""
-
-    cdef int n
     cdef Py_ssize_t in_play, master_side, masters, beadle, tokens, question, to_move, location, part, order, taken
     cdef Py_ssize_t active, kept, hand, in_front, discard, rewards, under, drawn, round, round_flags, plantation, seat
     cdef Py_ssize_t flags, over, tile_positions, guildhall_positions, tile_figures, guildhall_figures
-    cdef Py_ssize_t plantation_figures, players_numbers, size
-    cdef object empty, float32
+    cdef Py_ssize_t plantation_figures, players_numbers
     cdef object track  # the last round track seen, and what it says of each round (bits by round number)
     cdef unsigned long long grey, scoring
     cdef int rounds
 
     def __init__(self, encoder):
-        self.n = encoder.players
+        super().__init__(encoder)
         if self.n > MOST_PLAYERS:
             raise ValueError(f"at most {MOST_PLAYERS} players")
         self.in_play, self.master_side, self.masters = encoder.in_play, encoder.master_side, encoder.masters
@@ -123,23 +112,7 @@ cdef class Encoder:
         self.tile_positions, self.guildhall_positions = encoder.tile_positions, encoder.guildhall_positions
         self.tile_figures, self.guildhall_figures = encoder.tile_figures, encoder.guildhall_figures
         self.plantation_figures, self.players_numbers = encoder.plantation_figures, encoder.players_numbers
-        import numpy
-        self.size, self.empty, self.float32 = encoder.size, numpy.empty, numpy.dtype(numpy.float32)
         self.track = None
-
-    def encode(self, state, int seat):
-        """A new float32 array: what `seat` knows of `state`."""
-        if seat < 0 or seat >= self.n:
-            raise IndexError(f"seat {seat} outside 0..{self.n - 1}")
-        out = self.empty(self.size, self.float32)
-        cdef Py_buffer buffer
-        cdef Tensor tensor = open_tensor(out, &buffer)
-        try:
-            memset(tensor.data, 0, tensor.size * sizeof(float))  # cheaper than numpy's zeros or a copy
-            self._fill(&tensor, state, seat)
-        finally:
-            PyBuffer_Release(&buffer)
-        return out
 
     cdef int _read_track(self, track) except -1:
         """Keep what `track` (a `TrackSpec`, fixed for the game) says of each round: grey, scoring, the last."""
@@ -157,7 +130,7 @@ cdef class Encoder:
         self.track = track  # last: another thread sees the new track only with its rounds
         return 0
 
-    cdef int _fill(self, Tensor* t, state, int seat) except -1:
+    cdef int fill(self, Tensor* t, state, int seat) except -1:
         cdef int n = self.n, p, k, i, tile, value, place, limit
         cdef Py_ssize_t slot
         cdef int relative[4]

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""What the compiled encoders share: a tensor's float32 buffer with checked writes, and `copies`."""
+"""What the compiled encoders share: the class `Twin` (`tensor.pyx`), which makes each new tensor and hands it to the
+game's `fill`; a tensor's float32 buffer with checked writes; `copies` and `at_least`."""
 
 from cpython.buffer cimport PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 
@@ -57,3 +58,19 @@ cdef inline int copies(Tensor* tensor, list items, Py_ssize_t base, int kinds, i
         for row in range(min(counts[kind], rows)):
             one(tensor, base + row * kinds + kind)
     return 0
+
+
+cdef inline int at_least(list items, Py_ssize_t size, str name) except -1:
+    """A list of the state that is read at indices below `size` without bounds checks: check its length once."""
+    if len(items) < size:
+        raise IndexError(f"state.{name} holds {len(items)} entries, fewer than {size}")
+    return 0
+
+
+cdef class Twin:
+    cdef readonly int n  # players
+    cdef Py_ssize_t size
+    cdef object zeros, empty, float32
+
+    cdef object template(self, state)
+    cdef int fill(self, Tensor* tensor, state, int seat) except -1
