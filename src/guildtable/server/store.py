@@ -81,7 +81,10 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(200), nullable=False),
     Column("name", String(64), nullable=False),
+    # The invite token: it takes the seat once (join), then only shows that the seat is taken.
     Column("token", String(64), nullable=True),
+    # The seat secret handed to the joining player alone (issue 30): it moves, reads the hand, resigns.
+    Column("secret", String(64), nullable=True),
     Column("joined", Boolean, nullable=False, default=False),
     # The account the seat's player plays as (None: a guest, who has the invite link only).
     Column("account_id", String(32), nullable=True),
