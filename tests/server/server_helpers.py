@@ -16,16 +16,29 @@ def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_table(client: TestClient, seats: list[str], game: str = "city-blocks", seed: int = 7, **extra: Any) -> dict:
-    response = client.post(
-        "/api/tables", json={"game": game, "seats": [{"kind": kind} for kind in seats], "seed": seed, **extra}
-    )
+def new_table(
+    client: TestClient, seats: list[str], game: str = "city-blocks", seed: int = 7, take: bool = True, **extra: Any
+) -> dict:
+    """A table made through the API; with `take` its creator takes every human seat at once (the answer holds their
+    secrets), else each human seat gets an invite link to be joined."""
+    body = [{"kind": kind, **({"take": True} if take and kind == "human" else {})} for kind in seats]
+    response = client.post("/api/tables", json={"game": game, "seats": body, "seed": seed, **extra})
     assert response.status_code == 201, response.json()
     return dict(response.json())
 
 
 def tokens_of(table: dict) -> dict[int, str]:
-    return {invite["seat"]: invite["token"] for invite in table["invites"]}
+    """What plays each human seat: the secret of a seat taken at creation, else the seat's invite token (which only
+    joins it: `join` turns it into the seat's secret)."""
+    invites = {invite["seat"]: invite["token"] for invite in table["invites"]}
+    return {**invites, **{taken["seat"]: taken["secret"] for taken in table["secrets"]}}
+
+
+def join(client: TestClient, table_id: str, invite: str, name: str = "Ada", **extra: Any) -> str:
+    """Take a seat with its invite token; the seat's secret."""
+    response = client.post(f"/api/tables/{table_id}/join", headers=auth(invite), json={"name": name, **extra})
+    assert response.status_code == 200, response.json()
+    return str(response.json()["secret"])
 
 
 def state(client: TestClient, table_id: str, token: str | None = None) -> dict:

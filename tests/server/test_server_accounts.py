@@ -58,7 +58,8 @@ def as_guest(client: TestClient) -> None:
 
 def join(client: TestClient, table: dict, seat: int, name: str) -> int:
     """Join `seat` of `table` with its token; the status."""
-    response = client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[seat]), json={"name": name})
+    body = {"name": name, "account": True}
+    response = client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[seat]), json=body)
     return response.status_code
 
 
@@ -262,7 +263,9 @@ def test_joining_signed_in_binds_the_seat_and_lists_the_table_with_its_token(cli
     joins = [(finished, 0), (waiting, 1 - first), (on_turn, first)]
     for table, seat in joins:
         response = client.post(
-            f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[seat]), json={"name": "Ada"}
+            f"/api/tables/{table['id']}/join",
+            headers=auth(tokens_of(table)[seat]),
+            json={"name": "Ada", "account": True},
         )
         assert response.status_code == 200, response.json()
     play_to_end(client, finished["id"], tokens_of(finished))
@@ -304,14 +307,15 @@ def test_another_accounts_seat_cannot_be_claimed_or_joined(client: TestClient) -
     table = new_table(client, ["human", "human"])
     tokens = tokens_of(table)
     sign_up(client, "Ada")
-    assert (
-        client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens[0]), json={"name": "Ada"}).status_code == 200
-    )
+    body = {"name": "Ada", "account": True}
+    assert client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens[0]), json=body).status_code == 200
     as_guest(client)
     sign_up(client, "Grace")
     claim = client.post(f"/api/tables/{table['id']}/claim", headers=auth(tokens[0]))
     assert (claim.status_code, claim.json()["problem"]) == (409, "seat-claimed")
-    join = client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens[0]), json={"name": "Grace"})
+    join = client.post(
+        f"/api/tables/{table['id']}/join", headers=auth(tokens[0]), json={"name": "Grace", "account": True}
+    )
     assert (join.status_code, join.json()["problem"]) == (409, "seat-claimed")
     assert client.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Ada"
     assert client.get("/api/account/tables").json()["tables"] == []
@@ -322,13 +326,14 @@ def test_the_rematch_seat_stays_the_accounts(client: TestClient) -> None:
     table = new_table(client, ["human", "greedy"])
     token = tokens_of(table)[0]
     sign_up(client)
-    assert client.post(f"/api/tables/{table['id']}/join", headers=auth(token), json={"name": "Ada"}).status_code == 200
+    body = {"name": "Ada", "account": True}
+    assert client.post(f"/api/tables/{table['id']}/join", headers=auth(token), json=body).status_code == 200
     play_to_end(client, table["id"], {0: token})
     rematch = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(token))
     assert rematch.status_code == 200
     listed = client.get("/api/account/tables").json()["tables"]
     assert [entry["id"] for entry in listed] == [rematch.json()["id"], table["id"]]
-    assert listed[0]["mine"] == [{"seat": 0, "token": rematch.json()["token"]}]
+    assert listed[0]["mine"] == [{"seat": 0, "token": rematch.json()["secret"]}]
 
 
 def test_a_players_page_lists_their_finished_games_only(client: TestClient) -> None:
@@ -338,7 +343,8 @@ def test_a_players_page_lists_their_finished_games_only(client: TestClient) -> N
     going = new_table(client, ["human", "human"])
     sign_up(client, "Ada")
     for table in (done, going):
-        client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[0]), json={"name": "Ada"})
+        body = {"name": "Ada", "account": True}
+        client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[0]), json=body)
     final = play_to_end(client, done["id"], tokens_of(done))
     as_guest(client)
     page = client.get("/api/players/ada")

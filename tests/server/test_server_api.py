@@ -46,11 +46,12 @@ def test_games_lists_every_registered_game_with_options_and_bots(client: TestCli
 
 
 def test_create_gives_one_secret_invite_per_human_seat_and_a_spectator_link(client: TestClient) -> None:
-    table = new_table(client, ["human", "greedy"])
+    table = new_table(client, ["human", "greedy"], take=False)
     assert [invite["seat"] for invite in table["invites"]] == [0]
+    assert table["secrets"] == []
     token = table["invites"][0]["token"]
     assert len(token) >= 32
-    assert table["invites"][0]["url"] == f"/table/{table['id']}#seat=0&token={token}"
+    assert table["invites"][0]["url"] == f"/table/{table['id']}#seat=0&invite={token}"
     assert table["spectator"] == f"/table/{table['id']}"
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert token not in json.dumps(summary)
@@ -76,7 +77,8 @@ def test_bad_table_requests_are_named(client: TestClient, body: dict, status: in
 
 
 def test_join_sets_the_display_name(client: TestClient) -> None:
-    table_id, tokens = human_table(client)
+    table = new_table(client, ["human", "human"], take=False)
+    table_id, tokens = table["id"], tokens_of(table)
     response = client.post(f"/api/tables/{table_id}/join", headers=auth(tokens[1]), json={"name": "  Ada   L. "})
     assert response.status_code == 200
     seats = client.get(f"/api/tables/{table_id}").json()["seats"]
@@ -85,7 +87,8 @@ def test_join_sets_the_display_name(client: TestClient) -> None:
 
 
 def test_missing_and_forged_tokens_are_refused(client: TestClient) -> None:
-    table_id, tokens = human_table(client)
+    table = new_table(client, ["human", "human"], take=False)
+    table_id, tokens = table["id"], tokens_of(table)
     missing = client.post(f"/api/tables/{table_id}/join", json={"name": "Eve"})
     assert (missing.status_code, missing.json()["problem"]) == (401, "missing-token")
     forged = client.post(f"/api/tables/{table_id}/join", headers=auth(tokens[0][:-2] + "xx"), json={"name": "Eve"})
@@ -189,7 +192,7 @@ def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
     async def race() -> list[int]:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
-            table = (await http.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]})).json()
+            table = (await http.post("/api/tables", json={"game": "city-blocks", "seats": [{"take": True}] * 2})).json()
             tokens = tokens_of(table)
             seat = table["current_player"]
             mine = (await http.get(f"/api/tables/{table['id']}/state", headers=auth(tokens[seat]))).json()
@@ -285,8 +288,8 @@ def test_rematch_reuses_seats_and_options_and_gives_each_seat_its_own_new_token(
     first = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
     second = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[1])).json()
     assert first["id"] == second["id"] != table["id"]
-    assert first["token"] != second["token"] and first["token"] not in tokens.values()
-    assert state(client, first["id"], first["token"])["seat"] == 0
+    assert first["secret"] != second["secret"] and first["secret"] not in tokens.values()
+    assert state(client, first["id"], first["secret"])["seat"] == 0
     assert state(client, table["id"])["rematch"] == first["id"]
 
 
@@ -305,6 +308,6 @@ def test_rematch_seats_the_asking_player_under_their_name(client: TestClient) ->
     client.post(f"/api/tables/{table['id']}/join", json={"name": "Ben"}, headers=auth(tokens[1]))
     play_to_end(client, table["id"], tokens)
     first = client.post(f"/api/tables/{table['id']}/rematch", headers=auth(tokens[0])).json()
-    seats = state(client, first["id"], first["token"])["seats"]
+    seats = state(client, first["id"], first["secret"])["seats"]
     assert (seats[0]["name"], seats[0]["joined"]) == ("Ana", True)
     assert seats[1]["joined"] is False

@@ -102,8 +102,8 @@ def test_a_table_let_go_leaves_no_cycle_behind(game: str, sqlite_url: str) -> No
     rng = random.Random(game)
     with TestClient(app) as client:
         for _table in range(2):
-            made = client.post("/api/tables", json={"game": game, "seats": [{}] * GAMES[game]}).json()
-            tokens = {invite["seat"]: invite["token"] for invite in made["invites"]}
+            made = client.post("/api/tables", json={"game": game, "seats": [{"take": True}] * GAMES[game]}).json()
+            tokens = {taken["seat"]: taken["secret"] for taken in made["secrets"]}
             with client.websocket_connect(f"/ws/tables/{made['id']}") as spectator:
                 spectator.send_json({"type": "hello"})
                 spectator.receive_json()

@@ -100,7 +100,7 @@ def test_a_move_is_answered_only_once_the_other_processes_can_hear_of_it(tmp_pat
         lobby = Lobby(Store(f"sqlite:///{tmp_path / 'news.sqlite3'}"), feed=feed)  # type: ignore[arg-type]
         await lobby.start()
         try:
-            table, _tokens = await lobby.create_table("city-blocks", ["human", "human"], [None, None], None, None)
+            table = (await lobby.create_table("city-blocks", ["human", "human"], [None, None], None, None)).table
             seat = table.on_turn
             assert seat is not None
             move = asyncio.ensure_future(lobby.move(table, seat, 0, table.legal()[0]["action"]))

@@ -56,8 +56,10 @@ def as_guest(client: TestClient) -> None:
     client.headers.pop(CSRF_HEADER, None)
 
 
-def join(client: TestClient, table: dict, seat: int, name: str) -> None:
-    response = client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[seat]), json={"name": name})
+def join(client: TestClient, table: dict, seat: int, name: str, account: bool = True) -> None:
+    """Take `seat` as `name`: as the signed-in account (the player's choice on the page), or as a guest."""
+    body = {"name": name, "account": account}
+    response = client.post(f"/api/tables/{table['id']}/join", headers=auth(tokens_of(table)[seat]), json=body)
     assert response.status_code == 200, response.json()
 
 
@@ -192,7 +194,7 @@ def test_a_guest_seat_makes_the_table_unrated(client: TestClient) -> None:
     table = new_table(client, ["human", "human"], rated=True)
     join(client, table, 0, "Ada")
     as_guest(client)
-    join(client, table, 1, "Eve")
+    join(client, table, 1, "Eve", account=False)
     play_to_end(client, table["id"], tokens_of(table))
     assert rows(client, ratings) == []
     [row] = rows(client, rated_games)

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from typing import Any
 
 import typer
 from fastapi import FastAPI
@@ -61,6 +62,13 @@ def serve(
     move_rate: str = typer.Option(DEFAULTS.move_rate, help=N_("Moves one address may make (all its seats together).")),
     connect_rate: str = typer.Option(DEFAULTS.connect_rate, help=N_("WebSocket connections one address may open.")),
     message_rate: str = typer.Option(DEFAULTS.message_rate, help=N_("Messages one WebSocket may send.")),
+    frame_rate: str = typer.Option(
+        DEFAULTS.frame_rate,
+        help=N_(
+            "WebSocket frames one connection may send, pings and other control frames included (at once, and then "
+            "refilled at that rate)."
+        ),
+    ),
     signin_rate: str = typer.Option(DEFAULTS.signin_rate, help=N_("Sign-ins and sign-ups one address may try.")),
     analyse_rate: str = typer.Option(DEFAULTS.analyse_rate, help=N_("Game analyses one address may ask for.")),
     analysis_iterations: int = typer.Option(
@@ -80,6 +88,22 @@ def serve(
         DEFAULTS.idle_seconds, min=0.0, help=N_("Seconds an unwatched table stays in memory.")
     ),
     max_live_tables: int = typer.Option(DEFAULTS.max_live_tables, min=1, help=N_("Tables kept in memory at most.")),
+    leaderboard_min_games: int = typer.Option(
+        DEFAULTS.leaderboard_min_games,
+        min=0,
+        help=N_("Rated games a player needs to be on a leaderboard (fewer: their rating is provisional)."),
+    ),
+    rated_pair_games: int = typer.Option(
+        DEFAULTS.rated_pair_games,
+        min=0,
+        help=N_("Rated games of one game the same two accounts count in 24 hours; later ones are not rated (0: all)."),
+    ),
+    rated_pace_days: int = typer.Option(
+        DEFAULTS.rated_pace_days,
+        min=1,
+        max=30,
+        help=N_("Days each move has at a rated table whose creator chose no pace."),
+    ),
     allow_chosen_seeds: bool = typer.Option(
         False, help=N_("Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card).")
     ),
@@ -105,10 +129,18 @@ def serve(
         help=N_("The address players open the platform at, for the e-mails' links (default: http://HOST:PORT)."),
     ),
     mail_poll: float = typer.Option(60.0, min=1.0, help=N_("Seconds between two looks for e-mails to send.")),
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        help=N_(
+            "Addresses of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed, "
+            "comma-separated, such as 127.0.0.1 or 10.0.0.0/8 (default: none; each client is its own address)."
+        ),
+    ),
 ) -> None:
     import uvicorn
 
     from guildtable.server import create_app
+    from guildtable.server.frame_budget import FrameBudget
     from guildtable.server.mail import MailSettings
     from guildtable.server.store import default_db_url
 
@@ -130,7 +162,23 @@ def serve(
         client_queue=client_queue,
         idle_seconds=idle_seconds,
         max_live_tables=max_live_tables,
+        leaderboard_min_games=leaderboard_min_games,
+        rated_pair_games=rated_pair_games,
+        rated_pace_days=rated_pace_days,
+        frame_rate=frame_rate,
     )
+    try:
+        FrameBudget.of(frame_rate, 0.0)
+    except ValueError:
+        example = "'100/second'"
+        raise BadValue(
+            _(
+                "{action} rate {rate} is not a rate such as {example}",
+                action="frame",
+                rate=repr(frame_rate),
+                example=example,
+            )
+        ) from None
     url = db or default_db_url()
     if (workers > 1 or bot_workers) and not redis:
         raise BadValue(_("--workers and --bot-workers need --redis (the processes talk through it)"))
@@ -171,14 +219,15 @@ def serve(
     banner = _("guildtable: {url}  (database {database})", url=f"http://{host}:{port}", database=shown)
     console.print(banner, soft_wrap=True, markup=False)
     helpers = [_start_bot_worker(url, redis) for _ in range(bot_workers) if redis]
-    options = {
-        "host": host,
-        "port": port,
-        "log_level": log_level,
-        "ws": "websockets-sansio",
-        "ws_per_message_deflate": ws_compression,
-        "ws_max_size": max_message,
-    }
+    options = uvicorn_options(
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_compression=ws_compression,
+        max_message=max_message,
+        frame_rate=frame_rate,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
     try:
         if workers > 1:
             del app  # each worker process builds its own
@@ -191,6 +240,39 @@ def serve(
             helper.terminate()
         for helper in helpers:
             helper.wait()
+
+
+def uvicorn_options(
+    *,
+    host: str,
+    port: int,
+    log_level: str,
+    ws_compression: bool,
+    max_message: int,
+    frame_rate: str,
+    forwarded_allow_ips: str,
+) -> dict[str, Any]:
+    """What `serve` hands `uvicorn.run`, with one process or with `--workers`.
+
+    Every WebSocket frame is counted against `frame_rate` (`server/frame_budget.py`). Proxy headers are believed only
+    from the addresses in `forwarded_allow_ips`: uvicorn's own default believes 127.0.0.1, so anyone on the machine,
+    or any client of a proxy that passes the header on, could pick the address its rates were counted against (issue
+    30 finding 3)."""
+    from guildtable.server.frame_budget import BudgetedWebSockets
+
+    proxies = ",".join(part.strip() for part in forwarded_allow_ips.split(",") if part.strip())
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "log_level": log_level,
+        "ws": BudgetedWebSockets(frame_rate),
+        "ws_per_message_deflate": ws_compression,
+        "ws_max_size": max_message,
+        "proxy_headers": bool(proxies),
+    }
+    if proxies:
+        options["forwarded_allow_ips"] = proxies
+    return options
 
 
 def worker_app() -> FastAPI:

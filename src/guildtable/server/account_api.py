@@ -5,16 +5,21 @@ history of finished games and ratings, and each game's leaderboard (accounts and
 Guests are not touched by any of this: a seat's token (the invite link) still is the seat. An account only collects
 seats: joining signed in, or claiming with the seat's token, binds the seat to the account, and the account's list
 hands the tokens back.
+
+Issue 30: an account changes its password, signs out its other sessions, or deletes itself; its mail address is
+confirmed from a link in a mail before any other mail goes there, and every mail's unsubscribe link works without an
+account (`/confirm-email/{token}` and `/unsubscribe/{token}`: pages that ask, and the POSTs that do it).
 """
 
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, TypeAdapter, ValidationError
 
 from guildtable.kernel.i18n import gettext as _
@@ -23,6 +28,7 @@ from guildtable.server.accounts import (
     Accounts,
     Session,
     cleared_cookie,
+    hash_token,
     name_key,
     request_session,
     session_cookie,
@@ -31,12 +37,13 @@ from guildtable.server.accounts import (
 from guildtable.server.auth import bearer_token
 from guildtable.server.limits import Action
 from guildtable.server.lobby import Lobby
-from guildtable.server.mail import NOTIFY_CHOICES
+from guildtable.server.mail import CONFIRM_SECONDS, NOTIFY_CHOICES, wake_notifiers
 from guildtable.server.names import display_name
+from guildtable.server.pages import render_page
 from guildtable.server.problems import Problem
-from guildtable.server.ratings import SIGMAS, level_name, level_of, ordinal
+from guildtable.server.ratings import SIGMAS, Status, level_name, level_of, ordinal, status_text, statuses
 from guildtable.server.schemas import AccountRequest
-from guildtable.server.store import AccountSeat, LeaderboardRow, MailChoice, StoredRating
+from guildtable.server.store import AccountSeat, LeaderboardRow, MailChoice, MailState, StoredRating
 from guildtable.server.tables import Table
 
 # The newest tables an account's list (and a player's history) is read from: each is loaded and replayed to be
@@ -113,36 +120,88 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         A seat another account plays cannot be claimed (409)."""
         limit(request, "join")
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
+        seat = await lobby.seat_of(table, bearer_token(authorization))
         await lobby.claim(table, seat, session.account.id)
         return table.payload(seat)
 
     @app.get("/api/players/{name}", tags=["accounts"])
     async def player(name: str) -> dict[str, Any]:
-        """A player's public page: their name, since when they play, their ratings (best first) and their finished
-        games (newest first)."""
+        """A player's public page: their name, since when they play, their ratings (best first; `provisional` below
+        the leaderboard's minimum of rated games) and their finished games (newest first; a rated one says whether
+        it was rated, or why not: `aborted` when a side played fewer than two turns, issue 30)."""
         found = None
         with contextlib.suppress(Problem):
-            found = await accounts.store.account_named(name_key(display_name(name)))
+            shown = display_name(name)
+            found = await accounts.store.account_called(shown, name_key(shown))
         if found is None:
             raise Problem(404, "unknown-player", _("there is no player called {name}", name=repr(name[:40])))
-        games = [history_entry(table) for table, _mine in await _tables_of(lobby, accounts, found.id) if table.terminal]
-        entries = [rating_entry(rating) for rating in await accounts.store.ratings_of(found.id)]
+        ended = [table for table, _mine in await _tables_of(lobby, accounts, found.id) if table.terminal]
+        rating_of = await statuses(lobby.store, ended)
+        games = [history_entry(table, rating_of.get(table.id)) for table in ended]
+        minimum = lobby.limits.leaderboard_min_games
+        entries = [rating_entry(rating, minimum) for rating in await accounts.store.ratings_of(found.id)]
         ratings = sorted((entry for entry in entries if entry is not None), key=lambda entry: -entry["rating"])
         return {"name": found.name, "created": found.created, "ratings": ratings, "games": games}
 
     @app.get("/api/leaderboard/{game}", tags=["ratings"])
     async def leaderboard(game: str) -> dict[str, Any]:
         """A game's best ratings (at most 100), players and bot levels together, by the rating shown (openskill's
-        ordinal, mu - 3 sigma, to one decimal): a player sees where they stand against the medium and hard bots."""
+        ordinal, mu - 3 sigma, to one decimal): a player sees where they stand against the medium and hard bots.
+        A player is listed from `min_games` rated games on (issue 30); a bot level always, `provisional` until
+        then."""
         found = find_game(game)
         if found is None:
             raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
-        rows = await accounts.store.leaderboard(found.name, MAX_LEADERBOARD, SIGMAS)
-        entries = [leaderboard_entry(row) for row in rows]
-        return {"game": found.name, "title": found.title, "entries": [entry for entry in entries if entry is not None]}
+        minimum = lobby.limits.leaderboard_min_games
+        rows = await accounts.store.leaderboard(found.name, MAX_LEADERBOARD, SIGMAS, minimum)
+        entries = [leaderboard_entry(row, minimum) for row in rows]
+        return {
+            "game": found.name,
+            "title": found.title,
+            "min_games": minimum,
+            "entries": [entry for entry in entries if entry is not None],
+        }
 
+    add_account_controls(app, accounts, limit)
     add_mail_settings_api(app, accounts)
+    add_mail_link_pages(app, accounts)
+
+
+# --- one's own account: password, sessions, deletion (issue 30) ------------------------------------------------------
+class PasswordChange(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    current_password: str = Field(max_length=1024, description="The password the account has now")
+    new_password: str = Field(
+        max_length=1024, description="8 to 256 characters, and not easy to guess (a common password, a name, a pattern)"
+    )
+
+
+class AccountDeletion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    password: str = Field(max_length=1024, description="The account's password, asked again")
+
+
+def add_account_controls(app: FastAPI, accounts: Accounts, limit: Callable[[Request, Action], None]) -> None:
+    @app.post("/api/account/password", tags=["accounts"])
+    async def change_password(body: PasswordChange, request: Request, session: SignedIn) -> dict[str, Any]:
+        """Change the password (the current one is asked again: 403 `wrong-password`; a new one that is too short or
+        easy to guess: 422). Every other session of the account ends; this one stays signed in."""
+        limit(request, "signin")
+        ended = await accounts.change_password(session, body.current_password, body.new_password)
+        return {"ended_sessions": ended}
+
+    @app.delete("/api/account/sessions", tags=["accounts"])
+    async def sign_out_elsewhere(session: SignedIn) -> dict[str, Any]:
+        """Sign out everywhere else: every session of the account but this one ends."""
+        return {"ended_sessions": await accounts.sign_out_elsewhere(session)}
+
+    @app.post("/api/account/delete", status_code=204, tags=["accounts"])
+    async def delete_account(body: AccountDeletion, request: Request, session: SignedIn) -> Response:
+        """Delete the account (its password is asked again: 403 `wrong-password`). Its sessions end, its seats become
+        guests' seats (the games stay), its ratings and its public page go, and its name is free for anyone."""
+        limit(request, "signin")
+        await accounts.delete(session, body.password)
+        return Response(status_code=204, headers={"Set-Cookie": cleared_cookie(secure=_secure(request))})
 
 
 async def _tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[tuple[Table, list[AccountSeat]]]:
@@ -189,8 +248,9 @@ def _rank(entry: dict[str, Any]) -> int:
     return 2 if entry["terminal"] else 1
 
 
-def history_entry(table: Table) -> dict[str, Any]:
-    """A finished table as a player's public page shows it: who sat where, who won, the scores."""
+def history_entry(table: Table, rating: Status | None = None) -> dict[str, Any]:
+    """A finished table as a player's public page shows it: who sat where, who won, the scores, and at a rated table
+    what became of it (`rating`: rated, or why not, in words too)."""
     state = table.state
     winners, out = table.standings()
     return {
@@ -203,35 +263,38 @@ def history_entry(table: Table) -> dict[str, Any]:
         "out": {str(seat): why for seat, why in out.items()},
         "scores": [float(score) for score in state.scores()],
         "rated": table.rated,
+        "rating": None if rating is None else {"status": rating, "text": status_text(rating)},
     }
 
 
-def _figures(rating: StoredRating) -> dict[str, Any]:
+def _figures(rating: StoredRating, min_games: int) -> dict[str, Any]:
     return {
         "rating": round(ordinal(rating.mu, rating.sigma), 1),
         "mu": round(rating.mu, 3),
         "sigma": round(rating.sigma, 3),
         "games": rating.games,
+        # Issue 30: fewer rated games than a leaderboard asks for (the pages mark it "?").
+        "provisional": rating.games < min_games,
     }
 
 
-def rating_entry(rating: StoredRating) -> dict[str, Any] | None:
+def rating_entry(rating: StoredRating, min_games: int) -> dict[str, Any] | None:
     """A player's rating at one game as their page shows it (None for a game this version no longer has)."""
     game = find_game(rating.game)
     if game is None:
         return None
-    return {"game": game.name, "title": game.title, **_figures(rating)}
+    return {"game": game.name, "title": game.title, **_figures(rating, min_games)}
 
 
-def leaderboard_entry(row: LeaderboardRow) -> dict[str, Any] | None:
+def leaderboard_entry(row: LeaderboardRow, min_games: int) -> dict[str, Any] | None:
     """One row of a leaderboard: a player by name, a bot level by its name in the reader's language (None for a
     subject that is neither, which no table makes)."""
     level = level_of(row.rating.subject)
     if level is not None:
-        return {"name": level_name(level), "kind": "bot", "level": level, **_figures(row.rating)}
+        return {"name": level_name(level), "kind": "bot", "level": level, **_figures(row.rating, min_games)}
     if row.name is None:
         return None
-    return {"name": row.name, "kind": "player", "level": None, **_figures(row.rating)}
+    return {"name": row.name, "kind": "player", "level": None, **_figures(row.rating, min_games)}
 
 
 # --- "your turn" e-mail settings (issue 16, see mail.py) -------------------------------------------------------------
@@ -273,18 +336,106 @@ def checked_mail_choice(body: MailSettingsRequest) -> MailChoice:
     return MailChoice(email, body.notify)
 
 
+def mail_settings_entry(state: MailState | None) -> dict[str, Any]:
+    """An account's mail settings as its page reads them, with its address's state (issue 30)."""
+    if state is None:
+        return {"email": None, "notify": "off", "status": None, "confirmed": False, "confirmation_sent": None}
+    return {
+        "email": state.email,
+        "notify": state.notify,
+        # "unconfirmed", "due" (the confirmation mail is on its way), "sent", "confirmed", "limit" (not sent today:
+        # too many confirmation mails), "refused" (by the mail server), "stopped" (unsubscribed from a mail's link).
+        "status": "stopped" if state.stopped else state.status,
+        "confirmed": state.status == "confirmed" and not state.stopped,
+        "confirmation_sent": state.confirm_at if state.status == "sent" else None,
+    }
+
+
 def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
     @app.get("/api/account/settings", tags=["accounts"])
     async def mail_settings(session: SignedIn) -> dict[str, Any]:
         """The signed-in account's e-mail notifications: the address (or null) and `notify`: "off", "turn" (a mail
         at each of your turns at a turn-based table) or "digest" (one summary a day); with either of the last two a
-        reminder comes before a move's time runs out."""
-        choice = await accounts.store.mail_choice(session.account.id)
-        return {"email": None if choice is None else choice.email, "notify": "off" if choice is None else choice.notify}
+        reminder comes before a move's time runs out. Mails go to the address only once it is `confirmed` from the
+        link of its confirmation mail (`status` says where that stands)."""
+        return mail_settings_entry(await accounts.store.mail_state(session.account.id))
 
     @app.put("/api/account/settings", tags=["accounts"])
     async def set_mail_settings(body: MailSettingsRequest, session: SignedIn) -> dict[str, Any]:
-        """Change the e-mail notifications (422 for an address that is none, or mails without an address)."""
+        """Change the e-mail notifications (422 for an address that is none, or mails without an address). A new
+        address is unconfirmed, and gets its confirmation mail; no other mail goes there until its link is
+        followed."""
         choice = checked_mail_choice(body)
         await accounts.store.set_mail_choice(session.account.id, choice)
-        return {"email": choice.email, "notify": choice.notify}
+        state = await accounts.store.mail_state(session.account.id)
+        if state is not None and state.status == "due":
+            wake_notifiers(accounts.store)
+        return mail_settings_entry(state)
+
+    @app.post("/api/account/settings/confirmation", tags=["accounts"])
+    async def confirm_again(session: SignedIn) -> dict[str, Any]:
+        """Send the address a new confirmation mail (409 when there is no address, or it is confirmed). An address
+        gets a few confirmation mails a day at most, whoever asks."""
+        if not await accounts.store.request_confirmation(session.account.id):
+            raise Problem(409, "nothing-to-confirm", _("there is no unconfirmed address to send a confirmation to"))
+        wake_notifiers(accounts.store)
+        return mail_settings_entry(await accounts.store.mail_state(session.account.id))
+
+
+# --- the links in the mails (issue 30): no account, no cookie, no CSRF token: the token in the link is the proof ------
+def _masked(address: str) -> str:
+    """An address as a page about it shows it: enough for its owner to know it, not all of it ("a•••@example.org")."""
+    local, _at, domain = address.partition("@")
+    return f"{local[:1]}•••@{domain}"
+
+
+def _mail_page(state: str, status: int = 200, *, token: str = "", address: str = "") -> HTMLResponse:
+    return HTMLResponse(
+        render_page("mail_link.html", state=state, token=token, address=address),
+        status_code=status,
+        headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"},
+    )
+
+
+def add_mail_link_pages(app: FastAPI, accounts: Accounts) -> None:
+    store = accounts.store
+
+    @app.get("/confirm-email/{token}", include_in_schema=False)
+    async def confirm_page(token: str) -> HTMLResponse:
+        """Asks before it confirms: a mail scanner that opens every link confirms nothing."""
+        return _mail_page("confirm-ask", token=token)
+
+    @app.post("/confirm-email/{token}", tags=["mail"])
+    async def confirm(token: str) -> HTMLResponse:
+        """Confirm the address of a confirmation mail (its link's token): from now on it gets the mails its account
+        chose. 404 for an unknown or expired link."""
+        address = await store.confirm_email(hash_token(token[:128]), time.time() - CONFIRM_SECONDS)
+        if address is None:
+            return _mail_page("confirm-invalid", 404)
+        return _mail_page("confirmed", address=_masked(address))
+
+    @app.get("/unsubscribe/{token}", include_in_schema=False)
+    async def unsubscribe_page(token: str) -> HTMLResponse:
+        """Asks before it unsubscribes (RFC 8058: a GET changes nothing)."""
+        found = await store.address_of_token(token[:128])
+        if found is None:
+            return _mail_page("unsubscribe-invalid", 404)
+        address, stopped = found
+        return _mail_page("unsubscribed" if stopped else "unsubscribe-ask", token=token, address=_masked(address))
+
+    @app.post("/unsubscribe/{token}", tags=["mail"])
+    async def unsubscribe(token: str) -> HTMLResponse:
+        """RFC 8058 one-click unsubscribe (a mail program POSTs `List-Unsubscribe=One-Click`, without a cookie): the
+        address of the token gets no more mail of any kind, from any account. 404 for an unknown token."""
+        found = await store.address_of_token(token[:128])
+        if found is None or not await store.stop_address(token[:128], time.time()):
+            return _mail_page("unsubscribe-invalid", 404)
+        return _mail_page("unsubscribed", token=token, address=_masked(found[0]))
+
+    @app.post("/unsubscribe/{token}/undo", tags=["mail"])
+    async def resubscribe(token: str) -> HTMLResponse:
+        """Undo an unsubscription: the address may get the mails its accounts chose again."""
+        found = await store.address_of_token(token[:128])
+        if found is None or not await store.stop_address(token[:128], time.time(), stopped=False):
+            return _mail_page("unsubscribe-invalid", 404)
+        return _mail_page("resubscribed", token=token, address=_masked(found[0]))

@@ -10,6 +10,10 @@ requests another site makes, but only a guildtable page knows the header's value
 Sign-in answers one refusal whether the name exists or not, and checks the password against a dummy hash when it
 does not, so neither the answer nor its timing tells which names have accounts (sign-up does tell: a taken name has
 to be said).
+
+Issue 30: a name is taken by any name that looks like it (`names.lookalike_key`); a new password is refused when
+zxcvbn, Dropbox's strength estimator, finds it guessable (a common password, a word, a pattern, the player's own
+name); an account changes its password, ends its other sessions, or deletes itself.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import hashlib
 import hmac
 import secrets
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -29,10 +33,11 @@ from typing import Any, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
+from zxcvbn import zxcvbn
 
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.auth import new_id
-from guildtable.server.names import display_name
+from guildtable.server.names import display_name, lookalike_key, new_name
 from guildtable.server.problems import Problem
 from guildtable.server.store import NameTaken, StoredAccount, now
 from guildtable.server.store_calls import AsyncStore
@@ -51,6 +56,11 @@ CSRF_BYTES = 24
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Hashes computed at once: each holds 64 MiB while it runs.
 HASH_THREADS = 2
+# The least zxcvbn score a new password needs: 3 is "safely unguessable" (at least 10^8 guesses), beyond any online
+# guessing and costly offline against argon2id. zxcvbn reads the first `STRENGTH_CHARS` characters (its own limit;
+# a longer password is judged by its start).
+MIN_STRENGTH = 3
+STRENGTH_CHARS = 72
 
 
 def new_hasher() -> PasswordHasher:
@@ -60,8 +70,9 @@ def new_hasher() -> PasswordHasher:
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same account's: "Ada" and "ADA" (and "Straße" and "STRASSE") are one."""
-    return unicodedata.normalize("NFC", name.casefold())
+    """What makes two names the same account's: "Ada" and "ADA" (and "Straße" and "STRASSE", and names that only look
+    alike, such as "Ａda") are one."""
+    return lookalike_key(name)
 
 
 def hash_token(token: str) -> str:
@@ -74,16 +85,50 @@ def _password(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def checked_password(text: str) -> str:
-    """A new password, or a 422 Problem saying why it cannot be used."""
+def checked_password(text: str, name: str = "", field: str = "password") -> str:
+    """A new password, or a 422 Problem saying why it cannot be used: its length, or that it is easy to guess (zxcvbn,
+    with the account's `name` as a word it knows)."""
     if not MIN_PASSWORD <= len(text) <= MAX_PASSWORD:
         raise Problem(
             422,
             "bad-password",
             _("a password has {least} to {most} characters", least=MIN_PASSWORD, most=MAX_PASSWORD),
-            field="password",
+            field=field,
         )
-    return _password(text)
+    password = _password(text)
+    # zxcvbn is quick (about a millisecond) and keeps the words it is given in a module-level dictionary, so it runs
+    # here on the event loop rather than on threads.
+    judged = zxcvbn(password[:STRENGTH_CHARS], user_inputs=[name, *name.split(), "guildtable"])
+    if int(judged["score"]) < MIN_STRENGTH:
+        raise Problem(422, "weak-password", _weakness(judged["sequence"]), field=field)
+    return password
+
+
+def _weakness(matches: Sequence[Mapping[str, object]]) -> str:
+    """Why zxcvbn found a password guessable (the parts it matched), in the reader's language (zxcvbn's own words
+    are English only)."""
+    patterns = {str(match.get("pattern")) for match in matches}
+    dictionaries = {str(match.get("dictionary_name")) for match in matches}
+    if "user_inputs" in dictionaries:
+        return _(
+            "this password is easy to guess: it is made of your name or of this site's. "
+            "A few words you can remember, that have nothing to do with each other, make a good one."
+        )
+    if "passwords" in dictionaries:
+        return _(
+            "this password is one of the most common ones, which are tried first. "
+            "A few words you can remember, that have nothing to do with each other, make a good one."
+        )
+    if patterns & {"repeat", "sequence", "spatial", "date"}:
+        return _(
+            "this password is easy to guess: repeated characters, sequences such as 1234 or abcd, rows of keys and "
+            "dates are tried early. A few words you can remember, that have nothing to do with each other, make a "
+            "good one."
+        )
+    return _(
+        "this password is easy to guess: common words and names are tried early. "
+        "A few words you can remember, that have nothing to do with each other, make a good one."
+    )
 
 
 class Passwords:
@@ -143,6 +188,11 @@ def not_signed_in() -> Problem:
     return Problem(401, "not-signed-in", _("sign in first: this needs an account"))
 
 
+def wrong_password() -> Problem:
+    """A signed-in account's own password, asked again before a change that cannot be undone, was wrong."""
+    return Problem(403, "wrong-password", _("that is not your current password"), field="current_password")
+
+
 class Accounts:
     """Accounts and their sessions, over the store's pool (every call is awaited, never run on the event loop)."""
 
@@ -152,24 +202,29 @@ class Accounts:
 
     async def sign_up(self, name: str, password: str) -> tuple[Session, str]:
         """A new account, signed in: its session and the token for the cookie. 422 for a name or password that
-        cannot be used, 409 if the name (casefolded) is taken."""
-        shown = display_name(name)
-        hashed = await self.passwords.hash(checked_password(password))
+        cannot be used, 409 if the name, or one that looks like it, is taken."""
+        shown = new_name(name)
+        hashed = await self.passwords.hash(checked_password(password, shown))
         account = StoredAccount(new_id(), shown, hashed, now())
         try:
             await self.store.create_account(account, name_key(shown))
         except NameTaken:
-            raise Problem(409, "name-taken", _("the name {name} is taken", name=shown), field="name") from None
+            raise Problem(
+                409,
+                "name-taken",
+                _("the name {name} is taken, or one that looks just like it", name=shown),
+                field="name",
+            ) from None
         return await self._open(account)
 
     async def sign_in(self, name: str, password: str) -> tuple[Session, str]:
         """A new session of the account `name`, or the 401 that tells nothing of which part was wrong."""
         try:
-            key = name_key(display_name(name))
+            shown = display_name(name)
         except Problem:
             account = None  # no account has such a name: checked against the dummy all the same
         else:
-            account = await self.store.account_named(key)
+            account = await self.store.account_called(shown, name_key(shown))
         given = _password(password)
         if not await self.passwords.verify(None if account is None else account.password_hash, given):
             raise sign_in_failed()
@@ -194,6 +249,28 @@ class Accounts:
 
     async def sign_out(self, session: Session) -> None:
         await self.store.delete_session(session.token_hash)
+
+    async def _check_own_password(self, session: Session, password: str) -> None:
+        """The signed-in account's password, asked again: 403 `wrong-password` if it is not."""
+        if not await self.passwords.verify(session.account.password_hash, _password(password)):
+            raise wrong_password()
+
+    async def change_password(self, session: Session, current: str, new: str) -> int:
+        """A new password (checked like a new account's), once the current one is given; every other session of
+        the account ends (whoever knew the old password is signed out). How many ended."""
+        chosen = checked_password(new, session.account.name, field="new_password")
+        await self._check_own_password(session, current)
+        await self.store.set_password_hash(session.account.id, await self.passwords.hash(chosen))
+        return await self.store.delete_other_sessions(session.account.id, session.token_hash)
+
+    async def sign_out_elsewhere(self, session: Session) -> int:
+        """End every session of the account but this one ("sign out everywhere else"); how many ended."""
+        return await self.store.delete_other_sessions(session.account.id, session.token_hash)
+
+    async def delete(self, session: Session, password: str) -> None:
+        """Delete the account, once its password is given (see `Store.delete_account`)."""
+        await self._check_own_password(session, password)
+        await self.store.delete_account(session.account.id)
 
     def close(self) -> None:
         self.passwords.close()
@@ -251,6 +328,18 @@ async def csrf_guard(connection: HTTPConnection) -> None:
                 header=CSRF_HEADER,
             ),
         )
+
+
+def safe_next(value: str | None, fallback: str = "/me") -> str:
+    """Where the sign-in page may send the browser afterwards: a path of this site, or `fallback` (issue 30). A
+    browser drops tabs and line breaks from an address and reads a backslash as a slash, so "/\t/evil.example" would
+    be "//evil.example", another site: a path holding any white space, control character or backslash, or starting
+    with two slashes, is refused whole."""
+    if not value or len(value) > 2048 or not value.startswith("/") or value.startswith("//"):
+        return fallback
+    if any(char.isspace() or char == "\\" or unicodedata.category(char) in ("Cc", "Cf") for char in value):
+        return fallback
+    return value
 
 
 def session_cookie(token: str, *, secure: bool) -> str:

@@ -52,7 +52,7 @@ from guildtable.server.problems import Problem
 from guildtable.server.replays import alternative_frame
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest, UndoRequest
-from guildtable.server.tables import game_words
+from guildtable.server.tables import Table, game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 HELLO_TIMEOUT = 15.0
@@ -184,6 +184,10 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     def limit(request: Request, action: Action) -> None:
         rates.check(action, client_address(request))
 
+    def seat_limit(table_id: str, seat: int) -> None:
+        # A seat's moves are counted per seat (issue 30): nobody else, whatever address they share, can spend them.
+        rates.check("move", seat_key(table_id, seat))
+
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
         """Every game the engine has, with its player counts and options, and the bots a seat can be given."""
@@ -248,7 +252,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 _("sign in to create a rated table: ratings belong to accounts"),
                 field="rated",
             )
-        table, tokens = await lobby.create_table(
+        if session is None and any(seat.take and seat.account for seat in body.seats):
+            raise Problem(422, "account-needs-sign-in", _("sign in to take a seat as your account"), field="seats")
+        created = await lobby.create_table(
             body.game,
             [seat.kind for seat in body.seats],
             [seat.name for seat in body.seats],
@@ -256,14 +262,18 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             body.seed,
             rated=body.rated,
             pace=body.pace,
+            taken=[seat.take for seat in body.seats],
+            account_id=None if session is None else session.account.id,
+            as_account=[seat.account for seat in body.seats],
         )
+        table = created.table
         return {
             **table.summary(),
             "invites": [
-                {"seat": seat, "token": token, "url": f"/table/{table.id}#seat={seat}&token={token}"}
-                for seat, token in enumerate(tokens)
-                if token is not None
+                {"seat": seat, "token": token, "url": f"/table/{table.id}#seat={seat}&invite={token}"}
+                for seat, token in sorted(created.invites.items())
             ],
+            "secrets": [{"seat": seat, "secret": secret} for seat, secret in sorted(created.secrets.items())],
             "spectator": f"/table/{table.id}",
         }
 
@@ -274,11 +284,23 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
 
     @app.get("/api/tables/{table_id}/state", tags=["tables"])
     async def table_state(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        """The seat's whole picture (with `Authorization: Bearer <token>`), or the spectator's without a token."""
+        """The seat's whole picture (with `Authorization: Bearer <seat secret>`), or the spectator's without a
+        token."""
         table = await lobby.table(table_id)
         token = bearer_token(authorization)
-        seat = None if token is None and authorization is None else table.seat_for(token)
+        seat = None if token is None and authorization is None else await lobby.seat_of(table, token)
         return table.payload(seat)
+
+    @app.get("/api/tables/{table_id}/invite", tags=["seats"])
+    async def invite(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        """What an invite link (`Authorization: Bearer <invite token>`) shows: its seat, and whether that seat is
+        taken already. An invite token takes its seat once (join) and does nothing else."""
+        table = await lobby.table(table_id)
+        token = bearer_token(authorization)
+        seat = None if token is None else table.invited_seat(token)
+        if seat is None:
+            raise Problem(403, "forged-token", _("this is not an invite link of this table"))
+        return table.invite_json(seat)
 
     @app.post("/api/tables/{table_id}/join", tags=["seats"])
     async def join(
@@ -288,13 +310,20 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         session: OptionalSession,
         authorization: str | None = Header(default=None),
     ) -> Any:
-        """Take a seat under a display name; signed in, the seat becomes the account's (409 if another account
-        plays it)."""
-        limit(request, "join")
+        """Take a seat with its invite token, under a display name. The answer holds the seat's `secret`: only it
+        plays the seat from now on (keep it; the invite link only shows that the seat is taken, 409 `seat-taken`).
+        With `"account": true` a signed-in player takes the seat as their account (409 if another account plays it).
+        With the seat's secret instead of the invite token, its player renames the seat."""
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
-        await lobby.join(table, seat, body.name, None if session is None else session.account.id)
-        return table.payload(seat)
+        token = bearer_token(authorization)
+        if token is None or table.invited_seat(token) is None:
+            await lobby.seat_of(table, token)  # a secret renames its seat; anything else is refused before any budget
+        limit(request, "join")
+        if body.account and session is None:
+            raise Problem(422, "account-needs-sign-in", _("sign in to take a seat as your account"), field="account")
+        account_id = session.account.id if body.account and session is not None else None
+        seat, secret = await lobby.join(table, token, body.name, account_id)
+        return {**table.payload(seat), "secret": secret}
 
     @app.post("/api/tables/{table_id}/moves", tags=["moves"])
     async def move(
@@ -302,9 +331,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     ) -> Any:
         """Make a move: the action's JSON form (from `legal`) and the version it was made against. A stale or
         repeated move gets 409 and changes nothing."""
-        limit(request, "move")
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
+        seat = await lobby.seat_of(table, bearer_token(authorization))
+        seat_limit(table.id, seat)
         await lobby.move(table, seat, body.version, body.action)
         return table.payload(seat)
 
@@ -314,9 +343,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     ) -> Any:
         """Take back your last move of this turn, while it showed nothing hidden and left nothing to chance (409
         `cannot-undo` names why not); never once the next player is on turn."""
-        limit(request, "move")
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
+        seat = await lobby.seat_of(table, bearer_token(authorization))
+        seat_limit(table.id, seat)
         await lobby.undo(table, seat, body.version)
         return table.payload(seat)
 
@@ -324,9 +353,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     async def resign(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> Any:
         """Leave the game: you are placed last. With one player left the game ends; otherwise a computer plays on
         for your seat so the others can finish."""
-        limit(request, "move")
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
+        seat = await lobby.seat_of(table, bearer_token(authorization))
+        seat_limit(table.id, seat)
         await lobby.resign(table, seat)
         return table.payload(seat)
 
@@ -336,12 +365,11 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     ) -> dict[str, Any]:
         """The same seats and options again with a new shuffle; each seat asks with its own token and gets its new
         one."""
-        limit(request, "create")
         table = await lobby.table(table_id)
-        seat = table.seat_for(bearer_token(authorization))
+        seat = await lobby.seat_of(table, bearer_token(authorization))
+        limit(request, "create")
         new, token = await lobby.rematch(table, seat)
-        url = f"/table/{new.id}#seat={seat}&token={token}" if token else f"/table/{new.id}"
-        return {**new.summary(), "seat": seat, "token": token, "url": url}
+        return {**new.summary(), "seat": seat, "secret": token, "url": f"/table/{new.id}"}
 
     @app.get("/api/tables/{table_id}/record", tags=["records"])
     async def table_record(table_id: str) -> JSONResponse:
@@ -450,8 +478,9 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 raise Problem(
                     400, "bad-request", _("the first message is {hello}", hello='{"type": "hello", "token": ...}')
                 )
-            token = message.get("token")
-            seat = None if token is None else table.seat_for(token if isinstance(token, str) else "")
+            token, invite = message.get("token"), message.get("invite")
+            seat = None if token is None else await lobby.seat_of(table, token if isinstance(token, str) else "")
+            invited = None if seat is not None or invite is None else _invited(table, invite)
             if seat is None and lobby.hub.spectators(table.id) >= limits.max_spectators:
                 raise Problem(503, "table-full", _("this table already has {n} spectators", n=limits.max_spectators))
         except Problem as problem:
@@ -463,6 +492,9 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         client = lobby.hub.client(socket, seat, table.version, address, current_language())
         lobby.hub.add(table.id, client)
         try:
+            if invited is not None:
+                # An invite link watches as a spectator until its player joins (or learns the seat is taken).
+                lobby.hub.post(table.id, client, json.dumps({"type": "invite", **table.invite_json(invited)}))
             lobby.hub.update(table, client, whole=True)
             while not client.dropped:
                 text = await _receive_text(socket, limits.max_message_bytes)
@@ -477,12 +509,12 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     if kind == "move":
                         if seat is None:
                             raise Problem(401, "missing-token", _("a spectator cannot move"))
-                        rates.check("move", address)
+                        rates.check("move", seat_key(table.id, seat))
                         await lobby.move(table, seat, message.get("version"), message.get("action"))
                     elif kind in ("undo", "resign"):
                         if seat is None:
                             raise Problem(401, "missing-token", _("a spectator cannot play"))
-                        rates.check("move", address)
+                        rates.check("move", seat_key(table.id, seat))
                         if kind == "undo":
                             await lobby.undo(table, seat, message.get("version"))
                         else:
@@ -512,6 +544,19 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             pass  # the client left; a reconnect gets the whole state again
         finally:
             lobby.hub.remove(table.id, client)
+
+
+def seat_key(table_id: str, seat: int) -> str:
+    """What a seat's moves are counted against: the seat itself (a table id holds no '#')."""
+    return f"seat#{table_id}#{seat}"
+
+
+def _invited(table: Table, invite: object) -> int:
+    """The seat an invite token of a hello names; a 403 if it names none of this table's."""
+    seat = table.invited_seat(invite) if isinstance(invite, str) and invite else None
+    if seat is None:
+        raise Problem(403, "forged-token", _("this is not an invite link of this table"))
+    return seat
 
 
 class _Refused(Exception):

@@ -30,7 +30,7 @@ _DOING = {
     "create": N_("too many tables created from your address ({amount} per {per}); try again in {retry} s"),
     "join": N_("too many seats joined from your address ({amount} per {per}); try again in {retry} s"),
     "upload": N_("too many records uploaded from your address ({amount} per {per}); try again in {retry} s"),
-    "move": N_("too many moves from your address ({amount} per {per}); try again in {retry} s"),
+    "move": N_("too many moves for your seat ({amount} per {per}); try again in {retry} s"),
     "connect": N_("too many connections opened from your address ({amount} per {per}); try again in {retry} s"),
     "message": N_("too many messages sent from your address ({amount} per {per}); try again in {retry} s"),
     "signin": N_("too many sign-ins from your address ({amount} per {per}); try again in {retry} s"),
@@ -45,7 +45,7 @@ class ServerLimits:
     create_rate: str = "30/minute"
     join_rate: str = "60/minute"
     upload_rate: str = "20/minute"
-    # Hot-seat play makes every seat's moves from one address, and bots never count.
+    # Counted per seat (issue 30): a seat's budget is its own player's alone; bots never count.
     move_rate: str = "300/minute"
     connect_rate: str = "120/minute"
     # Messages one WebSocket may send (moves, refreshes, pings); a browser sends a few a minute.
@@ -74,6 +74,15 @@ class ServerLimits:
     analysis_iterations: int = 400
     # Storage calls waiting on the database at once (each in a thread of its own, off the event loop).
     store_threads: int = 4
+    # WebSocket frames one connection may send, control frames included (issue 30; `frame_budget.py`): this many at
+    # once, refilled at this rate. The app's own messages are held to `message_rate` well before this.
+    frame_rate: str = "100/second"
+    # Ratings (issue 30, rating farming; see ratings.py): the rated games an account needs to be on a leaderboard
+    # (fewer: its rating is provisional); the rated games of one game the same two accounts count in 24 hours (0: no
+    # cap); and the days a move has at a rated table whose creator chose no pace.
+    leaderboard_min_games: int = 10
+    rated_pair_games: int = 3
+    rated_pace_days: int = 3
 
     def rate(self, action: Action) -> str:
         rates: dict[Action, str] = {

@@ -25,7 +25,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from guildtable.bots.spec import check_web_spec
@@ -40,11 +40,11 @@ from guildtable.server.botpool import BotFailed, BotPool, BotPoolBusy, BotTimeou
 from guildtable.server.hub import Hub
 from guildtable.server.jobs import BotJobs, bot_job, bot_on_turn
 from guildtable.server.limits import ServerLimits
-from guildtable.server.names import display_name
+from guildtable.server.names import check_seat_name, check_seat_names, display_name
 from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews
-from guildtable.server.ratings import bot_subject, settle_quietly
+from guildtable.server.ratings import bot_subject, rated_pace, settle_quietly
 from guildtable.server.replays import ReplayCache, checked_record
 from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
@@ -59,6 +59,16 @@ SWEEP_SECONDS = 30.0
 BUSY_RETRY_SECONDS = 0.5
 # How often the store is asked for paced tables whose time ran out while no process held them.
 CLOCK_SWEEP_SECONDS = 5.0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Created:
+    """A new table, the invite token of each human seat still to be taken, and the secret of each seat its creator
+    took at once."""
+
+    table: Table
+    invites: dict[int, str]
+    secrets: dict[int, str]
 
 
 class Lobby:
@@ -218,9 +228,14 @@ class Lobby:
         *,
         rated: bool = False,
         pace: Pace | None = None,
-    ) -> tuple[Table, list[str | None]]:
-        """A new table; returns it and each seat's token (None for a bot seat). A `rated` table counts for the
-        ratings when it ends (the caller checked that a signed-in player asked for it)."""
+        taken: Sequence[bool] = (),
+        account_id: str | None = None,
+        as_account: Sequence[bool] = (),
+    ) -> Created:
+        """A new table, with an invite token for each human seat and a secret for each seat the creator takes at
+        once (`taken`: their own seat, or every seat at a hot-seat table; those `as_account` become the seats of
+        `account_id`, the signed-in creator). A `rated` table counts for the ratings when it ends (the caller checked
+        that a signed-in player asked)."""
         try:
             game = get_game(game_name)
         except GuildtableError as error:
@@ -261,7 +276,11 @@ class Lobby:
             default = seat_colour_name(index)
             chosen = names[index] if index < len(names) else None
             name = display_name(chosen) if chosen else (default if kind == HUMAN else f"{default} ({kind})")
-            seats.append(StoredSeat(index, kind, name, tokens[index], kind != HUMAN))
+            takes = kind == HUMAN and index < len(taken) and taken[index]
+            secret = new_token() if takes else None
+            owner = account_id if takes and index < len(as_account) and as_account[index] else None
+            seats.append(StoredSeat(index, kind, name, tokens[index], kind != HUMAN or takes, owner, secret))
+        check_seat_names([seat.name for seat in seats])
         if seed is not None and not self.chosen_seeds:
             raise Problem(
                 422,
@@ -274,6 +293,9 @@ class Lobby:
             )
         seed = new_table_seed() if seed is None else seed
         # The options as given are stored: the game validates and resolves them on every rebuild, the first here.
+        if rated and pace is None and HUMAN in kinds:
+            # A rated table always has a clock (issue 30): a player who stops moving loses on time, and it is rated.
+            pace = rated_pace(self.limits.rated_pace_days)
         if pace is not None and pace.timeout == "bot" and bot_subject(pace.bot) is None:
             raise Problem(
                 422,
@@ -305,21 +327,56 @@ class Lobby:
             raise Problem(422, "bad-options", str(error), field=error.field) from None
         await self.store.create_table(stored)
         self.tables[table.id] = table
+        await self._start_clocks(table)  # every human seat taken at once (hot-seat): the clocks run from now
         self.schedule_bot(table)
-        return table, tokens
+        return Created(
+            table,
+            {seat.seat: seat.token for seat in seats if seat.token is not None and seat.secret is None},
+            {seat.seat: seat.secret for seat in seats if seat.secret is not None},
+        )
 
-    async def join(self, table: Table, seat: int, name: str, account_id: str | None = None) -> None:
-        """Take `seat` under a display name and tell everyone at the table; a signed-in player's seat becomes their
-        account's (a 409 before anything changes if another account plays it)."""
+    async def seat_of(self, table: Table, token: str | None) -> int:
+        """The seat whose secret `token` is (`Table.seat_for`). A secret this process has not heard of yet (its
+        player joined through another process a moment ago) is looked for in the store once."""
+        try:
+            return table.seat_for(token)
+        except Problem as problem:
+            unjoined = any(seat.kind == HUMAN and seat.secret is None for seat in table.seats)
+            if problem.code != "forged-token" or not unjoined or self.feed is None:
+                raise
+        async with table.lock:
+            await self._catch_up(table)
+        return table.seat_for(token)
+
+    async def join(self, table: Table, token: str | None, name: str, account_id: str | None = None) -> tuple[int, str]:
+        """Take a seat with its invite token, under a display name: the seat gets a new secret, returned to the
+        joining player alone (the invite token only shows "taken" from now on). With the seat's secret instead, its
+        player renames it. `account_id`: the player chose to take the seat as their account (a 409 before anything
+        changes if another account plays it). Everyone at the table is told."""
         name = display_name(name)
-        if account_id is not None:
-            await self._bind(table, seat, account_id)
-        await self.store.set_seat_name(table.id, seat, name)
-        table.rename(seat, name)
-        table.seats[seat].joined = True
-        await self._start_clocks(table)
+        invited = None if not token else table.invited_seat(token)
+        if invited is None:
+            seat = await self.seat_of(table, token)
+            check_seat_name([other.name for other in table.seats], seat, name)
+            if account_id is not None:
+                await self._bind(table, seat, account_id)
+            await self.store.set_seat_name(table.id, seat, name)
+            table.rename(seat, name)
+        else:
+            seat = invited
+            check_seat_name([other.name for other in table.seats], seat, name)
+            stored = table.seats[seat]
+            secret = new_token()
+            if stored.joined or not await self.store.take_seat(table.id, seat, name, secret, account_id):
+                raise Problem(409, "seat-taken", _("this seat is taken: its player has joined already"))
+            table.rename(seat, name)
+            stored.joined, stored.secret, stored.account_id = True, secret, account_id
+            await self._start_clocks(table)
         await self.hub.broadcast(table)
         await self._tell(TableNews(table.id, table.version))
+        held = table.seats[seat].secret
+        assert held is not None
+        return seat, held
 
     async def _start_clocks(self, table: Table) -> None:
         """A paced table's clocks start once every human seat is taken."""
@@ -352,7 +409,7 @@ class Lobby:
             with contextlib.suppress(Problem):
                 new = await self.table(table.rematch)
         if new is None:
-            new, _tokens = await self.create_table(
+            created = await self.create_table(
                 table.game.name,
                 [s.kind for s in table.seats],
                 [s.name if s.joined else None for s in table.seats],
@@ -361,20 +418,26 @@ class Lobby:
                 rated=table.rated,
                 pace=table.pace,
             )
+            new = created.table
             table.rematch = new.id
             await self.store.set_rematch(table.id, new.id)
             await self._tell(TableNews(table.id, table.version))
         old_seat, new_seat = table.seats[seat], new.seats[seat]
-        if old_seat.joined and not new_seat.joined and new_seat.kind == "human":
-            # The player who asks takes their seat at once, under the name they played with (never asked again).
-            await self.store.set_seat_name(new.id, seat, old_seat.name)
-            new_seat.name, new_seat.joined = old_seat.name, True
-            if old_seat.account_id is not None:
-                # An account's seat stays the account's: the rematch is listed among its tables at once.
-                with contextlib.suppress(Problem):
-                    await self._bind(new, seat, old_seat.account_id)
+        if old_seat.joined and not new_seat.joined and new_seat.kind == HUMAN:
+            # The player who asks takes their seat at once, under the name they played with (never asked again); an
+            # account's seat stays the account's, so the rematch is listed among its tables at once. The rematch's
+            # invite tokens are never handed out: each seat is taken by its own player's secret, here.
+            secret = new_token()
+            if await self.store.take_seat(new.id, seat, old_seat.name, secret, old_seat.account_id):
+                new_seat.name, new_seat.joined = old_seat.name, True
+                new_seat.secret, new_seat.account_id = secret, old_seat.account_id
+                await self._start_clocks(new)
+                await self.hub.broadcast(new)
+            else:
+                async with new.lock:
+                    await self._catch_up(new)
             await self._tell(TableNews(new.id, new.version))
-        return new, new_seat.token
+        return new, new_seat.secret
 
     # --- moves ---------------------------------------------------------------------------------------------------
     async def move(self, table: Table, seat: int, version: Any, action_json: Any) -> None:
@@ -587,6 +650,7 @@ class Lobby:
                 table.rename(seat.seat, now_stored.name)
             seat.joined = now_stored.joined
             seat.account_id = now_stored.account_id
+            seat.secret = now_stored.secret
         table.rematch = stored.rematch
 
     async def _after_catch_up(self, table: Table) -> None:
@@ -609,7 +673,7 @@ class Lobby:
         if table.rated and table.terminal and not table.settled and table.id not in self._settling:
             self._settling.add(table.id)
             try:
-                await settle_quietly(self.store, table)
+                await settle_quietly(self.store, table, self.limits.rated_pair_games)
             finally:
                 self._settling.discard(table.id)
 

@@ -16,15 +16,28 @@ table hides (the table page finds the signed-in account's seat by itself). Nothi
 queries run on the store's pool, the SMTP conversation on a worker thread.
 
 Mails are written in English, every word marked for the `core` catalogue: accounts keep no language yet.
+
+Issue 30: a mail goes only where its owner wants it. A new address gets one confirmation mail and nothing else until
+its owner follows the link in it (the link opens a page that asks, so a mail scanner that opens links confirms
+nothing); the confirmation mail carries no word an account chose. Each address gets at most `per_address_day` mails
+a UTC day, of which at most `confirmations_per_day` confirmation mails (and an account causes at most that many a
+day). Every mail carries an unsubscribe link, also as RFC 8058's one-click `List-Unsubscribe` header (a mail program
+POSTs to it, with no cookie); an unsubscribed address gets nothing more from any account until its owner follows a
+confirmation link, or asks again from the unsubscribe page. The counts and the unsubscription are kept per address
+(`gt_mail_addresses`), so no number of accounts gets past them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import logging
+import secrets
 import smtplib
 import ssl
 import time
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -36,6 +49,7 @@ from urllib.parse import quote
 from guildtable.kernel.i18n import ENGLISH, ngettext, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
+from guildtable.server.accounts import hash_token
 from guildtable.server.store import WaitingTurn
 from guildtable.server.store_calls import AsyncStore
 
@@ -45,6 +59,10 @@ NOTIFY_CHOICES: Final = ("off", "turn", "digest")
 DAY_SECONDS: Final = 24 * 3600.0
 # A reminder comes when less than this, and less than a quarter of the move's time, is left.
 REMINDER_AT_MOST: Final = DAY_SECONDS
+# How long a confirmation link works after its mail went out.
+CONFIRM_SECONDS: Final = 7 * DAY_SECONDS
+# Bytes of a confirmation link's token (the database keeps its SHA-256 only).
+CONFIRM_BYTES: Final = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +77,10 @@ class MailSettings:
     starttls: bool = False
     base_url: str = "http://127.0.0.1:8000"
     timeout: float = 30.0
+    # Issue 30: mails of any kind one address gets a UTC day at most, and confirmation mails among them (which is
+    # also how many one account may cause a day).
+    per_address_day: int = 50
+    confirmations_per_day: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +104,8 @@ class Mail:
     subject: str
     body: str
     claims: tuple[Claim, ...]
+    # A confirmation mail's account (issue 30): None for the others.
+    confirming: str | None = None
 
 
 def utc_day(moment: float) -> str:
@@ -122,6 +146,36 @@ class Letters:
 
     def link(self, table_id: str) -> str:
         return f"{self.base_url}/table/{quote(table_id, safe='')}"
+
+    def unsubscribe_link(self, token: str) -> str:
+        """The page (GET asks, POST unsubscribes: RFC 8058's one-click) that stops all mail to an address."""
+        return f"{self.base_url}/unsubscribe/{quote(token, safe='')}"
+
+    def confirm_link(self, token: str) -> str:
+        return f"{self.base_url}/confirm-email/{quote(token, safe='')}"
+
+    def unsubscribe_line(self, token: str) -> str:
+        """The last line of every mail."""
+        return _(
+            "To get no more e-mail from guildtable at this address, whoever asks for it: {link}",
+            link=self.unsubscribe_link(token),
+        )
+
+    def confirmation(self, token: str) -> tuple[str, str]:
+        """The subject and body of the one mail a new address gets before its owner confirms it. It names no account
+        and holds nothing an account wrote: whoever typed someone else's address sends them these words only."""
+        lines = [
+            _("Hello,"),
+            "",
+            _("someone asked guildtable to send game notifications to this address."),
+            _("If that was you, confirm the address here: {link}", link=self.confirm_link(token)),
+            _("The link works for {days} days.", days=round(CONFIRM_SECONDS / DAY_SECONDS)),
+            "",
+            _("If it was not you, there is nothing to do: without a confirmation, no other mail comes."),
+            "",
+            "-- ",
+        ]
+        return _("Confirm your e-mail address for guildtable"), "\n".join(lines) + "\n"
 
     def _footer(self) -> str:
         return _(
@@ -226,7 +280,9 @@ def plan(turns: Iterable[WaitingTurn], now: float, day: str, letters: Letters) -
     return mails
 
 
-def message(mail: Mail, settings: MailSettings, now: float) -> EmailMessage:
+def message(mail: Mail, settings: MailSettings, now: float, unsubscribe: str | None = None) -> EmailMessage:
+    """The mail as it is sent; with `unsubscribe` (its link), the RFC 2369 and RFC 8058 headers that let a mail
+    program unsubscribe in one click (the MTA's DKIM signature should cover them)."""
     built = EmailMessage()
     built["From"] = settings.sender
     built["To"] = mail.to
@@ -236,6 +292,9 @@ def message(mail: Mail, settings: MailSettings, now: float) -> EmailMessage:
     # RFC 3834: sent by a program, so vacation responders stay quiet.
     built["Auto-Submitted"] = "auto-generated"
     built["Content-Language"] = ENGLISH
+    if unsubscribe is not None:
+        built["List-Unsubscribe"] = f"<{unsubscribe}>"
+        built["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     built.set_content(mail.body)
     return built
 
@@ -278,6 +337,26 @@ def _final(error: Exception) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class _Outgoing:
+    """A mail about to be sent: its rows, and its address's unsubscribe token."""
+
+    mail: Mail
+    held: list[Claim]
+    token: str
+
+
+# The notifiers running for each store (one per process serving it), so that a new address's confirmation mail goes
+# out at once (`wake_notifiers`) instead of at the next look.
+_RUNNING: weakref.WeakKeyDictionary[AsyncStore, weakref.WeakSet[Notifier]] = weakref.WeakKeyDictionary()
+
+
+def wake_notifiers(store: AsyncStore) -> None:
+    """Have this process's notifier of `store` look for mails now (a new address waits for its confirmation)."""
+    for notifier in _RUNNING.get(store, ()):
+        notifier.wake()
+
+
 class Notifier:
     """Sends the due mails of one platform's database; any number of them (one per process) may run at once."""
 
@@ -286,6 +365,10 @@ class Notifier:
         self.settings = settings
         self.letters = Letters(settings.base_url)
         self._tidied: str | None = None
+        self._woken = asyncio.Event()
+
+    def wake(self) -> None:
+        self._woken.set()
 
     async def run_once(self, now: float) -> int:
         """Send the mails due at `now` (seconds since the epoch); returns how many went out."""
@@ -293,36 +376,102 @@ class Notifier:
         if self._tidied != day:
             await self.store.forget_old_mail(utc_day(now - DAY_SECONDS))
             self._tidied = day
+        outgoing = await self._confirmations(now, day)
         turns = await self.store.waiting_turns(now, day, REMINDER_AT_MOST)
         with use_language(ENGLISH):
             mails = plan(turns, now, day, self.letters)
-        claimed = [(mail, held) for mail in mails if (held := await self._claim(mail, now))]
-        if not claimed:
+        for mail in mails:
+            held = await self._claim(mail, now)
+            if not held:
+                continue
+            permit = await self.store.count_mail(
+                mail.to, day, self.settings.per_address_day, self.settings.confirmations_per_day
+            )
+            if permit.verdict != "ok":
+                # Unsubscribed, or the address had its mails of the day: this mail is not sent (its rows stay).
+                log.info("mail (%s) to account %s not sent: %s", held[0].kind, held[0].account_id, permit.verdict)
+                continue
+            outgoing.append(_Outgoing(mail, held, permit.token))
+        if not outgoing:
             return 0
-        messages = [message(mail, self.settings, now) for mail, _held in claimed]
+        with use_language(ENGLISH):
+            messages = [
+                message(
+                    dataclasses.replace(
+                        each.mail, body=each.mail.body + self.letters.unsubscribe_line(each.token) + "\n"
+                    ),
+                    self.settings,
+                    now,
+                    self.letters.unsubscribe_link(each.token),
+                )
+                for each in outgoing
+            ]
         results = await asyncio.to_thread(send_all, self.settings, messages)
         sent = 0
-        for (_mail, held), error in zip(claimed, results, strict=True):
+        for each, error in zip(outgoing, results, strict=True):
             if error is None:
                 sent += 1
                 continue
-            first = held[0]
-            log.warning(
-                "mail (%s) to account %s about %s not sent: %s", first.kind, first.account_id, first.table_id, error
-            )
-            if not _final(error):
-                for claim in held:
-                    await self._release(claim)
+            await self._failed(each, error, day)
         return sent
 
+    async def _confirmations(self, now: float, day: str) -> list[_Outgoing]:
+        """The confirmation mails due: each taken by this process, counted against its address's and its account's
+        limits (an address past them gets none: the account's page says so)."""
+        outgoing = []
+        for due in await self.store.confirmations_due():
+            token = secrets.token_urlsafe(CONFIRM_BYTES)
+            if not await self.store.claim_confirmation(due.account_id, due.email, hash_token(token), now):
+                continue
+            permit = await self.store.count_mail(
+                due.email,
+                day,
+                self.settings.per_address_day,
+                self.settings.confirmations_per_day,
+                confirming=due.account_id,
+            )
+            if permit.verdict != "ok":
+                status = "limit" if permit.verdict == "limit" else "unconfirmed"
+                await self.store.set_email_status(due.account_id, due.email, status)
+                continue
+            with use_language(ENGLISH):
+                subject, body = self.letters.confirmation(token)
+            outgoing.append(_Outgoing(Mail(due.email, subject, body, (), due.account_id), [], permit.token))
+        return outgoing
+
+    async def _failed(self, each: _Outgoing, error: Exception, day: str) -> None:
+        """A mail the SMTP server did not take: logged; tried again next round unless the refusal was final."""
+        mail = each.mail
+        if mail.confirming is not None:
+            log.warning("confirmation mail of account %s not sent: %s", mail.confirming, error)
+            final = _final(error)
+            with contextlib.suppress(Exception):
+                await self.store.set_email_status(mail.confirming, mail.to, "refused" if final else "due")
+                if not final:
+                    await self.store.uncount_mail(mail.to, day, mail.confirming)
+            return
+        first = each.held[0]
+        log.warning(
+            "mail (%s) to account %s about %s not sent: %s", first.kind, first.account_id, first.table_id, error
+        )
+        if not _final(error):
+            for claim in each.held:
+                await self._release(claim)
+            with contextlib.suppress(Exception):
+                await self.store.uncount_mail(mail.to, day)
+
     async def run_forever(self, poll_seconds: float) -> None:
-        """Look for due mails every `poll_seconds` until cancelled; a failed round is logged and the next one runs."""
+        """Look for due mails every `poll_seconds` (or at once when woken) until cancelled; a failed round is logged
+        and the next one runs."""
+        _RUNNING.setdefault(self.store, weakref.WeakSet()).add(self)
         while True:
+            self._woken.clear()
             try:
                 await self.run_once(time.time())
             except Exception:
                 log.exception("the mail round failed")
-            await asyncio.sleep(poll_seconds)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._woken.wait(), poll_seconds)
 
     async def _claim(self, mail: Mail, now: float) -> list[Claim]:
         """Write the mail's rows: [] if its first is written already (it was sent), else the rows written."""

@@ -27,6 +27,7 @@ from guildtable.kernel.i18n import (
     current_language,
     domain,
 )
+from guildtable.server.accounts import safe_next
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -91,8 +92,9 @@ def add_account_pages(app: FastAPI) -> None:
     leaderboard."""
 
     @app.get("/signin", include_in_schema=False)
-    def signin_page() -> HTMLResponse:
-        return HTMLResponse(render_page("signin.html"))
+    def signin_page(next: str | None = None) -> HTMLResponse:
+        # Issue 30: where to go afterwards is only ever a path of this site (`safe_next`); the page checks it again.
+        return HTMLResponse(render_page("signin.html", next=safe_next(next) if next is not None else ""))
 
     @app.get("/me", include_in_schema=False)
     def my_games_page() -> HTMLResponse:

@@ -14,9 +14,12 @@ from guildtable.kernel import BadRecord, GuildtableError, State
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
+from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
 
 CACHE_SIZE = 64
+# The longest player name a record may hold (its format's own limit: a bot seat's name may spell out its settings).
+MAX_RECORD_NAME = 64
 
 
 def checked_record(data: Any, *, max_moves: int) -> GameRecord:
@@ -36,7 +39,27 @@ def checked_record(data: Any, *, max_moves: int) -> GameRecord:
         raise Problem(422, "bad-record", plain_record_error(error), field=error.field) from None
     except GuildtableError as error:
         raise Problem(422, "bad-record", str(error)) from None
-    return record
+    return checked_record_names(record)
+
+
+def checked_record_names(record: GameRecord) -> GameRecord:
+    """The record with its players' names as a table's seat names are (issue 30): `display_name`'s rules, so an
+    uploaded record shows no bidi override, control character or invisible name on its public replay; a name that
+    breaks them is a 422 naming the player."""
+    players = []
+    for index, player in enumerate(record.players):
+        try:
+            name = display_name(player.name, longest=MAX_RECORD_NAME)
+        except Problem as problem:
+            reason = problem.detail
+            raise Problem(
+                422,
+                "bad-record",
+                _("The name of player {n} in this record cannot be shown: {reason}.", n=index + 1, reason=reason),
+                field=f"players[{index}].name",
+            ) from None
+        players.append(player.model_copy(update={"name": name}))
+    return record.model_copy(update={"players": players})
 
 
 # What a record's top-level fields are, in a player's words.

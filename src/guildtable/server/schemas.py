@@ -13,6 +13,14 @@ class SeatRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field(default="human", min_length=1, max_length=200, description="'human' or a bot spec: greedy")
     name: str | None = Field(default=None, max_length=64, description="Display name (a human sets it on joining)")
+    take: StrictBool = Field(
+        default=False,
+        description="The creator takes this human seat at once (their own seat, or every seat of a hot-seat table): "
+        "the answer holds its seat secret instead of an invite link",
+    )
+    account: StrictBool = Field(
+        default=False, description="A seat taken at once becomes the signed-in creator's account's seat"
+    )
 
 
 class CreateTableRequest(BaseModel):
@@ -35,6 +43,10 @@ class UndoRequest(BaseModel):
 class JoinRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=64)
+    account: StrictBool = Field(
+        default=False,
+        description="Take the seat as the signed-in account (the player's explicit choice); a guest's seat otherwise",
+    )
 
 
 class MoveRequest(BaseModel):

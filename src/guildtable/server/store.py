@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    case,
     create_engine,
     delete,
     event,
@@ -115,7 +117,8 @@ accounts = Table(
     metadata,
     Column("id", String(32), primary_key=True),
     Column("name", String(64), nullable=False),
-    # The name casefolded: "Ada" and "ADA" are one account.
+    # What the name looks like (issue 30: `names.lookalike_key`, TR39's skeleton of the casefolded name): "Ada",
+    # "ADA" and "Ａda" are one account.
     Column("name_key", String(128), nullable=False),
     # An argon2id hash (with its salt and parameters): the password itself is never stored.
     Column("password_hash", String(256), nullable=False),
@@ -123,7 +126,34 @@ accounts = Table(
     # Where "your turn" mails go (None: nowhere), and which: "off", "turn" (each turn) or "digest" (one a day).
     Column("email", String(254), nullable=True),
     Column("notify", String(8), nullable=False, server_default="off"),
+    # Issue 30: whether the address's owner confirmed it (None: no address). "unconfirmed", "due" (a confirmation
+    # mail is to be sent), "sent" (at `confirm_at`, with the SHA-256 of its link's token), "confirmed", "limit" (not
+    # sent: the address or the account had its confirmation mails of the day) or "refused" (by the mail server).
+    Column("email_status", String(12), nullable=True),
+    Column("confirm_hash", String(64), nullable=True),
+    Column("confirm_at", Float, nullable=True),
+    # The confirmation mails this account caused on `confirm_day` (UTC "YYYY-MM-DD").
+    Column("confirm_day", String(10), nullable=True),
+    Column("confirm_count", Integer, nullable=False, server_default="0"),
     Index("ix_gt_accounts_name_key", "name_key", unique=True),
+    # Sign-in finds an account by its exact name first (two accounts older than the look-alike keys may look alike).
+    Index("ix_gt_accounts_name", "name"),
+    Index("ix_gt_accounts_confirm_hash", "confirm_hash"),
+    Index("ix_gt_accounts_email_status", "email_status"),
+)
+
+mail_addresses = Table(
+    "gt_mail_addresses",
+    metadata,
+    # Issue 30: every address mail went to, casefolded: its unsubscribe token (the link in each of its mails), whether
+    # it was unsubscribed (when), and how many mails (and confirmation mails) it got on `day` (UTC "YYYY-MM-DD").
+    Column("address", String(254), primary_key=True),
+    Column("token", String(64), nullable=False),
+    Column("stopped", Float, nullable=True),
+    Column("day", String(10), nullable=False, server_default=""),
+    Column("sent", Integer, nullable=False, server_default="0"),
+    Column("confirmations", Integer, nullable=False, server_default="0"),
+    Index("ix_gt_mail_addresses_token", "token", unique=True),
 )
 
 sessions = Table(
@@ -241,9 +271,74 @@ class MailChoice:
     notify: str
 
 
+@dataclass(frozen=True, slots=True)
+class MailState:
+    """An account's mail settings as its page shows them (issue 30): the choice, whether the address is confirmed
+    (`status`, see `gt_accounts.email_status`), when its confirmation mail went out, and whether the address was
+    unsubscribed from a mail's link."""
+
+    email: str | None
+    notify: str
+    status: str | None
+    confirm_at: float | None
+    stopped: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MailPermit:
+    """Whether a mail to an address may go out (`verdict`: "ok", "stopped": unsubscribed, "limit": the day's mails
+    are used up), and the address's unsubscribe token for its links."""
+
+    verdict: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class DueConfirmation:
+    """An account whose new address waits for its confirmation mail."""
+
+    account_id: str
+    email: str
+
+
+def address_key(email: str) -> str:
+    """An address as its limits and its unsubscription know it: "Ada@Example.org" and "ada@example.org" are one."""
+    return email.strip().casefold()
+
+
 # Any fixed number: the PostgreSQL advisory lock held while ratings change (rare: once per finished rated table), so
 # two tables that end at once and share a player cannot both read the player's old rating.
 _RATINGS_LOCK = 0x6775_7261_7465
+
+
+def _pair_over_cap(db: Any, table_id: str, game: str, cap: PairCap) -> bool:
+    """Whether two of `cap.accounts` already had `cap.games` rated (not skipped) tables of `game` together within
+    `cap.seconds`, not counting `table_id` itself. `rated_at` is an ISO time in UTC, so its text orders as time."""
+    if cap.games <= 0:
+        return False
+    since = datetime.fromtimestamp(datetime.now(UTC).timestamp() - cap.seconds, UTC).isoformat(timespec="seconds")
+    one, two = seats.alias("pair_one"), seats.alias("pair_two")
+    for index, first in enumerate(cap.accounts):
+        for second in cap.accounts[index + 1 :]:
+            together = db.execute(
+                select(rated_games.c.table_id)
+                .distinct()
+                .join(tables, tables.c.id == rated_games.c.table_id)
+                .join(one, one.c.table_id == rated_games.c.table_id)
+                .join(two, two.c.table_id == rated_games.c.table_id)
+                .where(
+                    rated_games.c.skipped == false(),
+                    rated_games.c.rated_at >= since,
+                    rated_games.c.table_id != table_id,
+                    tables.c.game == game,
+                    one.c.account_id == first,
+                    two.c.account_id == second,
+                )
+                .limit(cap.games)
+            ).all()
+            if len(together) >= cap.games:
+                return True
+    return False
 
 
 # Built once: a move is the hot path, and building the statement costs more than running it.
@@ -269,7 +364,7 @@ def _seed_of(row: Any) -> int:
 
 
 def _seat_of(row: Any) -> StoredSeat:
-    return StoredSeat(row.seat, row.kind, row.name, row.token, row.joined, row.account_id)
+    return StoredSeat(row.seat, row.kind, row.name, row.token, row.joined, row.account_id, row.secret)
 
 
 def _rating_of(row: Any) -> StoredRating:
@@ -301,12 +396,16 @@ class NameTaken(Exception):
 
 @dataclass(slots=True)
 class StoredSeat:
+    """A seat as stored. `token` is its invite token (it takes the seat once); `secret` the seat secret its player
+    received on joining (it alone plays the seat)."""
+
     seat: int
     kind: str
     name: str
     token: str | None
     joined: bool
     account_id: str | None = None
+    secret: str | None = None
 
 
 @dataclass(slots=True)
@@ -383,6 +482,16 @@ class LeaderboardRow:
 RatingUpdate = Callable[[list[StoredRating | None]], list[tuple[float, float]]]
 
 
+@dataclass(frozen=True, slots=True)
+class PairCap:
+    """Issue 30 (rating farming): a rated table is recorded skipped when two of its `accounts` have already had
+    `games` rated games of the same game together in the last `seconds` (0 games: no cap)."""
+
+    accounts: tuple[str, ...]
+    games: int
+    seconds: float
+
+
 class RatedAlready(Exception):
     """The table's ratings were recorded before (by this process or another)."""
 
@@ -402,6 +511,7 @@ class AccountSeat:
 
     table_id: str
     seat: int
+    # The seat's secret (what its player plays it with), handed back to the account on any device.
     token: str | None
     created: str
 
@@ -494,6 +604,7 @@ class Store:
                         "kind": seat.kind,
                         "name": seat.name,
                         "token": seat.token,
+                        "secret": seat.secret,
                         "joined": seat.joined,
                         "account_id": seat.account_id,
                     }
@@ -624,6 +735,17 @@ class Store:
             db.execute(
                 update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(name=name, joined=True)
             )
+
+    def take_seat(self, table_id: str, seat: int, name: str, secret: str, account_id: str | None) -> bool:
+        """Join a seat nobody has joined yet: its name, its new secret and its account, in one statement, so that of
+        two players (or processes) taking it at once only one gets it (False for the other)."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.joined == false())
+                .values(name=name, joined=True, secret=secret, account_id=account_id)
+            )
+        return bool(result.rowcount == 1)
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as db:
@@ -756,6 +878,36 @@ class Store:
         with self.engine.begin() as db:
             db.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
 
+    def account_called(self, name: str, name_key: str) -> StoredAccount | None:
+        """The account called exactly `name`, else the one whose name looks like it (`name_key`). Exactly first: two
+        accounts made before names were told apart by their look-alike keys may look alike (migration 0008)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(accounts).where(accounts.c.name == name).limit(1)).first()
+            if row is None:
+                row = db.execute(select(accounts).where(accounts.c.name_key == name_key)).first()
+        return None if row is None else _account_of(row)
+
+    def delete_other_sessions(self, account_id: str, keep_token_hash: str | None) -> int:
+        """End every session of the account but `keep_token_hash` (issue 30); how many ended."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                delete(sessions).where(sessions.c.account_id == account_id, sessions.c.token_hash != keep_token_hash)
+                if keep_token_hash is not None
+                else delete(sessions).where(sessions.c.account_id == account_id)
+            )
+        return int(result.rowcount)
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account (issue 30), in one transaction: its sessions end, its seats become guests' (the games
+        stay), its ratings leave the leaderboard, its mail rows go, and its name is free again."""
+        with self.engine.begin() as db:
+            db.execute(delete(sessions).where(sessions.c.account_id == account_id))
+            db.execute(update(seats).where(seats.c.account_id == account_id).values(account_id=None))
+            db.execute(delete(ratings).where(ratings.c.subject == account_id))
+            db.execute(delete(mail_sent).where(mail_sent.c.account_id == account_id))
+            db.execute(delete(digest_sent).where(digest_sent.c.account_id == account_id))
+            db.execute(delete(accounts).where(accounts.c.id == account_id))
+
     def bind_seat(self, table_id: str, seat: int, account_id: str) -> bool:
         """Give the seat to the account, unless another account has it (False). One statement, so two accounts
         claiming the same seat at once cannot both get it."""
@@ -775,19 +927,26 @@ class Store:
         """Every seat the account plays, newest tables first."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(seats.c.table_id, seats.c.seat, seats.c.token, tables.c.created)
+                select(seats.c.table_id, seats.c.seat, seats.c.secret, tables.c.created)
                 .join(tables, tables.c.id == seats.c.table_id)
                 .where(seats.c.account_id == account_id)
                 .order_by(tables.c.created.desc(), seats.c.table_id, seats.c.seat)
             ).all()
-        return [AccountSeat(row.table_id, row.seat, row.token, row.created) for row in rows]
+        return [AccountSeat(row.table_id, row.seat, row.secret, row.created) for row in rows]
 
     # --- ratings -------------------------------------------------------------------------------------------------
     def record_rated_game(
-        self, table_id: str, game: str, subjects: list[str], update_ratings: RatingUpdate | None
-    ) -> None:
+        self,
+        table_id: str,
+        game: str,
+        subjects: list[str],
+        update_ratings: RatingUpdate | None,
+        cap: PairCap | None = None,
+    ) -> bool:
         """Rate a finished table once: record it in `gt_rated_games` and, unless `update_ratings` is None (the table
-        is skipped), write its subjects' new ratings, in one transaction. RatedAlready if it was recorded before;
+        is skipped), write its subjects' new ratings, in one transaction; True if it was rated, False if skipped
+        (also when two accounts of `cap` are over its count: counted after the row is written, under the same lock,
+        so two tables of one pair ending at once cannot both slip under it). RatedAlready if it was recorded before;
         the table's row is written first, so of two processes seeing the same end the second fails on its key before
         it reads a rating (on SQLite that first write also takes the database's write lock; on PostgreSQL an
         advisory lock makes rating changes take turns)."""
@@ -803,7 +962,10 @@ class Store:
                     insert(rated_games).values(table_id=table_id, rated_at=moment, skipped=update_ratings is None)
                 )
                 if update_ratings is None:
-                    return
+                    return False
+                if cap is not None and _pair_over_cap(db, table_id, game, cap):
+                    db.execute(update(rated_games).where(rated_games.c.table_id == table_id).values(skipped=True))
+                    return False
                 rows = db.execute(select(ratings).where(ratings.c.game == game, ratings.c.subject.in_(subjects))).all()
                 before = {row.subject: _rating_of(row) for row in rows}
                 after = update_ratings([before.get(subject) for subject in subjects])
@@ -823,6 +985,7 @@ class Store:
                         )
         except IntegrityError:
             raise RatedAlready(table_id) from None
+        return True
 
     def rated_game(self, table_id: str) -> bool | None:
         """Whether the table was rated (True), skipped (False), or not recorded yet (None)."""
@@ -830,15 +993,27 @@ class Store:
             row = db.execute(select(rated_games.c.skipped).where(rated_games.c.table_id == table_id)).first()
         return None if row is None else not row.skipped
 
-    def leaderboard(self, game: str, limit: int, sigmas: float) -> list[LeaderboardRow]:
+    def rated_games(self, table_ids: Sequence[str]) -> dict[str, bool]:
+        """`rated_game` of many tables in one query (a table not recorded yet is left out)."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(rated_games.c.table_id, rated_games.c.skipped).where(rated_games.c.table_id.in_(table_ids))
+            ).all()
+        return {row.table_id: not row.skipped for row in rows}
+
+    def leaderboard(self, game: str, limit: int, sigmas: float, min_games: int = 0) -> list[LeaderboardRow]:
         """The `limit` best ratings at `game` by their ordinal (mu - `sigmas` sigma), best first, with the accounts'
-        names."""
+        names: the bot levels, and the accounts with at least `min_games` rated games (issue 30)."""
         ordinal = ratings.c.mu - sigmas * ratings.c.sigma
         with self.engine.connect() as db:
             rows = db.execute(
                 select(ratings, accounts.c.name)
                 .outerjoin(accounts, accounts.c.id == ratings.c.subject)
-                .where(ratings.c.game == game)
+                .where(
+                    ratings.c.game == game, or_(ratings.c.subject.startswith("bot:"), ratings.c.games >= min_games)
+                )
                 .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.subject)
                 .limit(limit)
             ).all()
@@ -858,10 +1033,201 @@ class Store:
         return None if row is None else MailChoice(row.email, row.notify)
 
     def set_mail_choice(self, account_id: str, choice: MailChoice) -> None:
+        """Store the account's choice. A new address (any change but its case) is unconfirmed, and its confirmation
+        mail is due (issue 30); the same address keeps its state; no address has none."""
+        with self.engine.begin() as db:
+            row = db.execute(select(accounts.c.email).where(accounts.c.id == account_id)).first()
+            values: dict[str, Any] = {"email": choice.email, "notify": choice.notify}
+            if choice.email is None:
+                values.update(email_status=None, confirm_hash=None, confirm_at=None)
+            elif row is None or row.email is None or address_key(row.email) != address_key(choice.email):
+                values.update(email_status="due", confirm_hash=None, confirm_at=None)
+            db.execute(update(accounts).where(accounts.c.id == account_id).values(**values))
+
+    def mail_state(self, account_id: str) -> MailState | None:
+        """The account's mail settings and its address's state (None: no such account)."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(accounts.c.email, accounts.c.notify, accounts.c.email_status, accounts.c.confirm_at).where(
+                    accounts.c.id == account_id
+                )
+            ).first()
+            if row is None:
+                return None
+            stopped = row.email is not None and db.execute(
+                select(mail_addresses.c.stopped).where(
+                    mail_addresses.c.address == address_key(row.email), mail_addresses.c.stopped.is_not(None)
+                )
+            ).first()
+        return MailState(row.email, row.notify, row.email_status, row.confirm_at, bool(stopped))
+
+    def request_confirmation(self, account_id: str) -> bool:
+        """Ask for a new confirmation mail of the account's address (False: no address, or it is confirmed)."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(accounts)
+                .where(
+                    accounts.c.id == account_id,
+                    accounts.c.email.is_not(None),
+                    or_(accounts.c.email_status.is_(None), accounts.c.email_status != "confirmed"),
+                )
+                .values(email_status="due", confirm_hash=None, confirm_at=None)
+            )
+        return bool(result.rowcount == 1)
+
+    def confirmations_due(self, limit: int = 100) -> list[DueConfirmation]:
+        """Accounts whose address waits for its confirmation mail."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(accounts.c.id, accounts.c.email)
+                .where(accounts.c.email_status == "due", accounts.c.email.is_not(None))
+                .order_by(accounts.c.id)
+                .limit(limit)
+            ).all()
+        return [DueConfirmation(row.id, row.email) for row in rows]
+
+    def claim_confirmation(self, account_id: str, email: str, token_hash: str, at: float) -> bool:
+        """Take a due confirmation mail for sending (its link's token hash and the time): False if another process
+        took it, or the address changed meanwhile. One statement, so only one process sends it."""
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.email == email, accounts.c.email_status == "due")
+                .values(email_status="sent", confirm_hash=token_hash, confirm_at=at)
+            )
+        return bool(result.rowcount == 1)
+
+    def set_email_status(self, account_id: str, email: str, status: str) -> None:
+        """Note what became of an address's confirmation mail ("due" again after a failed send, "limit", "refused"),
+        unless the address changed meanwhile."""
+        values: dict[str, Any] = {"email_status": status}
+        if status != "sent":
+            values.update(confirm_hash=None)
         with self.engine.begin() as db:
             db.execute(
-                update(accounts).where(accounts.c.id == account_id).values(email=choice.email, notify=choice.notify)
+                update(accounts)
+                .where(accounts.c.id == account_id, accounts.c.email == email, accounts.c.email_status == "sent")
+                .values(**values)
             )
+
+    def confirm_email(self, token_hash: str, sent_after: float) -> str | None:
+        """Confirm the address whose confirmation mail's link carries the token hashing to `token_hash`, if that mail
+        went out after `sent_after`; the address, or None for no such (or an expired) link. Following the link is the
+        owner's own choice, so it lifts an unsubscription of the address too."""
+        with self.engine.begin() as db:
+            row = db.execute(
+                select(accounts.c.id, accounts.c.email).where(
+                    accounts.c.confirm_hash == token_hash,
+                    accounts.c.email_status == "sent",
+                    accounts.c.confirm_at > sent_after,
+                )
+            ).first()
+            if row is None or row.email is None:
+                return None
+            db.execute(
+                update(accounts)
+                .where(accounts.c.id == row.id, accounts.c.confirm_hash == token_hash)
+                .values(email_status="confirmed", confirm_hash=None)
+            )
+            db.execute(
+                update(mail_addresses).where(mail_addresses.c.address == address_key(row.email)).values(stopped=None)
+            )
+        return str(row.email)
+
+    def count_mail(
+        self, email: str, day: str, per_day: int, confirmations_per_day: int, confirming: str | None = None
+    ) -> MailPermit:
+        """Count one mail to `email` on `day` if the address may have it: not unsubscribed, fewer than `per_day`
+        mails that day, and for a confirmation mail (`confirming`: the account that asked for it) fewer than
+        `confirmations_per_day` confirmation mails that day, to the address and from the account. The address's row
+        (and its unsubscribe token) is made on its first mail. The count is one guarded UPDATE, tried again if another
+        process counted in between."""
+        key = address_key(email)
+        for _attempt in range(8):
+            with self.engine.connect() as db:
+                row = db.execute(select(mail_addresses).where(mail_addresses.c.address == key)).first()
+            if row is None:
+                with contextlib.suppress(IntegrityError), self.engine.begin() as db:
+                    db.execute(insert(mail_addresses).values(address=key, token=secrets.token_urlsafe(32)))
+                continue
+            if row.stopped is not None:
+                return MailPermit("stopped", row.token)
+            sent = row.sent if row.day == day else 0
+            confirmations = row.confirmations if row.day == day else 0
+            if sent >= per_day or (confirming is not None and confirmations >= confirmations_per_day):
+                return MailPermit("limit", row.token)
+            with self.engine.begin() as db:
+                if confirming is not None:
+                    asked = db.execute(
+                        select(accounts.c.confirm_day, accounts.c.confirm_count).where(accounts.c.id == confirming)
+                    ).first()
+                    if asked is not None and asked.confirm_day == day and asked.confirm_count >= confirmations_per_day:
+                        return MailPermit("limit", row.token)
+                counted = db.execute(
+                    update(mail_addresses)
+                    .where(
+                        mail_addresses.c.address == key,
+                        mail_addresses.c.day == row.day,
+                        mail_addresses.c.sent == row.sent,
+                        mail_addresses.c.confirmations == row.confirmations,
+                    )
+                    .values(day=day, sent=sent + 1, confirmations=confirmations + (confirming is not None))
+                )
+                if counted.rowcount != 1:
+                    continue  # another process counted a mail to this address meanwhile: nothing was written
+                if confirming is not None:
+                    db.execute(
+                        update(accounts)
+                        .where(accounts.c.id == confirming)
+                        .values(
+                            confirm_count=case(
+                                (accounts.c.confirm_day == day, accounts.c.confirm_count + 1), else_=1
+                            ),
+                            confirm_day=day,
+                        )
+                    )
+            return MailPermit("ok", row.token)
+        return MailPermit("limit", "")
+
+    def uncount_mail(self, email: str, day: str, confirming: str | None = None) -> None:
+        """Take back a mail `count_mail` counted that could not be sent (the next round tries it again)."""
+        with self.engine.begin() as db:
+            db.execute(
+                update(mail_addresses)
+                .where(
+                    mail_addresses.c.address == address_key(email),
+                    mail_addresses.c.day == day,
+                    mail_addresses.c.sent > 0,
+                )
+                .values(
+                    sent=mail_addresses.c.sent - 1,
+                    confirmations=mail_addresses.c.confirmations - (1 if confirming is not None else 0),
+                )
+            )
+            if confirming is not None:
+                db.execute(
+                    update(accounts)
+                    .where(accounts.c.id == confirming, accounts.c.confirm_day == day, accounts.c.confirm_count > 0)
+                    .values(confirm_count=accounts.c.confirm_count - 1)
+                )
+
+    def address_of_token(self, token: str) -> tuple[str, bool] | None:
+        """The address an unsubscribe token is for, and whether it is unsubscribed (None: no such token)."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(mail_addresses.c.address, mail_addresses.c.stopped).where(mail_addresses.c.token == token)
+            ).first()
+        return None if row is None else (str(row.address), row.stopped is not None)
+
+    def stop_address(self, token: str, at: float, stopped: bool = True) -> bool:
+        """Unsubscribe the address of an unsubscribe token (`stopped` False: subscribe it again); False for no such
+        token."""
+        kept = case((mail_addresses.c.stopped.is_(None), at), else_=mail_addresses.c.stopped)
+        with self.engine.begin() as db:
+            result = db.execute(
+                update(mail_addresses).where(mail_addresses.c.token == token).values(stopped=kept if stopped else None)
+            )
+        return bool(result.rowcount == 1)
 
     def waiting_turns(self, at: float, day: str, reminder_within: float) -> list[WaitingTurn]:
         """Every turn-based table whose seat on turn (its deadline after `at`) is played by an account with an
@@ -915,6 +1281,8 @@ class Store:
                 tables.c.deadline > at,
                 tables.c.turn_ply.is_not(None),
                 accounts.c.email.is_not(None),
+                # Issue 30: only to an address its owner confirmed.
+                accounts.c.email_status == "confirmed",
                 accounts.c.notify.in_(("turn", "digest")),
                 needs_mail,
             )

@@ -16,10 +16,14 @@ from typing import Any, TypeVar
 
 from guildtable.server.store import (
     AccountSeat,
+    DueConfirmation,
     DueTable,
     LeaderboardRow,
     MailChoice,
+    MailPermit,
+    MailState,
     MoveRow,
+    PairCap,
     PlyTaken,
     RatingUpdate,
     Store,
@@ -117,6 +121,9 @@ class AsyncStore:
     async def set_seat_name(self, table_id: str, seat: int, name: str) -> None:
         await self._run(self.store.set_seat_name, table_id, seat, name)
 
+    async def take_seat(self, table_id: str, seat: int, name: str, secret: str, account_id: str | None) -> bool:
+        return await self._run(self.store.take_seat, table_id, seat, name, secret, account_id)
+
     async def set_rematch(self, table_id: str, rematch: str) -> None:
         await self._run(self.store.set_rematch, table_id, rematch)
 
@@ -148,6 +155,15 @@ class AsyncStore:
     async def delete_session(self, token_hash: str) -> None:
         await self._run(self.store.delete_session, token_hash)
 
+    async def account_called(self, name: str, name_key: str) -> StoredAccount | None:
+        return await self._run(self.store.account_called, name, name_key)
+
+    async def delete_other_sessions(self, account_id: str, keep_token_hash: str | None) -> int:
+        return await self._run(self.store.delete_other_sessions, account_id, keep_token_hash)
+
+    async def delete_account(self, account_id: str) -> None:
+        await self._run(self.store.delete_account, account_id)
+
     async def bind_seat(self, table_id: str, seat: int, account_id: str) -> bool:
         """Give the seat to the account; False if another account has it."""
         return await self._run(self.store.bind_seat, table_id, seat, account_id)
@@ -156,16 +172,25 @@ class AsyncStore:
         return await self._run(self.store.account_seats, account_id)
 
     async def record_rated_game(
-        self, table_id: str, game: str, subjects: list[str], update_ratings: RatingUpdate | None
-    ) -> None:
-        """Rate a finished table once (None: record it as skipped); `RatedAlready` if it was recorded before."""
-        await self._run(self.store.record_rated_game, table_id, game, subjects, update_ratings)
+        self,
+        table_id: str,
+        game: str,
+        subjects: list[str],
+        update_ratings: RatingUpdate | None,
+        cap: PairCap | None = None,
+    ) -> bool:
+        """Rate a finished table once (None: record it as skipped); True if rated, False if skipped (`cap`: the
+        same accounts' rated games together, issue 30); `RatedAlready` if it was recorded before."""
+        return await self._run(self.store.record_rated_game, table_id, game, subjects, update_ratings, cap)
 
     async def rated_game(self, table_id: str) -> bool | None:
         return await self._run(self.store.rated_game, table_id)
 
-    async def leaderboard(self, game: str, limit: int, sigmas: float) -> list[LeaderboardRow]:
-        return await self._run(self.store.leaderboard, game, limit, sigmas)
+    async def rated_games(self, table_ids: list[str]) -> dict[str, bool]:
+        return await self._run(self.store.rated_games, table_ids)
+
+    async def leaderboard(self, game: str, limit: int, sigmas: float, min_games: int = 0) -> list[LeaderboardRow]:
+        return await self._run(self.store.leaderboard, game, limit, sigmas, min_games)
 
     async def ratings_of(self, subject: str) -> list[StoredRating]:
         return await self._run(self.store.ratings_of, subject)
@@ -194,6 +219,38 @@ class AsyncStore:
 
     async def forget_old_mail(self, before_day: str) -> None:
         await self._run(self.store.forget_old_mail, before_day)
+
+    async def mail_state(self, account_id: str) -> MailState | None:
+        return await self._run(self.store.mail_state, account_id)
+
+    async def request_confirmation(self, account_id: str) -> bool:
+        return await self._run(self.store.request_confirmation, account_id)
+
+    async def confirmations_due(self, limit: int = 100) -> list[DueConfirmation]:
+        return await self._run(self.store.confirmations_due, limit)
+
+    async def claim_confirmation(self, account_id: str, email: str, token_hash: str, at: float) -> bool:
+        return await self._run(self.store.claim_confirmation, account_id, email, token_hash, at)
+
+    async def set_email_status(self, account_id: str, email: str, status: str) -> None:
+        await self._run(self.store.set_email_status, account_id, email, status)
+
+    async def confirm_email(self, token_hash: str, sent_after: float) -> str | None:
+        return await self._run(self.store.confirm_email, token_hash, sent_after)
+
+    async def count_mail(
+        self, email: str, day: str, per_day: int, confirmations_per_day: int, confirming: str | None = None
+    ) -> MailPermit:
+        return await self._run(self.store.count_mail, email, day, per_day, confirmations_per_day, confirming)
+
+    async def uncount_mail(self, email: str, day: str, confirming: str | None = None) -> None:
+        await self._run(self.store.uncount_mail, email, day, confirming)
+
+    async def address_of_token(self, token: str) -> tuple[str, bool] | None:
+        return await self._run(self.store.address_of_token, token)
+
+    async def stop_address(self, token: str, at: float, stopped: bool = True) -> bool:
+        return await self._run(self.store.stop_address, token, at, stopped)
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""

@@ -152,15 +152,31 @@ class Table:
         return [seat.seat for seat in self.seats if seat.seat not in self.out]
 
     def seat_for(self, token: str | None) -> int:
-        """The seat a token belongs to; a missing token is 401, a wrong one 403."""
+        """The seat whose secret `token` is: only the secret plays a seat (moves, its hand, undo, resigning). A
+        missing token is 401; a wrong one, or a seat's invite token, 403."""
         if not token:
             raise Problem(
                 401, "missing-token", _("send the seat token as {header}", header="'Authorization: Bearer <token>'")
             )
-        seat = seat_of_token(token, [seat.token for seat in self.seats])
+        seat = seat_of_token(token, [seat.secret for seat in self.seats])
         if seat is None:
+            if self.invited_seat(token) is not None:
+                raise Problem(
+                    403,
+                    "invite-only",
+                    _("an invite link only takes its seat: join the seat first, then play it with what joining gave"),
+                )
             raise Problem(403, "forged-token", _("this token belongs to no seat of this table"))
         return seat
+
+    def invited_seat(self, token: str) -> int | None:
+        """The seat whose invite token `token` is (taken or not), or None."""
+        return seat_of_token(token, [seat.token for seat in self.seats])
+
+    def invite_json(self, seat: int) -> dict[str, Any]:
+        """What an invite token may learn: its seat, and whether that seat is taken."""
+        stored = self.seats[seat]
+        return {"seat": seat, "name": displayed_seat_name(seat, stored.name), "taken": stored.joined}
 
     # --- moves ---------------------------------------------------------------------------------------------------
     def check_move(self, seat: int, version: int, action_json: Any) -> int:

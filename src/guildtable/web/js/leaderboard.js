@@ -1,7 +1,9 @@
 // The leaderboard (issue 16): for each game, the rated players and computer levels in order of their rating (a cautious
 // estimate, openskill's mu - 3 sigma), with the games each played. A game picker (links, so each game's board has its
-// own address: /leaderboard?game=guildhall) switches between the games without reloading the page.
-import { LANGUAGE, account, api, h, num, playerHref, svg, t } from "/static/js/common.js";
+// own address: /leaderboard?game=guildhall) switches between the games without reloading the page. Issue 30: a player
+// is listed once they have the server's minimum of rated games (the board says how many); a computer level before
+// that, its rating marked "?" as provisional.
+import { LANGUAGE, account, api, h, nt, num, playerHref, svg, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -12,6 +14,13 @@ let me = null;
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
 function rating(value) { return typeof value === "number" ? RATING.format(value) : "—"; }
+
+// A provisional rating's mark: "?" to the eye, words to a screen reader.
+function provisional(entry) {
+  if (!entry.provisional) return null;
+  return h("span", { class: "muted", title: t("Provisional: too few rated games yet") },
+    h("span", { "aria-hidden": "true" }, "?"), h("span", { class: "visually-hidden" }, t("(provisional)")));
+}
 
 // A computer level's mark: a small robot's head. Its name ("Computer, hard") already says what it is, so the picture
 // is only for the eye running down the list.
@@ -38,7 +47,7 @@ function row(entry, index) {
   return h("tr", { class: you ? "you" : null, "data-kind": entry.kind, "data-level": entry.level || null },
     h("td", { class: "num" }, num(index + 1)),
     nameCell(entry),
-    h("td", { class: "num rating" }, rating(entry.rating)),
+    h("td", { class: "num rating" }, rating(entry.rating), provisional(entry)),
     h("td", { class: "num" }, num(entry.games ?? 0)));
 }
 
@@ -61,6 +70,12 @@ function draw() {
   const board = boards.get(name) || { entries: [] };
   const entries = board.entries || [];
   $("board-title").textContent = board.title || game.title;
+  const minimum = Number(board.min_games) || 0;
+  $("board-note").textContent = minimum > 1
+    ? nt("Players are listed after {n} rated game; a rating marked ? is provisional.",
+      "Players are listed after {n} rated games; a rating marked ? is provisional.", minimum, { n: num(minimum) })
+    : "";
+  $("board-note").hidden = minimum <= 1;
   $("empty").hidden = entries.length > 0;
   $("ranking").hidden = entries.length === 0;
   $("ranking-rows").replaceChildren(...entries.map(row));

@@ -96,6 +96,17 @@ async function create(event) {
   const hotseat = $("hotseat").checked;
   // Rated only when the box is shown (signed in) and ticked; casual is the default.
   const rated = !$("rated-choice").hidden && $("rated").checked;
+  // Issue 30: the creator takes their own seat now (the first person's seat; every seat at a hot-seat table), as
+  // their account when signed in, so nobody else's invite link is ever in their hands. The invited players' links
+  // only take a seat: joining gives its player a secret of their own.
+  const who = await account();
+  const firstHuman = seats.findIndex((seat) => seat.kind === "human");
+  seats.forEach((seat, index) => {
+    if (seat.kind !== "human" || !(hotseat || index === firstHuman)) return;
+    Object.assign(seat, { take: true, ...(who ? { account: true } : {}) });
+    // The creator's own seat goes by the name they play under (asked once, never again at the table).
+    if (!hotseat && !seat.name) seat.name = myName() || who?.name || null;
+  });
   let table;
   try {
     const pace = readPace();
@@ -103,15 +114,9 @@ async function create(event) {
     table = await api("/api/tables", { method: "POST", body });
   } catch (error) { showError(error.message); return; }
   const humans = table.invites;
-  const mine = hotseat ? humans : humans.slice(0, 1);
-  const tokens = Object.fromEntries(mine.map((invite) => [invite.seat, invite.token]));
+  const tokens = Object.fromEntries(table.secrets.map((taken) => [taken.seat, taken.secret]));
   rememberTable(table.id, { game: table.game, title: table.title, created: table.created, tokens, hotseat });
   if (hotseat) {
-    // Everyone at this device takes their seat now, under the names typed above (or the seat's name).
-    for (const invite of humans) {
-      const name = seats[invite.seat].name || table.seats[invite.seat].name;
-      await api(`/api/tables/${table.id}/join`, { method: "POST", body: { name }, token: invite.token }).catch(() => {});
-    }
     location.href = `/table/${table.id}`;
     return;
   }
@@ -128,7 +133,7 @@ async function create(event) {
     h("div", { class: "invite" }, h("strong", {}, t("Spectators")),
       h("input", { readonly: true, value: absolute(table.spectator), id: "spectator-url", "aria-label": t("spectator link") }),
       h("button", { type: "button", class: "secondary", onclick: copy(absolute(table.spectator)) }, t("Copy"))),
-    humans.length ? h("a", { class: "button", id: "open-seat", href: `/table/${table.id}` }, t("Play as {name}", { name: table.seats[humans[0].seat].name }))
+    table.secrets.length ? h("a", { class: "button", id: "open-seat", href: `/table/${table.id}` }, t("Play as {name}", { name: table.seats[table.secrets[0].seat].name }))
       : h("a", { class: "button", href: table.spectator }, t("Watch")));
   drawMyTables();
 }
@@ -150,10 +155,34 @@ async function drawMyTables() {
     h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Players")), h("th", {}, t("State")), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
 }
 
+// Issue 30: a rated game always has a clock, so a player who stops moving loses on time and the game is still rated.
+// While "Rated game" is ticked, "Untimed" is not offered and the server's default pace is chosen in its place (and put
+// back to untimed if the box is unticked before the player chose a pace of their own).
+const RATED_PACE = "turn:3";
+let pacedForRating = false;
+
+function showPaceTimeout() { $("pace-timeout-box").hidden = !$("pace").value; }
+
+function drawRatedPace() {
+  const rated = !$("rated-choice").hidden && $("rated").checked;
+  const untimed = $("pace").querySelector("option[value='']");
+  untimed.hidden = rated;
+  untimed.disabled = rated;
+  if (rated && !$("pace").value) {
+    $("pace").value = RATED_PACE;
+    pacedForRating = true;
+  } else if (!rated && pacedForRating && $("pace").value === RATED_PACE) {
+    $("pace").value = "";
+  }
+  if (!rated) pacedForRating = false;
+  $("pace-rated-help").hidden = !rated;
+  showPaceTimeout();
+}
+
 async function start() {
   // The pace's follow-up question needs nothing from the server: it answers even while the games are loading.
-  const showPaceTimeout = () => { $("pace-timeout-box").hidden = !$("pace").value; };
-  $("pace").addEventListener("change", showPaceTimeout);
+  $("pace").addEventListener("change", () => { pacedForRating = false; showPaceTimeout(); });
+  $("rated").addEventListener("change", drawRatedPace);
   showPaceTimeout();
   catalogue = await api("/api/games");
   $("game").replaceChildren(...catalogue.games.map((game) => h("option", { value: game.name }, game.title)));
@@ -163,7 +192,7 @@ async function start() {
   drawPlayers();
   drawMyTables();
   // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.
-  const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated").checked = false; };
+  const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated").checked = false; drawRatedPace(); };
   document.addEventListener("guildtable:account", (event) => offerRated(event.detail));
   account().then(offerRated);
 }

@@ -1,6 +1,6 @@
 // A player's page (issue 16): the account's name, since when it plays here, its rating in each game it played rated
-// (with a link to that game's leaderboard), and its finished games (the game, the players, who won, a link to the
-// replay).
+// (with a link to that game's leaderboard; "?" while provisional, issue 30), and its finished games (the game, the
+// players, who won, whether a rated game was rated or why not — "aborted, not rated" —, a link to the replay).
 import { LANGUAGE, day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
 
 const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -16,6 +16,21 @@ function winnersOf(game) {
   return names.length > 1 ? t("Shared win: {names}", { names: listing(names) }) : t("{name} wins", { name: names[0] });
 }
 
+// A provisional rating's mark: "?" to the eye, words to a screen reader.
+function provisional(entry) {
+  if (!entry.provisional) return null;
+  return h("span", { class: "muted", title: t("Provisional: too few rated games yet") },
+    h("span", { "aria-hidden": "true" }, "?"), h("span", { class: "visually-hidden" }, t("(provisional)")));
+}
+
+// What became of a rated game: the "Rated" badge, or why it was not rated (in the reader's language, from the server).
+function ratingState(game) {
+  const rating = game.rating;
+  if (!rating) return null;
+  if (rating.status === "rated") return h("span", { class: "rated-badge", "data-rating": "rated" }, t("Rated"));
+  return h("span", { class: "muted", "data-rating": rating.status }, rating.text);
+}
+
 function item(game) {
   const winners = new Set(game.winners || []);
   return h("li", { class: "game-item", "data-table": game.id },
@@ -25,7 +40,8 @@ function item(game) {
       h("ul", { class: "game-players", "aria-label": t("Players") }, game.seats.map((seat) => h("li", { class: winners.has(seat.seat) ? "winner" : null },
         seatSwatch(seat.seat), h("span", { translate: "no" }, seat.name),
         game.scores && game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null))),
-      h("div", { class: "game-state" }, winnersOf(game))),
+      h("div", { class: "game-state" }, winnersOf(game)),
+      game.rating ? h("div", { class: "game-state" }, ratingState(game)) : null),
     h("div", { class: "game-actions" },
       h("a", { class: "button secondary", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))));
 }
@@ -47,10 +63,11 @@ async function start() {
   if (Array.isArray(data.ratings)) {
     $("ratings-rows").replaceChildren(...data.ratings.map((entry) => h("tr", { "data-game": entry.game },
       h("td", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(entry.game)}` }, entry.title)),
-      h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(entry.rating) : "—"),
+      h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(entry.rating) : "—", provisional(entry)),
       h("td", { class: "num" }, num(entry.games ?? 0)))));
     $("ratings-table").hidden = data.ratings.length === 0;
     $("no-ratings").hidden = data.ratings.length > 0;
+    $("provisional-note").hidden = !data.ratings.some((entry) => entry.provisional);
     $("ratings").hidden = false;
   }
   const games = data.games || [];

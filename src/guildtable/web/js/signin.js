@@ -1,17 +1,30 @@
 // The sign-in page (issue 16): sign in, or create an account, then go back to where the player came from (`?next=` or
 // the referring page of this site; "My games" otherwise). A refusal is the server's own words, shown in the form that
 // was sent.
-import { account, api, h, playerHref, safeNext, setAccount, t } from "/static/js/common.js";
+import { account, api, h, playerHref, setAccount, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
-// Where to go afterwards: `?next=` (the header's link sets it), else the page of this site the player came from.
+// Where to go afterwards: `?next=` (the header's link sets it; the server checked it and wrote it into the page),
+// else the page of this site the player came from.
 function cameFrom() {
   try {
     const from = new URL(document.referrer);
     return from.origin === location.origin && from.pathname !== "/signin" ? from.pathname + from.search : null;
   } catch { return null; }
 }
-const next = safeNext(new URLSearchParams(location.search).get("next") ?? cameFrom(), "/me");
+
+// Issue 30: only ever a path of this site. A browser drops tabs and line breaks from an address and reads "\" as "/",
+// so "/\t/evil.example" would lead to another site: such a value is refused whole, and what is left must resolve to
+// this page's own origin.
+function sitePath(value, fallback) {
+  if (typeof value !== "string" || !value.startsWith("/") || /[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return fallback;
+  let url;
+  try { url = new URL(value, location.origin); } catch { return fallback; }
+  return url.origin === location.origin ? url.pathname + url.search + url.hash : fallback;
+}
+
+const given = new URLSearchParams(location.search).has("next") ? document.querySelector("main").dataset.next : cameFrom();
+const next = sitePath(given, "/me");
 
 function showError(form, text) {
   const box = $(`${form}-error`);

@@ -6,16 +6,21 @@ import { LANGUAGE, account, announce, api, listing, num, t, flyPoints, glossaryF
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
 
-// An invite link carries its seat token in the fragment (never sent to the server); keep it here, then drop it from
-// the address bar so it is not shared by accident.
+// An invite link carries its invite token in the fragment (never sent to the server but by this page); keep it here,
+// then drop it from the address bar so it is not shared by accident. An invite only takes its seat: joining gives this
+// browser the seat's secret (`tokens`), which no link ever carries. Links made before issue 30 said `token=`: they
+// are invites too.
 const fragment = new URLSearchParams(location.hash.slice(1));
-if (fragment.get("token")) {
-  rememberTable(tableId, { tokens: { [fragment.get("seat") || "0"]: fragment.get("token") } });
+const linked = fragment.get("invite") || fragment.get("token");
+if (linked) {
+  rememberTable(tableId, { invite: { seat: Number(fragment.get("seat") || "0"), token: linked } });
   history.replaceState(null, "", location.pathname);
 }
 const held = myTables()[tableId]?.tokens || {};
 const heldSeats = Object.keys(held).map(Number).sort((a, b) => a - b);
 const hotseat = heldSeats.length > 1;
+// An invite this browser holds for a seat it does not play yet: the page watches and offers to join.
+let invite = heldSeats.length ? null : myTables()[tableId]?.invite || null;
 
 let active = heldSeats.length ? heldSeats[0] : null;
 let payload = null;
@@ -35,7 +40,8 @@ function connect() {
   socket = ws;
   ws.onopen = () => {
     retry = 0;
-    ws.send(JSON.stringify({ type: "hello", token: active === null ? null : held[active] }));
+    const hello = active !== null ? { token: held[active] } : invite ? { invite: invite.token } : {};
+    ws.send(JSON.stringify({ type: "hello", ...hello }));
     $("conn").textContent = t("connected");
   };
   ws.onerror = () => {};  // onclose follows and decides what to do
@@ -103,6 +109,7 @@ function receive(message) {
     return;
   }
   online();
+  if (message.type === "invite") { invited(message); return; }
   if (message.type === "state") payload = message;
   else if (message.type === "update" && payload) payload = { ...message, log: payload.log.concat(message.events || []) };
   else return;
@@ -151,8 +158,8 @@ async function draw() {
 
   // Hot-seat: when the turn passes to another seat held here, cover the screen until that player confirms.
   if (coverFor !== null) return;
-  if (p.seat !== null && !p.seats[p.seat].joined && !joinAsked) askName(p);
-  claimSeats(p);
+  if (invite && joinable !== null && !joinAsked) askName(p, joinable);
+  offerClaim(p);
   seatsFromAccount(p);
 
   const offline = document.body.dataset.offline === "true";
@@ -432,7 +439,7 @@ async function rematch() {
     for (const seat of heldSeats) {
       const answer = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: held[seat] });
       next = answer;
-      if (answer.token) tokens[answer.seat] = answer.token;
+      if (answer.secret) tokens[answer.seat] = answer.secret;
     }
   } catch (error) { showError(error.message); return; }
   rememberTable(next.id, { game: next.game, title: next.title, created: next.created, tokens, hotseat });
@@ -458,62 +465,89 @@ $("cover-ok").addEventListener("click", () => {
   switchSeat(seat);
 });
 
-function askName(p) {
+// Issue 30: what the server says of this browser's invite. A seat still free is offered (the join dialog); a taken
+// one is said so plainly, and the invite is forgotten (it will never play that seat).
+let joinable = null;
+function invited(message) {
+  if (message.taken) {
+    rememberTable(tableId, { invite: null });
+    $("taken").hidden = false;
+    return;
+  }
+  joinable = message.seat;
+  if (payload) draw();
+}
+
+function askName(p, seat) {
   joinAsked = true;
-  $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, p.seat), game: p.title });
+  $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, seat), game: p.title });
   // A name already typed (the page was still loading its words) is kept. A signed-in player is offered the account's
-  // name (issue 16), once it is known, unless they have started typing another.
+  // name (issue 16), once it is known, unless they have started typing another, and may take the seat as the account:
+  // an explicit choice (issue 30), never what opening a link does by itself.
   const offered = myName();
   if (!$("join-name").value) $("join-name").value = offered;
   account().then((who) => {
     if (who && (!$("join-name").value || $("join-name").value === offered)) $("join-name").value = who.name;
+    if (who) {
+      $("join-account").textContent = t("Take this seat as {name}", { name: who.name });
+      $("join-account").hidden = false;
+      $("join-ok").textContent = t("Join as a guest");
+    }
   });
   $("join").hidden = false;
   $("join-name").focus();
 }
 
-// Issue 16: a signed-in player holding this table's seat tokens (joined as a guest, before signing in) binds those
-// seats to the account once, quietly, so the table is in "My games" on every device. A seat not joined yet is bound
-// when it is joined; the browser remembers which seats it has claimed for which account.
-let claiming = false;
-const claimTried = new Set();
-async function claimSeats(p) {
-  if (claiming || !heldSeats.length) return;
-  claiming = true;
-  try {
-    const who = await account();
-    if (!who) return;
-    const entry = myTables()[tableId] || {};
-    const claimed = entry.claimed && entry.claimed.account === who.name ? entry.claimed.seats : [];
-    const open = heldSeats.filter((seat) => held[seat] && p.seats[seat]?.joined && p.seats[seat].kind === "human" && !claimed.includes(seat) && !claimTried.has(seat));
-    if (!open.length) return;
-    const done = [...claimed];
-    for (const seat of open) {
-      claimTried.add(seat);
-      try {
-        await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: held[seat] });
-        done.push(seat);
-      } catch (error) {
-        // Refused (say, the seat belongs to another account): not asked again. A lost connection: asked next time.
-        if (error.problem && error.problem.status) done.push(seat);
-      }
-    }
-    rememberTable(tableId, { claimed: { account: who.name, seats: done } });
-  } finally {
-    claiming = false;
-  }
+// Issue 30: a signed-in player holding a seat's secret here (joined as a guest, before signing in) is asked whether
+// to make the seat the account's, so the table is in "My games" on every device. Nothing is bound without that click;
+// the browser remembers the answer per account.
+let claimOffered = false;
+async function offerClaim(p) {
+  if (claimOffered || !heldSeats.length || p.terminal) return;
+  claimOffered = true;
+  const who = await account();
+  if (!who) return;
+  const entry = myTables()[tableId] || {};
+  const settled = entry.claimed && entry.claimed.account === who.name ? entry.claimed.seats : [];
+  const open = heldSeats.filter((seat) => p.seats[seat]?.kind === "human" && p.seats[seat].joined && !settled.includes(seat));
+  if (!open.length) return;
+  const names = open.map((seat) => seatName(p.seats, seat)).join(", ");
+  $("claim-text").textContent = t("You play {seats} here as a guest. Make this seat your account's, so it is in My games on every device?", { seats: names });
+  $("claim-ok").textContent = t("Take this seat as {name}", { name: who.name });
+  $("claim").hidden = false;
+  const remember = (seats) => rememberTable(tableId, { claimed: { account: who.name, seats: [...settled, ...seats] } });
+  $("claim-no").onclick = () => { remember(open); $("claim").hidden = true; };
+  $("claim-ok").onclick = async () => {
+    try {
+      for (const seat of open) await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: held[seat] });
+      remember(open);
+      $("claim").hidden = true;
+    } catch (error) { showError(error.message); }
+  };
 }
 
+let asAccount = false;
+$("join-account").addEventListener("click", () => { asAccount = true; });
+$("join-ok").addEventListener("click", () => { asAccount = false; });
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = $("join-name").value.trim();
-  if (!name) return;
+  if (!name || joinable === null) return;
   try {
-    await api(`/api/tables/${tableId}/join`, { method: "POST", body: { name }, token: held[active] });
+    const body = asAccount ? { name, account: true } : { name };
+    const answer = await api(`/api/tables/${tableId}/join`, { method: "POST", body, token: invite.token });
     setMyName(name);
+    rememberTable(tableId, { tokens: { [joinable]: answer.secret }, invite: null });
+    held[joinable] = answer.secret;
+    heldSeats.push(joinable);
+    invite = null;
     $("join").hidden = true;
-    if (payload) draw();
-  } catch (error) { showError(error.message); }
+    // The page goes on as the seat it now plays.
+    switchSeat(joinable);
+  } catch (error) {
+    showError(error.message);
+    if (error.problem?.problem === "seat-taken") { $("join").hidden = true; rememberTable(tableId, { invite: null }); $("taken").hidden = false; }
+  }
 });
 
 $("moves-filter").addEventListener("input", () => payload && draw());
