@@ -46,11 +46,15 @@ ATTACKER_ADDRESS = "127.0.0.2"
 PACE = 0.05  # seconds between two moves at least
 
 
-def flood(base_url: str, table_id: str, stop: Event) -> None:
-    """An attacker: a spectator socket that floods PINGs and never reads; another one whenever it is closed."""
+def flood(base_url: str, table_id: str, attack: str, stop: Event) -> None:
+    """An attacker: a spectator socket that floods PINGs and never reads, and another one whenever it is closed
+    (`ping`); the same with one socket only (`ping-once`: the issue's attacker); or sockets that say hello and leave,
+    one after another, with no PING (`connect`: what reconnecting costs by itself)."""
     url = base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     host, port = base_url.removeprefix("http://").split(":")
-    while not stop.is_set():
+    opened = 0
+    while not stop.is_set() and not (attack == "ping-once" and opened):
+        opened += 1
         protocol = ClientProtocol(parse_uri(url))
         protocol.send_request(protocol.connect())
         try:
@@ -59,10 +63,12 @@ def flood(base_url: str, table_id: str, stop: Event) -> None:
                 while protocol.state is State.CONNECTING:
                     protocol.receive_data(raw.recv(65536))
                 protocol.send_text(json.dumps({"type": "hello", "token": None}).encode())
+                raw.sendall(b"".join(protocol.data_to_send()))
+                if attack == "connect":
+                    continue
                 protocol.send_ping(b"")
-                burst = b"".join(protocol.data_to_send())
-                protocol.send_ping(b"")
-                burst += b"".join(protocol.data_to_send()) * 1000
+                burst = b"".join(protocol.data_to_send()) * 1000
+                raw.settimeout(None)  # a server that stops reading holds the flood up; stopping kills the process
                 while not stop.is_set():
                     raw.sendall(burst)
         except (OSError, EOFError, InvalidState):
@@ -129,7 +135,7 @@ def _report(name: str, timings: list[float], cpu: float, elapsed: float) -> None
     )
 
 
-def measure(frame_rate: str, attackers: int, moves: int, seconds: float) -> None:
+def measure(frame_rate: str, attack: str, attackers: int, moves: int, seconds: float) -> None:
     """Both phases on a fresh server with this frame budget."""
     context = multiprocessing.get_context("spawn")
     with (
@@ -141,10 +147,10 @@ def measure(frame_rate: str, attackers: int, moves: int, seconds: float) -> None
         httpx.Client(base_url=url, timeout=60) as http,
     ):
         play(url, http, 10, seconds)  # warm up: first pages of code, first tables
-        for phase, count in (("quiet", 0), (f"{attackers} PING flooder(s)", attackers)):
+        for phase, count in (("quiet", 0), (f"{attackers} attacker(s), {attack}", attackers)):
             stop = context.Event()
             target = http.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()["id"]
-            flooders = [context.Process(target=flood, args=(url, target, stop)) for _ in range(count)]
+            flooders = [context.Process(target=flood, args=(url, target, attack, stop)) for _ in range(count)]
             for process in flooders:
                 process.start()
             time.sleep(1.0 if count else 0.0)  # let the flood begin before the moves are timed
@@ -161,18 +167,19 @@ def measure(frame_rate: str, attackers: int, moves: int, seconds: float) -> None
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--attackers", type=int, default=1, help="attacker processes flooding PINGs")
+    parser.add_argument("--attackers", type=int, default=1, help="attacker processes")
+    parser.add_argument("--attack", choices=("ping", "ping-once", "connect"), default="ping", help="what they do")
     parser.add_argument("--moves", type=int, default=150, help="moves timed in each phase")
     parser.add_argument("--seconds", type=float, default=30.0, help="longest a phase lasts")
     parser.add_argument("--frame-rate", default=None, help="the budget of the second server (default: serve's)")
     args = parser.parse_args()
     print(f"without a frame budget (--frame-rate {LIFTED}, as before issue 30):")
-    measure(LIFTED, args.attackers, args.moves, args.seconds)
+    measure(LIFTED, args.attack, args.attackers, args.moves, args.seconds)
     from guildtable.server.limits import ServerLimits
 
     rate = args.frame_rate or ServerLimits().frame_rate
     print(f"with the frame budget (--frame-rate {rate}):")
-    measure(rate, args.attackers, args.moves, args.seconds)
+    measure(rate, args.attack, args.attackers, args.moves, args.seconds)
 
 
 if __name__ == "__main__":

@@ -149,9 +149,27 @@ def finished_table(base_url: str, game: str, players: int = 3, seed: int = 7) ->
     raise AssertionError("the bots' game did not end")
 
 
-def join(page: Any, url: str, name: str = "Ana") -> None:
-    """Open a seat's invite link and take the seat under `name`."""
+def hold_seat(page: Any, table_id: str, seat: int, secret: str) -> None:
+    """Open the table as the seat whose `secret` this browser holds, as if it had joined the seat itself (the seat
+    was taken through the API)."""
+    page.goto("/")
+    script = "([id, seat, secret]) => localStorage.setItem('guildtable.tables', "
+    script += "JSON.stringify({[id]: {tokens: {[seat]: secret}}}))"
+    page.evaluate(script, [table_id, seat, secret])
+    page.goto(f"/table/{table_id}")
+
+
+def join(page: Any, url: str, name: str = "Ana") -> str:
+    """Open a seat's invite link and take the seat under `name`; the seat's secret, which joining gave this browser
+    (issue 30: the invite token only takes the seat)."""
     page.goto(url)
     page.fill("#join-name", name)
     page.click("#join-ok")
     page.wait_for_selector("#join", state="hidden")
+    return held_secret(page, url.split("#", 1)[0].rsplit("/", 1)[-1])
+
+
+def held_secret(page: Any, table_id: str, seat: int | None = None) -> str:
+    """The secret of a seat (the first one held, when `seat` is None) that this browser holds at a table."""
+    tokens = page.evaluate(f"JSON.parse(localStorage.getItem('guildtable.tables'))[{table_id!r}].tokens")
+    return str(tokens[str(seat)] if seat is not None else next(iter(tokens.values())))

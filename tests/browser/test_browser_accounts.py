@@ -53,6 +53,14 @@ def table_with_seat(base_url: str, seats: list[dict[str, Any]], seat: int = 0, s
     return table
 
 
+def join_as_account(client: httpx.Client, table: dict[str, Any], name: str) -> str:
+    """The signed-in `client` takes the seat of `table`'s invite as its account; the seat's secret."""
+    bearer = {"Authorization": f"Bearer {table['token']}"}
+    answer = client.post(f"/api/tables/{table['id']}/join", json={"name": name, "account": True}, headers=bearer)
+    answer.raise_for_status()
+    return str(answer.json()["secret"])
+
+
 def waiting_table(base_url: str) -> dict[str, Any]:
     """A table of two people where the seat in `token` and `url` is not the one on turn."""
     table = table_with_seat(base_url, [{}, {}])
@@ -65,8 +73,7 @@ def waiting_table(base_url: str) -> dict[str, Any]:
 def finished_game_of(base_url: str, client: httpx.Client, name: str) -> str:
     """A City Blocks game the account of `client` plays against a random bot to its end; the table's id."""
     table = table_with_seat(base_url, [{}, {"kind": "random"}], seed=3)
-    bearer = {"Authorization": f"Bearer {table['token']}"}
-    client.post(f"/api/tables/{table['id']}/join", json={"name": name}, headers=bearer).raise_for_status()
+    bearer = {"Authorization": f"Bearer {join_as_account(client, table, name)}"}
     for _ in range(400):
         state = httpx.get(f"{base_url}/api/tables/{table['id']}/state", headers=bearer, timeout=30).json()
         if state["terminal"]:
@@ -158,7 +165,8 @@ def test_accounts_my_games_lists_your_move_first_and_another_device_plays_on(bro
             page.wait_for_selector("#join:visible")
             # The join dialog offers the account's name.
             page.wait_for_function(f"document.getElementById('join-name').value === {name!r}")
-            page.click("#join-ok")
+            # Issue 30: the seat becomes the account's only by this choice.
+            page.click("#join-account")
             page.wait_for_selector("#join", state="hidden")
         page.goto("/me")
         page.wait_for_selector("body[data-ready='true']")
@@ -198,8 +206,8 @@ def test_accounts_my_games_lists_your_move_first_and_another_device_plays_on(bro
 
 
 def test_accounts_a_guest_seat_is_claimed_once_signed_in(page: Any, base_url: str) -> None:
-    """Issue 16: a seat joined as a guest is bound to the account when the signed-in player opens the table again,
-    quietly, once; the table is then in "My games"."""
+    """Issue 16: a seat joined as a guest is bound to the account when the signed-in player opens the table again
+    and says so (issue 30 finding 5: never quietly), once; the table is then in "My games"."""
     table = table_with_seat(base_url, [{}, {"kind": "random"}])
     page.goto(table["url"])
     page.fill("#join-name", "Guest")
@@ -209,6 +217,9 @@ def test_accounts_a_guest_seat_is_claimed_once_signed_in(page: Any, base_url: st
     page.on("request", lambda request: "/claim" in request.url and claims.append(request.method))
     sign_up(page, new_name(), f"/table/{table['id']}")
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    page.wait_for_selector("#claim:visible")
+    assert claims == []
+    page.click("#claim-ok")
     page.wait_for_function("JSON.parse(localStorage.getItem('guildtable.tables'))[" + repr(table["id"]) + "].claimed")
     page.reload()
     page.wait_for_function("document.body.dataset.myTurn === 'true'")
@@ -227,8 +238,7 @@ def test_accounts_a_table_opened_by_its_address_on_another_device_is_the_account
     name = new_name()
     client = account_client(base_url, name)
     table = table_with_seat(base_url, [{"kind": "random"}, {}], seat=1)
-    bearer = {"Authorization": f"Bearer {table['token']}"}
-    client.post(f"/api/tables/{table['id']}/join", json={"name": name}, headers=bearer).raise_for_status()
+    join_as_account(client, table, name)
     client.close()
     context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850})
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
@@ -300,8 +310,7 @@ def test_accounts_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, w
     client = account_client(base_url, name)
     finished_game_of(base_url, client, name)
     for table in (table_with_seat(base_url, [{"kind": "random"}, {}], seat=1), waiting_table(base_url)):
-        bearer = {"Authorization": f"Bearer {table['token']}"}
-        client.post(f"/api/tables/{table['id']}/join", json={"name": name}, headers=bearer).raise_for_status()
+        join_as_account(client, table, name)
     client.close()
     context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
     page = context.new_page()

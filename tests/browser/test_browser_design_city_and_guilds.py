@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations
+from browser_helpers import SCREENSHOTS, axe_violations, held_secret
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +33,7 @@ def table_against_bots(page: Any, bots: int = 2, seed: int = 3) -> dict[str, Any
     page.fill("#join-name", "Ana")
     page.click("#join-ok")
     page.wait_for_selector("#join", state="hidden")
+    table["secret"] = held_secret(page, table["id"])
     return table
 
 
@@ -175,7 +176,7 @@ def test_every_seat_piece_on_the_map_is_filled_with_its_seat_colour(browser: Any
 def test_a_bots_move_is_marked_on_the_board(page: Any) -> None:
     """Issue 13: after a bot's move, the board marks what it changed (a framed lot, tile or hand count)."""
     table = table_against_bots(page)
-    token = table["invites"][0]["token"]
+    token = table["secret"]
     play_by_click(page, 3)
     for _ in range(20):
         state = page.request.get(

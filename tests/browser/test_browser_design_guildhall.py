@@ -215,7 +215,7 @@ def test_guildhall_every_card_of_a_chapter_can_be_pointed_at(page: Any) -> None:
 
 # --- (d) the last move --------------------------------------------------------------------------------------------
 def last_events(base_url: str, table: dict[str, Any]) -> list[dict[str, Any]]:
-    token = table["invites"][0]["token"]
+    token = table["secret"]
     state = httpx.get(
         f"{base_url}/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}, timeout=30
     )
@@ -227,7 +227,7 @@ def test_guildhall_a_bots_move_is_marked_on_the_board(page: Any, base_url: str) 
     """After my turn the bot moves; its last move is framed on the board: each card it placed in a guildhall or
     played this turn carries the last-move mark."""
     table = new_table(base_url, GAME, [{}, {"kind": "random"}], seed=3)
-    join(page, table["invites"][0]["url"])
+    table["secret"] = join(page, table["invites"][0]["url"])
     for _ in range(30):
         play_by_clicking(page, 1)
         events = last_events(base_url, table)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import axe_violations, join, scrolls_sideways, shot
+from browser_helpers import axe_violations, hold_seat, join, scrolls_sideways, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from test_server_pace import undo_line
@@ -109,8 +109,18 @@ def test_take_back_a_move_on_the_page(page: Any, base_url: str) -> None:
     """Issue 16 (undo): after a move that may be taken back, the player on turn sees "Take back my last move"; it
     puts the position back, and the log says so."""
     seed, played = undo_line("city-and-guilds", 3, undoable=True)
-    table = create(base_url, "city-and-guilds", 3, seed=seed)
-    tokens = {invite["seat"]: invite["token"] for invite in table["invites"]}
+    ahead = get_game("city-and-guilds").new_state(3, seed=seed)
+    for action in played:
+        ahead.apply(action)
+    names = ["Ana" if seat == ahead.current_player else f"P{seat}" for seat in range(3)]
+    answer = httpx.post(
+        f"{base_url}/api/tables",
+        json={"game": "city-and-guilds", "seats": [{"name": name, "take": True} for name in names], "seed": seed},
+        timeout=30,
+    )
+    answer.raise_for_status()
+    table = answer.json()
+    tokens = {taken["seat"]: taken["secret"] for taken in table["secrets"]}
     replica = get_game("city-and-guilds").new_state(3, seed=seed)
     for version, action in enumerate(played):
         seat = replica.current_player
@@ -124,10 +134,7 @@ def test_take_back_a_move_on_the_page(page: Any, base_url: str) -> None:
         replica.apply(action)
     seat = replica.current_player
     assert seat is not None
-    for other in range(3):
-        if other != seat:
-            take_seat(base_url, table, other, f"P{other}")
-    join(page, table["invites"][seat]["url"], "Ana")
+    hold_seat(page, table["id"], seat, tokens[seat])
     page.wait_for_selector("#undo")
     version = int(page.evaluate("document.body.dataset.version"))
     page.click("#undo")

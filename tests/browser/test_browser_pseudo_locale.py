@@ -127,12 +127,11 @@ def test_pseudo_the_account_pages(page: Any, base_url: str) -> None:
     name = f"Qa{uuid.uuid4().hex[:8]}"
     csrf = page.request.post("/api/account", data={"name": name, "password": PASSWORD}).json()["csrf"]
     # A rated table (its "Rated" badge on /me), played to its end: the player and the bot level are then rated.
-    seats = [{}, {"kind": "random"}]
+    seats = [{"name": name, "take": True, "account": True}, {"kind": "random"}]
     table = page.request.post(
         "/api/tables", data={"game": "city-blocks", "seats": seats, "rated": True}, headers={"X-CSRF-Token": csrf}
     ).json()
-    headers = {"Authorization": f"Bearer {table['invites'][0]['token']}", "X-CSRF-Token": csrf}
-    page.request.post(f"/api/tables/{table['id']}/join", data={"name": name}, headers=headers)
+    headers = {"Authorization": f"Bearer {table['secrets'][0]['secret']}", "X-CSRF-Token": csrf}
     for _step in range(600):
         state = page.request.get(f"/api/tables/{table['id']}/state", headers=headers).json()
         if state["terminal"]:

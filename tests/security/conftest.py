@@ -3,6 +3,7 @@ ones a test names), reached through FastAPI's TestClient."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -35,3 +36,11 @@ def make_client(tmp_path: Path) -> Iterator[MakeClient]:
 @pytest.fixture
 def client(make_client: MakeClient) -> TestClient:
     return make_client()
+
+
+# The attack tests that need a browser (issue 30: a link that would bind a seat, an open redirect, the CSP) use the
+# browser tests' fixtures: one served guildtable and one chromium per test process.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "browser"))
+from browser_fixtures import base_url, browser, context, page  # noqa: E402
+
+__all__ = ["base_url", "browser", "client", "context", "make_client", "page"]

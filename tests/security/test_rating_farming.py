@@ -12,8 +12,14 @@ import pytest
 from argon2 import PasswordHasher
 from security_helpers import MakeClient, TestClient
 
+from guildtable.kernel import State
+from guildtable.kernel.registry import get_game
 from guildtable.server import accounts as accounts_module
 from guildtable.server.accounts import COOKIE, CSRF_HEADER
+from guildtable.server.ratings import aborted, turns_ended
+from guildtable.server.rows import PLATFORM_ACTION
+from guildtable.server.store import StoredSeat, StoredTable
+from guildtable.server.tables import HUMAN
 
 PASSWORD = "correct horse battery"
 # What the attack needs from one address: the tables, seats and moves of dozens of games in seconds.
@@ -203,3 +209,57 @@ def test_the_minimum_is_an_option_and_provisional_ratings_are_marked(make_client
         [rating] = page_of(client, "Ada")["ratings"]
         assert rating["games"] == game + 1 and rating["provisional"] is (game == 0)
     assert entries["player"]["name"] == "Ada" and entries["player"]["provisional"] is False
+
+
+def turns_of(game: str, seed: int, line: list[int], players: int) -> list[int]:
+    """Each seat's ended turns along `line`, counted plainly: a turn ends when the turn passes on from its mover."""
+    state = get_game(game).new_state(players, seed=seed)
+    turns = [0] * players
+    for action in line:
+        mover = state.current_player
+        state.apply(action)
+        if mover is not None and state.current_player != mover:
+            turns[mover] += 1
+    return turns
+
+
+def keeps_the_turn(state: State, action: int) -> bool:
+    after = state.clone()
+    after.apply(action)
+    return after.current_player == state.current_player
+
+
+def test_a_move_taken_back_or_played_by_the_computer_ends_no_turn() -> None:
+    """Issue 30 finding 7: the turns that keep a rated game from being aborted are the seat's own. Read from the move
+    log: a move taken back (undo) is followed by the game as it really went on, and once the computer plays on for a
+    seat (it ran out of time), that seat's turns stop counting."""
+    game, seed, players = "guilds-of-london", 0, 2
+    state = get_game(game).new_state(players, seed=seed)
+    line: list[int] = []
+    while len(line) < 2:
+        line.append(state.legal_actions()[0])
+        state.apply(line[-1])
+    # A move that keeps the turn (found on the engine), stored and then taken back.
+    mover = state.current_player
+    undone = next(action for action in state.legal_actions() if keeps_the_turn(state, action))
+    rows: list[tuple[int, str]] = [(action, "") for action in line]
+    rows += [(undone, ""), (PLATFORM_ACTION, f"undo {mover}")]
+    while min(turns_of(game, seed, line, players)) < 3:
+        line.append(state.legal_actions()[0])
+        rows.append((line[-1], ""))
+        state.apply(line[-1])
+    before_takeover = turns_of(game, seed, line, players)
+    rows.append((PLATFORM_ACTION, "takeover 1 greedy"))
+    after_takeover = len(line)
+    while turns_of(game, seed, line, players)[1] < before_takeover[1] + 2:
+        line.append(state.legal_actions()[0])
+        rows.append((line[-1], ""))
+        state.apply(line[-1])
+    seats = [StoredSeat(seat, HUMAN, f"P{seat}", None, True, f"account{seat}") for seat in range(players)]
+    stored = StoredTable(
+        "t", game, seed, {}, None, "", None, seats, [a for a, _ in rows], True, [n for _, n in rows], [None] * len(rows)
+    )
+    counted = turns_ended(stored)
+    assert counted[0] == turns_of(game, seed, line, players)[0]
+    assert counted[1] == before_takeover[1] == turns_of(game, seed, line[:after_takeover], players)[1]
+    assert not aborted(stored)

@@ -129,6 +129,14 @@ def serve(
         help=N_("The address players open the platform at, for the e-mails' links (default: http://HOST:PORT)."),
     ),
     mail_poll: float = typer.Option(60.0, min=1.0, help=N_("Seconds between two looks for e-mails to send.")),
+    mail_per_address_day: int = typer.Option(
+        DEFAULTS.mail_per_address_day, min=1, help=N_("E-mails one address may get a day (UTC), of every kind.")
+    ),
+    mail_confirmations_per_day: int = typer.Option(
+        DEFAULTS.mail_confirmations_per_day,
+        min=1,
+        help=N_("Confirmation e-mails one address may get, and one account may ask for, a day (UTC)."),
+    ),
     forwarded_allow_ips: str = typer.Option(
         "",
         help=N_(
@@ -162,6 +170,8 @@ def serve(
         client_queue=client_queue,
         idle_seconds=idle_seconds,
         max_live_tables=max_live_tables,
+        mail_per_address_day=mail_per_address_day,
+        mail_confirmations_per_day=mail_confirmations_per_day,
         leaderboard_min_games=leaderboard_min_games,
         rated_pair_games=rated_pair_games,
         rated_pace_days=rated_pace_days,
@@ -193,6 +203,8 @@ def serve(
             password=smtp_password,
             starttls=smtp_starttls,
             base_url=checked_public_url(public_url or f"http://{host}:{port}"),
+            per_address_day=mail_per_address_day,
+            confirmations_per_day=mail_confirmations_per_day,
         )
     settings = {
         "db_url": url,

@@ -209,13 +209,24 @@ class Accounts:
         try:
             await self.store.create_account(account, name_key(shown))
         except NameTaken:
-            raise Problem(
-                409,
-                "name-taken",
-                _("the name {name} is taken, or one that looks just like it", name=shown),
-                field="name",
-            ) from None
+            raise await self._taken(shown) from None
         return await self._open(account)
+
+    async def _taken(self, shown: str) -> Problem:
+        """The 409 of a name that is taken: by the same name in other letters' case, or by one that looks like it."""
+        other = await self.store.account_called(shown, name_key(shown))
+        if other is None or other.name.casefold() == shown.casefold():
+            return Problem(409, "name-taken", _("the name {name} is taken", name=shown), field="name")
+        return Problem(
+            409,
+            "name-taken",
+            _(
+                "the name {name} looks just like {other}, the name of another player: choose another",
+                name=shown,
+                other=other.name,
+            ),
+            field="name",
+        )
 
     async def sign_in(self, name: str, password: str) -> tuple[Session, str]:
         """A new session of the account `name`, or the 401 that tells nothing of which part was wrong."""

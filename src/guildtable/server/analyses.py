@@ -17,6 +17,7 @@ import contextlib
 import logging
 import os
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -47,10 +48,15 @@ Status = Literal["none", "running", "done"]
 
 @dataclass(slots=True)
 class Running:
+    """An analysis under way in this process: how far it has come, its judged moves, and whose it is (the visitor
+    who asked: the judge takes the visitors' moves in turn)."""
+
     done: int
     total: int
     task: asyncio.Task[None] | None = None
     steps: list[Step] = field(default_factory=list)
+    visitor: str = ""
+    record: dict[str, Any] = field(default_factory=dict)
 
 
 def judge_step(record: dict[str, Any], index: int, spec: str) -> Step:
@@ -90,14 +96,19 @@ class Analyses:
         *,
         iterations: int = 400,
         workers: int = 1,
-        at_once: int = 1,
+        waiting: int = 32,
         queue: AnalysisQueue | None = None,
     ) -> None:
         self.store = store
         self.spec = spec_with(DEFAULT_SPEC, iterations=iterations)
         self.workers = workers
-        self.at_once = at_once
+        # At most this many analyses under way here at once (each visitor's one); a 503 beyond.
+        self.waiting = waiting
         self.queue = queue
+        # The analyses in the order the judge takes their next move (issue 30 finding 13: one visitor's long game
+        # had held the only slot for minutes while everyone else got a 503), and the task that drives the judge.
+        self._turns: deque[str] = deque()
+        self._judge: asyncio.Task[None] | None = None
         self.stale_seconds = STALE_SECONDS if queue is None else QUEUED_STALE_SECONDS
         self.running: dict[str, Running] = {}
         self._pool: ProcessPoolExecutor | None = None
@@ -125,8 +136,9 @@ class Analyses:
             result = in_readers_words(parse_record(record), result)
         return {"status": "done", "done": stored.total, "total": stored.total, "analysis": result}
 
-    async def start(self, replay_id: str, record: dict[str, Any]) -> dict[str, Any]:
-        """Start analysing a replay unless it is done or under way; returns its status."""
+    async def start(self, replay_id: str, record: dict[str, Any], visitor: str = "") -> dict[str, Any]:
+        """Start analysing a replay unless it is done or under way; returns its status. A visitor (a client address)
+        has one analysis under way at a time."""
         known = await self.status(replay_id)
         if known["status"] != "none":
             return known
@@ -134,11 +146,18 @@ class Analyses:
         total = len(parsed.actions)
         if total > MAX_MOVES:
             raise Problem(422, "too-long", _("games of more than {n} moves are not analysed", n=MAX_MOVES))
-        if self.queue is None and len(self.running) >= self.at_once:
+        if self.queue is None and any(running.visitor == visitor for running in self.running.values()):
+            raise Problem(
+                429,
+                "analysis-under-way",
+                _("an analysis you asked for is under way; ask for the next one once it is done"),
+                headers={"Retry-After": "60"},
+            )
+        if self.queue is None and len(self.running) >= self.waiting:
             raise Problem(
                 503,
                 "analysis-busy",
-                _("the server is analysing another game; ask again in a minute"),
+                _("the server is analysing many games; ask again in a minute"),
                 headers={"Retry-After": "60"},
             )
         now = time.time()
@@ -157,33 +176,50 @@ class Analyses:
                     headers={"Retry-After": "60"},
                 ) from error
             return {"status": "running", "done": 0, "total": total}
-        running = self.running[replay_id] = Running(0, total)
-        running.task = asyncio.get_running_loop().create_task(self._run(replay_id, record, running))
+        self.running[replay_id] = Running(0, total, visitor=visitor, record=record)
+        self._turns.append(replay_id)
+        if self._judge is None or self._judge.done():
+            self._judge = asyncio.get_running_loop().create_task(self._judge_in_turn())
         return {"status": "running", "done": 0, "total": total}
 
-    async def _run(self, replay_id: str, record: dict[str, Any], running: Running) -> None:
+    async def _judge_in_turn(self) -> None:
+        """Judge the analyses under way one move at a time, each in its turn, until none is left: with k under way,
+        each gets every k-th move judged, so a short game asked for after a long one is done in its own time."""
         loop = asyncio.get_running_loop()
-
-        async def judge(index: int) -> Step:
-            return await loop.run_in_executor(self._workers(), judge_step, record, index, self.spec)
-
-        try:
-            await judge_all(self.store, replay_id, record, self.spec, judge, running)
-        except asyncio.CancelledError:
-            await asyncio.shield(self.store.drop_analysis(replay_id))
-            raise
-        except Exception:
-            log.exception("the analysis of %s failed", replay_id)
-            await self.store.drop_analysis(replay_id)
-        finally:
-            self.running.pop(replay_id, None)
+        while self._turns:
+            replay_id = self._turns.popleft()
+            running = self.running[replay_id]
+            try:
+                if running.done < running.total:
+                    index = running.done
+                    step = await loop.run_in_executor(self._workers(), judge_step, running.record, index, self.spec)
+                    running.steps.append(step)
+                    running.done = index + 1
+                    if running.done % PROGRESS_EVERY == 0:
+                        await self.store.analysis_progress(replay_id, running.done, time.time())
+                if running.done < running.total:
+                    self._turns.append(replay_id)
+                    continue
+                result = assemble(parse_record(running.record), self.spec, running.steps).to_json()
+                await self.store.finish_analysis(replay_id, result, time.time())
+                self.running.pop(replay_id, None)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the analysis of %s failed", replay_id)
+                self.running.pop(replay_id, None)
+                await self.store.drop_analysis(replay_id)
 
     async def close(self) -> None:
-        for running in list(self.running.values()):
-            if running.task is not None:
-                running.task.cancel()
-                with contextlib.suppress(BaseException):  # cancelled on shutdown: its row was dropped
-                    await running.task
+        if self._judge is not None:
+            self._judge.cancel()
+            with contextlib.suppress(BaseException):
+                await self._judge
+        for replay_id in list(self.running):
+            with contextlib.suppress(Exception):  # cancelled on shutdown: its row is dropped, to be asked again
+                await self.store.drop_analysis(replay_id)
+        self.running.clear()
+        self._turns.clear()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

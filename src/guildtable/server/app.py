@@ -32,7 +32,6 @@ from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.i18n import current_language, language_of
 from guildtable.kernel.i18n import gettext as _
-from guildtable.kernel.records import parse_record
 from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
@@ -49,7 +48,6 @@ from guildtable.server.mail import MailSettings, Notifier
 from guildtable.server.pages import add_account_pages, catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
 from guildtable.server.problems import Problem
-from guildtable.server.replays import alternative_frame
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest, UndoRequest
 from guildtable.server.tables import Table, game_words
@@ -389,8 +387,9 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         return {"id": replay_id, "url": f"/replay/{replay_id}"}
 
     @app.get("/api/replays/{replay_id}", tags=["replays"])
-    async def replay(replay_id: str) -> dict[str, Any]:
+    async def replay(replay_id: str, request: Request) -> dict[str, Any]:
         """A finished game or an uploaded record: how many steps it has and who played."""
+        limit(request, "replay")
         record = await lobby.replay_record(replay_id)
         frames = await lobby.replay_frames(replay_id)
         game = get_game(record["game"])
@@ -399,39 +398,44 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "game": game.name,
             "title": game.title,
             "players": record["players"],
-            "steps": len(frames) - 1,
-            "moves": [frame["move"] for frame in frames[1:]],
+            "steps": len(frames.steps) - 1,
+            "moves": list(frames.moves[1:]),
             "record": f"/api/replays/{replay_id}/record",
         }
 
     @app.get("/api/replays/{replay_id}/steps/{step}", tags=["replays"])
-    async def replay_step(replay_id: str, step: int) -> dict[str, Any]:
+    async def replay_step(replay_id: str, step: int, request: Request) -> Response:
         """The position after `step` moves, as a spectator sees it."""
+        limit(request, "replay")
         frames = await lobby.replay_frames(replay_id)
-        if not 0 <= step < len(frames):
-            raise Problem(404, "not-found", _("this replay has steps 0 to {last}", last=len(frames) - 1))
-        return frames[step]
+        if not 0 <= step < len(frames.steps):
+            raise Problem(404, "not-found", _("this replay has steps 0 to {last}", last=len(frames.steps) - 1))
+        return Response(frames.steps[step], media_type="application/json")
 
     @app.get("/api/replays/{replay_id}/analysis", tags=["analysis"])
-    async def analysis(replay_id: str) -> dict[str, Any]:
+    async def analysis(replay_id: str, request: Request) -> dict[str, Any]:
         """The analysis of a finished game or an uploaded record: `none` yet, `running` (how many moves are judged),
         or `done` with every move's judgement and each player's estimated winning chance."""
+        limit(request, "replay")
         return await lobby.analyses.status(replay_id, await lobby.replay_record(replay_id))
 
     @app.post("/api/replays/{replay_id}/analysis", status_code=202, tags=["analysis"])
     async def start_analysis(replay_id: str, request: Request) -> dict[str, Any]:
         """Start the analysis (in the background; poll the GET for its progress). Judged from each player's own
-        information: the search never uses a card that player could not see."""
+        information: the search never uses a card that player could not see. Each visitor has one analysis waiting
+        or under way at a time (429 otherwise); the judge takes the waiting analyses' moves in turn, one visitor's
+        move after another's, so a long game delays nobody's for long."""
         record = await lobby.replay_record(replay_id)
         known = await lobby.analyses.status(replay_id)
         if known["status"] != "none":
             return known
         limit(request, "analyse")
-        return await lobby.analyses.start(replay_id, record)
+        return await lobby.analyses.start(replay_id, record, visitor=client_address(request))
 
     @app.get("/api/replays/{replay_id}/steps/{step}/best", tags=["analysis"])
-    async def best_step(replay_id: str, step: int) -> dict[str, Any]:
+    async def best_step(replay_id: str, step: int, request: Request) -> dict[str, Any]:
         """The position after the best move the analysis found for move `step` (1 is the first move)."""
+        limit(request, "replay")
         record = await lobby.replay_record(replay_id)
         known = await lobby.analyses.status(replay_id)
         if known["status"] != "done":
@@ -439,10 +443,11 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         steps = known["analysis"]["steps"]
         if not 1 <= step <= len(steps):
             raise Problem(404, "not-found", _("this game has moves 1 to {last}", last=len(steps)))
-        return alternative_frame(parse_record(record), step - 1, int(steps[step - 1]["best"]))
+        return await lobby.replays.alternative(record, step - 1, int(steps[step - 1]["best"]))
 
     @app.get("/api/replays/{replay_id}/record", tags=["replays"])
-    async def replay_record(replay_id: str) -> JSONResponse:
+    async def replay_record(replay_id: str, request: Request) -> JSONResponse:
+        limit(request, "replay")
         record = await lobby.replay_record(replay_id)
         return JSONResponse(
             record, headers={"Content-Disposition": f'attachment; filename="guildtable-{replay_id}.json"'}

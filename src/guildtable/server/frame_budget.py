@@ -25,10 +25,13 @@ from uvicorn.server import ServerState
 from websockets.frames import Frame
 
 POLICY_VIOLATION = 1008
-# One read may hold 256 KiB, some 43,000 PINGs, which websockets would parse and answer in one go before the budget is
-# looked at: the bytes are handed to it this much at a time (at most about 680 frames), and the rest of a read is
-# dropped once the budget is spent.
-SLICE_BYTES = 4096
+# A client's frame is 6 bytes at least (2 of header, 4 of mask). One read may hold 256 KiB, some 43,000 PINGs, which
+# websockets would parse and answer in one go before the budget is looked at: it is handed the bytes a slice at a time,
+# each too short to hold more than a few frames beyond what the budget has left, and the rest of a read is dropped
+# once the budget is spent. A slice is never shorter than SHORTEST_SLICE, or a client keeping its budget near empty
+# could have a large message handed over six bytes at a time.
+SMALLEST_FRAME = 6
+SHORTEST_SLICE = 512
 
 
 @dataclass(slots=True)
@@ -48,11 +51,15 @@ class FrameBudget:
             raise ValueError(f"a frame rate allows at least one frame, not {rate!r}")
         return cls(float(item.amount), item.amount / item.get_expiry(), float(item.amount), now)
 
-    def spend(self, frames: int, now: float) -> bool:
-        """Take `frames` tokens; False (and nothing taken) when there are not that many."""
+    def left(self, now: float) -> float:
+        """The tokens in the bucket now."""
         self.tokens = min(self.capacity, self.tokens + (now - self.last) * self.per_second)
         self.last = now
-        if frames > self.tokens:
+        return self.tokens
+
+    def spend(self, frames: int, now: float) -> bool:
+        """Take `frames` tokens; False (and nothing taken) when there are not that many."""
+        if frames > self.left(now):
             return False
         self.tokens -= frames
         return True
@@ -75,10 +82,11 @@ class BudgetedWebSocketProtocol(WebSocketsSansIOProtocol):
         self.over_budget = False
 
     def data_received(self, data: bytes) -> None:
-        for start in range(0, len(data), SLICE_BYTES):
-            if self.over_budget:
-                return
-            super().data_received(data[start : start + SLICE_BYTES])
+        start = 0
+        while start < len(data) and not self.over_budget:
+            end = start + max(SHORTEST_SLICE, SMALLEST_FRAME * int(self.budget.left(self.loop.time()) + 1))
+            super().data_received(data[start:end])
+            start = end
 
     def handle_events(self) -> None:
         # The frames are counted before any is handled: websockets has parsed them (and queued the PONGs) already.

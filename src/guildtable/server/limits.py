@@ -23,7 +23,7 @@ from guildtable.kernel.i18n import N_, ngettext
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
-Action = Literal["create", "join", "upload", "move", "connect", "message", "signin", "analyse"]
+Action = Literal["create", "join", "upload", "move", "connect", "message", "signin", "analyse", "replay"]
 
 # What a refusal says was done too often (whole sentences: the words around the count differ per language).
 _DOING = {
@@ -35,6 +35,7 @@ _DOING = {
     "message": N_("too many messages sent from your address ({amount} per {per}); try again in {retry} s"),
     "signin": N_("too many sign-ins from your address ({amount} per {per}); try again in {retry} s"),
     "analyse": N_("too many analyses asked for from your address ({amount} per {per}); try again in {retry} s"),
+    "replay": N_("too many replay steps asked for from your address ({amount} per {per}); try again in {retry} s"),
 }
 
 
@@ -55,6 +56,9 @@ class ServerLimits:
     signin_rate: str = "10/minute"
     # Analyses asked for (issue 19): each costs two searches per move of a game, in a worker process.
     analyse_rate: str = "10/hour"
+    # Replay reads (issue 30): a summary, a step or a record of a replay; stepping through a game by holding an arrow
+    # key asks for a few steps a second.
+    replay_rate: str = "600/minute"
     max_body_bytes: int = 512 * 1024
     max_message_bytes: int = 64 * 1024
     max_record_moves: int = 5000
@@ -77,12 +81,22 @@ class ServerLimits:
     # WebSocket frames one connection may send, control frames included (issue 30; `frame_budget.py`): this many at
     # once, refilled at this rate. The app's own messages are held to `message_rate` well before this.
     frame_rate: str = "100/second"
+    # E-mails one address gets a UTC day, of every kind (issue 30; `mail.py`), and confirmation mails among them, which
+    # is also how many one account may cause a day.
+    mail_per_address_day: int = 50
+    mail_confirmations_per_day: int = 3
     # Ratings (issue 30, rating farming; see ratings.py): the rated games an account needs to be on a leaderboard
     # (fewer: its rating is provisional); the rated games of one game the same two accounts count in 24 hours (0: no
     # cap); and the days a move has at a rated table whose creator chose no pace.
     leaderboard_min_games: int = 10
     rated_pair_games: int = 3
     rated_pace_days: int = 3
+    # Replays (issue 30, finding 8): the frames kept in memory at most (bytes, least recently watched leaving first),
+    # and the replays being built at once, in a worker process, at most (a 503 beyond).
+    replay_cache_bytes: int = 64 * 1024 * 1024
+    replay_builds: int = 4
+    # Analyses (issue 30, finding 13): how many may wait for the judge at once (each visitor has at most one).
+    analysis_queue: int = 32
 
     def rate(self, action: Action) -> str:
         rates: dict[Action, str] = {
@@ -94,6 +108,7 @@ class ServerLimits:
             "message": self.message_rate,
             "signin": self.signin_rate,
             "analyse": self.analyse_rate,
+            "replay": self.replay_rate,
         }
         return rates[action]
 

@@ -45,7 +45,7 @@ from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews
 from guildtable.server.ratings import bot_subject, rated_pace, settle_quietly
-from guildtable.server.replays import ReplayCache, checked_record
+from guildtable.server.replays import Frames, ReplayCache, checked_record
 from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
 from guildtable.server.store_calls import AsyncStore
@@ -92,7 +92,7 @@ class Lobby:
         self.hub = Hub(self.limits.client_queue)
         # The live tables, least recently used first.
         self.tables: OrderedDict[str, Table] = OrderedDict()
-        self.replays = ReplayCache()
+        self.replays = ReplayCache(self.limits.replay_cache_bytes, self.limits.replay_builds)
         self._sweeper: asyncio.Task[None] | None = None
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_queue, self.limits.bot_move_seconds)
         # With several processes: the news between them, and the queue bot workers take their moves from.
@@ -111,7 +111,9 @@ class Lobby:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         # Analyses of finished games for the replay page (issue 19), judged in worker processes of their own (or by
         # the bot workers, on a platform of several processes).
-        self.analyses = Analyses(self.store, iterations=self.limits.analysis_iterations, queue=jobs)
+        self.analyses = Analyses(
+            self.store, iterations=self.limits.analysis_iterations, waiting=self.limits.analysis_queue, queue=jobs
+        )
         self._clock_sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle ----------------------------------------------------------------------------------------------
@@ -142,6 +144,7 @@ class Lobby:
                 await task
         await self.hub.close_all()
         await self.analyses.close()
+        self.replays.close()
         self.bots.close()
         if self.feed is not None:
             await self.feed.close()
@@ -757,8 +760,8 @@ class Lobby:
             raise Problem(404, "unknown-replay", _("there is no replay {replay}", replay=repr(replay_id)))
         return record
 
-    async def replay_frames(self, replay_id: str) -> list[dict[str, Any]]:
-        return self.replays.frames(replay_id, await self.replay_record(replay_id))
+    async def replay_frames(self, replay_id: str) -> Frames:
+        return await self.replays.frames(replay_id, await self.replay_record(replay_id))
 
     async def upload(self, data: Any) -> str:
         record = checked_record(data, max_moves=self.limits.max_record_moves)

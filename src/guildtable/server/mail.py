@@ -50,10 +50,12 @@ from guildtable.kernel.i18n import ENGLISH, ngettext, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
 from guildtable.server.accounts import hash_token
+from guildtable.server.limits import ServerLimits
 from guildtable.server.store import WaitingTurn
 from guildtable.server.store_calls import AsyncStore
 
 log = logging.getLogger("guildtable.mail")
+_LIMITS = ServerLimits()
 
 NOTIFY_CHOICES: Final = ("off", "turn", "digest")
 DAY_SECONDS: Final = 24 * 3600.0
@@ -78,9 +80,9 @@ class MailSettings:
     base_url: str = "http://127.0.0.1:8000"
     timeout: float = 30.0
     # Issue 30: mails of any kind one address gets a UTC day at most, and confirmation mails among them (which is
-    # also how many one account may cause a day).
-    per_address_day: int = 50
-    confirmations_per_day: int = 3
+    # also how many one account may cause a day); `guildtable serve` options, their defaults in `ServerLimits`.
+    per_address_day: int = _LIMITS.mail_per_address_day
+    confirmations_per_day: int = _LIMITS.mail_confirmations_per_day
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,18 +6,25 @@ are replayed: an unfinished game's record would reveal its hidden cards through 
 
 from __future__ import annotations
 
+import asyncio
+import os
 import re
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
 from typing import Any
 
+import orjson
+
 from guildtable.kernel import BadRecord, GuildtableError, State
-from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import N_, current_language, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
+from guildtable.server.workers import die_with_parent
 
-CACHE_SIZE = 64
 # The longest player name a record may hold (its format's own limit: a bot seat's name may spell out its settings).
 MAX_RECORD_NAME = 64
 
@@ -163,22 +170,117 @@ def alternative_frame(record: GameRecord, index: int, action: int) -> dict[str, 
     return spectator_frame(state, index + 1, label, events, names)
 
 
+@dataclass(frozen=True, slots=True)
+class Frames:
+    """A replay's frames as the JSON text each step's answer sends, and each move's words (what the replay's summary
+    lists). Kept as text, not as objects: a frame's view is a deep tree, and a long game's thousand of them had cost
+    the server ten times their size in memory."""
+
+    steps: tuple[bytes, ...]
+    moves: tuple[str | None, ...]
+
+    @property
+    def size(self) -> int:
+        """About what the frames hold in memory, in bytes."""
+        return sum(len(step) for step in self.steps) + sum(len(move or "") for move in self.moves)
+
+
+def encoded_frames(record: dict[str, Any], language: str) -> Frames:
+    """Every frame of a record, built in `language` and encoded (in a worker process: replaying a long game costs the
+    CPU a quarter of a second and more)."""
+    with use_language(language):
+        try:
+            frames = frames_of(parse_record(record))
+        except GuildtableError as error:
+            raise ValueError(str(error)) from None  # a plain error: it comes back from the worker process
+    return Frames(tuple(orjson.dumps(frame) for frame in frames), tuple(frame["move"] for frame in frames))
+
+
+def alternative_in(record: dict[str, Any], index: int, action: int, language: str) -> dict[str, Any]:
+    """`alternative_frame` of a record as a dict, in `language` (in a worker process)."""
+    with use_language(language):
+        try:
+            return alternative_frame(parse_record(record), index, action)
+        except GuildtableError as error:
+            raise ValueError(str(error)) from None
+
+
 class ReplayCache:
-    """Frames of recently watched replays, so stepping through one does not replay the game at every click."""
+    """Frames of recently watched replays, so stepping through one does not replay the game at every click (issue 30
+    finding 8). Frames are built in a worker process, never on the event loop; one build per replay and language at
+    a time, however many ask, and at most `builds` waiting (a 503 beyond); the cache holds at most `max_bytes` of
+    frames, least recently watched leaving first, so memory stays bounded whatever is read."""
 
-    def __init__(self) -> None:
-        self.entries: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+    def __init__(self, max_bytes: int = 64 * 1024 * 1024, builds: int = 4) -> None:
+        self.max_bytes = max_bytes
+        self.builds = builds
+        self.entries: OrderedDict[tuple[str, str], Frames] = OrderedDict()
+        self.bytes = 0
+        self._building: dict[tuple[str, str], asyncio.Future[Frames]] = {}
+        self._pool: ProcessPoolExecutor | None = None
 
-    def frames(self, replay_id: str, record: dict[str, Any]) -> list[dict[str, Any]]:
-        cached = self.entries.get(replay_id)
-        if cached is None:
-            try:
-                cached = frames_of(parse_record(record))
-            except GuildtableError as error:
-                raise Problem(422, "bad-record", str(error)) from None
-            self.entries[replay_id] = cached
-            while len(self.entries) > CACHE_SIZE:
-                self.entries.popitem(last=False)
-        else:
-            self.entries.move_to_end(replay_id)
-        return cached
+    def _workers(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
+            )
+        return self._pool
+
+    async def frames(self, replay_id: str, record: dict[str, Any]) -> Frames:
+        key = (replay_id, current_language())
+        cached = self.entries.get(key)
+        if cached is not None:
+            self.entries.move_to_end(key)
+            return cached
+        building = self._building.get(key)
+        if building is None:
+            if len(self._building) >= self.builds:
+                raise Problem(
+                    503,
+                    "replays-busy",
+                    _("the server is preparing other replays; ask again in a few seconds"),
+                    headers={"Retry-After": "5"},
+                )
+            loop = asyncio.get_running_loop()
+            building = asyncio.ensure_future(loop.run_in_executor(self._workers(), encoded_frames, record, key[1]))
+            self._building[key] = building
+            building.add_done_callback(lambda done: self._built(key, done))
+        try:
+            return await asyncio.shield(building)
+        except ValueError as error:
+            raise Problem(422, "bad-record", str(error)) from None
+
+    async def alternative(self, record: dict[str, Any], index: int, action: int) -> dict[str, Any]:
+        """`alternative_frame`, built in the worker process (it replays the game up to the move)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._workers(), alternative_in, record, index, action, current_language()
+            )
+        except ValueError as error:
+            raise Problem(422, "bad-record", str(error)) from None
+
+    def _built(self, key: tuple[str, str], done: asyncio.Future[Frames]) -> None:
+        self._building.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            return
+        frames = done.result()
+        if frames.size > self.max_bytes:
+            return  # served to those who asked, not kept
+        self.entries[key] = frames
+        self.bytes += frames.size
+        while self.bytes > self.max_bytes:
+            _key, gone = self.entries.popitem(last=False)
+            self.bytes -= gone.size
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.bytes = 0
+
+    def close(self) -> None:
+        for building in self._building.values():
+            building.cancel()
+        self._building.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

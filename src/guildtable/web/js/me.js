@@ -1,7 +1,9 @@
 // "My games" (issue 16): every table of the signed-in account, wherever it was joined. Tables where it is the
 // account's move come first and are marked, then the ones waiting for others, then the finished ones. Opening a table
 // remembers the account's seat tokens in this browser, so the table page plays those seats on any device.
-import { account, api, h, nt, num, relativeTime, rememberTable, seatSwatch, t } from "/static/js/common.js";
+// Issue 30: the mail address's state (a new one is confirmed from a link in a mail before any other mail goes there),
+// and the account's own controls: change the password, sign out everywhere else, delete the account.
+import { account, api, h, nt, num, relativeTime, rememberTable, seatSwatch, setAccount, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,13 +69,65 @@ function mailError(text, field) {
 function showMailSettings(settings) {
   $("mail-address").value = settings.email || "";
   for (const choice of notifyChoices()) choice.checked = choice.value === settings.notify;
+  showMailStatus(settings);
+}
+
+function when(seconds) {
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })
+    .format(new Date(seconds * 1000));
+}
+
+// Where the address stands, in plain words: mails go to it only once its owner followed its confirmation mail's link.
+function mailStatusText(settings) {
+  const email = settings.email;
+  const waiting = t("Follow the link in it: until then no other mail goes there.");
+  switch (settings.status) {
+    case "confirmed": return t("{email} is confirmed: the mails you chose go there.", { email });
+    case "due": return t("A confirmation mail is on its way to {email}.", { email }) + " " + waiting;
+    case "sent": return t("A confirmation mail was sent to {email} on {date}.", { email, date: when(settings.confirmation_sent) }) + " " + waiting;
+    case "limit": return t("No confirmation mail was sent to {email}: that address, or your account, had as many confirmation mails today as it may have. Ask again tomorrow.", { email });
+    case "refused": return t("The mail server refused {email}: check the address for mistakes.", { email });
+    case "stopped": return t("{email} was unsubscribed with the link in one of our mails: no mail goes there. To get mails there again, open that link once more.", { email });
+    default: return t("{email} is not confirmed yet: no mail goes there until you follow the link of its confirmation mail.", { email });
+  }
+}
+
+let statusChecks = 0;
+function showMailStatus(settings) {
+  const box = $("mail-status-box");
+  box.hidden = !settings.email;
+  box.dataset.status = settings.status || "";
+  $("mail-status").textContent = settings.email ? mailStatusText(settings) : "";
+  $("mail-confirm-again").hidden = !["sent", "limit", "refused", "unconfirmed"].includes(settings.status);
+  // A confirmation mail on its way goes out within moments: look again a few times, then leave it to the next visit.
+  if (settings.status === "due" && statusChecks < 5) {
+    statusChecks += 1;
+    setTimeout(() => api("/api/account/settings").then(showMailStatus).catch(() => {}), 2000);
+  }
 }
 
 async function loadMailSettings() {
-  if (mailShown) return;
+  if (mailShown) {
+    // The address's state may have changed meanwhile (its link was followed in another tab): the inputs stay as typed.
+    showMailStatus(await api("/api/account/settings"));
+    return;
+  }
   showMailSettings(await api("/api/account/settings"));
   mailShown = true;
   $("mail-settings").hidden = false;
+}
+
+async function confirmAgain() {
+  $("mail-confirm-again").disabled = true;
+  mailError("");
+  try {
+    statusChecks = 0;
+    showMailStatus(await api("/api/account/settings/confirmation", { method: "POST" }));
+  } catch (error) {
+    mailError(error.message);
+  } finally {
+    $("mail-confirm-again").disabled = false;
+  }
 }
 
 async function saveMailSettings(event) {
@@ -94,6 +148,73 @@ async function saveMailSettings(event) {
 }
 
 $("mail-form").addEventListener("submit", saveMailSettings);
+$("mail-confirm-again").addEventListener("click", confirmAgain);
+
+// --- the account's own controls (issue 30) ---------------------------------------------------------------------------
+function formError(form, text, input) {
+  $(`${form}-error`).textContent = text ? text[0].toUpperCase() + text.slice(1) : "";
+  $(`${form}-error`).hidden = !text;
+  for (const field of document.querySelectorAll(`#${form}-form input`)) field.removeAttribute("aria-invalid");
+  if (input) { input.setAttribute("aria-invalid", "true"); input.focus(); }
+}
+
+async function changePassword(event) {
+  event.preventDefault();
+  $("password-saved").textContent = "";
+  const current = $("password-current");
+  const chosen = $("password-new");
+  if (!current.value || !chosen.value) {
+    formError("password", t("Write your current password and the new one."), current.value ? chosen : current);
+    return;
+  }
+  formError("password", "");
+  $("password-save").disabled = true;
+  try {
+    const answer = await api("/api/account/password", { method: "POST", body: { current_password: current.value, new_password: chosen.value } });
+    current.value = chosen.value = "";
+    const ended = answer.ended_sessions;
+    $("password-saved").textContent = t("Your password is changed.") + " "
+      + nt("{n} other device was signed out.", "{n} other devices were signed out.", ended, { n: num(ended) });
+  } catch (error) {
+    formError("password", error.message, error.problem?.field === "current_password" ? current : chosen);
+  } finally {
+    $("password-save").disabled = false;
+  }
+}
+
+async function signOutOthers() {
+  $("signout-others").disabled = true;
+  $("signout-others-done").textContent = "";
+  try {
+    const answer = await api("/api/account/sessions", { method: "DELETE" });
+    $("signout-others-done").textContent = nt("Signed out on {n} other device.", "Signed out on {n} other devices.", answer.ended_sessions, { n: num(answer.ended_sessions) });
+  } catch (error) {
+    $("signout-others-done").textContent = error.message;
+  } finally {
+    $("signout-others").disabled = false;
+  }
+}
+
+async function deleteAccount(event) {
+  event.preventDefault();
+  const password = $("delete-password");
+  if (!password.value) { formError("delete", t("Write your password to delete your account."), password); return; }
+  formError("delete", "");
+  $("delete-ok").disabled = true;
+  try {
+    await api("/api/account/delete", { method: "POST", body: { password: password.value } });
+    setAccount(null);
+    location.assign("/");
+  } catch (error) {
+    password.value = "";
+    formError("delete", error.message, password);
+    $("delete-ok").disabled = false;
+  }
+}
+
+$("password-form").addEventListener("submit", changePassword);
+$("signout-others").addEventListener("click", signOutOthers);
+$("delete-form").addEventListener("submit", deleteAccount);
 
 function signedOut() {
   $("signed-out").hidden = false;
@@ -112,6 +233,8 @@ async function start() {
     throw error;
   }
   await loadMailSettings();
+  $("password-username").value = who.name;
+  $("account-settings").hidden = false;
   const tables = answer.tables || [];
   // The server sends them in this order already; the page keeps to it within each group.
   fill("your-move", tables.filter((table) => table.your_move && !table.terminal));

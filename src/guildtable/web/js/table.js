@@ -49,6 +49,14 @@ function connect() {
   ws.onmessage = (message) => { if (socket === ws) receive(JSON.parse(message.data)); };
   ws.onclose = (event) => {
     if (socket !== ws) return;
+    if (event.code === 4403 && invite && active === null) {
+      // Not an invite of this table (or not an invite at all): forgotten, and the page watches the game instead.
+      rememberTable(tableId, { invite: null });
+      invite = null;
+      $("not-invite").hidden = false;
+      connect();
+      return;
+    }
     if (event.code >= 4400 && event.code < 4500) {
       // Refused for good (no such table, a token that is not this table's): retrying would not help.
       $("conn").textContent = t("refused");
