@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from importlib.metadata import version as package_version
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -42,6 +43,7 @@ from guildtable.kernel.i18n import gettext as _
 
 HELP = N_("Play and study City Blocks, City and Guilds, Guildhall: Job Faire and Guilds of London.")
 LANG_HELP = N_("The language of what the commands print: en or de (default: from LANG, else en).")
+VERSION_HELP = N_("Show guildtable's version and exit.")
 
 
 class LocalizedGroup(TyperGroup):
@@ -164,10 +166,18 @@ app.command("analyse", cls=LocalizedCommand, help=analyse.HELP)(analyse.analyse_
 app.add_typer(catalogues.app, name="catalogues")
 
 
+def show_version(value: bool) -> None:
+    """`guildtable --version`: the installed package's version, which a bug or security report names."""
+    if value:
+        typer.echo(f"guildtable {package_version('guildtable')}")
+        raise typer.Exit()
+
+
 @app.callback()
 def choose_language(
     context: typer.Context,
     lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    version: bool = typer.Option(False, "--version", callback=show_version, is_eager=True, help=VERSION_HELP),
 ) -> None:
     """Every command prints in `--lang`, else in the language `LANG` (or `LC_ALL`, `LC_MESSAGES`) names."""
     chosen = language_of(lang, pseudo=True) if lang else None
