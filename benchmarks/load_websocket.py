@@ -127,6 +127,10 @@ def read(raw: str, rng: random.Random) -> Seen:
     return Seen(kind, message["version"], message["terminal"], message["current_player"], choice)
 
 
+# Two people's seats, taken by the creator at once (issue 30: an invite only takes a seat; its secret plays it).
+SEATS = [{"kind": "human", "take": True}, {"kind": "human", "take": True}]
+
+
 async def play_game(
     bases: tuple[str, str],
     table: dict,
@@ -136,7 +140,9 @@ async def play_game(
     think: float,
     spectators: int = 0,
 ) -> int:
-    tokens = {invite["seat"]: invite["token"] for invite in table["invites"]}
+    # Each seat's secret (both seats taken at creation); a server from before issue 30 answers with invites only.
+    secrets = {entry["seat"]: entry["secret"] for entry in table.get("secrets", [])}
+    tokens = secrets or {invite["seat"]: invite["token"] for invite in table["invites"]}
     urls = [base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}" for base in bases]
     rng = random.Random(seed)
     moves = 0
@@ -195,7 +201,9 @@ async def run(
     for _round in range(rounds):
         for index in range(games):
             # Each table is made through the process its first seat plays through (as its creator would be).
-            response = await clients[index % count].post("/api/tables", json={"game": game, "seats": [{}, {}]})
+            response = await clients[index % count].post("/api/tables", json={"game": game, "seats": SEATS})
+            if response.status_code == 422 and "take" in response.text:  # a server from before issue 30
+                response = await clients[index % count].post("/api/tables", json={"game": game, "seats": [{}, {}]})
             tables[index].append(response.json())
     for http in clients:
         await http.aclose()

@@ -166,7 +166,7 @@ def join(page: Any, url: str, name: str = "Ana") -> str:
     page.fill("#join-name", name)
     page.click("#join-ok")
     page.wait_for_selector("#join", state="hidden")
-    return held_secret(page, url.split("#", 1)[0].rsplit("/", 1)[-1])
+    return held_secret(page, url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1])
 
 
 def held_secret(page: Any, table_id: str, seat: int | None = None) -> str:

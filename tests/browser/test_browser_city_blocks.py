@@ -138,7 +138,7 @@ def seen(page: Any) -> dict[str, Any]:
 
 
 def test_browser_reload_mid_game_shows_the_same_view(page: Any) -> None:
-    create_table(page, ["human", "greedy"])
+    create_table(page, ["human", "greedy"], name="Grace")
     open_my_seat(page, "Grace")
     play_until(page, 4)
     page.wait_for_function(MY_TURN_OR_OVER)
@@ -229,7 +229,7 @@ def test_browser_the_pages_fit_a_phone_sized_screen(browser: Any, base_url: str)
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
     try:
-        create_table(page, ["human", "greedy"])
+        create_table(page, ["human", "greedy"], name="Mo")
         open_my_seat(page, "Mo")
         play_until(page, 2)
         page.wait_for_function(MY_TURN_OR_OVER)
@@ -242,7 +242,7 @@ def test_browser_the_pages_fit_a_phone_sized_screen(browser: Any, base_url: str)
 
 
 def test_browser_only_the_legal_sites_of_the_chosen_tile_are_highlighted(page: Any) -> None:
-    create_table(page, ["human", "greedy"])
+    create_table(page, ["human", "greedy"], name="Lin")
     open_my_seat(page, "Lin")
     page.wait_for_function(MY_TURN_OR_OVER)
     table_id = page.url.rstrip("/").split("/")[-1]

@@ -34,7 +34,7 @@ def _statuses(http: httpx.Client, path: str, body: dict[str, Any], addresses: li
 
 def test_a_chosen_forwarded_address_does_not_escape_the_rates(tmp_path: Path) -> None:
     """Issue 30 finding 3: by default the header is nobody's word: sign-ins and new tables claiming a different
-    address each still run into the one address's limit."""
+    address each still run into the one address's limit, and a claimed https gets no HSTS."""
     addresses = [f"203.0.113.{n}" for n in range(1, 7)]
     with (
         local_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", extra=TIGHT) as (base_url, _),
@@ -42,13 +42,16 @@ def test_a_chosen_forwarded_address_does_not_escape_the_rates(tmp_path: Path) ->
     ):
         tables = _statuses(http, "/api/tables", TABLE, addresses)
         signins = _statuses(http, "/api/session", STRANGER, addresses)
+        claimed_https = http.get("/", headers={"X-Forwarded-Proto": "https"})
+    assert "strict-transport-security" not in claimed_https.headers
     assert tables[:3] == [201] * 3 and 429 in tables[3:], tables
     assert signins[:3] == [401] * 3 and 429 in signins[3:], signins
 
 
 def test_the_header_is_believed_from_the_proxies_an_operator_names(tmp_path: Path) -> None:
-    """With `--forwarded-allow-ips 127.0.0.1` (a proxy on this machine) each forwarded address has its own budget:
-    six addresses create six tables, and one address is still held to three."""
+    """With `--forwarded-allow-ips 127.0.0.1` (a proxy on this machine, set up as docs/deploy.md's nginx) each
+    forwarded address has its own budget: six addresses create six tables, one address is still held to three, and
+    the proxy's `X-Forwarded-Proto: https` is believed."""
     addresses = [f"203.0.113.{n}" for n in range(1, 7)]
     extra = (*TIGHT, "--forwarded-allow-ips", "127.0.0.1")
     with (
@@ -57,7 +60,9 @@ def test_the_header_is_believed_from_the_proxies_an_operator_names(tmp_path: Pat
     ):
         assert _statuses(http, "/api/tables", TABLE, addresses) == [201] * 6
         same = _statuses(http, "/api/tables", TABLE, ["198.51.100.7"] * 4)
+        https = http.get("/", headers={"X-Forwarded-Proto": "https"})
     assert same[:3] == [201] * 3 and same[3] == 429
+    assert https.headers["strict-transport-security"].startswith("max-age=")  # the proxy's word on the scheme too
 
 
 @pytest.mark.parametrize("workers", [1, 2])

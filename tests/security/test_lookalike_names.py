@@ -118,3 +118,10 @@ def test_the_migration_recomputes_the_keys_and_keeps_old_lookalikes_signing_in(t
         assert store.account_called("VICTIM", lookalike_key("VICTIM")).id == "a0"  # type: ignore[union-attr]
     finally:
         store.close()
+
+
+def test_a_seat_nobody_has_joined_yet_does_not_hold_its_colours_name(client: TestClient) -> None:
+    """A player called like another seat's colour (that seat's name until its player joins) still gets a table."""
+    response = client.post("/api/tables", json={"game": "city-blocks", "seats": [{"name": "Red"}, {}]})
+    assert response.status_code == 201, response.json()
+    assert [seat["name"] for seat in response.json()["seats"]] == ["Red", "Red"]

@@ -14,6 +14,7 @@ import socket
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
@@ -21,6 +22,7 @@ from websockets.protocol import State
 from websockets.sync.client import connect
 from websockets.uri import parse_uri
 
+from guildtable.server.frame_budget import FrameBudget
 from guildtable.server.local import local_server
 
 # The budget of the server under attack: 50 frames, refilled so slowly (50 an hour) that a slow machine adds none.
@@ -101,3 +103,14 @@ def test_a_ping_flood_is_closed_and_other_tables_go_on(tmp_path: Path) -> None:
             assert json.loads(honest.recv(timeout=30)) == {"type": "pong"}
             honest.send(json.dumps({"type": "refresh"}))
             assert json.loads(honest.recv(timeout=30))["type"] == "state"
+
+
+def test_the_budget_is_a_bucket_refilled_at_its_rate() -> None:
+    """`--frame-rate 10/second`: ten frames at once, then one more each tenth of a second, never more than ten saved."""
+    budget = FrameBudget.of("10/second", now=0.0)
+    assert budget.spend(10, now=0.0) and not budget.spend(1, now=0.0)
+    assert budget.spend(1, now=0.1) and not budget.spend(1, now=0.1)
+    assert budget.left(now=100.0) == 10 and not budget.spend(11, now=100.0) and budget.spend(10, now=100.0)
+    for malformed in ("lots", "0/second", "ten per second"):
+        with pytest.raises(ValueError):
+            FrameBudget.of(malformed, now=0.0)

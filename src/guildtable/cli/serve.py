@@ -71,6 +71,18 @@ def serve(
     ),
     signin_rate: str = typer.Option(DEFAULTS.signin_rate, help=N_("Sign-ins and sign-ups one address may try.")),
     analyse_rate: str = typer.Option(DEFAULTS.analyse_rate, help=N_("Game analyses one address may ask for.")),
+    replay_rate: str = typer.Option(
+        DEFAULTS.replay_rate, help=N_("Replay steps, summaries and records one address may read.")
+    ),
+    replay_cache: int = typer.Option(
+        DEFAULTS.replay_cache_bytes, min=0, help=N_("Bytes of replay frames kept in memory at most.")
+    ),
+    replay_builds: int = typer.Option(
+        DEFAULTS.replay_builds, min=1, help=N_("Replays being prepared at once at most (the others wait their turn).")
+    ),
+    analysis_queue: int = typer.Option(
+        DEFAULTS.analysis_queue, min=1, help=N_("Game analyses under way at once at most (each visitor has one).")
+    ),
     analysis_iterations: int = typer.Option(
         DEFAULTS.analysis_iterations, min=10, max=100_000, help=N_("Search iterations per move of a game analysis.")
     ),
@@ -162,6 +174,10 @@ def serve(
         signin_rate=signin_rate,
         analyse_rate=analyse_rate,
         analysis_iterations=analysis_iterations,
+        replay_rate=replay_rate,
+        replay_cache_bytes=replay_cache,
+        replay_builds=replay_builds,
+        analysis_queue=analysis_queue,
         max_body_bytes=max_body,
         max_message_bytes=max_message,
         max_record_moves=max_record_moves,
@@ -244,9 +260,9 @@ def serve(
         if workers > 1:
             del app  # each worker process builds its own
             os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
-            uvicorn.run("guildtable.cli.serve:worker_app", factory=True, workers=workers, **options)  # type: ignore[arg-type]
+            uvicorn.run("guildtable.cli.serve:worker_app", factory=True, workers=workers, **options)
         else:
-            uvicorn.run(app, **options)  # type: ignore[arg-type]
+            uvicorn.run(app, **options)
     finally:
         for helper in helpers:
             helper.terminate()

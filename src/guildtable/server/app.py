@@ -36,8 +36,10 @@ from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
 from guildtable.server.accounts import Accounts, csrf_guard
+from guildtable.server.apidocs import add_api_docs
 from guildtable.server.auth import bearer_token
 from guildtable.server.collector import SurvivorsFrozen
+from guildtable.server.headers import SecurityHeaders
 from guildtable.server.health import Health, LoopLag, Pauses, health
 from guildtable.server.hub import TRY_AGAIN_LATER
 from guildtable.server.jsonin import ProblemInBody, SafeJSONRoute, parse_json
@@ -113,9 +115,14 @@ def create_app(
         lifespan=lifespan,
         # The CSRF check of signed-in requests, in one place (accounts.py): every route depends on it.
         dependencies=[Depends(csrf_guard)],
+        # /docs is served from this server, under the Content-Security-Policy (apidocs.py); ReDoc is not.
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(SecurityHeaders)
+    add_api_docs(app)
     app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
     app.state.accounts = accounts

@@ -9,7 +9,8 @@ sends takes one: text, binary, continuation, PING, PONG and CLOSE alike. A clien
 hears that it left.
 
 `guildtable serve` hands uvicorn `BudgetedWebSockets(rate)` as its `ws` protocol (`cli/serve.py`); uvicorn calls it
-for each connection upgraded to a WebSocket. It is uvicorn's `websockets-sansio` protocol with the counting added.
+for each connection upgraded to a WebSocket. It is uvicorn's `websockets-sansio` protocol with the counting added; it
+leans on that class's `conn`, `handle_events` and `queue`, which is one reason uvicorn's version is pinned.
 """
 
 from __future__ import annotations

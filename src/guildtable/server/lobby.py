@@ -283,7 +283,7 @@ class Lobby:
             secret = new_token() if takes else None
             owner = account_id if takes and index < len(as_account) and as_account[index] else None
             seats.append(StoredSeat(index, kind, name, tokens[index], kind != HUMAN or takes, owner, secret))
-        check_seat_names([seat.name for seat in seats])
+        check_seat_names([seat.name for seat, chosen in zip(seats, names, strict=False) if chosen])
         if seed is not None and not self.chosen_seeds:
             raise Problem(
                 422,
@@ -360,14 +360,14 @@ class Lobby:
         invited = None if not token else table.invited_seat(token)
         if invited is None:
             seat = await self.seat_of(table, token)
-            check_seat_name([other.name for other in table.seats], seat, name)
+            check_seat_name([other.name if other.joined else "" for other in table.seats], seat, name)
             if account_id is not None:
                 await self._bind(table, seat, account_id)
             await self.store.set_seat_name(table.id, seat, name)
             table.rename(seat, name)
         else:
             seat = invited
-            check_seat_name([other.name for other in table.seats], seat, name)
+            check_seat_name([other.name if other.joined else "" for other in table.seats], seat, name)
             stored = table.seats[seat]
             secret = new_token()
             if stored.joined or not await self.store.take_seat(table.id, seat, name, secret, account_id):

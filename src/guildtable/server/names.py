@@ -154,11 +154,12 @@ def new_name(raw: str) -> str:
 
 def check_seat_name(names: Sequence[str], seat: int, name: str) -> None:
     """Seat `seat` of a table whose seats are called `names` may be called `name` (a display name already): no word
-    of it mixes alphabets (422), and no other seat's name looks like it (409)."""
+    of it mixes alphabets (422), and no other seat's name looks like it (409). The caller leaves out ("") the names
+    nobody chose (a seat not joined yet keeps its colour's name, which its player will replace)."""
     _refuse_mixed(name)
     key = lookalike_key(name)
     for other, taken in enumerate(names):
-        if other != seat and lookalike_key(taken) == key:
+        if other != seat and taken and lookalike_key(taken) == key:
             raise Problem(
                 409,
                 "name-taken",

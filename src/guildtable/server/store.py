@@ -1054,11 +1054,14 @@ class Store:
             ).first()
             if row is None:
                 return None
-            stopped = row.email is not None and db.execute(
-                select(mail_addresses.c.stopped).where(
-                    mail_addresses.c.address == address_key(row.email), mail_addresses.c.stopped.is_not(None)
-                )
-            ).first()
+            stopped = (
+                row.email is not None
+                and db.execute(
+                    select(mail_addresses.c.stopped).where(
+                        mail_addresses.c.address == address_key(row.email), mail_addresses.c.stopped.is_not(None)
+                    )
+                ).first()
+            )
         return MailState(row.email, row.notify, row.email_status, row.confirm_at, bool(stopped))
 
     def request_confirmation(self, account_id: str) -> bool:
@@ -1180,9 +1183,7 @@ class Store:
                         update(accounts)
                         .where(accounts.c.id == confirming)
                         .values(
-                            confirm_count=case(
-                                (accounts.c.confirm_day == day, accounts.c.confirm_count + 1), else_=1
-                            ),
+                            confirm_count=case((accounts.c.confirm_day == day, accounts.c.confirm_count + 1), else_=1),
                             confirm_day=day,
                         )
                     )

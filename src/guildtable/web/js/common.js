@@ -84,6 +84,8 @@ export function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else if (key === "class") el.className = value;
     else if (key === "text") el.textContent = value;
+    // Through the CSSOM: the Content-Security-Policy refuses a `style` attribute, not a style set from a script.
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -100,6 +102,7 @@ export function svg(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "style") el.style.cssText = value;  // as in h()
     else el.setAttribute(key, value);
   }
   for (const child of children.flat()) {

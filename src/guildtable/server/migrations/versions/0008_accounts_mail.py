@@ -69,12 +69,12 @@ def upgrade() -> None:
     rows = bind.execute(sa.select(accounts.c.id, accounts.c.name).order_by(accounts.c.created, accounts.c.id)).all()
     # Keys are unique: each account first gets a placeholder, then its new key (the older of two look-alikes first).
     for row in rows:
-        bind.execute(accounts.update().where(accounts.c.id == row.id).values(name_key=f"\x00{row.id}"))
+        bind.execute(accounts.update().where(accounts.c.id == row.id).values(name_key=f"\n{row.id}"))
     taken: set[str] = set()
     for row in rows:
         key = lookalike_key(row.name)
         if key in taken:
-            key = f"{key[:80]}\x00{row.id}"
+            key = f"{key[:80]}\n{row.id}"
         taken.add(key)
         bind.execute(accounts.update().where(accounts.c.id == row.id).values(name_key=key))
 
