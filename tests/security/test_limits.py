@@ -10,7 +10,12 @@ import pytest
 from security_helpers import MakeClient, TestClient
 from starlette.websockets import WebSocketDisconnect
 
-TWO_HUMANS = {"game": "city-blocks", "seats": [{}, {}]}
+# Both seats taken by the creator at once (issue 30): the answer holds each seat's secret.
+TWO_HUMANS = {"game": "city-blocks", "seats": [{"take": True}, {"take": True}]}
+
+
+def secret_of(table: dict, seat: int) -> str:
+    return str(next(taken["secret"] for taken in table["secrets"] if taken["seat"] == seat))
 
 
 def _assert_429(response: object, doing: str) -> None:
@@ -32,7 +37,7 @@ def test_joining_uploading_and_moving_are_rate_limited(make_client: MakeClient) 
     """Issue 12 finding 5: joins, uploads and moves each have their own window."""
     client = make_client(join_rate="2/minute", upload_rate="1/minute", move_rate="1/minute")
     table = client.post("/api/tables", json=TWO_HUMANS).json()
-    auth = {"Authorization": f"Bearer {table['invites'][0]['token']}"}
+    auth = {"Authorization": f"Bearer {secret_of(table, 0)}"}
     for _ in range(2):
         assert client.post(f"/api/tables/{table['id']}/join", headers=auth, json={"name": "Ana"}).status_code == 200
     _assert_429(client.post(f"/api/tables/{table['id']}/join", headers=auth, json={"name": "Ana"}), "seats joined")
@@ -41,7 +46,7 @@ def test_joining_uploading_and_moving_are_rate_limited(make_client: MakeClient) 
     _assert_429(client.post("/api/replays", content=b"{}"), "records uploaded")
 
     seat = table["current_player"]
-    mover = {"Authorization": f"Bearer {table['invites'][seat]['token']}"}
+    mover = {"Authorization": f"Bearer {secret_of(table, seat)}"}
     legal = client.get(f"/api/tables/{table['id']}/state", headers=mover).json()["legal"]
     first = client.post(
         f"/api/tables/{table['id']}/moves", headers=mover, json={"version": 0, "action": legal[0]["action"]}
@@ -95,7 +100,7 @@ def test_spectators_per_table_are_capped(make_client: MakeClient) -> None:
             assert closed.value.code == 1013
         # A seat is never a spectator: its player still gets in.
         with client.websocket_connect(url) as player:
-            player.send_json({"type": "hello", "token": table["invites"][0]["token"]})
+            player.send_json({"type": "hello", "token": secret_of(table, 0)})
             assert player.receive_json()["type"] == "state"
 
 
@@ -140,7 +145,7 @@ def test_tables_are_not_loaded_at_start_and_leave_memory_when_idle(make_client: 
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
     table = client.post("/api/tables", json=TWO_HUMANS).json()
     seat = table["current_player"]
-    mover = {"Authorization": f"Bearer {table['invites'][seat]['token']}"}
+    mover = {"Authorization": f"Bearer {secret_of(table, seat)}"}
     legal = client.get(f"/api/tables/{table['id']}/state", headers=mover).json()["legal"]
     client.post(f"/api/tables/{table['id']}/moves", headers=mover, json={"version": 0, "action": legal[0]["action"]})
     before = client.get(f"/api/tables/{table['id']}/state", headers=mover).json()

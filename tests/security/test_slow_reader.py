@@ -57,7 +57,7 @@ def test_a_spectator_that_never_reads_does_not_hold_up_moves(tmp_path: Path) -> 
         local_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", extra=limits) as (base_url, _),
         httpx.Client(base_url=base_url, timeout=10) as http,
     ):
-        table = http.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()
+        table = http.post("/api/tables", json={"game": "city-blocks", "seats": [{"take": True}] * 2}).json()
         silent = _open_silent_socket(base_url, table["id"])
         silent.settimeout(0.2)
         refresh = _frame(json.dumps({"type": "refresh"}))
@@ -71,7 +71,8 @@ def test_a_spectator_that_never_reads_does_not_hold_up_moves(tmp_path: Path) -> 
         except (TimeoutError, OSError):
             pass
         seat = table["current_player"]
-        auth = {"Authorization": f"Bearer {table['invites'][seat]['token']}"}
+        secret = next(taken["secret"] for taken in table["secrets"] if taken["seat"] == seat)
+        auth = {"Authorization": f"Bearer {secret}"}
         legal = http.get(f"/api/tables/{table['id']}/state", headers=auth).json()["legal"]
         answer = http.post(
             f"/api/tables/{table['id']}/moves", headers=auth, json={"version": 0, "action": legal[0]["action"]}

@@ -71,7 +71,9 @@ def test_sigkill_mid_game_then_restart_restores_every_game_and_view(db_url: str)
     specs = [["human", "human"], ["human", "greedy"], ["greedy", "human"], ["human", "random"]]
     with server(db_url, port) as process, httpx.Client(base_url=base, timeout=10) as http:
         tables = [
-            http.post("/api/tables", json={"game": "city-blocks", "seats": [{"kind": k, "take": k == "human"} for k in seats]}).json()
+            http.post(
+                "/api/tables", json={"game": "city-blocks", "seats": [{"kind": k, "take": k == "human"} for k in seats]}
+            ).json()
             for seats in specs
         ]
         http.post(f"/api/tables/{tables[0]['id']}/join", headers=auth(tokens_of(tables[0])[1]), json={"name": "Zoë"})

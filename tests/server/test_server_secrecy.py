@@ -51,7 +51,9 @@ def at(view: dict[str, Any], path: str) -> Any:
 
 
 def play_over_sockets(client: TestClient, game: str, players: int, seed: int) -> tuple[dict, dict, dict]:
-    table = client.post("/api/tables", json={"game": game, "seats": [{"kind": "human", "take": True}] * players, "seed": seed}).json()
+    table = client.post(
+        "/api/tables", json={"game": game, "seats": [{"kind": "human", "take": True}] * players, "seed": seed}
+    ).json()
     tokens = tokens_of(table)
     url = f"/ws/tables/{table['id']}"
     watchers: list[int | None] = [*range(players), None]

@@ -1011,9 +1011,7 @@ class Store:
             rows = db.execute(
                 select(ratings, accounts.c.name)
                 .outerjoin(accounts, accounts.c.id == ratings.c.subject)
-                .where(
-                    ratings.c.game == game, or_(ratings.c.subject.startswith("bot:"), ratings.c.games >= min_games)
-                )
+                .where(ratings.c.game == game, or_(ratings.c.subject.startswith("bot:"), ratings.c.games >= min_games))
                 .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.subject)
                 .limit(limit)
             ).all()
