@@ -9,6 +9,7 @@ The browser test uses the pages as a player does in Chromium, which reports anyt
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -150,8 +151,19 @@ def _violations(page: Any) -> list[str]:
     return list(page.evaluate("window.__violations"))
 
 
+@pytest.fixture
+def enforcing(browser: Any, base_url: str) -> Iterator[Any]:
+    """A browser context that enforces the pages' policy (the other tests' contexts bypass it, browser_fixtures)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1200, "height": 900}, bypass_csp=False)
+    context.set_default_timeout(30000)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+    yield context
+    context.close()
+
+
 @pytest.mark.browser
-def test_pages_in_use_report_no_policy_violation(context: Any) -> None:
+def test_pages_in_use_report_no_policy_violation(enforcing: Any) -> None:
+    context = enforcing
     """Issue 30 finding 15: the lobby, a table in play, tables of the games whose boards set styles, a rules page with
     its example boards and the API documentation all load and work in Chromium with nothing blocked."""
     context.add_init_script(LISTEN)
