@@ -154,6 +154,8 @@ def test_one_turn_each_is_still_aborted(make_client: MakeClient) -> None:
     [table_id] = farm(client, farmer, accomplice, 1, turns=1)
     [game] = page_of(client, "Farmer")["games"]
     assert game["id"] == table_id and game["rating"]["status"] == "aborted"
+    # The table's own end screen says so too (its result carries what became of the rating).
+    assert client.get(f"/api/tables/{table_id}/state").json()["result"]["rating"] == "aborted"
     assert page_of(client, "Farmer")["ratings"] == []
 
 

@@ -163,9 +163,9 @@ def enforcing(browser: Any, base_url: str) -> Iterator[Any]:
 
 @pytest.mark.browser
 def test_pages_in_use_report_no_policy_violation(enforcing: Any) -> None:
-    context = enforcing
     """Issue 30 finding 15: the lobby, a table in play, tables of the games whose boards set styles, a rules page with
     its example boards and the API documentation all load and work in Chromium with nothing blocked."""
+    context = enforcing
     context.add_init_script(LISTEN)
     page = context.new_page()
     console: list[str] = []

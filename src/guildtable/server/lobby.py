@@ -44,7 +44,7 @@ from guildtable.server.names import check_seat_name, check_seat_names, display_n
 from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews
-from guildtable.server.ratings import bot_subject, rated_pace, settle_quietly
+from guildtable.server.ratings import bot_subject, rated_pace, settle_quietly, statuses
 from guildtable.server.replays import Frames, ReplayCache, checked_record
 from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
 from guildtable.server.store import PlyTaken, Store, StoredSeat, StoredTable, now
@@ -677,6 +677,11 @@ class Lobby:
             self._settling.add(table.id)
             try:
                 await settle_quietly(self.store, table, self.limits.rated_pair_games)
+                if table.settled and table.rating is None:
+                    # What became of it (rated, or why not), for the end screen (issue 30: an aborted game says so).
+                    with contextlib.suppress(Exception):
+                        table.rating = (await statuses(self.store, [table])).get(table.id)
+                        await self.hub.broadcast(table)
             finally:
                 self._settling.discard(table.id)
 

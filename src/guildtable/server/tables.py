@@ -81,6 +81,9 @@ class Table:
     # skipped) by this process: the store's `gt_rated_games` is what makes it happen once across processes.
     rated: bool = False
     settled: bool = False
+    # Once settled, what became of a rated table: "rated", or why not ("aborted", "repeated-pairing",
+    # "unrated-seat"); None while unknown (issue 30).
+    rating: str | None = None
     log: list[LoggedEvent] = field(default_factory=list)
     # The seats bots play (they think in the lobby's worker processes).
     bots: frozenset[int] = frozenset()
@@ -477,6 +480,7 @@ class Table:
                 "early": not state.is_terminal,
                 "breakdown": state.score_breakdown(),
                 "sheet": state.score_sheet().to_json(),
+                "rating": self.rating,
             }
         return message
 

@@ -429,8 +429,15 @@ function drawEnd(p) {
   const out = Object.entries(p.result.out || {}).map(([seat, why]) => h("p", { class: "muted ending" }, why === "resigned"
     ? t("{name} resigned and was placed last.", { name: seatName(p.seats, Number(seat)) })
     : t("{name} ran out of time and was placed last.", { name: seatName(p.seats, Number(seat)) })));
+  // Issue 30: a rated game that did not count says why, in words (as lichess says "Game aborted").
+  const unrated = {
+    aborted: t("Aborted: not rated, because a player played fewer than two turns."),
+    "repeated-pairing": t("Not rated: these players have already played their rated games against each other today."),
+    "unrated-seat": t("Not rated: a seat was played without an account."),
+  }[p.result.rating];
   end.replaceChildren(
     h("div", { class: "winner", id: "winner" }, title),
+    ...(p.rated && unrated ? [h("p", { id: "rating-note", class: "muted" }, unrated)] : []),
     ...out,
     h("h3", {}, p.result.early ? t("The points when the game ended") : t("How the points were scored")),
     h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
