@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # The test environment adds the optional extras, so their tests run instead of skipping.
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run play test lint bench screenshots clean
+.PHONY: run play test lint bench screenshots golden clean
 
 # The install compiles the observation encoders (setup.py), so their sources count too.
 $(STAMP): pyproject.toml setup.py $(wildcard src/guildtable/rl/compiled/*.pyx src/guildtable/rl/compiled/*.pxd)
@@ -57,6 +57,10 @@ screenshots: $(TEST_STAMP)
 	$(BIN)/pytest -q -p no:randomly tests/browser/test_browser_readme_shots.py
 	mkdir -p docs/screenshots
 	cp artifacts/screenshots/readme/*.png docs/screenshots/
+
+# The golden playthroughs (tests/golden/README.md): rewritten after a deliberate change; review their diff like code.
+golden: $(STAMP)
+	$(BIN)/python tests/golden/golden.py --regenerate
 
 bench: $(STAMP)
 	$(BIN)/guildtable bench

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import httpx
 from websockets.client import ClientProtocol
-from websockets.exceptions import InvalidState
+from websockets.exceptions import ConnectionClosed, InvalidState
 from websockets.protocol import State
 from websockets.sync.client import ClientConnection, connect
 from websockets.uri import parse_uri
@@ -81,44 +81,55 @@ def _tokens(table: dict) -> dict[int, str]:
     return secrets or {entry["seat"]: entry["token"] for entry in table["invites"]}
 
 
-def _next(socket_: ClientConnection, after: int) -> dict:
-    """The next state or update newer than version `after` (an error ends the benchmark)."""
+def _next(socket_: ClientConnection, after: int, deadline: float) -> dict:
+    """The next state or update newer than version `after` (an error ends the benchmark; TimeoutError once the phase's
+    deadline has passed)."""
     while True:
-        message = json.loads(socket_.recv(timeout=120))
+        message = json.loads(socket_.recv(timeout=max(0.001, deadline - time.perf_counter())))
         if message["type"] == "error":
             raise RuntimeError(message["detail"])
         if message["type"] in ("state", "update") and message["version"] > after:
             return dict(message)
 
 
-def play(base_url: str, http: httpx.Client, moves: int, seconds: float) -> list[float]:
+def play(base_url: str, http: httpx.Client, moves: int, seconds: float) -> tuple[list[float], str]:
     """Moves of one player pair, one at a time and `PACE` apart at least, until `moves` are made or `seconds` have
-    passed: each one's round trip in seconds."""
+    passed: each one's round trip in seconds, and why the pair stopped early, if it did (a move still unanswered at
+    the end, or a connection the server dropped)."""
     timings: list[float] = []
     timings_at: float | None = None
     deadline = time.perf_counter() + seconds
-    while len(timings) < moves and time.perf_counter() < deadline:
-        seats = [{"take": True}, {"take": True}]
-        table = http.post("/api/tables", json={"game": "city-blocks", "seats": seats}).json()
-        tokens = _tokens(table)
-        url = base_url.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
-        with connect(url, open_timeout=60) as blue, connect(url, open_timeout=60) as red:
-            sockets = {0: blue, 1: red}
-            latest = {}
-            for seat, ws in sockets.items():
-                ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
-                latest[seat] = _next(ws, -1)
-            while not latest[0]["terminal"] and len(timings) < moves and time.perf_counter() < deadline:
-                mover = latest[0]["current_player"]
-                version = latest[mover]["version"]
-                action = latest[mover]["legal"][0]["action"]
-                time.sleep(max(0.0, (timings_at or 0.0) + PACE - time.perf_counter()))
-                started = timings_at = time.perf_counter()
-                sockets[mover].send(json.dumps({"type": "move", "version": version, "action": action}))
-                latest[mover] = _next(sockets[mover], version)
-                timings.append(time.perf_counter() - started)
-                latest[1 - mover] = _next(sockets[1 - mover], version)
-    return timings
+    try:
+        while len(timings) < moves and time.perf_counter() < deadline:
+            seats = [{"take": True}, {"take": True}]
+            table = http.post("/api/tables", json={"game": "city-blocks", "seats": seats}).json()
+            tokens = _tokens(table)
+            url = base_url.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+            # No keepalive PINGs of their own: a slow server would have them give up, and the point is how slow.
+            with (
+                connect(url, open_timeout=seconds, ping_interval=None) as blue,
+                connect(url, open_timeout=seconds, ping_interval=None) as red,
+            ):
+                sockets = {0: blue, 1: red}
+                latest = {}
+                for seat, ws in sockets.items():
+                    ws.send(json.dumps({"type": "hello", "token": tokens[seat]}))
+                    latest[seat] = _next(ws, -1, deadline)
+                while not latest[0]["terminal"] and len(timings) < moves and time.perf_counter() < deadline:
+                    mover = latest[0]["current_player"]
+                    version = latest[mover]["version"]
+                    action = latest[mover]["legal"][0]["action"]
+                    time.sleep(max(0.0, (timings_at or 0.0) + PACE - time.perf_counter()))
+                    started = timings_at = time.perf_counter()
+                    sockets[mover].send(json.dumps({"type": "move", "version": version, "action": action}))
+                    latest[mover] = _next(sockets[mover], version, deadline)
+                    timings.append(time.perf_counter() - started)
+                    latest[1 - mover] = _next(sockets[1 - mover], version, deadline)
+    except TimeoutError:
+        return timings, "an answer still awaited when the phase ended"
+    except (ConnectionClosed, httpx.HTTPError, OSError) as error:
+        return timings, f"the server dropped the players ({type(error).__name__})"
+    return timings, ""
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -126,13 +137,14 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _report(name: str, timings: list[float], cpu: float, elapsed: float) -> None:
+def _report(name: str, timings: list[float], stopped: str, cpu: float, elapsed: float) -> None:
     ordered = sorted(timings)
-    p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
-    print(
-        f"  {name}: {len(ordered)} moves, median {statistics.median(ordered) * 1000:.1f} ms, "
-        f"p90 {p90 * 1000:.1f} ms; server CPU {cpu / elapsed:.0%}"
-    )
+    if ordered:
+        p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+        line = f"{len(ordered)} moves, median {statistics.median(ordered) * 1000:.1f} ms, p90 {p90 * 1000:.1f} ms"
+    else:
+        line = "no move answered"
+    print(f"  {name}: {line} in {elapsed:.1f} s{'; ' + stopped if stopped else ''}; server CPU {cpu / elapsed:.0%}")
 
 
 def measure(frame_rate: str, attack: str, attackers: int, moves: int, seconds: float) -> None:
@@ -155,9 +167,9 @@ def measure(frame_rate: str, attack: str, attackers: int, moves: int, seconds: f
                 process.start()
             time.sleep(1.0 if count else 0.0)  # let the flood begin before the moves are timed
             cpu, started = _cpu_seconds(server.pid), time.perf_counter()
-            timings = play(url, http, moves, seconds)
+            timings, stopped = play(url, http, moves, seconds)
             elapsed = time.perf_counter() - started
-            _report(phase, timings, _cpu_seconds(server.pid) - cpu, elapsed)
+            _report(phase, timings, stopped, _cpu_seconds(server.pid) - cpu, elapsed)
             stop.set()
             for process in flooders:
                 process.join(10)

@@ -40,9 +40,9 @@ from guildtable.server.lobby import Lobby
 from guildtable.server.mail import CONFIRM_SECONDS, NOTIFY_CHOICES, wake_notifiers
 from guildtable.server.names import display_name
 from guildtable.server.pages import render_page
-from guildtable.server.problems import Problem
+from guildtable.server.problems import Problem, problem_response, problem_responses
 from guildtable.server.ratings import SIGMAS, Status, level_name, level_of, ordinal, status_text, statuses
-from guildtable.server.schemas import AccountRequest
+from guildtable.server.schemas import NEW_PASSWORD, NEW_PASSWORD_LENGTH, AccountRequest, SignUpRequest
 from guildtable.server.store import AccountSeat, LeaderboardRow, MailChoice, MailState, StoredRating
 from guildtable.server.tables import Table
 
@@ -72,8 +72,8 @@ def _signed_in_answer(session: Session, token: str, request: Request, status: in
 
 
 def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Callable[[Request, Action], None]) -> None:
-    @app.post("/api/account", status_code=201, tags=["accounts"])
-    async def sign_up(body: AccountRequest, request: Request, session: OptionalSession) -> JSONResponse:
+    @app.post("/api/account", status_code=201, tags=["accounts"], responses=problem_responses(409, 422, 429))
+    async def sign_up(body: SignUpRequest, request: Request, session: OptionalSession) -> JSONResponse:
         """A new account (a display name, unique whatever its case, and a password of 8 to 256 characters), signed
         in at once: the session cookie is set and the answer holds the CSRF token to send as `X-CSRF-Token`."""
         limit(request, "signin")
@@ -82,7 +82,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
             await accounts.sign_out(session)
         return _signed_in_answer(new, token, request, 201)
 
-    @app.post("/api/session", tags=["accounts"])
+    @app.post("/api/session", tags=["accounts"], responses=problem_responses(401, 429))
     async def sign_in(body: AccountRequest, request: Request, session: OptionalSession) -> JSONResponse:
         """Sign in: the session cookie and the CSRF token; 401 `sign-in-failed` whichever of name and password was
         wrong."""
@@ -99,12 +99,12 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
             await accounts.sign_out(session)
         return Response(status_code=204, headers={"Set-Cookie": cleared_cookie(secure=_secure(request))})
 
-    @app.get("/api/account", tags=["accounts"])
+    @app.get("/api/account", tags=["accounts"], responses=problem_responses(401))
     async def account(session: SignedIn) -> dict[str, Any]:
         """Who is signed in, and the CSRF token their pages send (a page reloaded after signing in asks here)."""
         return {"name": session.account.name, "csrf": session.csrf, "created": session.account.created}
 
-    @app.get("/api/account/tables", tags=["accounts"])
+    @app.get("/api/account/tables", tags=["accounts"], responses=problem_responses(401))
     async def account_tables(session: SignedIn) -> dict[str, Any]:
         """Every table where the account has a seat, with the seats' tokens: tables where it is the account's move
         first, then the other unfinished ones, then the finished ones, each newest first."""
@@ -112,7 +112,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         listed.sort(key=_rank)
         return {"tables": listed}
 
-    @app.post("/api/tables/{table_id}/claim", tags=["seats"])
+    @app.post("/api/tables/{table_id}/claim", tags=["seats"], responses=problem_responses(401, 403, 404, 409, 410, 429))
     async def claim(
         table_id: str, request: Request, session: SignedIn, authorization: str | None = Header(default=None)
     ) -> Any:
@@ -124,7 +124,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         await lobby.claim(table, seat, session.account.id)
         return table.payload(seat)
 
-    @app.get("/api/players/{name}", tags=["accounts"])
+    @app.get("/api/players/{name}", tags=["accounts"], responses=problem_responses(404))
     async def player(name: str) -> dict[str, Any]:
         """A player's public page: their name, since when they play, their ratings (best first; `provisional` below
         the leaderboard's minimum of rated games) and their finished games (newest first; a rated one says whether
@@ -143,7 +143,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         ratings = sorted((entry for entry in entries if entry is not None), key=lambda entry: -entry["rating"])
         return {"name": found.name, "created": found.created, "ratings": ratings, "games": games}
 
-    @app.get("/api/leaderboard/{game}", tags=["ratings"])
+    @app.get("/api/leaderboard/{game}", tags=["ratings"], responses=problem_responses(404))
     async def leaderboard(game: str) -> dict[str, Any]:
         """A game's best ratings (at most 100), players and bot levels together, by the rating shown (openskill's
         ordinal, mu - 3 sigma, to one decimal): a player sees where they stand against the medium and hard bots.
@@ -171,9 +171,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
 class PasswordChange(BaseModel):
     model_config = ConfigDict(extra="forbid")
     current_password: str = Field(max_length=1024, description="The password the account has now")
-    new_password: str = Field(
-        max_length=1024, description="8 to 256 characters, and not easy to guess (a common password, a name, a pattern)"
-    )
+    new_password: str = Field(max_length=1024, json_schema_extra=NEW_PASSWORD_LENGTH, description=NEW_PASSWORD)
 
 
 class AccountDeletion(BaseModel):
@@ -182,7 +180,7 @@ class AccountDeletion(BaseModel):
 
 
 def add_account_controls(app: FastAPI, accounts: Accounts, limit: Callable[[Request, Action], None]) -> None:
-    @app.post("/api/account/password", tags=["accounts"])
+    @app.post("/api/account/password", tags=["accounts"], responses=problem_responses(401, 403, 422, 429))
     async def change_password(body: PasswordChange, request: Request, session: SignedIn) -> dict[str, Any]:
         """Change the password (the current one is asked again: 403 `wrong-password`; a new one that is too short or
         easy to guess: 422). Every other session of the account ends; this one stays signed in."""
@@ -190,12 +188,12 @@ def add_account_controls(app: FastAPI, accounts: Accounts, limit: Callable[[Requ
         ended = await accounts.change_password(session, body.current_password, body.new_password)
         return {"ended_sessions": ended}
 
-    @app.delete("/api/account/sessions", tags=["accounts"])
+    @app.delete("/api/account/sessions", tags=["accounts"], responses=problem_responses(401))
     async def sign_out_elsewhere(session: SignedIn) -> dict[str, Any]:
         """Sign out everywhere else: every session of the account but this one ends."""
         return {"ended_sessions": await accounts.sign_out_elsewhere(session)}
 
-    @app.post("/api/account/delete", status_code=204, tags=["accounts"])
+    @app.post("/api/account/delete", status_code=204, tags=["accounts"], responses=problem_responses(401, 403, 429))
     async def delete_account(body: AccountDeletion, request: Request, session: SignedIn) -> Response:
         """Delete the account (its password is asked again: 403 `wrong-password`). Its sessions end, its seats become
         guests' seats (the games stay), its ratings and its public page go, and its name is free for anyone."""
@@ -306,9 +304,16 @@ class MailSettingsRequest(BaseModel):
     each refusal in the reader's language."""
 
     model_config = ConfigDict(extra="forbid")
-    email: str | None = Field(default=None, max_length=1024, description="Where the mails go; empty or null: nowhere")
+    email: str | None = Field(
+        default=None,
+        max_length=1024,
+        description="Where the mails go (an e-mail address, 422 otherwise); empty or null: nowhere, which only "
+        "`notify` 'off' allows (422 otherwise)",
+    )
     notify: str = Field(
-        max_length=64, description="'off', 'turn' (a mail at each of your turns) or 'digest' (one a day)"
+        max_length=64,
+        json_schema_extra={"enum": list(NOTIFY_CHOICES)},
+        description="'off', 'turn' (a mail at each of your turns) or 'digest' (one a day)",
     )
 
 
@@ -352,7 +357,7 @@ def mail_settings_entry(state: MailState | None) -> dict[str, Any]:
 
 
 def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
-    @app.get("/api/account/settings", tags=["accounts"])
+    @app.get("/api/account/settings", tags=["accounts"], responses=problem_responses(401))
     async def mail_settings(session: SignedIn) -> dict[str, Any]:
         """The signed-in account's e-mail notifications: the address (or null) and `notify`: "off", "turn" (a mail
         at each of your turns at a turn-based table) or "digest" (one summary a day); with either of the last two a
@@ -360,7 +365,7 @@ def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
         link of its confirmation mail (`status` says where that stands)."""
         return mail_settings_entry(await accounts.store.mail_state(session.account.id))
 
-    @app.put("/api/account/settings", tags=["accounts"])
+    @app.put("/api/account/settings", tags=["accounts"], responses=problem_responses(401, 422))
     async def set_mail_settings(body: MailSettingsRequest, session: SignedIn) -> dict[str, Any]:
         """Change the e-mail notifications (422 for an address that is none, or mails without an address). A new
         address is unconfirmed, and gets its confirmation mail; no other mail goes there until its link is
@@ -372,7 +377,7 @@ def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
             wake_notifiers(accounts.store)
         return mail_settings_entry(state)
 
-    @app.post("/api/account/settings/confirmation", tags=["accounts"])
+    @app.post("/api/account/settings/confirmation", tags=["accounts"], responses=problem_responses(401, 409))
     async def confirm_again(session: SignedIn) -> dict[str, Any]:
         """Send the address a new confirmation mail (409 when there is no address, or it is confirmed). An address
         gets a few confirmation mails a day at most, whoever asks."""
@@ -389,6 +394,16 @@ def _masked(address: str) -> str:
     return f"{local[:1]}•••@{domain}"
 
 
+# The mail links' answers: a page, found or not (a path no route has is a problem, as everywhere).
+_PAGE = {"text/html": {"schema": {"type": "string"}}}
+MAIL_PAGE: dict[str, Any] = {
+    "response_class": HTMLResponse,
+    "responses": {
+        404: {**problem_response(404, also=_PAGE), "description": "An unknown or expired link: a page saying so"}
+    },
+}
+
+
 def _mail_page(state: str, status: int = 200, *, token: str = "", address: str = "") -> HTMLResponse:
     return HTMLResponse(
         render_page("mail_link.html", state=state, token=token, address=address),
@@ -400,12 +415,13 @@ def _mail_page(state: str, status: int = 200, *, token: str = "", address: str =
 def add_mail_link_pages(app: FastAPI, accounts: Accounts) -> None:
     store = accounts.store
 
-    @app.get("/confirm-email/{token}", include_in_schema=False)
+    @app.get("/confirm-email/{token}", tags=["mail"], **MAIL_PAGE)
     async def confirm_page(token: str) -> HTMLResponse:
-        """Asks before it confirms: a mail scanner that opens every link confirms nothing."""
+        """The page of a confirmation mail's link: it asks before it confirms (the POST), so a mail scanner that
+        opens every link confirms nothing."""
         return _mail_page("confirm-ask", token=token)
 
-    @app.post("/confirm-email/{token}", tags=["mail"])
+    @app.post("/confirm-email/{token}", tags=["mail"], **MAIL_PAGE)
     async def confirm(token: str) -> HTMLResponse:
         """Confirm the address of a confirmation mail (its link's token): from now on it gets the mails its account
         chose. 404 for an unknown or expired link."""
@@ -414,16 +430,17 @@ def add_mail_link_pages(app: FastAPI, accounts: Accounts) -> None:
             return _mail_page("confirm-invalid", 404)
         return _mail_page("confirmed", address=_masked(address))
 
-    @app.get("/unsubscribe/{token}", include_in_schema=False)
+    @app.get("/unsubscribe/{token}", tags=["mail"], **MAIL_PAGE)
     async def unsubscribe_page(token: str) -> HTMLResponse:
-        """Asks before it unsubscribes (RFC 8058: a GET changes nothing)."""
+        """The page of a mail's unsubscribe link: it asks before it unsubscribes (RFC 8058: a GET changes nothing).
+        404 for an unknown token."""
         found = await store.address_of_token(token[:128])
         if found is None:
             return _mail_page("unsubscribe-invalid", 404)
         address, stopped = found
         return _mail_page("unsubscribed" if stopped else "unsubscribe-ask", token=token, address=_masked(address))
 
-    @app.post("/unsubscribe/{token}", tags=["mail"])
+    @app.post("/unsubscribe/{token}", tags=["mail"], **MAIL_PAGE)
     async def unsubscribe(token: str) -> HTMLResponse:
         """RFC 8058 one-click unsubscribe (a mail program POSTs `List-Unsubscribe=One-Click`, without a cookie): the
         address of the token gets no more mail of any kind, from any account. 404 for an unknown token."""
@@ -432,7 +449,7 @@ def add_mail_link_pages(app: FastAPI, accounts: Accounts) -> None:
             return _mail_page("unsubscribe-invalid", 404)
         return _mail_page("unsubscribed", token=token, address=_masked(found[0]))
 
-    @app.post("/unsubscribe/{token}/undo", tags=["mail"])
+    @app.post("/unsubscribe/{token}/undo", tags=["mail"], **MAIL_PAGE)
     async def resubscribe(token: str) -> HTMLResponse:
         """Undo an unsubscription: the address may get the mails its accounts chose again."""
         found = await store.address_of_token(token[:128])

@@ -4,17 +4,26 @@ FastAPI's own page loads Swagger UI from a CDN and starts it with an inline scri
 Content-Security-Policy (`headers.py`) allows, and which made every visit to /docs tell a third party about it. Here
 its files come from the `fastapi-offline` package (pinned in pyproject.toml; it ships swagger-ui-dist's bundle and
 stylesheet), under `/docs-assets/`, and `web/js/apidocs.js` starts it. ReDoc, FastAPI's second page, is not served.
+
+The schema at `/openapi.json` documents every answer (issue 30): each route names the problems it can answer with
+(`problems.problem_responses`), and `document_problems` adds the ones that come from the app as a whole rather than
+from a route: a body's 400, 413 and 422, a signed-in change's 403 `csrf`, and any request's 422 (FastAPI's own
+validation error, which the app answers as a problem, `application/problem+json`, like every other refusal).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+
+from guildtable.server.problems import PROBLEM_SCHEMA, ProblemBody, problem_response
 
 ASSETS = Path(str(files("fastapi_offline") / "static"))
 PAGE = """<!doctype html>
@@ -43,3 +52,53 @@ def add_api_docs(app: FastAPI) -> None:
     @app.get("/docs", include_in_schema=False)
     def api_docs() -> HTMLResponse:
         return HTMLResponse(page)
+
+    app.openapi = _with_problems(app.openapi)  # type: ignore[method-assign]
+
+
+def _with_problems(make: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any]]:
+    """FastAPI's schema maker, its schema completed by `document_problems` (once: FastAPI keeps the schema)."""
+    done: list[dict[str, Any]] = []
+
+    def openapi() -> dict[str, Any]:
+        if not done:
+            done.append(document_problems(make()))
+        return done[0]
+
+    return openapi
+
+
+# Methods that change something: a signed-in request of these to /api/ carries its X-CSRF-Token (accounts.py).
+_CHANGES = ("post", "put", "patch", "delete")
+
+
+def document_problems(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` (an OpenAPI document, changed in place) with the problem body and the refusals every route of a kind
+    can answer with."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    components[PROBLEM_SCHEMA["$ref"].rsplit("/", 1)[-1]] = ProblemBody.model_json_schema(
+        ref_template="#/components/schemas/{model}"
+    )
+    for path, operations in schema.get("paths", {}).items():
+        for method, operation in operations.items():
+            responses = operation.setdefault("responses", {})
+            if _is_validation_error(responses.get("422")):
+                del responses["422"]  # FastAPI's: the app's answer is a problem (app.py)
+            statuses = []
+            if operation.get("parameters") or "requestBody" in operation:
+                statuses.append(422)
+            if "requestBody" in operation:
+                statuses += [400, 413]
+            if method in _CHANGES and path.startswith("/api/"):
+                statuses.append(403)
+            for status in statuses:
+                responses.setdefault(str(status), problem_response(status))
+            operation["responses"] = dict(sorted(responses.items()))
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.pop(unused, None)
+    return schema
+
+
+def _is_validation_error(response: dict[str, Any] | None) -> bool:
+    content = (response or {}).get("content", {}).get("application/json", {})
+    return bool(content.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"))

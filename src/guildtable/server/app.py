@@ -26,6 +26,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
 from guildtable.bots.levels import OPPONENTS
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
@@ -49,7 +50,7 @@ from guildtable.server.lobby import Lobby
 from guildtable.server.mail import MailSettings, Notifier
 from guildtable.server.pages import add_account_pages, catalogue_text, known_domain, render_page
 from guildtable.server.platform import make_lobby
-from guildtable.server.problems import Problem
+from guildtable.server.problems import Problem, problem_responses
 from guildtable.server.rulebook import add_rules_pages
 from guildtable.server.schemas import CreateTableRequest, JoinRequest, MoveRequest, UndoRequest
 from guildtable.server.tables import Table, game_words
@@ -61,6 +62,25 @@ UNSUPPORTED_DATA = 1003
 POLICY_VIOLATION = 1008
 MESSAGE_TOO_BIG = 1009
 log = logging.getLogger("guildtable.server")
+# The refusals of a route, by what it is given (its `responses`, problems.py): a table's id (no such table, or one this
+# version cannot restore), a seat's secret (missing, or not this table's), a replay's id (no such replay, or a game
+# still being played; reads are rate limited).
+TABLE = (404, 410)
+SEAT = (401, 403)
+REPLAY = (404, 409, 429)
+# What the schema says of an uploaded record (its whole format is `kernel.records.GameRecord`'s, checked on upload).
+RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["game", "players", "seed"],
+    "properties": {
+        "game": {"type": "string"},
+        "players": {"type": "array", "minItems": 1, "maxItems": 8},
+        "seed": {"type": "integer", "minimum": 0},
+        "actions": {"type": "array"},
+    },
+    "description": "A guildtable game record (format `guildtable-record`): the game, its players, the seed and the "
+    "moves; a record with more moves than the server replays, or whose moves the rules do not allow, is a 422",
+}
 
 
 def create_app(
@@ -173,16 +193,30 @@ def _add_problem_handlers(app: FastAPI) -> None:
         return JSONResponse(result.body(), status_code=result.status, media_type="application/problem+json")
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         if isinstance(error, ProblemInBody):
             return _problem_response(error.problem)
+        if error.status_code == 405:
+            return _problem_response(_method_not_allowed(request, error))
         code = "not-found" if error.status_code == 404 else "bad-request"
-        result = Problem(error.status_code, code, str(error.detail))
+        result = Problem(error.status_code, code, str(error.detail), headers=dict(error.headers or {}))
         return _problem_response(result)
 
     @app.exception_handler(RecursionError)
     async def too_deep(_request: Request, _error: RecursionError) -> JSONResponse:
         return _problem_response(Problem(422, "too-deep", _("the request is nested too deeply")))
+
+
+def _method_not_allowed(request: Request, error: StarletteHTTPException) -> Problem:
+    """A 405 with the `Allow` header RFC 9110 asks for: every method of every route at this path (Starlette's own
+    names only the first route's, and a path such as /api/session has a route per method)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.matches(request.scope)[0] is not Match.NONE:
+            methods |= route.methods
+    allow = ", ".join(sorted(methods)) or (error.headers or {}).get("Allow", "GET, HEAD")
+    detail = _("{method} is not a method of this address; it answers {methods}", method=request.method, methods=allow)
+    return Problem(405, "method-not-allowed", detail, headers={"Allow": allow})
 
 
 def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
@@ -235,7 +269,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "opponents": [{"kind": kind, "label": _(label)} for kind, label in OPPONENTS],
         }
 
-    @app.get("/api/games/{name}/glossary", tags=["games"])
+    @app.get("/api/games/{name}/glossary", tags=["games"], responses=problem_responses(404))
     async def glossary(name: str) -> dict[str, Any]:
         """What every piece of the game does, keyed as the game's views name the pieces: a name, a text and details
         (an ability's levels, a cost, points). Public content, the same for everyone."""
@@ -244,7 +278,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
         return glossary_json(game.glossary())
 
-    @app.post("/api/tables", status_code=201, tags=["tables"])
+    @app.post("/api/tables", status_code=201, tags=["tables"], responses=problem_responses(404, 409, 422, 429))
     async def create_table(body: CreateTableRequest, request: Request, session: OptionalSession) -> dict[str, Any]:
         """A new table. The answer holds one secret invite link per human seat (give each to its player only) and
         a spectator link. A table counts for the ratings (`rated`) only if a signed-in player creates it: the
@@ -282,12 +316,12 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "spectator": f"/table/{table.id}",
         }
 
-    @app.get("/api/tables/{table_id}", tags=["tables"])
+    @app.get("/api/tables/{table_id}", tags=["tables"], responses=problem_responses(*TABLE))
     async def table_summary(table_id: str) -> dict[str, Any]:
         """What anyone with the link may know: the game, the seats, whose turn, whether it is over."""
         return (await lobby.table(table_id)).summary()
 
-    @app.get("/api/tables/{table_id}/state", tags=["tables"])
+    @app.get("/api/tables/{table_id}/state", tags=["tables"], responses=problem_responses(*TABLE, *SEAT))
     async def table_state(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """The seat's whole picture (with `Authorization: Bearer <seat secret>`), or the spectator's without a
         token."""
@@ -296,7 +330,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         seat = None if token is None and authorization is None else await lobby.seat_of(table, token)
         return table.payload(seat)
 
-    @app.get("/api/tables/{table_id}/invite", tags=["seats"])
+    @app.get("/api/tables/{table_id}/invite", tags=["seats"], responses=problem_responses(*TABLE, 403))
     async def invite(table_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         """What an invite link (`Authorization: Bearer <invite token>`) shows: its seat, and whether that seat is
         taken already. An invite token takes its seat once (join) and does nothing else."""
@@ -307,7 +341,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             raise Problem(403, "forged-token", _("this is not an invite link of this table"))
         return table.invite_json(seat)
 
-    @app.post("/api/tables/{table_id}/join", tags=["seats"])
+    @app.post("/api/tables/{table_id}/join", tags=["seats"], responses=problem_responses(*TABLE, *SEAT, 409, 422, 429))
     async def join(
         table_id: str,
         body: JoinRequest,
@@ -330,7 +364,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         seat, secret = await lobby.join(table, token, body.name, account_id)
         return {**table.payload(seat), "secret": secret}
 
-    @app.post("/api/tables/{table_id}/moves", tags=["moves"])
+    @app.post("/api/tables/{table_id}/moves", tags=["moves"], responses=problem_responses(*TABLE, *SEAT, 409, 422, 429))
     async def move(
         table_id: str, body: MoveRequest, request: Request, authorization: str | None = Header(default=None)
     ) -> Any:
@@ -342,7 +376,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         await lobby.move(table, seat, body.version, body.action)
         return table.payload(seat)
 
-    @app.post("/api/tables/{table_id}/undo", tags=["moves"])
+    @app.post("/api/tables/{table_id}/undo", tags=["moves"], responses=problem_responses(*TABLE, *SEAT, 409, 422, 429))
     async def undo(
         table_id: str, body: UndoRequest, request: Request, authorization: str | None = Header(default=None)
     ) -> Any:
@@ -354,7 +388,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         await lobby.undo(table, seat, body.version)
         return table.payload(seat)
 
-    @app.post("/api/tables/{table_id}/resign", tags=["moves"])
+    @app.post("/api/tables/{table_id}/resign", tags=["moves"], responses=problem_responses(*TABLE, *SEAT, 409, 429))
     async def resign(table_id: str, request: Request, authorization: str | None = Header(default=None)) -> Any:
         """Leave the game: you are placed last. With one player left the game ends; otherwise a computer plays on
         for your seat so the others can finish."""
@@ -364,7 +398,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         await lobby.resign(table, seat)
         return table.payload(seat)
 
-    @app.post("/api/tables/{table_id}/rematch", tags=["tables"])
+    @app.post("/api/tables/{table_id}/rematch", tags=["tables"], responses=problem_responses(*TABLE, *SEAT, 409, 429))
     async def rematch(
         table_id: str, request: Request, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
@@ -376,7 +410,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         new, token = await lobby.rematch(table, seat)
         return {**new.summary(), "seat": seat, "secret": token, "url": f"/table/{new.id}"}
 
-    @app.get("/api/tables/{table_id}/record", tags=["records"])
+    @app.get("/api/tables/{table_id}/record", tags=["records"], responses=problem_responses(*TABLE, 409))
     async def table_record(table_id: str) -> JSONResponse:
         """The record of a finished game (409 while it is being played: its seed would reveal hidden cards)."""
         record = (await lobby.table(table_id)).record()
@@ -384,16 +418,17 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             record, headers={"Content-Disposition": f'attachment; filename="guildtable-{table_id}.json"'}
         )
 
-    @app.post("/api/replays", status_code=201, tags=["replays"])
-    async def upload(request: Request, record: Annotated[Any, Body()]) -> dict[str, Any]:
-        """Upload a record file (JSON) to watch it at /replay/{id}."""
+    @app.post("/api/replays", status_code=201, tags=["replays"], responses=problem_responses(422, 429))
+    async def upload(request: Request, record: Annotated[Any, Body(json_schema_extra=RECORD_SCHEMA)]) -> dict[str, Any]:
+        """Upload a record file (JSON) to watch it at /replay/{id}: a record as /api/tables/{id}/record gives it,
+        whose moves replay by the game's rules (422 `bad-record` names the first entry that does not)."""
         limit(request, "upload")
         if isinstance(record, bytes | str):  # sent without a JSON content type
             record = parse_json(record, "the record")
         replay_id = await lobby.upload(record)
         return {"id": replay_id, "url": f"/replay/{replay_id}"}
 
-    @app.get("/api/replays/{replay_id}", tags=["replays"])
+    @app.get("/api/replays/{replay_id}", tags=["replays"], responses=problem_responses(*REPLAY, 422, 503))
     async def replay(replay_id: str, request: Request) -> dict[str, Any]:
         """A finished game or an uploaded record: how many steps it has and who played."""
         limit(request, "replay")
@@ -410,7 +445,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "record": f"/api/replays/{replay_id}/record",
         }
 
-    @app.get("/api/replays/{replay_id}/steps/{step}", tags=["replays"])
+    @app.get("/api/replays/{replay_id}/steps/{step}", tags=["replays"], responses=problem_responses(*REPLAY, 422, 503))
     async def replay_step(replay_id: str, step: int, request: Request) -> Response:
         """The position after `step` moves, as a spectator sees it."""
         limit(request, "replay")
@@ -419,14 +454,19 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             raise Problem(404, "not-found", _("this replay has steps 0 to {last}", last=len(frames.steps) - 1))
         return Response(frames.steps[step], media_type="application/json")
 
-    @app.get("/api/replays/{replay_id}/analysis", tags=["analysis"])
+    @app.get("/api/replays/{replay_id}/analysis", tags=["analysis"], responses=problem_responses(*REPLAY, 422))
     async def analysis(replay_id: str, request: Request) -> dict[str, Any]:
         """The analysis of a finished game or an uploaded record: `none` yet, `running` (how many moves are judged),
         or `done` with every move's judgement and each player's estimated winning chance."""
         limit(request, "replay")
         return await lobby.analyses.status(replay_id, await lobby.replay_record(replay_id))
 
-    @app.post("/api/replays/{replay_id}/analysis", status_code=202, tags=["analysis"])
+    @app.post(
+        "/api/replays/{replay_id}/analysis",
+        status_code=202,
+        tags=["analysis"],
+        responses=problem_responses(*REPLAY, 422, 503),
+    )
     async def start_analysis(replay_id: str, request: Request) -> dict[str, Any]:
         """Start the analysis (in the background; poll the GET for its progress). Judged from each player's own
         information: the search never uses a card that player could not see. Each visitor has one analysis waiting
@@ -439,7 +479,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
         limit(request, "analyse")
         return await lobby.analyses.start(replay_id, record, visitor=client_address(request))
 
-    @app.get("/api/replays/{replay_id}/steps/{step}/best", tags=["analysis"])
+    @app.get("/api/replays/{replay_id}/steps/{step}/best", tags=["analysis"], responses=problem_responses(*REPLAY, 422))
     async def best_step(replay_id: str, step: int, request: Request) -> dict[str, Any]:
         """The position after the best move the analysis found for move `step` (1 is the first move)."""
         limit(request, "replay")
@@ -452,7 +492,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             raise Problem(404, "not-found", _("this game has moves 1 to {last}", last=len(steps)))
         return await lobby.replays.alternative(record, step - 1, int(steps[step - 1]["best"]))
 
-    @app.get("/api/replays/{replay_id}/record", tags=["replays"])
+    @app.get("/api/replays/{replay_id}/record", tags=["replays"], responses=problem_responses(*REPLAY))
     async def replay_record(replay_id: str, request: Request) -> JSONResponse:
         limit(request, "replay")
         record = await lobby.replay_record(replay_id)

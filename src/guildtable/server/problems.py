@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field
+
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
 
@@ -75,4 +77,62 @@ TITLES = {
     "bad-password": N_("The password is not allowed"),
     "seat-claimed": N_("Another account plays this seat"),
     "unknown-player": N_("There is no such player"),
+    "method-not-allowed": N_("This address does not answer this method"),
 }
+
+
+class ProblemBody(BaseModel):
+    """A refusal, as `Problem.body()` writes it (RFC 9457, `application/problem+json`): what the API documents for
+    every error status (`problem_responses`)."""
+
+    model_config = ConfigDict(extra="allow", title="Problem")
+    type: str = Field(description="`/problems/` and the problem's code", examples=["/problems/unknown-table"])
+    problem: str = Field(description="The problem's stable machine name", examples=["unknown-table"])
+    title: str = Field(description="What kind of problem it is, in the reader's language")
+    status: int = Field(description="The HTTP status", ge=400, le=599)
+    detail: str = Field(description="What exactly is wrong, in the reader's language")
+    field: str | None = Field(default=None, description="The request field the problem is about, if one")
+    version: int | None = Field(default=None, description="A move's refusal: the table's version now")
+    retry_after: int | None = Field(default=None, description="A 429: the seconds until asking again may work")
+
+
+# What each error status of the API means (the schema's words; the `problem` of a body names the exact refusal).
+STATUSES: dict[int, str] = {
+    400: "The body is not JSON (`malformed-json`)",
+    401: "A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session "
+    "(`not-signed-in`, `sign-in-failed`)",
+    403: "A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong "
+    "password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`)",
+    404: "There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...)",
+    409: "The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, "
+    "`name-taken`, `game-not-finished`, ...); it changed nothing",
+    410: "The table can no longer be restored by this version (`table-broken`)",
+    413: "The body is larger than the server takes (`too-large`)",
+    422: "The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's "
+    "description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...)",
+    429: "Too many requests from this address, seat or visitor: `Retry-After` says when to ask again",
+    503: "The server is busy with other work of this kind: `Retry-After` says when to ask again",
+}
+PROBLEM_JSON = "application/problem+json"
+PROBLEM_SCHEMA = {"$ref": "#/components/schemas/Problem"}
+_RETRY_AFTER = {
+    "Retry-After": {"description": "Seconds to wait before asking again", "schema": {"type": "integer", "minimum": 1}}
+}
+
+
+def problem_response(status: int, *, also: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One error status as the OpenAPI schema documents it: a problem body (`also`: other content types it may
+    have, as a page's HTML)."""
+    response: dict[str, Any] = {
+        "description": STATUSES[status],
+        "content": {PROBLEM_JSON: {"schema": PROBLEM_SCHEMA}, **(also or {})},
+    }
+    if status in (429, 503):
+        response["headers"] = {name: {**header, "required": True} for name, header in _RETRY_AFTER.items()}
+    return response
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses=` of a route that can refuse with these statuses. The refusals every route of a kind shares
+    (a body's 400, 413 and 422, a signed-in change's 403) are added to the schema for all of them (`apidocs.py`)."""
+    return {status: problem_response(status) for status in sorted(set(statuses))}

@@ -30,7 +30,7 @@ from guildtable.kernel.i18n import current_language, domain, use_language
 from guildtable.kernel.registry import find_game
 from guildtable.kernel.seats import seat_colour_label
 from guildtable.server.pages import render_page, render_rules_text
-from guildtable.server.problems import Problem
+from guildtable.server.problems import Problem, problem_responses
 
 _rules = domain("rules")
 _ = _rules.gettext
@@ -80,7 +80,7 @@ def add_rules_pages(app: FastAPI) -> None:
             raise Problem(404, "unknown-game", _("there is no such game; /api/games lists them"))
         return HTMLResponse(render_rules_text(found.name))
 
-    @app.get("/api/games/{name}/examples", tags=["games"])
+    @app.get("/api/games/{name}/examples", tags=["games"], responses=problem_responses(404))
     def examples(name: str) -> list[dict[str, Any]]:
         """A few positions of the game as a spectator sees them, each with a title and a caption in plain words in
         the request's language: the pictures of the rules page at /rules/{name}."""
