@@ -2,13 +2,13 @@
 Chromium (a browser drops tabs and line breaks from an address, so "/\\t/evil.example" is "//evil.example"; also
 `%0a`, `%0d`). `next` is only ever a path of this site: the server checks it where it writes it into the page, and
 the page checks it again. Driven in Debian's chromium (Playwright); another site's address answers from a route of
-the test, so the test sees where the browser went."""
+the test, so the test sees where the browser went. The browser is the one the browser tests share
+(browser_fixtures.py)."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,7 +19,6 @@ from guildtable.server.local import local_server
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 PASSWORD = "correct horse battery"
 EVIL = [
     "/%09/evil.example",
@@ -38,18 +37,6 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("redirect") / "guildtable.sqlite3"
     with local_server(f"sqlite:///{db}", extra=("--signin-rate", "10000/minute")) as (url, _process):
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.skip("no /usr/bin/chromium (make test installs it with scripts/ensure_chromium.sh)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--headless", "--no-sandbox"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("evil", EVIL)
