@@ -15,6 +15,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+from security_helpers import MakeClient
+from starlette.testclient import WebSocketDenialResponse
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
@@ -114,3 +116,21 @@ def test_the_budget_is_a_bucket_refilled_at_its_rate() -> None:
     for malformed in ("lots", "0/second", "ten per second"):
         with pytest.raises(ValueError):
             FrameBudget.of(malformed, now=0.0)
+
+
+def test_a_socket_over_the_connection_rate_is_refused_before_the_handshake(make_client: MakeClient) -> None:
+    """Issue 30 finding 1: an attacker whose flooding socket is closed opens the next at once. Past the address's
+    connection rate the server refuses the upgrade itself with a 429 problem (never accepting the WebSocket), so a
+    reconnecting flood costs it an HTTP answer."""
+    client = make_client(connect_rate="2/minute")
+    table = client.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()
+    url = f"/ws/tables/{table['id']}"
+    for _ in range(2):
+        with client.websocket_connect(url) as socket:
+            socket.send_json({"type": "hello"})
+            assert socket.receive_json()["type"] == "state"
+    with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(url):
+        pass
+    assert refused.value.status_code == 429
+    assert refused.value.json()["problem"] == "too-many-requests"
+    assert int(refused.value.headers["retry-after"]) >= 1

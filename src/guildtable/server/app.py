@@ -516,9 +516,15 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         address = client_address(socket)
-        await socket.accept()
         try:
             rates.check("connect", address)
+        except Problem as problem:
+            # Refused before the handshake (issue 30 finding 1): an attacker reconnecting as fast as it can costs an
+            # HTTP answer, not a WebSocket's.
+            await _deny(socket, problem)
+            return
+        await socket.accept()
+        try:
             if lobby.hub.per_address[address] >= limits.max_sockets_per_address:
                 raise Problem(429, "too-many-requests", _("too many connections from your address at once"))
             table = await lobby.table(table_id)
@@ -596,6 +602,16 @@ def _add_websocket(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             pass  # the client left; a reconnect gets the whole state again
         finally:
             lobby.hub.remove(table.id, client)
+
+
+async def _deny(socket: WebSocket, problem: Problem) -> None:
+    """Refuse a WebSocket before accepting it: the problem as an HTTP answer (the ASGI denial response), or a bare
+    close where the server cannot send one."""
+    try:
+        await socket.send_denial_response(_problem_response(problem))
+    except RuntimeError:
+        with contextlib.suppress(Exception):
+            await socket.close(TRY_AGAIN_LATER)
 
 
 def seat_key(table_id: str, seat: int) -> str:
