@@ -341,11 +341,20 @@ def checked_mail_choice(body: MailSettingsRequest) -> MailChoice:
     return MailChoice(email, body.notify)
 
 
-def mail_settings_entry(state: MailState | None) -> dict[str, Any]:
-    """An account's mail settings as its page reads them, with its address's state (issue 30)."""
+def mail_settings_entry(state: MailState | None, sends_mail: bool = True) -> dict[str, Any]:
+    """An account's mail settings as its page reads them, with its address's state (issue 30), and whether this
+    server sends mail at all (`sends_mail`: it was started with an SMTP server)."""
     if state is None:
-        return {"email": None, "notify": "off", "status": None, "confirmed": False, "confirmation_sent": None}
+        return {
+            "email": None,
+            "notify": "off",
+            "status": None,
+            "confirmed": False,
+            "confirmation_sent": None,
+            "sends_mail": sends_mail,
+        }
     return {
+        "sends_mail": sends_mail,
         "email": state.email,
         "notify": state.notify,
         # "unconfirmed", "due" (the confirmation mail is on its way), "sent", "confirmed", "limit" (not sent today:
@@ -363,7 +372,7 @@ def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
         at each of your turns at a turn-based table) or "digest" (one summary a day); with either of the last two a
         reminder comes before a move's time runs out. Mails go to the address only once it is `confirmed` from the
         link of its confirmation mail (`status` says where that stands)."""
-        return mail_settings_entry(await accounts.store.mail_state(session.account.id))
+        return mail_settings_entry(await accounts.store.mail_state(session.account.id), accounts.sends_mail)
 
     @app.put("/api/account/settings", tags=["accounts"], responses=problem_responses(401, 422))
     async def set_mail_settings(body: MailSettingsRequest, session: SignedIn) -> dict[str, Any]:
@@ -375,7 +384,7 @@ def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
         state = await accounts.store.mail_state(session.account.id)
         if state is not None and state.status == "due":
             wake_notifiers(accounts.store)
-        return mail_settings_entry(state)
+        return mail_settings_entry(state, accounts.sends_mail)
 
     @app.post("/api/account/settings/confirmation", tags=["accounts"], responses=problem_responses(401, 409))
     async def confirm_again(session: SignedIn) -> dict[str, Any]:
@@ -384,7 +393,7 @@ def add_mail_settings_api(app: FastAPI, accounts: Accounts) -> None:
         if not await accounts.store.request_confirmation(session.account.id):
             raise Problem(409, "nothing-to-confirm", _("there is no unconfirmed address to send a confirmation to"))
         wake_notifiers(accounts.store)
-        return mail_settings_entry(await accounts.store.mail_state(session.account.id))
+        return mail_settings_entry(await accounts.store.mail_state(session.account.id), accounts.sends_mail)
 
 
 # --- the links in the mails (issue 30): no account, no cookie, no CSRF token: the token in the link is the proof ------

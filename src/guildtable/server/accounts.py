@@ -196,9 +196,11 @@ def wrong_password() -> Problem:
 class Accounts:
     """Accounts and their sessions, over the store's pool (every call is awaited, never run on the event loop)."""
 
-    def __init__(self, store: AsyncStore, passwords: Passwords | None = None) -> None:
+    def __init__(self, store: AsyncStore, passwords: Passwords | None = None, *, sends_mail: bool = False) -> None:
         self.store = store
         self.passwords = passwords or Passwords()
+        # Whether this server sends mail (started with an SMTP server): the account page says so when it does not.
+        self.sends_mail = sends_mail
 
     async def sign_up(self, name: str, password: str) -> tuple[Session, str]:
         """A new account, signed in: its session and the token for the cookie. 422 for a name or password that

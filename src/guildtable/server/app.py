@@ -101,7 +101,7 @@ def create_app(
     limits = limits or ServerLimits()
     lobby = make_lobby(db_url, redis_url, bot_delay=bot_delay, limits=limits, chosen_seeds=chosen_seeds)
     rates = RateLimiter(limits)
-    accounts = Accounts(lobby.store)
+    accounts = Accounts(lobby.store, sends_mail=mail is not None)
     pauses, lag, collector = Pauses(), LoopLag(), SurvivorsFrozen()
 
     @asynccontextmanager

@@ -80,6 +80,7 @@ function when(seconds) {
 // Where the address stands, in plain words: mails go to it only once its owner followed its confirmation mail's link.
 function mailStatusText(settings) {
   const email = settings.email;
+  if (settings.sends_mail === false) return t("This server sends no e-mail (it has no mail server set up): {email} is kept, but nothing goes there.", { email });
   const waiting = t("Follow the link in it: until then no other mail goes there.");
   switch (settings.status) {
     case "confirmed": return t("{email} is confirmed: the mails you chose go there.", { email });
@@ -100,7 +101,7 @@ function showMailStatus(settings) {
   $("mail-status").textContent = settings.email ? mailStatusText(settings) : "";
   $("mail-confirm-again").hidden = !["sent", "limit", "refused", "unconfirmed"].includes(settings.status);
   // A confirmation mail on its way goes out within moments: look again a few times, then leave it to the next visit.
-  if (settings.status === "due" && statusChecks < 5) {
+  if (settings.status === "due" && settings.sends_mail !== false && statusChecks < 5) {
     statusChecks += 1;
     setTimeout(() => api("/api/account/settings").then(showMailStatus).catch(() => {}), 2000);
   }
