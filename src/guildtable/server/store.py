@@ -555,7 +555,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         # The schema is made and changed only by the migrations (server/migrations/), never by `create_all`.
-        migrations.upgrade(self.engine)
+        migrations.upgrade(self.engine, metadata)
         # SQLite: moves go through one DBAPI connection of the engine's (with its pragmas) held for the store's
         # life, which saves the pool checkout, reset and the SQLAlchemy statement machinery on every move.
         self._sqlite = url.startswith("sqlite")

@@ -19,7 +19,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, inspect, text
+from sqlalchemy import Connection, Engine, MetaData, inspect, text
 
 HERE = Path(__file__).resolve().parent
 BASELINE = "0001"
@@ -48,25 +48,24 @@ def current(engine: Engine) -> str | None:
         return MigrationContext.configure(db).get_current_revision()
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(engine: Engine, tables: MetaData) -> None:
     """Bring the database to the newest revision, in one transaction; a database made by `create_all` before
     migrations existed is stamped at the baseline first (its tables are the baseline's, once an old one has
-    `seed_text`). On PostgreSQL an advisory lock makes server processes that start together take turns."""
+    `seed_text`), and one `create_all` made from `tables` (the store's tables as they are now) at the head. On
+    PostgreSQL an advisory lock makes server processes that start together take turns."""
     with engine.begin() as db:
         if db.dialect.name == "postgresql":
             db.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
         settings = config(db)
         if MigrationContext.configure(db).get_current_revision() is None and inspect(db).has_table(_FIRST_TABLE):
             _add_seed_text(db)
-            command.stamp(settings, "head" if _is_current(db) else BASELINE)
+            command.stamp(settings, "head" if _is_current(db, tables) else BASELINE)
         command.upgrade(settings, "head")
 
 
-def _is_current(db: Connection) -> bool:
-    """Whether the database's tables are the store's as they are now (so no migration is to be run on them)."""
-    from guildtable.server.store import metadata  # the store imports this module
-
-    return not compare_metadata(MigrationContext.configure(db), metadata)
+def _is_current(db: Connection, tables: MetaData) -> bool:
+    """Whether the database's tables are `tables`, the store's as they are now (so no migration is to be run)."""
+    return not compare_metadata(MigrationContext.configure(db), tables)
 
 
 def _add_seed_text(db: Connection) -> None:

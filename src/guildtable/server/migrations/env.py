@@ -8,7 +8,7 @@ from sqlalchemy import Connection
 
 connection = context.config.attributes.get("connection")
 if not isinstance(connection, Connection):
-    raise RuntimeError("run migrations through guildtable.server.migrations.upgrade(engine)")
+    raise RuntimeError("run migrations through guildtable.server.migrations.upgrade(engine, tables)")
 context.configure(connection=connection, render_as_batch=connection.dialect.name == "sqlite")
 with context.begin_transaction():
     context.run_migrations()
