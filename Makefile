@@ -40,6 +40,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_axe.sh
 	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" GUILDTABLE_TEST_REDIS="$$(bash scripts/ensure_redis.sh)" \
@@ -50,6 +51,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check src tests benchmarks setup.py
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The README's pictures: taken by the browser tests, then copied to docs/screenshots/.
 screenshots: $(TEST_STAMP)

@@ -18,12 +18,21 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+# The chromium this process runs, once started.
+_STARTED: list[Any] = []
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         if os.environ.get("GUILDTABLE_REQUIRE_SERVICES"):
             pytest.fail("CI needs /usr/bin/chromium for the browser tests: scripts/ensure_chromium.sh failed")
         pytest.skip("no /usr/bin/chromium (make test installs it with scripts/ensure_chromium.sh)")
+    if _STARTED:
+        # This module's fixtures are registered twice (tests/browser's conftest and tests/security's): one Playwright
+        # per process, or the second would find the first one's event loop running and refuse to start.
+        yield _STARTED[0]
+        return
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -38,8 +47,12 @@ def browser() -> Iterator[Any]:
             return opened(**options)
 
         chromium.new_context = new_context
-        yield chromium
-        chromium.close()
+        _STARTED.append(chromium)
+        try:
+            yield chromium
+        finally:
+            _STARTED.clear()
+            chromium.close()
 
 
 @pytest.fixture

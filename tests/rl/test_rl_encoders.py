@@ -254,7 +254,7 @@ def test_the_readme_shows_every_layout_as_the_encoders_lay_it_out() -> None:
 def test_guilds_of_london_question_count_is_what_is_left_to_pay_return_or_move() -> None:
     """Issue 18: `question_count` is, for the seat that answers, how many are left to pay, return or move, moving
     figures to a location (GL-D27: the prompt says it) included; 0 for the other seats."""
-    from guildtable.games.guilds_of_london import rules as R
+    from guildtable.games.guilds_of_london import questions as Q
     from guildtable.rl.guilds_of_london import COUNT_SCALE
 
     game = get_game("guilds-of-london")
@@ -265,7 +265,7 @@ def test_guilds_of_london_question_count_is_what_is_left_to_pay_return_or_move()
             if not state.pending:
                 continue
             decision = state.pending[-1]
-            slot = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.MOVE_TO: 1, R.SEND_FROM: 0}.get(decision.kind)
+            slot = {Q.PAY: 0, Q.RETURN: 0, Q.MOVE_FROM: 1, Q.MOVE_TO: 1, Q.SEND_FROM: 0}.get(decision.kind)
             for seat in range(3):
                 (count,) = encoder.layout.split(encoder.encode(state, seat))["question_count"]
                 if slot is None or seat != decision.seat:
@@ -273,4 +273,4 @@ def test_guilds_of_london_question_count_is_what_is_left_to_pay_return_or_move()
                 else:
                     assert count == np.float32(min(1.0, decision.context[slot] / COUNT_SCALE)) > 0.0
                     seen[decision.kind] += 1
-    assert {R.PAY, R.MOVE_FROM, R.MOVE_TO} <= set(seen), seen
+    assert {Q.PAY, Q.MOVE_FROM, Q.MOVE_TO} <= set(seen), seen

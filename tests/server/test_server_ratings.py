@@ -320,10 +320,9 @@ def test_a_game_a_bot_worker_ends_on_a_platform_of_two_processes_is_rated_once(p
         ada = stack.enter_context(httpx.Client(base_url=first, timeout=30))
         signed = ada.post("/api/account", json={"name": "Ada", "password": PASSWORD})
         ada.headers[CSRF_HEADER] = signed.json()["csrf"]
-        body = {"game": "city-blocks", "seats": [{}, {"kind": "greedy"}], "rated": True}
-        table = ada.post("/api/tables", json=body).json()
+        seats = [{"name": "Ada", "take": True, "account": True}, {"kind": "greedy"}]
+        table = ada.post("/api/tables", json={"game": "city-blocks", "seats": seats, "rated": True}).json()
         token = tokens_of(table)[0]
-        assert ada.post(f"/api/tables/{table['id']}/join", headers=auth(token), json={"name": "Ada"}).is_success
         servers = [ada, stack.enter_context(httpx.Client(base_url=second, timeout=30))]
         for turn in range(2000):
             http = servers[turn % 2]

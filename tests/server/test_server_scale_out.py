@@ -129,7 +129,7 @@ def test_a_move_through_one_process_reaches_the_websockets_of_the_other(platform
         (first, _), (second, _) = (stack.enter_context(server(db_url, redis_url)) for _ in range(2))
         one = stack.enter_context(httpx.Client(base_url=first, timeout=30))
         other = stack.enter_context(httpx.Client(base_url=second, timeout=30))
-        table = one.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()
+        table = one.post("/api/tables", json={"game": "city-blocks", "seats": [{"take": True}] * 2}).json()
         spectator = stack.enter_context(watch(second, table["id"]))
         red = stack.enter_context(watch(first, table["id"], tokens_of(table)[1]))
         assert move_once(one, table).status_code == 200
@@ -146,7 +146,7 @@ def test_a_process_killed_mid_game_the_game_goes_on_through_the_other(platform: 
     with ExitStack() as stack:
         (doomed, victim), (survivor, _) = (stack.enter_context(server(db_url, redis_url)) for _ in range(2))
         other = stack.enter_context(httpx.Client(base_url=survivor, timeout=30))
-        table = other.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()
+        table = other.post("/api/tables", json={"game": "city-blocks", "seats": [{"take": True}] * 2}).json()
         spectator = stack.enter_context(watch(survivor, table["id"]))
         acknowledged: list[int] = []
         some_made = threading.Event()

@@ -25,6 +25,7 @@ from typer.core import TyperCommand, TyperGroup
 from guildtable.cli import (
     analyse,
     arena,
+    balance,
     bench,
     bot_worker,
     catalogues,
@@ -163,6 +164,7 @@ app.command("bot-worker", cls=LocalizedCommand, help=bot_worker.HELP)(bot_worker
 app.command("arena", cls=LocalizedCommand, help=arena.HELP)(arena.arena)
 app.command("hint", cls=LocalizedCommand, help=hint.HELP)(hint.hint)
 app.command("analyse", cls=LocalizedCommand, help=analyse.HELP)(analyse.analyse_command)
+app.command("balance", cls=LocalizedCommand, help=balance.HELP)(balance.balance)
 app.add_typer(catalogues.app, name="catalogues")
 
 

@@ -29,13 +29,8 @@ from guildtable.games.city_and_guilds.content import (
     TILE_KINDS,
     TOTAL_TILES,
 )
-from guildtable.games.city_and_guilds.rules import (
-    BUILDING,
-    LOT,
-    MINSTREL_FIGURE,
-    PENDING_KINDS,
-    CityAndGuildsState,
-)
+from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE, PENDING_KINDS
+from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.kernel import State
 from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
 from guildtable.rl.layout import LayoutBuilder

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.rules import GuildsState
@@ -32,25 +32,25 @@ from guildtable.rl.layout import LayoutBuilder
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
 LOCATIONS = A.N_LOCATIONS  # the tiles, then the Guildhall, then the plantation
 QUESTIONS = (
-    R.SETUP_KEEP,
-    R.TURN,
-    R.PAY,
-    R.RETURN,
-    R.MOVE_FROM,
-    R.MOVE_TO,
-    R.SEND_FROM,
-    R.BEADLE_TO,
-    R.HAND_CHECK,
-    R.NEGOTIATE,
-    R.FIRST,
-    R.SECOND,
-    R.KEEP,
-    R.UNDER,
+    Q.SETUP_KEEP,
+    Q.TURN,
+    Q.PAY,
+    Q.RETURN,
+    Q.MOVE_FROM,
+    Q.MOVE_TO,
+    Q.SEND_FROM,
+    Q.BEADLE_TO,
+    Q.HAND_CHECK,
+    Q.NEGOTIATE,
+    Q.FIRST,
+    Q.SECOND,
+    Q.KEEP,
+    Q.UNDER,
 )
 QUESTION_INDEX = {kind: index for index, kind in enumerate(QUESTIONS)}
-LOCATED = {R.MOVE_TO: 3, R.NEGOTIATE: 0, R.FIRST: 0, R.SECOND: 0}
+LOCATED = {Q.MOVE_TO: 3, Q.NEGOTIATE: 0, Q.FIRST: 0, Q.SECOND: 0}
 """Questions whose prompt names a location, and the context slot that holds it."""
-COUNTED = {R.PAY: 0, R.RETURN: 0, R.MOVE_FROM: 1, R.MOVE_TO: 1, R.SEND_FROM: 0}
+COUNTED = {Q.PAY: 0, Q.RETURN: 0, Q.MOVE_FROM: 1, Q.MOVE_TO: 1, Q.SEND_FROM: 0}
 """Questions whose prompt says how many are left, and the context slot that holds the count."""
 PARTS = max(max(len(tile.first), len(tile.second_extra)) for tile in CONTENT.tiles)
 MOST_ROUNDS = max(track.rounds for track in CONTENT.tracks.values())
@@ -211,11 +211,11 @@ class GuildsOfLondonEncoder(Encoder):
             if decision.seat == seat:
                 if kind in LOCATED:
                     rest.append(self.location + context[LOCATED[kind]])
-                if kind in (R.FIRST, R.SECOND):
+                if kind in (Q.FIRST, Q.SECOND):
                     rest.append(self.part + context[1])
                 if kind in COUNTED:
                     count = min(1.0, context[COUNTED[kind]] / COUNT_SCALE)
-                if kind in (R.KEEP, R.UNDER):
+                if kind in (Q.KEEP, Q.UNDER):
                     rest += [self.drawn + card for card in set(context)]
         else:
             rest.append(self.over)

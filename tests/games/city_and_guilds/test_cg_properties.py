@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from guildtable.bots import make_bot
 from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.content import FIGURES, TAVERN, TILE_COUNTS, TILE_KINDS
-from guildtable.games.city_and_guilds.rules import LOT, CityAndGuildsState
+from guildtable.games.city_and_guilds.questions import LOT
+from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.scoring import MAX_PER_VALUE
 from guildtable.kernel import Rng
 from guildtable.kernel.conformance import canonical, check_replay, random_playthrough

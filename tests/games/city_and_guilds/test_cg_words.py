@@ -13,7 +13,7 @@ from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.actions import LOT_BASE, NUM_ACTIONS, PUT_BACK, SELECT_BASE
 from guildtable.games.city_and_guilds.board import MAP_CHARACTERS, board_for
 from guildtable.games.city_and_guilds.content import GUILDS, TILE_CODES, TILE_COUNTS, tile_from_code
-from guildtable.games.city_and_guilds.rules import LOT, PICK
+from guildtable.games.city_and_guilds.questions import LOT, PICK
 from guildtable.kernel import IllegalAction, Rng
 from guildtable.kernel.records import parse_record, record_of, replay_record
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOL_BIT
 from guildtable.games.guilds_of_london.flow import settle
 from guildtable.games.guilds_of_london.geometry import cell
@@ -29,7 +29,7 @@ def fresh(players: int, seed: int = 0, options: dict[str, Any] | None = None, **
     """A new game with every seat having kept its first reward card: round 1, first player's turn."""
     state = GAME.new_state(players, seed=seed, options=options, setup=setup or None)
     assert isinstance(state, GuildsState)
-    while state.pending[-1].kind == R.SETUP_KEEP:
+    while state.pending[-1].kind == Q.SETUP_KEEP:
         state.apply(state.legal_actions()[0])
     return state
 
@@ -107,7 +107,7 @@ def turn_of(state: GuildsState, seat: int) -> None:
     state.active = seat
     state.played = 0
     state.taken |= 1 << seat
-    state.pending = [Decision(R.NEXT_TURN, -1, ()), Decision(R.TURN, seat, ())]
+    state.pending = [Decision(Q.NEXT_TURN, -1, ()), Decision(Q.TURN, seat, ())]
 
 
 def play(state: GuildsState, seat: int, number: int, use: int) -> None:

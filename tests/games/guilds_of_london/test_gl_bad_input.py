@@ -94,14 +94,14 @@ def test_pass_after_playing_and_stop_before_playing_are_refused() -> None:
 def test_negotiating_against_oneself_is_refused() -> None:
     from gl_helpers import run, step
 
-    from guildtable.games.guilds_of_london import rules as R
+    from guildtable.games.guilds_of_london import questions as Q
 
     state = cleared(3)
     target = state.in_play[0]
     put(state, 1, target, 3)
     put(state, 2, target, 2)
     state.neutrals = [0, 2, 0]
-    run(state, step(R.NEGOTIATE, 1, target))
+    run(state, step(Q.NEGOTIATE, 1, target))
     refused(state, A.NEUTRAL + 1, "GL-D12")
     refused(state, A.NEUTRAL + 0, "GL-D12")
 

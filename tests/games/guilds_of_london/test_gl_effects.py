@@ -21,7 +21,7 @@ from gl_helpers import (
 )
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import ALL_SYMBOLS, CONTENT, SYMBOL_BIT
 from guildtable.games.guilds_of_london.rules import GuildsState
 
@@ -35,7 +35,7 @@ def effect(kind: str, **params: object) -> int:
 
 
 def resolve(state: GuildsState, index: int, seat: int = RED, mask: int = ALL_SYMBOLS) -> None:
-    run(state, step(R.FX, seat, index, mask))
+    run(state, step(Q.FX, seat, index, mask))
 
 
 def test_gl_104_vp_effect_and_stacking() -> None:
@@ -77,7 +77,7 @@ def test_move_up_to_may_stop_and_moves_one_at_a_time() -> None:
     assert A.STOP in state.legal_actions()
     state.apply(A.SOURCE + GH)
     state.apply(A.DEST + state.in_play[0])
-    assert state.pending[-1].kind == R.MOVE_FROM and state.pending[-1].context[1] == 2
+    assert state.pending[-1].kind == Q.MOVE_FROM and state.pending[-1].context[1] == 2
     state.apply(A.STOP)
     assert state.is_terminal and figures(state, GH)[RED] == 2
 
@@ -139,7 +139,7 @@ def test_hand_limit_bonus_primitive_lasts_this_turn() -> None:
     state.apply(A.PLAY + card_index(charity) * 3 + A.EFFECT)
     assert state.hand_limit(seat) == 9
     state.apply(A.STOP)  # 7 + 1 (end of turn) + 2 = 10 cards, limit 9
-    assert state.pending[-1].kind == R.HAND_CHECK
+    assert state.pending[-1].kind == Q.HAND_CHECK
     state.apply(state.legal_actions()[0])
     assert len(state.hands[seat]) == 9 and state.hand_limit(seat) == 7
 
@@ -279,7 +279,7 @@ def test_token_immediate_effect_on_second_place() -> None:
     state = cleared(3)
     tile = state.in_play[0]
     state.token[tile] = next(k.index for k in CONTENT.tokens if k.id == "tok_recruit2")
-    run(state, step(R.SECOND_PLACE, BLUE, tile))
+    run(state, step(Q.SECOND_PLACE, BLUE, tile))
     assert figures(state, GH)[BLUE] == 2
 
 

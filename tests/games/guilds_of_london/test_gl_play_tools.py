@@ -67,7 +67,7 @@ def test_prompts_name_the_question() -> None:
 
 def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
     """The balance tool: tile win rates, effect uses (by winners), reward-card means and named outliers."""
-    from guildtable.games.guilds_of_london.balance import BalanceReport, format_report, play_one, random_bots, summary
+    from guildtable.cli.balance import BalanceReport, format_report, play_one, random_bots, summary
     from guildtable.games.guilds_of_london.game import GuildsOfLondon
 
     report = BalanceReport()
@@ -79,6 +79,21 @@ def test_balance_report_counts_tiles_effects_and_reward_cards() -> None:
     text = format_report(report)
     assert "Tiles" in text and "Mayoral reward cards" in text
     assert summary(report)["games"] == 2
+
+
+def test_balance_command_prints_the_report_and_refuses_player_counts_the_game_does_not_have() -> None:
+    """`guildtable balance`: the report of greedy-bot games; a bad `--players` is one line, never a traceback."""
+    from typer.testing import CliRunner
+
+    from guildtable.cli.app import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["balance", "--games", "1", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "1 games with greedy bots" in result.output and "Tiles: won / games in play" in result.output
+    for players, words in [("5", "2–4 players"), ("2,x", "separated by commas")]:
+        refused = runner.invoke(app, ["balance", "--players", players])
+        assert refused.exit_code == 2 and words in refused.output and "Traceback" not in refused.output
 
 
 def test_gl_15_16_42_text_view_names_tiles_in_full_marks_owners_by_letter_and_shows_card_texts() -> None:

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.rules import NEGOTIATE, GuildsState
+from guildtable.games.guilds_of_london.questions import NEGOTIATE
+from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import Rng
 from guildtable.kernel.conformance import check_replay
 from guildtable.kernel.events import Event

@@ -7,13 +7,14 @@ from gl_helpers import GH, at, fresh
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import cell, neighbours, reading_key, xy
+from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import BadRecord
 
 
-def cells_of(state: R.GuildsState) -> set[tuple[int, int]]:
+def cells_of(state: GuildsState) -> set[tuple[int, int]]:
     return {xy(state.cell_of[t]) for t in state.in_play}
 
 
@@ -76,7 +77,7 @@ def test_gl_30_31_cards_dealt_and_keep_one_reward_card_seat_by_seat() -> None:
     state = GAME.new_state(3, seed=11)
     assert [len(h) for h in state.hands] == [6, 6, 6]
     assert len(state.deck) == 105 - 18
-    assert [d.kind for d in state.pending][-1] == R.SETUP_KEEP and state.current_player == 0
+    assert [d.kind for d in state.pending][-1] == Q.SETUP_KEEP and state.current_player == 0
     dealt_0 = list(state.rewards[0])
     events = state.apply(A.REWARD + dealt_0[1])
     public_text = str([e.to_json() for e in events if e.seats is None])
@@ -89,7 +90,7 @@ def test_gl_30_31_cards_dealt_and_keep_one_reward_card_seat_by_seat() -> None:
         state.apply(state.legal_actions()[0])
     assert [len(r) for r in state.rewards] == [1, 1, 1]
     assert len(state.reward_deck) == 21 - 3
-    assert state.pending[-1].kind == R.TURN
+    assert state.pending[-1].kind == Q.TURN
 
 
 def test_gl_32_36_d11_neutrals_and_liverymen() -> None:

@@ -23,7 +23,7 @@ from gl_helpers import (
 )
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOL_BIT
 from guildtable.kernel import IllegalAction
 
@@ -60,7 +60,7 @@ def test_gl_t25_53_order_recomputed_after_each_turn_nobody_twice() -> None:
     for seat in (a, b, c):
         give_cards(state, seat, [])
     state.taken = 0
-    run(state, step(R.NEXT_TURN))
+    run(state, step(Q.NEXT_TURN))
     assert state.current_player == a
     state.gain(c, 3, "effect")
     state.apply(A.PASS)
@@ -224,7 +224,7 @@ def test_gl_t4_62_63_coins_are_other_cards() -> None:
     assert error.value.rule == "GL-63"
     give_cards(state, seat, [great_muster, 1, 2])
     state.apply(base + A.EFFECT)
-    assert state.pending[-1].kind == R.PAY
+    assert state.pending[-1].kind == Q.PAY
     assert card_index(great_muster) in state.in_front
     state.apply(A.DISCARD + card_index(2))
     state.apply(A.DISCARD + card_index(1))
@@ -306,9 +306,9 @@ def test_gl_67_t16_hand_limit_with_university_master() -> None:
     give_cards(state, seat, list(range(1, 6)))
     state.round = state.track.rounds - 1
     state.apply(A.PASS)  # 5 + 4 = 9 cards
-    assert state.pending[-1].kind == R.HAND_CHECK
+    assert state.pending[-1].kind == Q.HAND_CHECK
     state.apply(state.legal_actions()[0])
-    assert len(state.hands[seat]) == 8 and state.pending[-1].kind != R.HAND_CHECK
+    assert len(state.hands[seat]) == 8 and state.pending[-1].kind != Q.HAND_CHECK
     other = state.current_player
     assert other is not None
     give_cards(state, other, list(range(10, 15)))
@@ -324,7 +324,7 @@ def test_gl_68_t18_cards_drawn_outside_the_turn_wait_for_the_check() -> None:
     seat = 1
     give_cards(state, seat, list(range(1, 8)))
     draw_two = next(e.index for e in CONTENT.effects if e.kind == "draw_action" and e.count == 2)
-    run(state, step(R.FX, seat, draw_two, 31))
+    run(state, step(Q.FX, seat, draw_two, 31))
     assert len(state.hands[seat]) == 9
     assert state.is_terminal  # nothing asked: no hand-limit check outside the turn
 
@@ -334,7 +334,7 @@ def test_gl_t15_107_recruit_takes_what_is_left() -> None:
     state = cleared(3)
     put(state, 0, GH, 15)
     recruit_three = next(e.index for e in CONTENT.effects if e.kind == "recruit" and e.count == 3)
-    run(state, step(R.FX, 0, recruit_three, 31))
+    run(state, step(Q.FX, 0, recruit_three, 31))
     assert figures(state, GH)[0] == 16 and state.supply[0] == 0
 
 
@@ -346,7 +346,7 @@ def test_gl_d24_effect_resolves_as_far_as_possible() -> None:
     quick = first_card_with("escort")  # move 1, then draw 1
     give_cards(state, seat, [quick])
     state.apply(A.PLAY + card_index(quick) * 3 + A.EFFECT)  # nothing of ours can move
-    assert state.pending[-1].kind == R.TURN and len(state.hands[seat]) == 1
+    assert state.pending[-1].kind == Q.TURN and len(state.hands[seat]) == 1
 
 
 def test_gl_d27_discard_pile_is_public() -> None:

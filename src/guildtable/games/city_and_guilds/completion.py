@@ -3,18 +3,16 @@ gets them and why, credited to the state's ledger and told in one public event e
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import GUILD_CONTROL_POINTS, GUILD_COUNT, GUILDS, SEAT_NAMES
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel import Event
 from guildtable.kernel.events import public
 
-if TYPE_CHECKING:
-    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
-
-def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern: bool = False) -> Event:
+def score_block(state: CityAndGuildsPosition, block: int, completer: int, by_tavern: bool = False) -> Event:
     """CG-31 to CG-35: block control, then guild control, at the moment of completion. `by_tavern`: the last lot was
     filled by a tavern (CG-37). The event carries every term of the value and each payout's place, so that the log
     can say what was scored and why."""
@@ -31,7 +29,7 @@ def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern
     places: list[list[Any]] = []
     for seat, amount, place in scoring.block_payouts(value, present, white, black, third, s2):
         why = f"block {letter} {place}"
-        state._credit("block", seat, amount, why)
+        state.credit("block", seat, amount, why)
         points.append([seat, amount, why])
         places.append([seat, amount, place])
     guild, keys = scoring.guild_control(state.tiles, board, block)
@@ -39,7 +37,7 @@ def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern
         ranked = scoring.ranking(state.values[guild], state.stamps[guild])
         for rank, (seat, amount) in enumerate(zip(ranked, GUILD_CONTROL_POINTS, strict=False)):
             why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
-            state._credit("guild", seat, amount, why)
+            state.credit("guild", seat, amount, why)
             points.append([seat, amount, why])
     state.scored.append(block)
     parts = ["8 base"]
@@ -83,7 +81,7 @@ def score_block(state: CityAndGuildsState, block: int, completer: int, by_tavern
     )
 
 
-def final_scoring(state: CityAndGuildsState) -> list[Event]:
+def final_scoring(state: CityAndGuildsPosition) -> list[Event]:
     """CG-44/CG-45: final guild scoring on each guild's scoring chain, then −1 per unused figure."""
     board, n = state.board, state.num_players
     bonus_8 = state.options["chain_bonus_8"]
@@ -100,7 +98,7 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
         points: list[list[Any]] = []
         for place, (seat, amount) in enumerate(zip(ranked, shares, strict=False)):
             why = f"final {GUILDS[guild]} chain, track place {place + 1}"
-            state._credit("final", seat, amount, why)
+            state.credit("final", seat, amount, why)
             points.append([seat, amount, why])
         guilds[GUILDS[guild]] = {
             "size": chain[0],
@@ -128,7 +126,7 @@ def final_scoring(state: CityAndGuildsState) -> list[Event]:
         unused = state.figures[seat]
         if unused:
             why = f"{unused} unused figures"
-            state._credit("penalty", seat, -unused, why)
+            state.credit("penalty", seat, -unused, why)
             penalties.append([seat, -unused, why])
     if penalties:
         events.append(

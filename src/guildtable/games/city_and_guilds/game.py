@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.city_and_guilds import heuristics, log, text
+from guildtable.games.city_and_guilds import setup as setup_rules
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import (
     DEFAULT_MAP,
@@ -16,7 +17,8 @@ from guildtable.games.city_and_guilds.board import (
 )
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.glossary import glossary
-from guildtable.games.city_and_guilds.rules import PICK, RETURN, CityAndGuildsState
+from guildtable.games.city_and_guilds.questions import PICK, RETURN
+from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshots import load_snapshot
 from guildtable.kernel import BadOptions, Event, Game, Option, State
@@ -171,9 +173,7 @@ class CityAndGuilds(Game):
         return state
 
     def describe_setup(self) -> str:
-        from guildtable.games.city_and_guilds import setup
-
-        return setup.__doc__ or ""
+        return setup_rules.__doc__ or ""
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityAndGuildsState)
@@ -192,4 +192,4 @@ class CityAndGuilds(Game):
         return super().describe_event(event, names) if line is None else line
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
-        return load_snapshot(self, snapshot)
+        return load_snapshot(self, snapshot, CityAndGuildsState)

@@ -9,16 +9,14 @@ back for ever."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.actions import PUT_BACK
 from guildtable.games.city_and_guilds.content import GUILD_COUNT, MINSTREL
+from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE
+from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
-if TYPE_CHECKING:
-    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
-
-_FOLLOW_UP = ("lot", "building", "minstrel")
+_FOLLOW_UP = (LOT, BUILDING, MINSTREL_FIGURE)
 
 
 def evaluate(state: CityAndGuildsState, seat: int) -> float:

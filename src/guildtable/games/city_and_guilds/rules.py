@@ -1,17 +1,17 @@
-"""City and Guilds rules (CG-11 to CG-47): the state, its legal answers and what each answer does.
+"""City and Guilds rules (CG-11 to CG-47): the state's legal answers and what each answer does.
 
-One question at a time (decisions in `PENDING_KINDS`): return a tile (setup), pick a tile, choose its lot (or put the
-tile back and pick again), resolve a guild building or a minstrel house, take or decline a tavern, take a display
-tile. The state is flat lists of ints so
-that `clone` and random playouts stay fast. Hidden: hand contents (unless `open_hands`) and the supply order (CG-47).
+One question at a time (questions.py): return a tile (setup), pick a tile, choose its lot (or put the tile back and
+pick again), resolve a guild building or a minstrel house, take or decline a tavern, take a display tile. The position
+itself (state.py) is flat lists of ints so that `clone` and random playouts stay fast. Hidden: hand contents (unless
+`open_hands`) and the supply order (CG-47).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from guildtable.games.city_and_guilds import actions, completion, scoring, words
+from guildtable.games.city_and_guilds import actions, completion, scoring, snapshots, views, words
 from guildtable.games.city_and_guilds.actions import (
     DOUBLE,
     FIGURE,
@@ -24,12 +24,10 @@ from guildtable.games.city_and_guilds.actions import (
     SELECT_BASE,
     TAKE_BASE,
 )
-from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import (
     BUILDING_STEPS,
     DISPLAY_SIZE,
     EMPTY,
-    GUILD_COUNT,
     GUILDS,
     HAND_KINDS,
     MARKET,
@@ -39,8 +37,10 @@ from guildtable.games.city_and_guilds.content import (
     TAVERN,
     TILE_CODES,
 )
+from guildtable.games.city_and_guilds.questions import BUILDING, DRAW, LOT, MINSTREL_FIGURE, PICK, RETURN, TAVERN_CHOICE
 from guildtable.games.city_and_guilds.sheet import sheet_of_ledger
-from guildtable.kernel import Event, IllegalAction, Rng, State
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.kernel import Event, IllegalAction, Rng
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
 from guildtable.kernel.i18n import domain
@@ -48,141 +48,14 @@ from guildtable.kernel.scoresheet import ScoreSheet
 
 _ = domain("city_and_guilds").gettext
 
-if TYPE_CHECKING:
-    from guildtable.kernel import Game
 
-RETURN = "return"  # CG-11: give back one of the four dealt tiles
-PICK = "pick"  # CG-14 / CG-16: which tile to place
-LOT = "lot"  # context (tile,): where to place it
-BUILDING = "building"  # context (lot,): invest or double (CG-17)
-MINSTREL_FIGURE = "minstrel"  # context (lot,): figure or not (CG-21)
-TAVERN_CHOICE = "tavern"  # CG-36: a lot for a tavern, or decline
-DRAW = "draw"  # CG-24: which display tile to take
-PENDING_KINDS = (RETURN, PICK, LOT, BUILDING, MINSTREL_FIGURE, TAVERN_CHOICE, DRAW)
+class CityAndGuildsState(CityAndGuildsPosition):
+    """A position with the questions' legal answers, what each answer does, and the state protocol around them."""
 
-LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
-
-
-class CityAndGuildsState(State):
-    __slots__ = (
-        "black",
-        "bld",
-        "board",
-        "clock",
-        "display",
-        "empty_in_block",
-        "empty_total",
-        "fig",
-        "figs",
-        "figures",
-        "final",
-        "game",
-        "hands",
-        "history",
-        "keep_order",
-        "known",
-        "last_move",
-        "ledger",
-        "num_players",
-        "options",
-        "owners",
-        "pending",
-        "placed",
-        "returned",
-        "scored",
-        "scores_",
-        "seed",
-        "setup",
-        "setup_placed",
-        "shuffle_seed",
-        "stamps",
-        "start_player",
-        "supply",
-        "taverns",
-        "tiles",
-        "touch",
-        "values",
-        "white",
-    )
+    __slots__ = ()
     end_rule = "CG-43"
 
-    board: Board
-    tiles: list[int]  # per lot: a tile kind or EMPTY
-    owners: list[int]  # per lot: the seat whose figures stand there, or -1
-    figs: list[int]  # per lot: 0, 1 or 2 figures
-    touch: list[int]  # per lot: occupied neighbours (CG-8), so legal lots are EMPTY with touch > 0
-    empty_in_block: list[int]
-    empty_total: int
-    bld: list[int]  # per block * players + seat: tiles with that seat's figures (CG-28)
-    fig: list[int]  # per block * players + seat: that seat's figures
-    white: list[int]  # per block: seat or -1 (CG-29)
-    black: list[int]
-    scored: list[int]  # blocks in the order they were scored (CG-31)
-    values: list[list[int]]  # per guild, per seat: investment value (CG-26)
-    stamps: list[list[int]]  # per guild, per seat: arrival time at the current value (CG-27)
-    clock: int
-    scores_: list[int]
-    ledger: list[LedgerEntry]
-    placed: list[int]  # tiles each seat placed from hand, setup included (CG-T-19)
-    setup_placed: int
-    known: list[list[int]]  # per seat, per kind: tiles everyone saw go into that hand and not yet played
-    final: dict[str, Any] | None
-    last_move: str
-    hands: list[list[int]]
-    display: list[int]
-    supply: list[int]  # top = last (hidden order)
-    taverns: int
-    figures: list[int]  # unused figures per seat
-    pending: list[Decision]
-    start_player: int
-    keep_order: bool
-    shuffle_seed: int
-    returned: list[int]  # per seat: the kind returned in setup (CG-11), -1 before; known only to that seat
-
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
-        """An empty shell; `setup_opening` or the snapshot loader fills it."""
-        super().__init__(game, players, seed, options, setup)
-
-    def init_board(self, board: Board) -> None:
-        """Empty board, counters and tracks (CG-9)."""
-        n = self.num_players
-        self.board = board
-        self.tiles = [EMPTY] * board.lots
-        self.owners = [-1] * board.lots
-        self.figs = [0] * board.lots
-        self.touch = [0] * board.lots
-        self.empty_in_block = [len(lots) for lots in board.block_lots]
-        self.empty_total = board.lots
-        self.bld = [0] * (board.blocks * n)
-        self.fig = [0] * (board.blocks * n)
-        self.white = [-1] * board.blocks
-        self.black = [-1] * board.blocks
-        self.scored = []
-        self.values = [[0] * n for _guild in range(GUILD_COUNT)]
-        self.stamps = [[0] * n for _guild in range(GUILD_COUNT)]
-        self.clock = 0
-        self.scores_ = [0] * n
-        self.ledger = []
-        self.placed = [0] * n
-        self.setup_placed = 0
-        self.known = [[0] * HAND_KINDS for _seat in range(n)]
-        self.returned = [-1] * n
-        self.final = None
-        self.last_move = ""
-
-    # --- turn ----------------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.pending[-1].seat if self.pending else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.pending
-
-    @property
-    def in_setup(self) -> bool:
-        return self.setup_placed < self.num_players
-
+    # --- the question on turn ------------------------------------------------------------------------------------
     def prompt(self, names: Sequence[str] | None = None) -> str:
         """The question on turn in plain words (words.py)."""
         if not self.pending:
@@ -389,10 +262,10 @@ class CityAndGuildsState(State):
             lot = decision.context[0]
             events: list[Event] = []
             if action == INVEST:
-                self._put_figures(seat, lot, 1)
+                self.put_figures(seat, lot, 1)
                 events.append(self._advance(seat, self.tiles[lot], BUILDING_STEPS))
             else:
-                self._put_figures(seat, lot, 2)
+                self.put_figures(seat, lot, 2)
             name = self.board.lot_names[lot]
             resolve = public("resolve", seat=seat, lot=name, tile=TILE_CODES[self.tiles[lot]], choice=self.last_move)
             events[:0] = [resolve]
@@ -401,7 +274,7 @@ class CityAndGuildsState(State):
         if kind == MINSTREL_FIGURE:
             lot = decision.context[0]
             if action == FIGURE:
-                self._put_figures(seat, lot, 1)
+                self.put_figures(seat, lot, 1)
             name = self.board.lot_names[lot]
             events = [public("resolve", seat=seat, lot=name, tile=TILE_CODES[MINSTREL], choice=self.last_move)]
             events.extend(self._after_placement(seat, lot, action == FIGURE))
@@ -451,7 +324,7 @@ class CityAndGuildsState(State):
 
     def _place(self, seat: int, tile: int, lot: int) -> list[Event]:
         """CG-14 / CG-16 to CG-21: put the tile down and resolve what it asks for."""
-        self._put_tile(lot, tile)
+        self.put_tile(lot, tile)
         self.placed[seat] += 1
         name = self.board.lot_names[lot]
         letter = self.board.block_letters[self.board.lot_block[lot]]
@@ -470,12 +343,12 @@ class CityAndGuildsState(State):
                 return events
             guild = GUILDS[tile]
             if figures >= 2:
-                self._put_figures(seat, lot, 2)
+                self.put_figures(seat, lot, 2)
                 text = "+1 is blocked: two figures"
                 events.append(public("forced", seat=seat, rule="CG-18", lot=name, guild=guild, figures=2, text=text))
             else:
                 if figures == 1:
-                    self._put_figures(seat, lot, 1)
+                    self.put_figures(seat, lot, 1)
                 rule = "CG-18" if figures else "CG-19"
                 text = "the last figure, no choice" if figures else "no figures left: the building stays unowned"
                 events.append(public("forced", seat=seat, rule=rule, lot=name, guild=guild, figures=figures, text=text))
@@ -491,21 +364,6 @@ class CityAndGuildsState(State):
             return events
         events.extend(self._after_placement(seat, lot, False))
         return events
-
-    def _put_tile(self, lot: int, tile: int) -> None:
-        self.tiles[lot] = tile
-        for other in self.board.neighbours[lot]:
-            self.touch[other] += 1
-        self.empty_in_block[self.board.lot_block[lot]] -= 1
-        self.empty_total -= 1
-
-    def _put_figures(self, seat: int, lot: int, count: int) -> None:
-        self.owners[lot] = seat
-        self.figs[lot] = count
-        self.figures[seat] -= count
-        index = self.board.lot_block[lot] * self.num_players + seat
-        self.bld[index] += 1
-        self.fig[index] += count
 
     def _advance(self, seat: int, guild: int, steps: int) -> Event:
         """CG-26: advance if the target value holds fewer than 3 markers; arrival order by a global clock."""
@@ -567,7 +425,7 @@ class CityAndGuildsState(State):
     def _place_tavern(self, seat: int, lot: int) -> list[Event]:
         """CG-36/CG-37: a tavern holds no figure and invests nothing; a block it completes is scored at once."""
         self.taverns -= 1
-        self._put_tile(lot, TAVERN)
+        self.put_tile(lot, TAVERN)
         name = self.board.lot_names[lot]
         letter = self.board.block_letters[self.board.lot_block[lot]]
         text = f"{SEAT_NAMES[seat]} places a tavern on lot {name} (+5 to block {letter}'s value)"
@@ -585,10 +443,6 @@ class CityAndGuildsState(State):
 
     def _finish(self) -> list[Event]:
         return completion.final_scoring(self)
-
-    def _credit(self, source: str, seat: int, amount: int, why: str) -> None:
-        self.scores_[seat] += amount
-        self.ledger.append((source, seat, amount, why))
 
     def _end_turn(self, seat: int) -> list[Event]:
         """CG-43: the game ends when every lot is full; otherwise the draw (CG-24) or the next turn."""
@@ -624,9 +478,6 @@ class CityAndGuildsState(State):
         return events
 
     # --- results -------------------------------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        return [float(score) for score in self.scores_]
-
     def score_sheet(self) -> ScoreSheet:
         return sheet_of_ledger(self.ledger, self.num_players, self.scores())
 
@@ -646,45 +497,7 @@ class CityAndGuildsState(State):
 
     # --- what a seat may know ------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from guildtable.games.city_and_guilds.views import view_of
-
-        return view_of(self, seat)
-
-    def clone(self) -> CityAndGuildsState:
-        copy = self._clone_base()
-        copy.board = self.board
-        copy.tiles = self.tiles.copy()
-        copy.owners = self.owners.copy()
-        copy.figs = self.figs.copy()
-        copy.touch = self.touch.copy()
-        copy.empty_in_block = self.empty_in_block.copy()
-        copy.empty_total = self.empty_total
-        copy.bld = self.bld.copy()
-        copy.fig = self.fig.copy()
-        copy.white = self.white.copy()
-        copy.black = self.black.copy()
-        copy.scored = self.scored.copy()
-        copy.values = [track.copy() for track in self.values]
-        copy.stamps = [track.copy() for track in self.stamps]
-        copy.clock = self.clock
-        copy.scores_ = self.scores_.copy()
-        copy.ledger = self.ledger.copy()
-        copy.placed = self.placed.copy()
-        copy.setup_placed = self.setup_placed
-        copy.known = [counts.copy() for counts in self.known]
-        copy.returned = self.returned.copy()
-        copy.final = self.final
-        copy.last_move = self.last_move
-        copy.hands = [hand.copy() for hand in self.hands]
-        copy.display = self.display.copy()
-        copy.supply = self.supply.copy()
-        copy.taverns = self.taverns
-        copy.figures = self.figures.copy()
-        copy.pending = self.pending.copy()
-        copy.start_player = self.start_player
-        copy.keep_order = self.keep_order
-        copy.shuffle_seed = self.shuffle_seed
-        return copy
+        return views.view_of(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> CityAndGuildsState:
         """Resample what `seat` cannot see: the supply order and, with hidden hands, the other hands' tiles that
@@ -729,9 +542,7 @@ class CityAndGuildsState(State):
         return copy
 
     def snapshot(self) -> dict[str, Any]:
-        from guildtable.games.city_and_guilds.snapshots import snapshot_of
-
-        return snapshot_of(self)
+        return snapshots.snapshot_of(self)
 
     # --- the action codec ----------------------------------------------------------------------------------------
     def action_to_json(self, action: int) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from guildtable.games.city_and_guilds.board import board_for
 from guildtable.games.city_and_guilds.content import (
@@ -21,15 +21,15 @@ from guildtable.games.city_and_guilds.content import (
     TILE_KINDS,
     tile_from_code,
 )
-from guildtable.kernel import BadRecord
+from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE, PENDING_KINDS
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.kernel import BadRecord, Game
 from guildtable.kernel.decisions import Decision
 
-if TYPE_CHECKING:
-    from guildtable.games.city_and_guilds.game import CityAndGuilds
-    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
+PositionT = TypeVar("PositionT", bound=CityAndGuildsPosition)
 
 
-def snapshot_of(state: CityAndGuildsState) -> dict[str, Any]:
+def snapshot_of(state: CityAndGuildsPosition) -> dict[str, Any]:
     board = state.board
     return {
         "game": state.game.name,
@@ -94,16 +94,16 @@ def _ints(raw: Any, field: str, size: int) -> list[int]:
     return list(raw)
 
 
-def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
-    from guildtable.games.city_and_guilds.rules import PENDING_KINDS, CityAndGuildsState
-
+def load_snapshot(game: Game, snapshot: Mapping[str, Any], state_class: type[PositionT]) -> PositionT:
+    """The state `snapshot` describes, checked and rebuilt as a `state_class`: the rules' state, passed in because the
+    rules import this module."""
     if not isinstance(snapshot, Mapping) or snapshot.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     players = _get(snapshot, "players", int)
     if players not in game.player_counts:
         raise BadRecord("players", f"{game.title} is for 3–5 players")
     options = game.resolve_options(snapshot.get("options") or {})
-    state = CityAndGuildsState(game, players, int(snapshot.get("seed") or 0), options, snapshot.get("setup"))
+    state = state_class(game, players, int(snapshot.get("seed") or 0), options, snapshot.get("setup"))
     board = board_for(options["map"])
     state.init_board(board)
     state.history = _ints(snapshot.get("history"), "history", len(snapshot.get("history") or []))
@@ -123,10 +123,10 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
             raise BadRecord(f"lots.{name}", f"{entry!r} is not [tile code, owner, figures]")
         if (owner < 0) != (figures == 0) or figures > (2 if tile < 4 else 1 if tile == 8 else 0):
             raise BadRecord(f"lots.{name}", "figures do not fit the tile kind (CG-17, CG-21, CG-22)")
-        state._put_tile(lot, tile)
+        state.put_tile(lot, tile)
         placed_tiles.append(tile)
         if owner >= 0:
-            state._put_figures(owner, lot, figures)
+            state.put_figures(owner, lot, figures)
             owners_figures[owner] += figures
     state.white = _ints(snapshot.get("white"), "white", board.blocks)
     state.black = _ints(snapshot.get("black"), "black", board.blocks)
@@ -183,7 +183,7 @@ def load_snapshot(game: CityAndGuilds, snapshot: Mapping[str, Any]) -> CityAndGu
     return state
 
 
-def _check_markers(state: CityAndGuildsState) -> None:
+def _check_markers(state: CityAndGuildsPosition) -> None:
     """CG-29 / §10: with a player present the white marker is on a present player; with two, black is on another."""
     n = state.num_players
     for block, letter in enumerate(state.board.block_letters):
@@ -197,17 +197,15 @@ def _check_markers(state: CityAndGuildsState) -> None:
 
 def _context_ok(kind: str, context: list[Any], lots: int) -> bool:
     """A decision's context: the picked tile for `lot`, the lot for `building` / `minstrel`, nothing otherwise."""
-    if kind == "lot":
+    if kind == LOT:
         return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < HAND_KINDS
-    if kind in ("building", "minstrel"):
+    if kind in (BUILDING, MINSTREL_FIGURE):
         return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < lots
     return not context
 
 
-def _check_conservation(state: CityAndGuildsState, placed: list[int], on_board: list[int]) -> None:
+def _check_conservation(state: CityAndGuildsPosition, placed: list[int], on_board: list[int]) -> None:
     """CG-4: board + hands + picked tile + display + supply + tavern supply = the 80 tiles; CG-5: figures."""
-    from guildtable.games.city_and_guilds.rules import LOT
-
     picked = [d.context[0] for d in state.pending if d.kind == LOT]
     everything = Counter(placed + picked + state.display + state.supply + [t for h in state.hands for t in h])
     everything[TAVERN] += state.taverns

@@ -3,16 +3,15 @@ figure counts and hand sizes; its own hand (every hand with `open_hands`). Never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
+from guildtable.games.city_and_guilds.questions import LOT
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 
-if TYPE_CHECKING:
-    from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
-
-def view_of(state: CityAndGuildsState, seat: int | None) -> dict[str, Any]:
+def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (None: a spectator). Besides the map, lots, tracks, scores, display and hands, each entry of
     `blocks` holds, for the at-a-glance panels:
 
@@ -25,8 +24,6 @@ def view_of(state: CityAndGuildsState, seat: int | None) -> dict[str, Any]:
     - `strengths`: per seat [tiles with that seat's figures, that seat's figures] in the block (CG-28);
     - `scored`: whether the block has been completed and scored (CG-31).
     """
-    from guildtable.games.city_and_guilds.rules import LOT
-
     board, n = state.board, state.num_players
     decision = state.pending[-1] if state.pending else None
     lots = []

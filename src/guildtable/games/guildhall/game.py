@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.guildhall import glossary, heuristics, log, text
+from guildtable.games.guildhall import setup as setup_rules
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, PROFESSION_ALIASES, card_of
 from guildtable.games.guildhall.questions import ARITY, KIND_OF, PRESTIGE, TRANSIT_SLOT
@@ -131,9 +132,7 @@ class Guildhall(Game):
         return GuildhallState(self, players, seed, options, setup, opening)
 
     def describe_setup(self) -> str:
-        from guildtable.games.guildhall import setup
-
-        return setup.__doc__ or ""
+        return setup_rules.__doc__ or ""
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildhallState)

@@ -14,6 +14,7 @@ from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall import legality
 from guildtable.games.guildhall.actions import CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES, PROFESSIONS, Level
+from guildtable.games.guildhall.events import private, public
 from guildtable.games.guildhall.questions import (
     ACTION,
     BRICK_PUT,
@@ -60,18 +61,18 @@ from guildtable.games.guildhall.questions import (
     WIN_VP,
     level_of,
 )
-from guildtable.games.guildhall.rules import GuildhallState, private, public
+from guildtable.games.guildhall.state import Position
 from guildtable.kernel.events import Event
 
 if TYPE_CHECKING:
     Entry = tuple[Any, ...]
 
-Handler = Callable[[GuildhallState, "Entry", int, int, list[Event]], None]
-AutoHandler = Callable[[GuildhallState, "Entry", list[Event]], None]
+Handler = Callable[[Position, "Entry", int, int, list[Event]], None]
+AutoHandler = Callable[[Position, "Entry", list[Event]], None]
 
 
 # --- setup (GH-16) ---------------------------------------------------------------------------------------------------
-def setup_discard(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def setup_discard(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """Q-SP1: pick hand cards to discard one by one (hidden), then `done` discards them and refills to 9."""
     if action != DONE:
         state.hands[seat].remove(action - CARD)
@@ -88,7 +89,7 @@ def setup_discard(state: GuildhallState, entry: Entry, seat: int, action: int, e
     state.stack.append((SP_PLACE, seat, 0))
 
 
-def discard_selection(state: GuildhallState, seat: int, events: list[Event]) -> int:
+def discard_selection(state: Position, seat: int, events: list[Event]) -> int:
     """GH-D17/GH-D18: the selected hand cards go face up, the last selected on top; only the top is announced."""
     cards = state.selected
     state.selected = []
@@ -98,7 +99,7 @@ def discard_selection(state: GuildhallState, seat: int, events: list[Event]) -> 
     return len(cards)
 
 
-def setup_place(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def setup_place(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """Q-SP2: three pairwise non-identical cards into the guildhall, public at once (GH-17)."""
     card = action - CARD
     state.hands[seat].remove(card)
@@ -114,7 +115,7 @@ def setup_place(state: GuildhallState, entry: Entry, seat: int, action: int, eve
 
 
 # --- the turn (GH-23 to GH-28) ---------------------------------------------------------------------------------------
-def next_action(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
+def next_action(state: Position, entry: Entry, events: list[Event]) -> None:
     seat = entry[1]
     if state.actions_left > 0:
         state.actions_left -= 1
@@ -123,7 +124,7 @@ def next_action(state: GuildhallState, entry: Entry, events: list[Event]) -> Non
         state.stack.append((END_TURN, seat))
 
 
-def choose_action(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def choose_action(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     state.stack.append((NEXT_ACTION, seat))
     if action < PROF:  # a card: played at once (Q-T1 and Q-P1 in one answer)
         play_card(state, entry, seat, action, events)
@@ -135,7 +136,7 @@ def choose_action(state: GuildhallState, entry: Entry, seat: int, action: int, e
         state.stack.append((BUY_CARD, seat))
 
 
-def play_card(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def play_card(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-29 to GH-31: the card goes to the action area; n counts its chapter in the guildhall."""
     card = action - CARD
     prof = card // COLOURS
@@ -147,7 +148,7 @@ def play_card(state: GuildhallState, entry: Entry, seat: int, action: int, event
     state.stack.append((CHOOSE_LEVEL, seat, prof, n))
 
 
-def choose_level(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def choose_level(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-32: one available level, or decline (GH-D6)."""
     prof, n = entry[2], entry[3]
     if action == DECLINE:
@@ -164,7 +165,7 @@ def choose_level(state: GuildhallState, entry: Entry, seat: int, action: int, ev
     events.append(public("level", seat=seat, profession=PROFESSION_NAMES[prof], level=threshold))
     kind = level.kind
     if kind == "robber":
-        state.ask_target(seat, T_ROB, lv, events)
+        ask_target(state, seat, T_ROB, lv, events)
     elif kind == "scholar":  # GH-70 to GH-74: revealed to all, placed in forced mode
         cards = tuple(state.draw_cards(level.cards, events))
         events.append(public("revealed", seat=seat, cards=[CARD_NAMES[c] for c in cards]))
@@ -176,7 +177,7 @@ def choose_level(state: GuildhallState, entry: Entry, seat: int, action: int, ev
             state.stack.append((HUNT_GIVE, seat, lv, level.cards, ()))
         events.append(private(seat, "discard_pile_revealed", cards=[CARD_NAMES[c] for c in reversed(state.discard)]))
     elif kind == "peddler":
-        state.ask_target(seat, T_PED, lv, events)
+        ask_target(state, seat, T_PED, lv, events)
     elif kind == "bricklayer":  # GH-91 to GH-97
         drawn = state.draw_cards(level.draw, events)
         state.to_hand(seat, drawn)
@@ -189,7 +190,7 @@ def choose_level(state: GuildhallState, entry: Entry, seat: int, action: int, ev
         state.stack.append((TAX_GIVE, seat))
 
 
-def discard_draw(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def discard_draw(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """Q-DD1 (GH-37 to GH-39): select cards one by one, then `done` discards them and draws up to 6."""
     if action != DONE:
         state.hands[seat].remove(action - CARD)
@@ -205,12 +206,12 @@ def discard_draw(state: GuildhallState, entry: Entry, seat: int, action: int, ev
         events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
 
 
-def buy_card(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def buy_card(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     slot = action - ROW
     state.stack.append((PAY, seat, slot, PRESTIGE[state.row[slot]].cost))
 
 
-def pay(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def pay(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-44, GH-D15, GH-D17: exactly `cost` completed chapters; the last one chosen names the top card."""
     slot, left = entry[2], entry[3]
     if action >= PROF:  # the first of two chapters: it goes below
@@ -246,7 +247,7 @@ def pay(state: GuildhallState, entry: Entry, seat: int, action: int, events: lis
         events.append(public("ability_unusable", seat=seat, prestige=kind.type_id))
 
 
-def use_ability(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def use_ability(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-47, GH-102 to GH-110."""
     kind = PRESTIGE[entry[2]]
     if action == DECLINE:
@@ -266,15 +267,60 @@ def use_ability(state: GuildhallState, entry: Entry, seat: int, action: int, eve
         state.stack.append((LAYOUT, seat))
     else:
         purpose = {"take_chapter": T_TAKE_CHAPTER, "swap_1_for_2": T_SWAP, "take_card": T_TAKE_CARD}[str(ability)]
-        state.ask_target(seat, purpose, 0, events)
+        ask_target(state, seat, purpose, 0, events)
 
 
-def target(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
-    state.on_target(seat, entry[2], entry[3], action - SEAT, events)
+def target(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+    on_target(state, seat, entry[2], entry[3], action - SEAT, events)
+
+
+def ask_target(state: Position, seat: int, purpose: int, lv: int, events: list[Event]) -> None:
+    """The player an ability acts on, among those it can be carried out against (GH-D13); asked only if there is
+    a choice."""
+    targets = [s for s in state.opponents(seat) if legality.target_ok(state, seat, s, purpose, lv)]
+    if len(targets) == 1:
+        on_target(state, seat, purpose, lv, targets[0], events)
+    else:
+        state.stack.append((TARGET, seat, purpose, lv))
+
+
+def on_target(state: Position, seat: int, purpose: int, lv: int, target: int, events: list[Event]) -> None:
+    events.append(public("target", seat=seat, target=target))
+    if purpose == T_ROB:
+        level = level_of(lv)
+        if level.choose:  # GH-66/67, GH-69: the acting player alone sees the whole hand
+            events.append(
+                private(seat, "hand_revealed", target=target, cards=[CARD_NAMES[c] for c in state.hands[target]])
+            )
+            state.stack.append((ROB_PICK, seat, target, level.cards))
+        else:
+            rob_random(state, seat, target, events)
+    elif purpose == T_PED:
+        level = level_of(lv)
+        state.stack.append((PED_TAKE, seat, target, lv, 1 if level.give_chapter else level.cards, ()))
+    elif purpose == T_TAKE_CHAPTER:
+        state.stack.append((TC_CHAPTER, seat, target))
+    elif purpose == T_SWAP:
+        state.stack.append((SW_GIVE, seat, target))
+    else:
+        state.stack.append((TAKE_CARD, seat, target))
+
+
+def rob_random(state: Position, seat: int, target: int, events: list[Event]) -> None:
+    """GH-65 with GH-D9: a random card of the target's hand (`legal_only`: among the placeable ones if any)."""
+    hand = state.hands[target]
+    masks = state.masks(seat)
+    pool = hand
+    if state.options["robber_random"] == "legal_only":
+        pool = [card for card in hand if fz.legal_in(masks, card)] or hand
+    card = pool[state.rng.below(len(pool))]
+    hand.remove(card)
+    events.append(public("robbed", seat=seat, target=target, card=CARD_NAMES[card]))
+    state.place(seat, card, True, events, "robber")
 
 
 # --- professions (GH-64 to GH-101) -----------------------------------------------------------------------------------
-def robber_pick(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def robber_pick(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-66/67, GH-D10: one card at a time; a card that cannot be placed (all identical) is discarded."""
     victim, left = entry[2], entry[3]
     card = action - CARD
@@ -285,7 +331,7 @@ def robber_pick(state: GuildhallState, entry: Entry, seat: int, action: int, eve
     state.place(seat, card, True, events, "robber")
 
 
-def place_next(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def place_next(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-63/GH-D11: the player picks the next card to place."""
     _, _, owner, forced, cards = entry
     card = action - CARD
@@ -295,14 +341,14 @@ def place_next(state: GuildhallState, entry: Entry, seat: int, action: int, even
     state.place(owner, card, forced, events, "ability")
 
 
-def place_queue(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
+def place_queue(state: Position, entry: Entry, events: list[Event]) -> None:
     _, seat, owner, forced, cards = entry
     if len(cards) > 1:
         state.stack.append((PLACE_QUEUE, seat, owner, forced, cards[1:]))
     state.place(owner, cards[0], forced, events, "ability")
 
 
-def hunter_give(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def hunter_give(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-77/78, GH-80 steps 2-3: outgoing cards leave the guildhall (asked before the takes, so that every take
     offered is legal against the guildhall as it will be, GH-D12)."""
     _, _, lv, left, given = entry
@@ -316,7 +362,7 @@ def hunter_give(state: GuildhallState, entry: Entry, seat: int, action: int, eve
         hunter_outgoing(state, seat, level_of(lv).cards, given, events)
 
 
-def hunter_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def hunter_chapter(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-79: a whole chapter (1-4 cards) goes out."""
     prof = action - PROF
     index = seat * PROFESSIONS + prof
@@ -327,7 +373,7 @@ def hunter_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, 
     hunter_outgoing(state, seat, level_of(entry[2]).cards, given, events)
 
 
-def hunter_outgoing(state: GuildhallState, seat: int, takes: int, given: tuple[int, ...], events: list[Event]) -> None:
+def hunter_outgoing(state: Position, seat: int, takes: int, given: tuple[int, ...], events: list[Event]) -> None:
     """GH-80 steps 4-5: the outgoing cards go on top of the pile (Q-H3: the player names the top card); the takes
     come only from the pile as it was (`base` cards from the bottom)."""
     state.stack.append((HUNT_TAKE, seat, takes, len(state.discard)))
@@ -337,7 +383,7 @@ def hunter_outgoing(state: GuildhallState, seat: int, takes: int, given: tuple[i
         state.discard.extend(given)
 
 
-def hunter_take(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def hunter_take(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-80 step 6: each taken card is placed at once (chosen mode), in the order taken."""
     _, _, left, base = entry
     card = action - CARD
@@ -350,7 +396,7 @@ def hunter_take(state: GuildhallState, entry: Entry, seat: int, action: int, eve
     state.place(seat, card, False, events, "hunter")
 
 
-def peddler_take(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def peddler_take(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-84 to GH-87 step 1: the cards (or the chapter) leave the target's guildhall."""
     _, _, victim, lv, left, taken = entry
     base = victim * PROFESSIONS
@@ -372,7 +418,7 @@ def peddler_take(state: GuildhallState, entry: Entry, seat: int, action: int, ev
         state.stack.append((PED_GIVE, seat, victim, level.cards, taken, level.extra_actions))
 
 
-def peddler_give(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def peddler_give(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-87 step 2: a hand card goes into the target's guildhall (it may complete their chapter, GH-50)."""
     _, _, victim, left, taken, extra = entry
     card = action - CARD
@@ -385,7 +431,7 @@ def peddler_give(state: GuildhallState, entry: Entry, seat: int, action: int, ev
     state.place(victim, card, False, events, "peddler")
 
 
-def peddler_receive(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
+def peddler_receive(state: Position, entry: Entry, events: list[Event]) -> None:
     """GH-87 steps 3-4: the taken cards go to hand, then +1 action (GH-D5: it must be taken)."""
     _, seat, taken, extra = entry
     state.to_hand(seat, list(taken))
@@ -393,7 +439,7 @@ def peddler_receive(state: GuildhallState, entry: Entry, events: list[Event]) ->
     events.append(public("extra_actions", seat=seat, added=extra, left=state.actions_left))
 
 
-def brick_put(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def brick_put(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-91, GH-95, GH-D20: each card goes on top of the deck as it is chosen; only the count is public."""
     card = action - CARD
     state.hands[seat].remove(card)
@@ -407,7 +453,7 @@ def brick_put(state: GuildhallState, entry: Entry, seat: int, action: int, event
         state.stack.append((BRICK_PUT, seat, entry[2] - 1))
 
 
-def tax_give(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def tax_give(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """Q-X2: the guildhall card to give away (GH-101)."""
     card = action - CARD
     targets = legality.tax_targets(state, seat, card)
@@ -417,18 +463,18 @@ def tax_give(state: GuildhallState, entry: Entry, seat: int, action: int, events
         state.stack.append((TAX_TARGET, seat, card))
 
 
-def tax_target(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def tax_target(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     tax_move(state, seat, entry[2], action - SEAT, events)
 
 
-def tax_move(state: GuildhallState, seat: int, card: int, victim: int, events: list[Event]) -> None:
+def tax_move(state: Position, seat: int, card: int, victim: int, events: list[Event]) -> None:
     state.halls[seat * PROFESSIONS + card // COLOURS] &= ~(1 << card % COLOURS)
     events.append(public("tax_gives", seat=seat, target=victim, card=CARD_NAMES[card]))
     state.place(victim, card, False, events, "tax_collector")
 
 
 # --- prestige abilities ----------------------------------------------------------------------------------------------
-def take_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def take_chapter(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-102, GH-58: the whole chapter joins mine; it may complete it (GH-49)."""
     victim, prof = entry[2], action - PROF
     mask = state.halls[victim * PROFESSIONS + prof]
@@ -439,11 +485,11 @@ def take_chapter(state: GuildhallState, entry: Entry, seat: int, action: int, ev
         state.place(seat, card, False, events, "prestige")
 
 
-def swap_give(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def swap_give(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     state.stack.append((SW_TAKE, seat, entry[2], action - CARD, ()))
 
 
-def swap_take(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def swap_take(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-103, GH-D12: both outgoing sets leave first, then my card goes to them and theirs come to me."""
     _, _, victim, give, taken = entry
     taken = (*taken, action - CARD)
@@ -461,7 +507,7 @@ def swap_take(state: GuildhallState, entry: Entry, seat: int, action: int, event
     state.place(victim, give, False, events, "swap")
 
 
-def take_card(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def take_card(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-106."""
     victim, card = entry[2], action - CARD
     state.halls[victim * PROFESSIONS + card // COLOURS] &= ~(1 << card % COLOURS)
@@ -469,7 +515,7 @@ def take_card(state: GuildhallState, entry: Entry, seat: int, action: int, event
     state.place(seat, card, False, events, "prestige")
 
 
-def layout(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def layout(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-104: any number of hand cards, one at a time, each legal when placed; `done` ends it."""
     if action == DONE:
         return
@@ -480,7 +526,7 @@ def layout(state: GuildhallState, entry: Entry, seat: int, action: int, events: 
 
 
 # --- discards --------------------------------------------------------------------------------------------------------
-def cap_discard(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def cap_discard(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-53, GH-D16: the owner discards a completed chapter of their choice, naming the top card."""
     card = action - CARD
     state.discard_chapter(seat, card // COLOURS, card)
@@ -489,7 +535,7 @@ def cap_discard(state: GuildhallState, entry: Entry, seat: int, action: int, eve
         state.stack.append((CAP_DISCARD, seat))
 
 
-def top(state: GuildhallState, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
+def top(state: Position, entry: Entry, seat: int, action: int, events: list[Event]) -> None:
     """GH-D17: public cards discarded together; the player names the one on top."""
     cards = list(entry[2])
     state.discard_with_top(cards, action - CARD)
@@ -497,7 +543,7 @@ def top(state: GuildhallState, entry: Entry, seat: int, action: int, events: lis
 
 
 # --- end of turn (GH-111 to GH-116) ----------------------------------------------------------------------------------
-def end_turn(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
+def end_turn(state: Position, entry: Entry, events: list[Event]) -> None:
     """GH-111: the action area moves into the guildhall (forced); duplicates are discarded first (GH-61)."""
     seat = entry[1]
     area = state.areas[seat]
@@ -515,7 +561,7 @@ def end_turn(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
         events.append(public("duplicate_discarded", seat=seat, card=CARD_NAMES[duplicates[0]], source="action_area"))
 
 
-def finish_turn(state: GuildhallState, entry: Entry, events: list[Event]) -> None:
+def finish_turn(state: Position, entry: Entry, events: list[Event]) -> None:
     """GH-112 to GH-114: only the active player is checked, at the end of their own turn."""
     seat = entry[1]
     vp = state.vp(seat)

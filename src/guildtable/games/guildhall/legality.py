@@ -53,10 +53,9 @@ from guildtable.games.guildhall.questions import (
     USE_ABILITY,
     level_of,
 )
+from guildtable.games.guildhall.state import Position
 
 if TYPE_CHECKING:
-    from guildtable.games.guildhall.rules import GuildhallState
-
     Entry = tuple[Any, ...]
 
 assert CARD == 0, "card answers are the identities themselves (the hot paths below rely on it)"
@@ -65,19 +64,19 @@ _COLOUR = tuple(card % COLOURS for card in range(IDENTITIES))
 _COST = tuple(kind.cost for kind in PRESTIGE)
 
 
-def playable(state: GuildhallState, seat: int, card: int) -> bool:
+def playable(state: Position, seat: int, card: int) -> bool:
     """GH-29: no card of its profession played this turn (GH-27), no identical face-up card (GH-55)."""
     prof = card // COLOURS
     return not (state.played >> prof & 1) and not (state.halls[seat * PROFESSIONS + prof] >> card % COLOURS & 1)
 
 
-def seat_bits(state: GuildhallState, seat: int) -> int:
+def seat_bits(state: Position, seat: int) -> int:
     """`seat`'s face-up identities as one int (`fz.hall_bits`)."""
     base = seat * PROFESSIONS
     return fz.hall_bits(state.halls[base : base + PROFESSIONS])
 
 
-def legal_answers(state: GuildhallState) -> list[int]:
+def legal_answers(state: Position) -> list[int]:
     entry = state.stack[-1]
     answers = ANSWERS.get(entry[0])
     if answers is None:
@@ -85,7 +84,7 @@ def legal_answers(state: GuildhallState) -> list[int]:
     return answers(state, entry, entry[1])
 
 
-def _action(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _action(state: Position, entry: Entry, seat: int) -> list[int]:
     """Q-T1 with Q-P1 folded in: a playable card itself ('play red Robber' in one step), or PLAY to be asked for
     the card (kept, so that records made before the shortcut replay exactly), DISCARD_DRAW, BUY."""
     result = _play_card(state, entry, seat)
@@ -97,7 +96,7 @@ def _action(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     return result
 
 
-def _play_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _play_card(state: Position, entry: Entry, seat: int) -> list[int]:
     """The playable hand cards (inlined `playable`), once each. Hands are kept sorted (`to_hand`, the opening,
     snapshots and determinize sort them), so copies of one identity are neighbours."""
     played = state.played
@@ -114,7 +113,7 @@ def _play_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     return result
 
 
-def _discard_draw(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _discard_draw(state: Position, entry: Entry, seat: int) -> list[int]:
     hand = state.hands[seat]
     cards = sorted(set(hand))
     if not state.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
@@ -122,47 +121,47 @@ def _discard_draw(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     return cards
 
 
-def _choose_level(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _choose_level(state: Position, entry: Entry, seat: int) -> list[int]:
     return [*(LEVEL + t for t in available_levels(state, seat, entry[2], entry[3])), DECLINE]
 
 
-def _setup_discard(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _setup_discard(state: Position, entry: Entry, seat: int) -> list[int]:
     return [*sorted(set(state.hands[seat])), DONE]
 
 
-def _setup_place(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _setup_place(state: Position, entry: Entry, seat: int) -> list[int]:
     masks = state.masks(seat)
     return sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)})
 
 
-def _buy_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _buy_card(state: Position, entry: Entry, seat: int) -> list[int]:
     have = len(state.completed[seat])
     return [ROW + k for k, ptype in enumerate(state.row) if _COST[ptype] <= have]
 
 
-def _pay(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _pay(state: Position, entry: Entry, seat: int) -> list[int]:
     if entry[3] == 2:
         return sorted({PROF + prof for prof in state.completed[seat]})
     return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
 
 
-def _use_ability(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _use_ability(state: Position, entry: Entry, seat: int) -> list[int]:
     return [DECLINE, USE] if prestige_feasible(state, seat, entry[2]) else [DECLINE]
 
 
-def _target(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _target(state: Position, entry: Entry, seat: int) -> list[int]:
     return [SEAT + s for s in state.opponents(seat) if target_ok(state, seat, s, entry[2], entry[3])]
 
 
-def _cap_discard(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _cap_discard(state: Position, entry: Entry, seat: int) -> list[int]:
     return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
 
 
-def _top(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _top(state: Position, entry: Entry, seat: int) -> list[int]:
     return sorted({CARD + card for card in entry[2]})
 
 
-def _place_next(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _place_next(state: Position, entry: Entry, seat: int) -> list[int]:
     _, _, owner, forced, cards = entry
     if forced:
         return sorted({CARD + card for card in cards})
@@ -174,14 +173,14 @@ def _place_next(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     return sorted(result)
 
 
-def _rob_pick(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _rob_pick(state: Position, entry: Entry, seat: int) -> list[int]:
     target_hand = state.hands[entry[2]]
     masks = state.masks(seat)
     legal = {card for card in target_hand if fz.legal_in(masks, card)}
     return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
 
 
-def _hunt_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _hunt_give(state: Position, entry: Entry, seat: int) -> list[int]:
     masks = state.masks(seat)
     hall = fz.hall_bits(masks)
     pile = state.discard
@@ -195,7 +194,7 @@ def _hunt_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     ]
 
 
-def _hunt_chapter(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _hunt_chapter(state: Position, entry: Entry, seat: int) -> list[int]:
     masks = state.masks(seat)
     hall = fz.hall_bits(masks)
     pile = state.discard
@@ -229,11 +228,11 @@ def _legal_takes(masks: list[int], source: list[int], left: int) -> list[int]:
     return result
 
 
-def _hunt_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _hunt_take(state: Position, entry: Entry, seat: int) -> list[int]:
     return _legal_takes(state.masks(seat), state.discard[: entry[3]], entry[2])
 
 
-def _ped_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _ped_take(state: Position, entry: Entry, seat: int) -> list[int]:
     _, _, target, lv, left, _taken = entry
     level = level_of(lv)
     theirs = state.masks(target)
@@ -253,36 +252,36 @@ def _ped_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     ]
 
 
-def _ped_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _ped_give(state: Position, entry: Entry, seat: int) -> list[int]:
     return _legal_takes(state.masks(entry[2]), state.hands[seat], entry[3])
 
 
-def _brick_put(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _brick_put(state: Position, entry: Entry, seat: int) -> list[int]:
     return sorted(set(state.hands[seat]))
 
 
-def _tax_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _tax_give(state: Position, entry: Entry, seat: int) -> list[int]:
     everyone = -1  # the cards every opponent has face up cannot be given to anyone
     for other in state.opponents(seat):
         everyone &= seat_bits(state, other)
     return [CARD + card for card in fz.bit_cards(seat_bits(state, seat)) if not everyone >> card & 1]
 
 
-def _tax_target(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _tax_target(state: Position, entry: Entry, seat: int) -> list[int]:
     return [SEAT + s for s in tax_targets(state, seat, entry[2])]
 
 
-def _take_chapter(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _take_chapter(state: Position, entry: Entry, seat: int) -> list[int]:
     mine, theirs = state.masks(seat), state.masks(entry[2])
     return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
 
 
-def _swap_give(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _swap_give(state: Position, entry: Entry, seat: int) -> list[int]:
     mine, theirs = seat_bits(state, seat), seat_bits(state, entry[2])
     return [CARD + card for card in fz.bit_cards(mine) if fz.swap_ok(mine, theirs, card)]
 
 
-def _swap_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _swap_take(state: Position, entry: Entry, seat: int) -> list[int]:
     mine, theirs = seat_bits(state, seat), seat_bits(state, entry[2])
     give, taken = entry[3], entry[4]
     return [
@@ -292,17 +291,17 @@ def _swap_take(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
     ]
 
 
-def _take_card(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _take_card(state: Position, entry: Entry, seat: int) -> list[int]:
     mine = seat_bits(state, seat)
     return [CARD + card for card in fz.bit_cards(seat_bits(state, entry[2])) if not mine >> card & 1]
 
 
-def _layout(state: GuildhallState, entry: Entry, seat: int) -> list[int]:
+def _layout(state: Position, entry: Entry, seat: int) -> list[int]:
     masks = state.masks(seat)
     return [*sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)}), DONE]
 
 
-ANSWERS: dict[int, Callable[[GuildhallState, Entry, int], list[int]]] = {
+ANSWERS: dict[int, Callable[[Position, Entry, int], list[int]]] = {
     ACTION: _action,
     PLAY_CARD: _play_card,
     DD_SELECT: _discard_draw,
@@ -333,17 +332,17 @@ ANSWERS: dict[int, Callable[[GuildhallState, Entry, int], list[int]]] = {
 }
 
 
-def tax_targets(state: GuildhallState, seat: int, card: int) -> list[int]:
+def tax_targets(state: Position, seat: int, card: int) -> list[int]:
     return [s for s in state.opponents(seat) if fz.legal_in(state.masks(s), card)]
 
 
-def can_buy(state: GuildhallState, seat: int) -> bool:
+def can_buy(state: Position, seat: int) -> bool:
     """GH-43: some row card costs no more than the completed chapters held."""
     have = len(state.completed[seat])
     return min(map(_COST.__getitem__, state.row), default=have + 1) <= have
 
 
-def available_levels(state: GuildhallState, seat: int, prof: int, n: int) -> list[int]:
+def available_levels(state: Position, seat: int, prof: int, n: int) -> list[int]:
     """GH-32/GH-33/GH-34/GH-D7: thresholds of the levels that are reached and can be carried out completely."""
     result = []
     levels = LEVELS[prof]
@@ -355,7 +354,7 @@ def available_levels(state: GuildhallState, seat: int, prof: int, n: int) -> lis
     return result
 
 
-def level_feasible(state: GuildhallState, seat: int, level: Level) -> bool:
+def level_feasible(state: Position, seat: int, level: Level) -> bool:
     kind = level.kind
     if kind == "scholar":
         return len(state.deck) + len(state.discard) >= level.cards  # GH-75
@@ -381,7 +380,7 @@ def level_feasible(state: GuildhallState, seat: int, level: Level) -> bool:
     return fz.give_then_take_fast(hall, present, pile, level.cards, level.cards)
 
 
-def ped_ok(state: GuildhallState, seat: int, target: int, level: Level) -> bool:
+def ped_ok(state: Position, seat: int, target: int, level: Level) -> bool:
     hand = state.hands[seat]
     present = fz.presence(hand)
     theirs = state.masks(target)
@@ -393,7 +392,7 @@ def ped_ok(state: GuildhallState, seat: int, target: int, level: Level) -> bool:
     return fz.give_then_take_fast(hall, present, hand, level.cards, level.cards)
 
 
-def target_ok(state: GuildhallState, seat: int, target: int, purpose: int, lv: int) -> bool:
+def target_ok(state: Position, seat: int, target: int, purpose: int, lv: int) -> bool:
     if purpose == T_ROB:
         return len(state.hands[target]) >= level_of(lv).cards
     if purpose == T_PED:
@@ -406,7 +405,7 @@ def target_ok(state: GuildhallState, seat: int, target: int, purpose: int, lv: i
     return bool(seat_bits(state, target) & ~seat_bits(state, seat))  # some card of theirs is legal in mine
 
 
-def prestige_feasible(state: GuildhallState, seat: int, ptype: int) -> bool:
+def prestige_feasible(state: Position, seat: int, ptype: int) -> bool:
     """GH-47 with GH-D7: the bought card's ability can be carried out completely."""
     kind = PRESTIGE[ptype]
     ability = kind.ability

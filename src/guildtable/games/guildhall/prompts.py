@@ -62,13 +62,12 @@ from guildtable.games.guildhall.questions import (
     USE_ABILITY,
     level_of,
 )
+from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guildhall").gettext
 
 if TYPE_CHECKING:
-    from guildtable.games.guildhall.rules import GuildhallState
-
     Entry = tuple[Any, ...]
 
 # What choosing a target is for, by the purpose of a TARGET question.
@@ -87,11 +86,11 @@ TARGET_ANSWER = {
 TAKE_FROM = N_("Take from {name}")
 
 
-def _names(state: GuildhallState, names: Sequence[str] | None) -> Sequence[str]:
+def _names(state: Position, names: Sequence[str] | None) -> Sequence[str]:
     return names or state.game.seat_names
 
 
-def level_lines(state: GuildhallState, prof: int, chapter: int) -> list[tuple[int, str]]:
+def level_lines(state: Position, prof: int, chapter: int) -> list[tuple[int, str]]:
     """Each level of profession `prof` as (threshold, what it does); under the single scaled Tax Collector (GH-D1)
     the one ability, worth as many VP as the chapter holds."""
     levels = LEVELS[prof]
@@ -100,7 +99,7 @@ def level_lines(state: GuildhallState, prof: int, chapter: int) -> list[tuple[in
     return [(level.threshold, level_text(level)) for level in levels]
 
 
-def level_label(state: GuildhallState, entry: Entry, threshold: int) -> str:
+def level_label(state: Position, entry: Entry, threshold: int) -> str:
     """'Level 2: look at another player's hand and take 1 card of your choice into your guildhall'."""
     for level, text in level_lines(state, entry[2], entry[3]):
         if level == threshold:
@@ -108,7 +107,7 @@ def level_label(state: GuildhallState, entry: Entry, threshold: int) -> str:
     return _("Level {n}", n=threshold)
 
 
-def prompt(state: GuildhallState, names: Sequence[str] | None = None) -> str:
+def prompt(state: Position, names: Sequence[str] | None = None) -> str:
     """The question the current player is answering, in plain words."""
     if not state.stack:
         return _("The game is over")
@@ -250,7 +249,7 @@ def _chapter_top(card: int) -> str:
     )
 
 
-def _buy_label(state: GuildhallState, slot: int) -> str:
+def _buy_label(state: Position, slot: int) -> str:
     ptype = state.row[slot] if slot < len(state.row) else None
     if ptype is None:
         return _("Buy card {n} of the row", n=slot + 1)
@@ -263,7 +262,7 @@ def _buy_label(state: GuildhallState, slot: int) -> str:
     return _("Buy '{text}' ({vp} VP, {cost})", text=prestige_text(ptype).rstrip("."), vp=kind.vp, cost=cost)
 
 
-def action_label(state: GuildhallState, action: int, names: Sequence[str] | None = None) -> str:
+def action_label(state: Position, action: int, names: Sequence[str] | None = None) -> str:
     """`action` as an answer to the open question, in plain words for a button."""
     if not state.stack:
         return _("Nothing to do: the game is over")
@@ -295,7 +294,7 @@ def action_label(state: GuildhallState, action: int, names: Sequence[str] | None
     return _card_label(state, entry, action, who)
 
 
-def _card_label(state: GuildhallState, entry: Entry, card: int, who: Sequence[str]) -> str:
+def _card_label(state: Position, entry: Entry, card: int, who: Sequence[str]) -> str:
     kind = entry[0]
     name = card_word(CARD_NAMES[card])
     if kind in (SP_DISCARD, DD_SELECT):
@@ -331,7 +330,7 @@ def _card_label(state: GuildhallState, entry: Entry, card: int, who: Sequence[st
     return name[:1].upper() + name[1:]
 
 
-def _word_label(state: GuildhallState, entry: Entry, action: int) -> str:
+def _word_label(state: Position, entry: Entry, action: int) -> str:
     kind = entry[0]
     if action == PLAY:
         return _("Play a card")

@@ -8,7 +8,7 @@ and the hand or pile they are searching right now).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall.actions import (
@@ -61,10 +61,8 @@ from guildtable.games.guildhall.questions import (
     TOP,
     USE_ABILITY,
 )
+from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import domain
-
-if TYPE_CHECKING:
-    from guildtable.games.guildhall.rules import GuildhallState
 
 _ = domain("guildhall").gettext
 
@@ -104,7 +102,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "?", "!")) else text + "."
 
 
-def _example(state: GuildhallState) -> str:
+def _example(state: Position) -> str:
     """One answer that is accepted at this question, as it is typed (its notation parses back to it)."""
     legal = state.legal_actions()
     return " " + _('For example: "{answer}".', answer=state.action_to_notation(legal[0])) if legal else ""
@@ -114,7 +112,7 @@ def _has(masks: list[int], card: int) -> bool:
     return bool(masks[card // COLOURS] >> card % COLOURS & 1)
 
 
-def reason(state: GuildhallState, action: int) -> tuple[str, str]:
+def reason(state: Position, action: int) -> tuple[str, str]:
     """(rule ID, message): the message says in plain words what the rule asks, without the rule ID; where an answer
     of the wrong kind was given it names one that is accepted here."""
     entry = state.stack[-1]
@@ -125,7 +123,7 @@ def reason(state: GuildhallState, action: int) -> tuple[str, str]:
     return _why(state, entry, action, rule)
 
 
-def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) -> tuple[str, str]:
+def _why(state: Position, entry: tuple[Any, ...], action: int, rule: str) -> tuple[str, str]:
     kind, seat = entry[0], entry[1]
     hand = state.hands[seat]
     seats = state.game.seat_names
@@ -236,7 +234,7 @@ def _why(state: GuildhallState, entry: tuple[Any, ...], action: int, rule: str) 
     return rule, _("That is not possible now.") + f" {_sentence(prompt(state))}{_example(state)}"
 
 
-def _level_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> tuple[str, str]:
+def _level_reason(state: Position, entry: tuple[Any, ...], action: int) -> tuple[str, str]:
     prof, chapter = entry[2], entry[3]
     name = profession_word(PROFESSION_NAMES[prof])
     threshold = action - LEVEL
@@ -265,7 +263,7 @@ def _level_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) ->
     )
 
 
-def _pay_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> str:
+def _pay_reason(state: Position, entry: tuple[Any, ...], action: int) -> str:
     """GH-44, GH-53, GH-D16, GH-D17: which chapters can be paid, and how they are named at this step."""
     seat = entry[1]
     owned = sorted(set(state.completed[seat]))
@@ -295,7 +293,7 @@ def _pay_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> s
     )
 
 
-def _take_reason(state: GuildhallState, entry: tuple[Any, ...], action: int) -> str:
+def _take_reason(state: Position, entry: tuple[Any, ...], action: int) -> str:
     """GH-57, GH-58, GH-87, GH-102, GH-103, GH-106: what can be taken from the target's guildhall."""
     seat, target = entry[1], entry[2]
     player = state.game.seat_names[target]

@@ -1,12 +1,9 @@
-"""Guildhall rules (GH-9 to GH-116): the state, the open question, its legal answers and what an answer does.
+"""Guildhall rules (GH-9 to GH-116): the kernel's state for a Guildhall position (`state.py`): the open question,
+its legal answers, what an answer does, and the views, copies and notation built from them.
 
-Every multi-step choice is a stack of small questions (Appendix A). A stack entry is a plain tuple
-`(kind, seat, *context)`; kinds in `AUTO` are bookkeeping steps the engine runs itself (the next action, end of
-turn, queued placements) so that an out-of-turn question (the completed-chapter cap, GH-53) can interrupt anything
-and the interrupted step resumes afterwards. Hot data is flat: guildhalls are colour masks (`halls[seat * 6 + prof]`),
-zones are lists of card identities, the draw deck and discard pile keep their TOP AT THE END of the list.
-
-The legal answers are computed in `legality.py`, what an answer does in `handlers.py`, views in `views.py`.
+The legal answers are computed in `legality.py`, what an answer does in `handlers.py`, why an answer is refused in
+`reasons.py`, the question in words in `prompts.py`, views in `views.py`; this module joins them and imports none of
+them back.
 
 Hidden: hands (GH-21), the order of the draw deck, the discard pile below its top card (GH-20), cards a player is
 selecting to discard, Bricklayer put-backs (GH-D20, known to their owner only). Views and events follow §3.2, GH-D18
@@ -16,186 +13,42 @@ and GH-D19; `determinize` resamples exactly those.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.guildhall import actions as act
-from guildtable.games.guildhall import feasibility as fz
-from guildtable.games.guildhall import legality
+from guildtable.games.guildhall import prompts, reasons, views
 from guildtable.games.guildhall.actions import PROF
-from guildtable.games.guildhall.content import (
-    CARD_NAMES,
-    COLOURS,
-    FULL_CHAPTER,
-    PROFESSION_NAMES,
-    PROFESSIONS,
-)
+from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
 from guildtable.games.guildhall.glossary import prestige_name
-from guildtable.games.guildhall.legality import ANSWERS as _ANSWERS
+from guildtable.games.guildhall.handlers import AUTO_HANDLERS, HANDLERS
+from guildtable.games.guildhall.legality import ANSWERS
 from guildtable.games.guildhall.questions import (
     ACTION,
     AUTO,
     BRICK_PUT,
-    CAP,
     CAP_DISCARD,
-    CHOOSE_LEVEL,
     DD_SELECT,
-    HUNT_CHAPTER,
-    HUNT_GIVE,
-    HUNT_TAKE,
-    HUNTER,
     KIND_NAMES,
-    NEXT_ACTION,
     PAY,
-    PED_TAKE,
-    PLACE_NEXT,
-    PLACE_QUEUE,
     PRESTIGE,
-    ROB_PICK,
     SP_DISCARD,
-    SW_GIVE,
-    T_PED,
-    T_ROB,
-    T_SWAP,
-    T_TAKE_CHAPTER,
-    TAKE_CARD,
-    TARGET,
-    TC_CHAPTER,
-    TRANSIT_SLOT,
     VERB,
     WIN_VP,
-    level_of,
 )
-from guildtable.kernel import Event, Rng, State
+from guildtable.games.guildhall.state import Position
+from guildtable.kernel import Event, Rng
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
-if TYPE_CHECKING:
-    from guildtable.games.guildhall.setup import Opening
-    from guildtable.kernel import Game
-
-
-# Events are built at every step of a playout, so they are made without the frozen dataclass's __init__ (the same
-# three fields set directly; an Event field added in the kernel fails the assertion) and private ones share one seat
-# set per seat.
-assert [f.name for f in fields(Event)] == ["kind", "data", "seats"], "Guildhall builds Event objects field by field"
 _ = domain("guildhall").gettext
-_ONLY = tuple(frozenset((seat,)) for seat in range(8))
-_new_event = Event.__new__
-_set_kind = Event.__dict__["kind"].__set__
-_set_data = Event.__dict__["data"].__set__
-_set_seats = Event.__dict__["seats"].__set__
 
 
-def public(kind: str, **data: Any) -> Event:
-    """`kernel.events.public`: an event every seat may see."""
-    event = _new_event(Event)
-    _set_kind(event, kind)
-    _set_data(event, data)
-    _set_seats(event, None)
-    return event
+class GuildhallState(Position):
+    """The kernel's state for Guildhall: a `Position` with its legal answers, what an answer does, views, copies
+    and notation."""
 
-
-def private(to: int, kind: str, **data: Any) -> Event:
-    """`kernel.events.private`: an event only seat `to` may see."""
-    event = _new_event(Event)
-    _set_kind(event, kind)
-    _set_data(event, data)
-    _set_seats(event, _ONLY[to])
-    return event
-
-
-class GuildhallState(State):
-    __slots__ = (
-        "_legal",
-        "actions_left",
-        "active",
-        "areas",
-        "completed",
-        "deck",
-        "discard",
-        "game",
-        "halls",
-        "hands",
-        "history",
-        "known",
-        "last_move",
-        "num_players",
-        "options",
-        "owned",
-        "played",
-        "prepared",
-        "prestige_deck",
-        "removed",
-        "rng",
-        "row",
-        "seed",
-        "selected",
-        "setup",
-        "stack",
-        "start_player",
-        "tokens",
-        "turn",
-        "winner_seats",
-    )
+    __slots__ = ()
     end_rule = "GH-113"
-
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        options: dict[str, Any],
-        setup: dict[str, Any] | None,
-        opening: Opening | None = None,
-    ) -> None:
-        super().__init__(game, players, seed, options, setup)
-        self._legal: list[int] | None = None
-        if opening is None:
-            return
-        self.rng = Rng(seed ^ 0x6A11D)
-        self.deck = opening.deck[::-1]
-        self.discard: list[int] = []
-        self.hands = opening.hands
-        self.selected: list[int] = []
-        self.areas: list[list[int]] = [[] for _seat in range(players)]
-        self.halls = [0] * (players * PROFESSIONS)
-        self.completed: list[list[int]] = [[] for _seat in range(players)]
-        self.owned: list[list[int]] = [[] for _seat in range(players)]
-        self.tokens = [0] * players
-        self.row = opening.row
-        self.prestige_deck = opening.prestige_deck[::-1]
-        self.removed = opening.removed
-        self.start_player = opening.start_player
-        self.active = opening.start_player
-        self.actions_left = 0
-        self.played = 0
-        self.turn = 0
-        self.prepared = 0
-        self.known = [0] * players
-        self.winner_seats: list[int] = []
-        self.last_move = ""
-        self.stack: list[tuple[Any, ...]] = [(SP_DISCARD, opening.start_player)]
-
-    # --- whose turn ------------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.stack[-1][1] if self.stack else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.stack
-
-    def masks(self, seat: int) -> list[int]:
-        base = seat * PROFESSIONS
-        return self.halls[base : base + PROFESSIONS]
-
-    def vp(self, seat: int) -> int:
-        """GH-112: prestige VP plus VP tokens."""
-        return self.tokens[seat] + sum(PRESTIGE[kind].vp for kind in self.owned[seat])
-
-    def opponents(self, seat: int) -> list[int]:
-        return [other for other in range(self.num_players) if other != seat]
 
     # --- legal answers ---------------------------------------------------------------------------------------------
     def legal_actions(self) -> list[int]:
@@ -204,7 +57,7 @@ class GuildhallState(State):
             stack = self.stack
             if stack:
                 entry = stack[-1]
-                legal = self._legal = _ANSWERS[entry[0]](self, entry, entry[1])
+                legal = self._legal = ANSWERS[entry[0]](self, entry, entry[1])
             else:
                 legal = self._legal = []
         return legal.copy()
@@ -213,9 +66,7 @@ class GuildhallState(State):
     def why_illegal(self, action: int) -> tuple[str, str] | None:
         if action in self.legal_actions():
             return None
-        from guildtable.games.guildhall.reasons import reason
-
-        return reason(self, action)
+        return reasons.reason(self, action)
 
     def _apply(self, action: int) -> list[Event]:
         self._legal = None
@@ -224,159 +75,11 @@ class GuildhallState(State):
         kind = entry[0]
         events: list[Event] = []
         self.last_move = _MOVES[kind][action]
-        _HANDLERS[kind](self, entry, entry[1], action, events)
+        HANDLERS[kind](self, entry, entry[1], action, events)
         while stack and stack[-1][0] in AUTO:  # bookkeeping steps run until a question is open (or the game is over)
             entry = stack.pop()
-            _AUTO_HANDLERS[entry[0]](self, entry, events)
+            AUTO_HANDLERS[entry[0]](self, entry, events)
         return events
-
-    # --- zones ---------------------------------------------------------------------------------------------------
-    def draw_one(self, events: list[Event]) -> int | None:
-        """GH-42: an empty draw deck is replaced by the whole shuffled discard pile; GH-D8 if both are empty."""
-        if not self.deck:
-            if not self.discard:
-                return None
-            self.deck = self.discard
-            self.discard = []
-            self.rng.shuffle(self.deck)
-            self.known = [0] * self.num_players  # GH-D20: a reshuffle drops what anyone knew
-            events.append(public("reshuffle", cards=len(self.deck)))
-        known = self.known
-        if any(known):
-            for s in range(self.num_players):
-                if known[s]:
-                    known[s] -= 1
-        return self.deck.pop()
-
-    def draw_cards(self, count: int, events: list[Event]) -> list[int]:
-        deck = self.deck
-        if 0 < count <= len(deck) and not any(self.known):  # the common case of `draw_one` in a loop, in one slice
-            drawn = deck[-count:]
-            del deck[-count:]
-            drawn.reverse()
-            return drawn
-        drawn = []
-        for _step in range(count):
-            card = self.draw_one(events)
-            if card is None:
-                break
-            drawn.append(card)
-        return drawn
-
-    def to_hand(self, seat: int, cards: list[int]) -> None:
-        hand = self.hands[seat]
-        hand.extend(cards)
-        hand.sort()
-
-    def place(self, owner: int, card: int, forced: bool, events: list[Event], source: str) -> None:
-        """GH-62: place `card` into `owner`'s guildhall; a forced identical card is discarded instead. A chapter of
-        five colours completes at once (GH-49) and the cap is enforced at once by the owner (GH-53)."""
-        prof = card // COLOURS
-        index = owner * PROFESSIONS + prof
-        bit = 1 << card % COLOURS
-        mask = self.halls[index]
-        if mask & bit:
-            assert forced, f"chosen placement of {CARD_NAMES[card]} is illegal"
-            self.discard.append(card)
-            events.append(public("duplicate_discarded", seat=owner, card=CARD_NAMES[card], source=source))
-            return
-        mask |= bit
-        events.append(public("placed", seat=owner, card=CARD_NAMES[card], source=source))
-        if mask == FULL_CHAPTER:
-            self.halls[index] = 0
-            self.completed[owner].append(prof)
-            events.append(
-                public(
-                    "chapter_completed",
-                    seat=owner,
-                    profession=PROFESSION_NAMES[prof],
-                    completed=len(self.completed[owner]),
-                )
-            )
-            if len(self.completed[owner]) > CAP:
-                self.stack.append((CAP_DISCARD, owner))
-        else:
-            self.halls[index] = mask
-
-    def discard_with_top(self, cards: list[int], top: int) -> None:
-        """GH-D17: the other cards go below in any order; `top` ends on top."""
-        rest = list(cards)
-        rest.remove(top)
-        self.discard.extend(rest)
-        self.discard.append(top)
-
-    def discard_chapter(self, seat: int, prof: int, top: int) -> None:
-        self.completed[seat].remove(prof)
-        self.discard_with_top([prof * COLOURS + c for c in range(COLOURS)], top)
-
-    def queue_placements(self, seat: int, owner: int, forced: bool, cards: tuple[int, ...], scholar: bool) -> None:
-        """GH-63/GH-D11: several cards go in one at a time. The order can matter only between cards of one profession
-        (completion in between), so the player is asked only then."""
-        if not cards:
-            return
-        professions = [card // COLOURS for card in cards]
-        fixed = scholar and self.options["placement_order"] == "deck_order"
-        if fixed or len(set(professions)) == len(professions) or len(set(cards)) == 1:
-            self.stack.append((PLACE_QUEUE, seat, owner, forced, cards))
-        else:
-            self.stack.append((PLACE_NEXT, seat, owner, forced, cards))
-
-    def start_turn(self, seat: int, events: list[Event]) -> None:
-        self.active = seat
-        self.actions_left = 2  # GH-24
-        self.played = 0
-        self.turn += 1
-        events.append(public("turn", seat=seat, turn=self.turn))
-        self.stack.append((NEXT_ACTION, seat))
-
-    def ask_target(self, seat: int, purpose: int, lv: int, events: list[Event]) -> None:
-        targets = [s for s in self.opponents(seat) if legality.target_ok(self, seat, s, purpose, lv)]
-        if len(targets) == 1:
-            self.on_target(seat, purpose, lv, targets[0], events)
-        else:
-            self.stack.append((TARGET, seat, purpose, lv))
-
-    def on_target(self, seat: int, purpose: int, lv: int, target: int, events: list[Event]) -> None:
-        events.append(public("target", seat=seat, target=target))
-        if purpose == T_ROB:
-            level = level_of(lv)
-            if level.choose:  # GH-66/67, GH-69: the acting player alone sees the whole hand
-                events.append(
-                    private(seat, "hand_revealed", target=target, cards=[CARD_NAMES[c] for c in self.hands[target]])
-                )
-                self.stack.append((ROB_PICK, seat, target, level.cards))
-            else:
-                self.rob_random(seat, target, events)
-        elif purpose == T_PED:
-            level = level_of(lv)
-            self.stack.append((PED_TAKE, seat, target, lv, 1 if level.give_chapter else level.cards, ()))
-        elif purpose == T_TAKE_CHAPTER:
-            self.stack.append((TC_CHAPTER, seat, target))
-        elif purpose == T_SWAP:
-            self.stack.append((SW_GIVE, seat, target))
-        else:
-            self.stack.append((TAKE_CARD, seat, target))
-
-    def rob_random(self, seat: int, target: int, events: list[Event]) -> None:
-        """GH-65 with GH-D9: a random card of the target's hand (`legal_only`: among the placeable ones if any)."""
-        hand = self.hands[target]
-        masks = self.masks(seat)
-        pool = hand
-        if self.options["robber_random"] == "legal_only":
-            pool = [card for card in hand if fz.legal_in(masks, card)] or hand
-        card = pool[self.rng.below(len(pool))]
-        hand.remove(card)
-        events.append(public("robbed", seat=seat, target=target, card=CARD_NAMES[card]))
-        self.place(seat, card, True, events, "robber")
-
-    def cards_in_transit(self) -> list[int]:
-        """Cards held by an unfinished ability (revealed, given, taken): part of the 120 (GH-1)."""
-        cards = list(self.selected)
-        for entry in self.stack:
-            slot = TRANSIT_SLOT.get(entry[0])
-            if slot is not None:
-                cards.extend(entry[slot])
-        return cards
 
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -423,14 +126,10 @@ class GuildhallState(State):
 
     # --- views, copies, codec --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        from guildtable.games.guildhall.views import view
-
-        return view(self, seat)
+        return views.view(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        from guildtable.games.guildhall.views import snapshot
-
-        return snapshot(self)
+        return views.snapshot(self)
 
     def clone(self) -> GuildhallState:
         copy = self._clone_base()
@@ -459,23 +158,6 @@ class GuildhallState(State):
         copy.last_move = self.last_move
         copy.stack = self.stack.copy()
         return copy
-
-    def searching(self, seat: int) -> bool:
-        """GH-20/GH-D18: `seat` is using a Hunter ability and may see the whole discard pile (from the level
-        question on, since which levels can be carried out depends on the pile)."""
-        for entry in self.stack:
-            if entry[1] == seat and (
-                entry[0] in (HUNT_GIVE, HUNT_CHAPTER, HUNT_TAKE) or (entry[0] == CHOOSE_LEVEL and entry[2] == HUNTER)
-            ):
-                return True
-        return False
-
-    def robbing(self, seat: int) -> int | None:
-        """GH-69: the target whose hand `seat` is looking through (Robber levels 2 and 4), if any."""
-        for entry in self.stack:
-            if entry[0] == ROB_PICK and entry[1] == seat:
-                return int(entry[2])
-        return None
 
     def determinize(self, seat: int, rng: Rng) -> GuildhallState:
         """Resample what `seat` cannot see: other hands, the deck below the cards `seat` put back, the discard pile
@@ -518,14 +200,10 @@ class GuildhallState(State):
         return self.stack[-1] if self.stack else None
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
-        from guildtable.games.guildhall.prompts import prompt
-
-        return prompt(self, names)
+        return prompts.prompt(self, names)
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        from guildtable.games.guildhall.prompts import action_label
-
-        return action_label(self, action, names)
+        return prompts.action_label(self, action, names)
 
     def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
         """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""
@@ -567,6 +245,3 @@ def move_record(kind: int, action: int) -> str:
 _MOVES: tuple[tuple[str, ...], ...] = tuple(
     tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS)) for kind in range(len(KIND_NAMES))
 )
-
-from guildtable.games.guildhall.handlers import AUTO_HANDLERS as _AUTO_HANDLERS  # noqa: E402
-from guildtable.games.guildhall.handlers import HANDLERS as _HANDLERS  # noqa: E402

@@ -4,7 +4,7 @@ where hidden state is removed before anything reaches a person; the open questio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
@@ -27,12 +27,10 @@ from guildtable.games.guildhall.questions import (
     TRANSIT_SLOT,
     WIN_VP,
 )
+from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guildhall").gettext
-
-if TYPE_CHECKING:
-    from guildtable.games.guildhall.rules import GuildhallState
 
 CONTENT_NOTE = N_(
     "The rulebook does not list the 30 prestige cards, so this game uses a stand-in deck of our own: their points "
@@ -44,7 +42,7 @@ def names(cards: Any) -> list[str]:
     return [CARD_NAMES[card] for card in cards]
 
 
-def guildhall(state: GuildhallState, seat: int) -> dict[str, list[str]]:
+def guildhall(state: Position, seat: int) -> dict[str, list[str]]:
     """Face-up chapters by profession, colours in order (public, GH-19)."""
     result = {}
     for prof in range(PROFESSIONS):
@@ -54,7 +52,7 @@ def guildhall(state: GuildhallState, seat: int) -> dict[str, list[str]]:
     return result
 
 
-def chapters(state: GuildhallState, seat: int) -> dict[str, dict[str, Any]]:
+def chapters(state: Position, seat: int) -> dict[str, dict[str, Any]]:
     """The at-a-glance guildhall (public, GH-19, GH-48): each chapter by profession name, with the profession's id
     (its glossary key), how many cards it holds and their colours."""
     result = {}
@@ -86,7 +84,7 @@ def prestige_json(ptype: int) -> dict[str, Any]:
     }
 
 
-def _context(state: GuildhallState, entry: tuple[Any, ...]) -> dict[str, Any]:
+def _context(state: Position, entry: tuple[Any, ...]) -> dict[str, Any]:
     """The public part of the open question."""
     kind = entry[0]
     context: dict[str, Any] = {}
@@ -108,7 +106,7 @@ def _context(state: GuildhallState, entry: tuple[Any, ...]) -> dict[str, Any]:
     return context
 
 
-def view(state: GuildhallState, seat: int | None) -> dict[str, Any]:
+def view(state: Position, seat: int | None) -> dict[str, Any]:
     entry = state.stack[-1] if state.stack else None
     players = []
     for s in range(state.num_players):
@@ -178,7 +176,7 @@ def _ctx_json(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def snapshot(state: GuildhallState) -> dict[str, Any]:
+def snapshot(state: Position) -> dict[str, Any]:
     return {
         "game": state.game.name,
         "players": state.num_players,

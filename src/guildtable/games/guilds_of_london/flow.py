@@ -8,18 +8,15 @@ Never call these on a move that `legal_actions` did not offer: they trust the an
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import ALL_SYMBOLS, CONTENT
 from guildtable.games.guilds_of_london.geometry import cell, growth_cells, rotate
 from guildtable.games.guilds_of_london.scoring import plantation_places, second_place, vote_winner
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import private, public
-
-if TYPE_CHECKING:
-    from guildtable.games.guilds_of_london.rules import GuildsState
 
 TILES = CONTENT.tiles
 CARDS = CONTENT.cards
@@ -40,12 +37,12 @@ def D(kind: str, seat: int, *context: int) -> Decision:
 # =====================================================================================================================
 
 
-def answer(st: GuildsState, action: int) -> None:
+def answer(st: GuildsPosition, action: int) -> None:
     top = st.pending[-1]
     ANSWERS[top.kind](st, top, action)
 
 
-def _answer_setup_keep(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_setup_keep(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-31, GL-D29: keep one of the three dealt reward cards; the others go back to be shuffled."""
     seat = top.seat
     keep = action - A.REWARD
@@ -58,14 +55,14 @@ def _answer_setup_keep(st: GuildsState, top: Decision, action: int) -> None:
     st._events.append(private(seat, "you_kept", seat=seat, card=CONTENT.rewards[keep].id))
 
 
-def _answer_turn(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_turn(st: GuildsPosition, top: Decision, action: int) -> None:
     seat = top.seat
     if action == A.PASS:  # GL-56
-        st.pending[-1] = D(R.END_TURN, seat, 1)
+        st.pending[-1] = D(Q.END_TURN, seat, 1)
         st._events.append(public("pass", seat=seat))
         return
     if action == A.STOP:  # GL-58
-        st.pending[-1] = D(R.END_TURN, seat, 0)
+        st.pending[-1] = D(Q.END_TURN, seat, 0)
         st._events.append(public("stop", seat=seat, played=st.played))
         return
     if action >= A.TOKEN:  # DESIGN.md §7.1: spend a kept token between card plays
@@ -75,7 +72,7 @@ def _answer_turn(st: GuildsState, top: Decision, action: int) -> None:
         st.token_supply.append(kind)
         st.rng.shuffle(st.token_supply)
         st._events.append(public("spend_token", seat=seat, token=token.id))
-        st.pending.append(D(R.FX, seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN))
+        st.pending.append(D(Q.FX, seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN))
         return
     card, use = divmod(action - A.PLAY, 3)
     data = CARDS[card]
@@ -87,17 +84,17 @@ def _answer_turn(st: GuildsState, top: Decision, action: int) -> None:
         st.recruit(seat, 1, False)
     elif use == A.MOVE:  # GL-61
         st.discard.append(card)
-        st.pending.append(D(R.MOVE_FROM, seat, data.symbols, 1, 0))
+        st.pending.append(D(Q.MOVE_FROM, seat, data.symbols, 1, 0))
     else:  # GL-62, GL-63: the card lies in front; costs first (coins on top), then the effect
         st.in_front.append(card)
-        st.pending.append(D(R.CARD_FX, seat, card, 0))
+        st.pending.append(D(Q.CARD_FX, seat, card, 0))
         if data.return_count:
-            st.pending.append(D(R.RETURN, seat, data.return_count, data.return_from))
+            st.pending.append(D(Q.RETURN, seat, data.return_count, data.return_from))
         if data.coins:
-            st.pending.append(D(R.PAY, seat, data.coins))
+            st.pending.append(D(Q.PAY, seat, data.coins))
 
 
-def _answer_pay(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_pay(st: GuildsPosition, top: Decision, action: int) -> None:
     card = action - A.DISCARD
     st.hands[top.seat].remove(card)
     st.discard.append(card)
@@ -105,7 +102,7 @@ def _answer_pay(st: GuildsState, top: Decision, action: int) -> None:
     _count_down(st, top)
 
 
-def _answer_return(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_return(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-63, GL-D23: a returned liveryman goes to the general supply."""
     location = action - A.SOURCE
     st.fig[location * 4 + top.seat] -= 1
@@ -114,7 +111,7 @@ def _answer_return(st: GuildsState, top: Decision, action: int) -> None:
     _count_down(st, top)
 
 
-def _count_down(st: GuildsState, top: Decision) -> None:
+def _count_down(st: GuildsPosition, top: Decision) -> None:
     remaining = top.context[0] - 1
     if remaining:
         st.pending[-1] = Decision(top.kind, top.seat, (remaining, *top.context[1:]))
@@ -122,15 +119,15 @@ def _count_down(st: GuildsState, top: Decision) -> None:
         st.pending.pop()
 
 
-def _answer_move_from(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_move_from(st: GuildsPosition, top: Decision, action: int) -> None:
     if action == A.STOP:
         st.pending.pop()
         return
     mask, remaining, up_to = top.context
-    st.pending[-1] = D(R.MOVE_TO, top.seat, mask, remaining, up_to, action - A.SOURCE)
+    st.pending[-1] = D(Q.MOVE_TO, top.seat, mask, remaining, up_to, action - A.SOURCE)
 
 
-def _answer_move_to(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_move_to(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-61, GL-105: one figure to an unscored tile; a master that leaves makes its tile uncontrolled (GL-D18)."""
     seat = top.seat
     mask, remaining, up_to, source = top.context
@@ -140,11 +137,11 @@ def _answer_move_to(st: GuildsState, top: Decision, action: int) -> None:
     st.pending.pop()
     st._events.append(public("move", seat=seat, source=A.location_name(source), to=TILES[target].id))
     if remaining > 1 and st.can_move(seat, mask):
-        st.pending.append(D(R.MOVE_FROM, seat, mask, remaining - 1, up_to))
+        st.pending.append(D(Q.MOVE_FROM, seat, mask, remaining - 1, up_to))
     st.fire(seat, "move", target)
 
 
-def _answer_send_from(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_send_from(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-108: one figure (a master too) onto the plantation."""
     if action == A.STOP:
         st.pending.pop()
@@ -157,17 +154,17 @@ def _answer_send_from(st: GuildsState, top: Decision, action: int) -> None:
     st.pending.pop()
     st._events.append(public("to_plantation", seat=seat, source=A.location_name(source)))
     if remaining > 1 and st.send_sources(seat):
-        st.pending.append(D(R.SEND_FROM, seat, remaining - 1, up_to))
+        st.pending.append(D(Q.SEND_FROM, seat, remaining - 1, up_to))
     st.fire(seat, "to_plantation", -1)
 
 
-def _answer_beadle(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_beadle(st: GuildsPosition, top: Decision, action: int) -> None:
     st.beadle = action - A.DEST
     st.pending.pop()
     st._events.append(public("beadle", seat=top.seat, to=TILES[st.beadle].id))
 
 
-def _answer_hand(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_hand(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-67: discard down to the limit, one card at a time."""
     card = action - A.DISCARD
     st.hands[top.seat].remove(card)
@@ -177,7 +174,7 @@ def _answer_hand(st: GuildsState, top: Decision, action: int) -> None:
         st.pending.pop()
 
 
-def _answer_negotiate(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_negotiate(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-75, GL-76, GL-D12: each neutral sends one opponent liveryman to the Guildhall."""
     seat = top.seat
     location = top.context[0]
@@ -194,23 +191,23 @@ def _answer_negotiate(st: GuildsState, top: Decision, action: int) -> None:
         st.pending.pop()
 
 
-def _answer_reward_offer(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_reward_offer(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-82, GL-D16 (and GL-83 for further second-place effects): take or skip each effect, left to right."""
     tile, index = top.context
-    effects = TILES[tile].first if top.kind == R.FIRST else TILES[tile].second_extra
+    effects = TILES[tile].first if top.kind == Q.FIRST else TILES[tile].second_extra
     if index + 1 < len(effects):
         st.pending[-1] = D(top.kind, top.seat, tile, index + 1)
     else:
         st.pending.pop()
     if action == A.TAKE:
-        why = WHY_FIRST if top.kind == R.FIRST else WHY_SECOND
-        st.pending.append(D(R.FX, top.seat, effects[index], ALL_SYMBOLS, why))
+        why = WHY_FIRST if top.kind == Q.FIRST else WHY_SECOND
+        st.pending.append(D(Q.FX, top.seat, effects[index], ALL_SYMBOLS, why))
     else:
-        place = "first" if top.kind == R.FIRST else "second"
+        place = "first" if top.kind == Q.FIRST else "second"
         st._events.append(public("skip_reward", seat=top.seat, tile=TILES[tile].id, place=place, part=index))
 
 
-def _answer_keep(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_keep(st: GuildsPosition, top: Decision, action: int) -> None:
     """GL-106: keep one drawn reward card; the rest go under the deck in the player's order (Q-G4)."""
     seat = top.seat
     card = action - A.REWARD
@@ -222,7 +219,7 @@ def _answer_keep(st: GuildsState, top: Decision, action: int) -> None:
     _under_or_ask(st, seat, rest)
 
 
-def _answer_under(st: GuildsState, top: Decision, action: int) -> None:
+def _answer_under(st: GuildsPosition, top: Decision, action: int) -> None:
     card = action - A.REWARD
     st.reward_deck.insert(0, card)
     st.reward_known.insert(0, top.seat)
@@ -230,31 +227,31 @@ def _answer_under(st: GuildsState, top: Decision, action: int) -> None:
     _under_or_ask(st, top.seat, tuple(c for c in top.context if c != card))
 
 
-def _under_or_ask(st: GuildsState, seat: int, rest: tuple[int, ...]) -> None:
+def _under_or_ask(st: GuildsPosition, seat: int, rest: tuple[int, ...]) -> None:
     if len(rest) == 1:
         st.reward_deck.insert(0, rest[0])
         st.reward_known.insert(0, seat)
     elif rest:
-        st.pending.append(Decision(R.UNDER, seat, rest))
+        st.pending.append(Decision(Q.UNDER, seat, rest))
     if rest:
         st._events.append(public("reward_under", seat=seat, cards=len(rest)))
 
 
-ANSWERS: dict[str, Callable[[GuildsState, Decision, int], None]] = {
-    R.SETUP_KEEP: _answer_setup_keep,
-    R.TURN: _answer_turn,
-    R.PAY: _answer_pay,
-    R.RETURN: _answer_return,
-    R.MOVE_FROM: _answer_move_from,
-    R.MOVE_TO: _answer_move_to,
-    R.SEND_FROM: _answer_send_from,
-    R.BEADLE_TO: _answer_beadle,
-    R.HAND_CHECK: _answer_hand,
-    R.NEGOTIATE: _answer_negotiate,
-    R.FIRST: _answer_reward_offer,
-    R.SECOND: _answer_reward_offer,
-    R.KEEP: _answer_keep,
-    R.UNDER: _answer_under,
+ANSWERS: dict[str, Callable[[GuildsPosition, Decision, int], None]] = {
+    Q.SETUP_KEEP: _answer_setup_keep,
+    Q.TURN: _answer_turn,
+    Q.PAY: _answer_pay,
+    Q.RETURN: _answer_return,
+    Q.MOVE_FROM: _answer_move_from,
+    Q.MOVE_TO: _answer_move_to,
+    Q.SEND_FROM: _answer_send_from,
+    Q.BEADLE_TO: _answer_beadle,
+    Q.HAND_CHECK: _answer_hand,
+    Q.NEGOTIATE: _answer_negotiate,
+    Q.FIRST: _answer_reward_offer,
+    Q.SECOND: _answer_reward_offer,
+    Q.KEEP: _answer_keep,
+    Q.UNDER: _answer_under,
 }
 
 
@@ -263,51 +260,51 @@ ANSWERS: dict[str, Callable[[GuildsState, Decision, int], None]] = {
 # =====================================================================================================================
 
 
-def settle(st: GuildsState) -> None:
+def settle(st: GuildsPosition) -> None:
     """Run engine steps until a question is on top (or the game is over)."""
     pending = st.pending
     while pending:
         top = pending[-1]
-        if top.kind in R.QUESTIONS:
+        if top.kind in Q.QUESTIONS:
             return
         pending.pop()
         STEPS[top.kind](st, top)
 
 
-def _setup_done(st: GuildsState, top: Decision) -> None:
+def _setup_done(st: GuildsPosition, top: Decision) -> None:
     st.rng.shuffle(st.reward_deck)  # GL-31
     st.reward_known = [-1] * len(st.reward_deck)
-    st.pending.append(D(R.NEXT_TURN, -1))
+    st.pending.append(D(Q.NEXT_TURN, -1))
 
 
-def _next_turn(st: GuildsState, top: Decision) -> None:
+def _next_turn(st: GuildsPosition, top: Decision) -> None:
     """GL-53, GL-54: the highest-ranked player who has not had a turn this round."""
     for seat in st.order():
         if not st.taken >> seat & 1:
             st.taken |= 1 << seat
             st.active = seat
             st.played = 0
-            st.pending.append(D(R.TURN, seat))
+            st.pending.append(D(Q.TURN, seat))
             return
     st.active = -1
-    st.pending.append(D(R.GROWTH_CHECK, -1))
+    st.pending.append(D(Q.GROWTH_CHECK, -1))
     if st.round in st.track.scoring:  # GL-69
-        st.pending.append(Decision(R.SCORE_FROM, -1, (0, *st.reading_order())))
+        st.pending.append(Decision(Q.SCORE_FROM, -1, (0, *st.reading_order())))
 
 
-def _end_turn(st: GuildsState, top: Decision) -> None:
+def _end_turn(st: GuildsPosition, top: Decision) -> None:
     """GL-58, GL-D25: end-of-turn effects in card order, before the discard and the draw."""
-    st.pending.append(D(R.FINISH_TURN, top.seat, top.context[0]))
+    st.pending.append(D(Q.FINISH_TURN, top.seat, top.context[0]))
     if top.context[0]:
         return
     for card, index in reversed(st.end_effects):
         triggered = CARDS[card].effect[index]
         if triggered.condition is None or st.condition_holds(top.seat, triggered.condition):
             for effect in reversed(triggered.effects):
-                st.pending.append(D(R.FX, top.seat, effect, CARDS[card].symbols, WHY_CARD))
+                st.pending.append(D(Q.FX, top.seat, effect, CARDS[card].symbols, WHY_CARD))
 
 
-def _finish_turn(st: GuildsState, top: Decision) -> None:
+def _finish_turn(st: GuildsPosition, top: Decision) -> None:
     """GL-56, GL-58, GL-59, GL-65, GL-67: discard the cards in front, draw 4 or 2 (none in the last round), then the
     hand-limit check."""
     seat = top.seat
@@ -315,28 +312,28 @@ def _finish_turn(st: GuildsState, top: Decision) -> None:
     st.in_front = []
     if not st.is_last_round():
         st.draw(seat, 4 if top.context[0] else 2)
-    st.pending.append(D(R.TURN_OVER, seat))
+    st.pending.append(D(Q.TURN_OVER, seat))
     if len(st.hands[seat]) > st.hand_limit(seat):
-        st.pending.append(D(R.HAND_CHECK, seat))
+        st.pending.append(D(Q.HAND_CHECK, seat))
 
 
-def _turn_over(st: GuildsState, top: Decision) -> None:
+def _turn_over(st: GuildsPosition, top: Decision) -> None:
     """GL-64: lasting effects end with the turn."""
     st.lasting = []
     st.end_effects = []
     st.limit_bonus = 0
     st.played = 0
-    st.pending.append(D(R.NEXT_TURN, -1))
+    st.pending.append(D(Q.NEXT_TURN, -1))
 
 
-def _card_effect(st: GuildsState, top: Decision) -> None:
+def _card_effect(st: GuildsPosition, top: Decision) -> None:
     """A card's TriggeredEffects in list order (DESIGN.md §8)."""
     seat = top.seat
     card, index = top.context
     data = CARDS[card]
     if index >= len(data.effect):
         return
-    st.pending.append(D(R.CARD_FX, seat, card, index + 1))
+    st.pending.append(D(Q.CARD_FX, seat, card, index + 1))
     triggered = data.effect[index]
     if triggered.trigger == "each_time":
         st.lasting.append((triggered.event, triggered.condition, triggered.effects, data.symbols))
@@ -344,10 +341,10 @@ def _card_effect(st: GuildsState, top: Decision) -> None:
         st.end_effects.append((card, index))
     elif triggered.condition is None or st.condition_holds(seat, triggered.condition):
         for effect in reversed(triggered.effects):
-            st.pending.append(D(R.FX, seat, effect, data.symbols, WHY_CARD))
+            st.pending.append(D(Q.FX, seat, effect, data.symbols, WHY_CARD))
 
 
-def _effect(st: GuildsState, top: Decision) -> None:
+def _effect(st: GuildsPosition, top: Decision) -> None:
     """The one effect engine: every primitive of spec §15.6 and DESIGN.md §8. A part that cannot resolve does nothing
     (GL-D24)."""
     seat = top.seat
@@ -359,12 +356,12 @@ def _effect(st: GuildsState, top: Decision) -> None:
     elif kind == "move":
         reach = mask if effect.symbol_restricted else ALL_SYMBOLS
         if st.can_move(seat, reach):
-            st.pending.append(D(R.MOVE_FROM, seat, reach, effect.count, int(effect.up_to)))
+            st.pending.append(D(Q.MOVE_FROM, seat, reach, effect.count, int(effect.up_to)))
     elif kind == "recruit":
         st.recruit(seat, effect.count, effect.to_plantation)
     elif kind == "to_plantation":
         if st.send_sources(seat):
-            st.pending.append(D(R.SEND_FROM, seat, effect.count, int(effect.up_to)))
+            st.pending.append(D(Q.SEND_FROM, seat, effect.count, int(effect.up_to)))
     elif kind == "draw_action":
         st.draw(seat, effect.count)
     elif kind == "reward_cards_choose":
@@ -377,22 +374,22 @@ def _effect(st: GuildsState, top: Decision) -> None:
         del st.reward_known[-count:]
         st._events.append(public("reward_draw", seat=seat, count=count))
         st._events.append(private(seat, "reward_drawn", seat=seat, cards=[CONTENT.rewards[c].id for c in drawn]))
-        st.pending.append(Decision(R.KEEP, seat, drawn))
+        st.pending.append(Decision(Q.KEEP, seat, drawn))
     elif kind == "hand_limit_bonus":
         st.limit_bonus += effect.amount
     elif kind == "move_beadle" and any(t != st.beadle for t in st.move_targets(ALL_SYMBOLS)):
-        st.pending.append(D(R.BEADLE_TO, seat))
+        st.pending.append(D(Q.BEADLE_TO, seat))
 
 
 # --- tile scoring ----------------------------------------------------------------------------------------------------
 
 
-def _score_from(st: GuildsState, top: Decision) -> None:
+def _score_from(st: GuildsPosition, top: Decision) -> None:
     """GL-70 to GL-74: check each tile once, in the reading order fixed when the phase began."""
     index, order = top.context[0], top.context[1:]
     if index >= len(order):
         return
-    st.pending.append(Decision(R.SCORE_FROM, -1, (index + 1, *order)))
+    st.pending.append(Decision(Q.SCORE_FROM, -1, (index + 1, *order)))
     tile = order[index]
     if st.back[tile] or st.cell_of[tile] < 0:  # GL-72
         return
@@ -401,31 +398,31 @@ def _score_from(st: GuildsState, top: Decision) -> None:
         return
     st.scoring = tile
     st._events.append(public("scoring", tile=TILES[tile].id, figures=figures))
-    st.pending.append(D(R.VOTE, -1, tile))
+    st.pending.append(D(Q.VOTE, -1, tile))
     for seat in reversed(st.order()):  # GL-75: in current turn order
-        st.pending.append(D(R.OFFER, seat, tile))
+        st.pending.append(D(Q.OFFER, seat, tile))
 
 
-def _can_negotiate(st: GuildsState, seat: int, location: int) -> bool:
+def _can_negotiate(st: GuildsPosition, seat: int, location: int) -> bool:
     if st.neutrals[seat] <= 0:
         return False
     base = location * 4
     return any(st.fig[base + p] for p in range(st.num_players) if p != seat)
 
 
-def _offer(st: GuildsState, top: Decision) -> None:
+def _offer(st: GuildsPosition, top: Decision) -> None:
     if _can_negotiate(st, top.seat, top.context[0]):
-        st.pending.append(D(R.NEGOTIATE, top.seat, top.context[0]))
+        st.pending.append(D(Q.NEGOTIATE, top.seat, top.context[0]))
 
 
-def _return_neutrals(st: GuildsState) -> None:
+def _return_neutrals(st: GuildsPosition) -> None:
     """GL-81, GL-89: neutrals go back to their owners after every negotiation."""
     for p in range(st.num_players):
         st.neutrals[p] += st.neutral_out[p]
         st.neutral_out[p] = 0
 
 
-def _vote(st: GuildsState, top: Decision) -> None:
+def _vote(st: GuildsPosition, top: Decision) -> None:
     """GL-77 to GL-84: vote (with the adjacent-master tie-break), then rewards and the flip."""
     tile = top.context[0]
     counts = st.fig[tile * 4 : tile * 4 + st.num_players]
@@ -439,13 +436,13 @@ def _vote(st: GuildsState, top: Decision) -> None:
     second = second_place(counts, winner)
     st.results.append({"round": st.round, "tile": TILES[tile].id, "counts": counts, "winner": winner, "second": second})
     st._events.append(public("vote", tile=TILES[tile].id, counts=counts, winner=winner, second=second))
-    st.pending.append(D(R.FLIP, winner, tile))
-    st.pending.append(D(R.SECOND_PLACE, -1 if second is None else second, tile))
+    st.pending.append(D(Q.FLIP, winner, tile))
+    st.pending.append(D(Q.SECOND_PLACE, -1 if second is None else second, tile))
     if TILES[tile].first:
-        st.pending.append(D(R.FIRST, winner, tile, 0))
+        st.pending.append(D(Q.FIRST, winner, tile, 0))
 
 
-def _second_place(st: GuildsState, top: Decision) -> None:
+def _second_place(st: GuildsPosition, top: Decision) -> None:
     """GL-83, GL-84, GL-D14: printed VP + token VP, the token kept, then optional further effects."""
     tile = top.context[0]
     seat = top.seat
@@ -459,7 +456,7 @@ def _second_place(st: GuildsState, top: Decision) -> None:
     data = TILES[tile]
     vp = data.second_vp
     if data.second_extra:
-        st.pending.append(D(R.SECOND, seat, tile, 0))
+        st.pending.append(D(Q.SECOND, seat, tile, 0))
     if token >= 0:
         kind = CONTENT.tokens[token]
         vp += kind.vp
@@ -467,11 +464,11 @@ def _second_place(st: GuildsState, top: Decision) -> None:
         st.kept[seat].sort()
         st._events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
-            st.pending.append(D(R.FX, seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
+            st.pending.append(D(Q.FX, seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
     st.gain(seat, vp, f"second place on {data.id}")
 
 
-def _flip(st: GuildsState, top: Decision) -> None:
+def _flip(st: GuildsPosition, top: Decision) -> None:
     """GL-85, GL-86, GL-87, GL-D17: the master, everyone else to the Guildhall, the Beadle, all-scored check."""
     tile = top.context[0]
     winner = top.seat
@@ -495,23 +492,23 @@ def _flip(st: GuildsState, top: Decision) -> None:
         st.jumped = True
 
 
-def _growth_check(st: GuildsState, top: Decision) -> None:
+def _growth_check(st: GuildsPosition, top: Decision) -> None:
     """GL-47 phase 4, GL-87, GL-D8: a growth phase on grey rounds (after a jump to the next grey one)."""
     if st.jumped:
         st.jumped = False
         st.round = min(g for g in st.track.grey if g >= st.round)
         st._events.append(public("round_jump", round=st.round))
-    st.pending.append(D(R.NEW_ROUND, -1))
+    st.pending.append(D(Q.NEW_ROUND, -1))
     if st.round in st.track.grey:
-        st.pending.append(D(R.BEADLE_MOVE, -1))
-        st.pending.append(D(R.ADD_TILES, -1))
-        st.pending.append(D(R.END_CHECK, -1))
-        st.pending.append(D(R.PLANT_VOTE, -1))
+        st.pending.append(D(Q.BEADLE_MOVE, -1))
+        st.pending.append(D(Q.ADD_TILES, -1))
+        st.pending.append(D(Q.END_CHECK, -1))
+        st.pending.append(D(Q.PLANT_VOTE, -1))
         for seat in reversed(st.order()):  # GL-89
-            st.pending.append(D(R.OFFER, seat, PL))
+            st.pending.append(D(Q.OFFER, seat, PL))
 
 
-def _plantation_vote(st: GuildsState, top: Decision) -> None:
+def _plantation_vote(st: GuildsPosition, top: Decision) -> None:
     """GL-90 to GL-93: left and right rewards; each recipient then returns liverymen to the supply."""
     counts = st.fig[PL * 4 : PL * 4 + st.num_players]
     _return_neutrals(st)
@@ -522,24 +519,24 @@ def _plantation_vote(st: GuildsState, top: Decision) -> None:
     rank = {p: i for i, p in enumerate(st.order())}
     awards.sort(key=lambda award: rank[award[0]])
     for seat, effects, returns in reversed(awards):
-        st.pending.append(D(R.PLANT_RETURN, seat, returns))
+        st.pending.append(D(Q.PLANT_RETURN, seat, returns))
         for effect in reversed(effects):
-            st.pending.append(D(R.FX, seat, effect, ALL_SYMBOLS, WHY_PLANTATION))
+            st.pending.append(D(Q.FX, seat, effect, ALL_SYMBOLS, WHY_PLANTATION))
 
 
-def _plantation_return(st: GuildsState, top: Decision) -> None:
+def _plantation_return(st: GuildsPosition, top: Decision) -> None:
     count = min(top.context[0], st.fig[PL * 4 + top.seat])
     st.fig[PL * 4 + top.seat] -= count
     st.supply[top.seat] += count
 
 
-def _end_check(st: GuildsState, top: Decision) -> None:
+def _end_check(st: GuildsPosition, top: Decision) -> None:
     """GL-95: the end of the round track, or (2 players) every tile scored."""
     if st.round >= st.track.rounds or (st.num_players == 2 and st.all_scored()):
         st.final_scoring()
 
 
-def _add_tiles(st: GuildsState, top: Decision) -> None:
+def _add_tiles(st: GuildsPosition, top: Decision) -> None:
     """GL-96, GL-D3, GL-D6: new tiles clockwise from the compass-rose cell, a face-up token on each."""
     plan = st.track.growth.get(st.round)
     if st.num_players == 2 or plan is None:
@@ -560,37 +557,37 @@ def _add_tiles(st: GuildsState, top: Decision) -> None:
     st._events.append(public("growth", tiles=[TILES[t].id for t in st.in_play[-len(targets) :]] if targets else []))
 
 
-def _beadle_growth(st: GuildsState, top: Decision) -> None:
+def _beadle_growth(st: GuildsPosition, top: Decision) -> None:
     """GL-98, GL-D19."""
     st.beadle = st.lowest_unscored()
 
 
-def _new_round(st: GuildsState, top: Decision) -> None:
+def _new_round(st: GuildsPosition, top: Decision) -> None:
     """GL-49."""
     st.round += 1
     st.taken = 0
     st._events.append(public("round", round=st.round))
-    st.pending.append(D(R.NEXT_TURN, -1))
+    st.pending.append(D(Q.NEXT_TURN, -1))
 
 
-STEPS: dict[str, Callable[[GuildsState, Decision], None]] = {
-    R.SETUP_DONE: _setup_done,
-    R.NEXT_TURN: _next_turn,
-    R.END_TURN: _end_turn,
-    R.FINISH_TURN: _finish_turn,
-    R.TURN_OVER: _turn_over,
-    R.CARD_FX: _card_effect,
-    R.FX: _effect,
-    R.SCORE_FROM: _score_from,
-    R.OFFER: _offer,
-    R.VOTE: _vote,
-    R.SECOND_PLACE: _second_place,
-    R.FLIP: _flip,
-    R.GROWTH_CHECK: _growth_check,
-    R.PLANT_VOTE: _plantation_vote,
-    R.PLANT_RETURN: _plantation_return,
-    R.END_CHECK: _end_check,
-    R.ADD_TILES: _add_tiles,
-    R.BEADLE_MOVE: _beadle_growth,
-    R.NEW_ROUND: _new_round,
+STEPS: dict[str, Callable[[GuildsPosition, Decision], None]] = {
+    Q.SETUP_DONE: _setup_done,
+    Q.NEXT_TURN: _next_turn,
+    Q.END_TURN: _end_turn,
+    Q.FINISH_TURN: _finish_turn,
+    Q.TURN_OVER: _turn_over,
+    Q.CARD_FX: _card_effect,
+    Q.FX: _effect,
+    Q.SCORE_FROM: _score_from,
+    Q.OFFER: _offer,
+    Q.VOTE: _vote,
+    Q.SECOND_PLACE: _second_place,
+    Q.FLIP: _flip,
+    Q.GROWTH_CHECK: _growth_check,
+    Q.PLANT_VOTE: _plantation_vote,
+    Q.PLANT_RETURN: _plantation_return,
+    Q.END_CHECK: _end_check,
+    Q.ADD_TILES: _add_tiles,
+    Q.BEADLE_MOVE: _beadle_growth,
+    Q.NEW_ROUND: _new_round,
 }

@@ -7,11 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.guilds_of_london import glossary, heuristics, log, text
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
+from guildtable.games.guilds_of_london import setup as setup_rules
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.rules import GuildsState
-from guildtable.games.guilds_of_london.setup import build_opening
+from guildtable.games.guilds_of_london.snapshot import from_snapshot as read_snapshot
 from guildtable.kernel import Game, Option, State
 from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import Event
@@ -92,16 +93,14 @@ class GuildsOfLondon(Game):
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
         state = GuildsState(self, players, seed, options, setup)
-        build_opening(state, state.rng, setup)
-        state.pending = [Decision(R.SETUP_DONE, -1, ())]
+        setup_rules.build_opening(state, state.rng, setup)
+        state.pending = [Decision(Q.SETUP_DONE, -1, ())]
         for seat in reversed(range(players)):  # GL-D29: asked seat by seat, answers stay secret
-            state.pending.append(Decision(R.SETUP_KEEP, seat, ()))
+            state.pending.append(Decision(Q.SETUP_KEEP, seat, ()))
         return state
 
     def describe_setup(self) -> str:
-        from guildtable.games.guilds_of_london import setup
-
-        return setup.__doc__ or ""
+        return setup_rules.__doc__ or ""
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildsState)
@@ -119,6 +118,4 @@ class GuildsOfLondon(Game):
         return text.render(view, seat)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
-        from guildtable.games.guilds_of_london.snapshot import from_snapshot
-
-        return from_snapshot(self, snapshot)
+        return read_snapshot(self, snapshot, GuildsState)

@@ -6,14 +6,11 @@ figures, public counts and its own cards."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.actions import GUILDHALL, PLANTATION
 from guildtable.games.guilds_of_london.content import CONTENT
-
-if TYPE_CHECKING:
-    from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.games.guilds_of_london.state import GuildsPosition
 
 TILES = CONTENT.tiles
 CARDS = CONTENT.cards
@@ -51,30 +48,30 @@ def card_effect_value(card: int, start: int) -> float:
     return total
 
 
-def pending_value(state: GuildsState, seat: int) -> float:
+def pending_value(state: GuildsPosition, seat: int) -> float:
     """Answers and steps still owed to `seat`: effects to come count now, costs to pay count against."""
     value = 0.0
     for decision in state.pending:
         if decision.seat != seat:
             continue
         kind, context = decision.kind, decision.context
-        if kind == R.FX:
+        if kind == Q.FX:
             value += effect_value(context[0])
-        elif kind == R.CARD_FX:
+        elif kind == Q.CARD_FX:
             value += card_effect_value(context[0], context[1])
-        elif kind == R.PAY:
+        elif kind == Q.PAY:
             value -= 0.5 * context[0]
-        elif kind == R.RETURN:
+        elif kind == Q.RETURN:
             value -= 1.0 * context[0]
-        elif kind in (R.MOVE_FROM, R.MOVE_TO):
+        elif kind in (Q.MOVE_FROM, Q.MOVE_TO):
             value += 1.3 * (context[1] if context[2] == 0 else 0.6 * context[1])
-        elif kind == R.SEND_FROM:
+        elif kind == Q.SEND_FROM:
             value += 1.3 * (context[0] if context[1] == 0 else 0.6 * context[0])
-        elif kind == R.KEEP:
+        elif kind == Q.KEEP:
             value += 5.0
-        elif kind in (R.FIRST, R.SECOND):
+        elif kind in (Q.FIRST, Q.SECOND):
             tile = TILES[context[0]]
-            effects = tile.first if kind == R.FIRST else tile.second_extra
+            effects = tile.first if kind == Q.FIRST else tile.second_extra
             value += effect_value(effects[context[1]])
     if seat == state.active:
         for card, index in state.end_effects:
@@ -83,7 +80,7 @@ def pending_value(state: GuildsState, seat: int) -> float:
     return value
 
 
-def potential(state: GuildsState, seat: int) -> float:
+def potential(state: GuildsPosition, seat: int) -> float:
     """Expected final VP of `seat` from the position (a rough, public-information estimate)."""
     players = state.num_players
     fig = state.fig
@@ -127,7 +124,7 @@ def potential(state: GuildsState, seat: int) -> float:
     return value + pending_value(state, seat)
 
 
-def evaluate(state: GuildsState, seat: int) -> float:
+def evaluate(state: GuildsPosition, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is ahead."""
     if state.is_terminal:
         winners = state.winners()

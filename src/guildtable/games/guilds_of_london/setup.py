@@ -10,18 +10,16 @@ ids in draw order), `plantation` (`ulster` or `virginia`), `buildings_2p` (`{"N"
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.geometry import cell
+from guildtable.games.guilds_of_london.geometry import cell, reading_key
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel import BadRecord, Rng
 from guildtable.kernel.i18n import domain
 
 _ = domain("guilds_of_london").gettext
-
-if TYPE_CHECKING:
-    from guildtable.games.guilds_of_london.rules import GuildsState
 
 HAND_START = 6  # GL-30
 REWARDS_DEALT = 3  # GL-31
@@ -47,7 +45,7 @@ def token_bag() -> dict[Any, int]:
     return {kind.id: kind.index for kind in CONTENT.tokens}
 
 
-def build_opening(state: GuildsState, rng: Rng, setup: dict[str, Any] | None) -> None:
+def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None) -> None:
     setup = dict(setup or {})
     unknown = set(setup) - set(KEYS)
     if unknown:
@@ -78,7 +76,7 @@ def build_opening(state: GuildsState, rng: Rng, setup: dict[str, Any] | None) ->
         pool = _permutation(setup, "tile_pool", others, rng)
         state.guildhall_cells = tuple(cell(x, y) for x, y in layout["guildhall_cells_3_4"])
         state.place(church.index, cell(*layout["church_cell"]))
-        ring_cells = sorted((cell(x, y) for x, y in layout["initial_ring_cells"]), key=_reading)
+        ring_cells = sorted((cell(x, y) for x, y in layout["initial_ring_cells"]), key=reading_key)
         for target in ring_cells:
             state.place(pool.pop(0), target)
         state.pool = list(reversed(pool))  # drawn from the end
@@ -119,13 +117,7 @@ def _token_order(setup: dict[str, Any], rng: Rng) -> list[int]:
     return [names[x] for x in raw]
 
 
-def _reading(code: int) -> tuple[int, int]:
-    from guildtable.games.guilds_of_london.geometry import reading_key
-
-    return reading_key(code)
-
-
-def _two_player_city(state: GuildsState, rng: Rng, setup: dict[str, Any], tile_names: dict[str, int]) -> None:
+def _two_player_city(state: GuildsPosition, rng: Rng, setup: dict[str, Any], tile_names: dict[str, int]) -> None:
     """GL-37 to GL-39, GL-D4, GL-D5: the small Guildhall, a building on each side, 20 guild tiles around."""
     layout = CONTENT.layout["two_player"]
     state.guildhall_cells = (cell(*layout["guildhall"]),)
@@ -157,7 +149,7 @@ def _two_player_city(state: GuildsState, rng: Rng, setup: dict[str, Any], tile_n
     pool = _permutation(setup, "tile_pool", guilds, rng)
     (x0, y0), (x1, y1) = layout["grid"]
     taken = set(state.cells) | set(state.guildhall_cells)
-    free = sorted((cell(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)), key=_reading)
+    free = sorted((cell(x, y) for x in range(x0, x1 + 1) for y in range(y0, y1 + 1)), key=reading_key)
     for target in free:
         if target not in taken:
             state.place(pool.pop(0), target)

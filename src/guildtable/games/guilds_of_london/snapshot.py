@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.flow import STEPS
 from guildtable.games.guilds_of_london.setup import LIVERYMEN, NEUTRALS_EACH
-from guildtable.kernel import BadRecord, Rng
+from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.kernel import BadRecord, Game, Rng
 from guildtable.kernel.decisions import Decision
 
-if TYPE_CHECKING:
-    from guildtable.games.guilds_of_london.game import GuildsOfLondon
-    from guildtable.games.guilds_of_london.rules import GuildsState
+PositionT = TypeVar("PositionT", bound=GuildsPosition)
 
 LISTS = (
     "cell_of",
@@ -41,7 +41,7 @@ NESTED = ("hands", "rewards", "kept")
 INTS = ("beadle", "counter", "round", "taken", "active", "played", "limit_bonus", "plantation", "scoring")
 
 
-def snapshot(st: GuildsState) -> dict[str, Any]:
+def snapshot(st: GuildsPosition) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": st.game.name,
         "players": st.num_players,
@@ -75,9 +75,9 @@ def _ints(raw: Any, field: str) -> list[int]:
     return list(raw)
 
 
-def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
-    from guildtable.games.guilds_of_london.rules import GuildsState
-
+def from_snapshot(game: Game, data: Mapping[str, Any], state_class: type[PositionT]) -> PositionT:
+    """The state `data` describes, checked and rebuilt as a `state_class`: the rules' state, passed in because the
+    rules import this module."""
     if not isinstance(data, Mapping) or data.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     players = data.get("players")
@@ -87,7 +87,7 @@ def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadRecord("seed", "expected a whole number")
-    st = GuildsState(game, players, seed, options, data.get("setup"))
+    st = state_class(game, players, seed, options, data.get("setup"))
     st.history = _ints(data.get("history"), "history")
     rng = data.get("rng")
     if isinstance(rng, bool) or not isinstance(rng, int):
@@ -117,7 +117,7 @@ def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
     except (TypeError, ValueError, KeyError):
         raise BadRecord("pending", "write decisions as [kind, seat, context]") from None
     for index, decision in enumerate(st.pending):
-        if decision.kind not in R.QUESTIONS and decision.kind not in _steps():
+        if decision.kind not in Q.QUESTIONS and decision.kind not in STEPS:
             raise BadRecord(f"pending[{index}]", f"unknown decision {decision.kind!r}")
     st.results = list(data.get("results") or [])
     st.final = data.get("final")
@@ -128,13 +128,7 @@ def from_snapshot(game: GuildsOfLondon, data: Mapping[str, Any]) -> GuildsState:
     return st
 
 
-def _steps() -> set[str]:
-    from guildtable.games.guilds_of_london.flow import STEPS
-
-    return set(STEPS)
-
-
-def _check(st: GuildsState) -> None:
+def _check(st: GuildsPosition) -> None:
     """Conservation (GL-6, GL-8, GL-11, GL-12, GL-13)."""
     players = st.num_players
     sizes = {"cell_of": A.N_TILES, "back": A.N_TILES, "token": A.N_TILES, "fig": A.N_LOCATIONS * 4}
@@ -153,7 +147,7 @@ def _check(st: GuildsState) -> None:
     cards = st.deck + st.discard + st.in_front + [c for hand in st.hands for c in hand]
     if sorted(cards) != list(range(A.N_CARDS)):
         raise BadRecord("hands", "hands, deck, discard and cards in front must hold each action card once")
-    drawn = [c for d in st.pending if d.kind in (R.KEEP, R.UNDER) for c in d.context]
+    drawn = [c for d in st.pending if d.kind in (Q.KEEP, Q.UNDER) for c in d.context]
     rewards = st.reward_deck + drawn + [c for cards in st.rewards for c in cards]
     if sorted(rewards) != list(range(A.N_REWARDS)) or len(st.reward_known) != len(st.reward_deck):
         raise BadRecord("rewards", "reward hands, the reward deck and drawn cards must hold each reward card once")

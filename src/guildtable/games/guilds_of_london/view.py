@@ -4,19 +4,18 @@ hidden state is removed; nothing else builds a picture for a seat."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guilds_of_london").gettext
 
-if TYPE_CHECKING:
-    from guildtable.games.guilds_of_london.rules import GuildsState
 
 STAND_IN = N_(
     "Stand-in content: the tiles, action cards, mayoral reward cards, tokens and plantation rewards are invented "
@@ -28,7 +27,7 @@ def _symbols(mask: int) -> list[str]:
     return [name for bit, name in enumerate(SYMBOLS) if mask >> bit & 1]
 
 
-def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
+def _tile(st: GuildsPosition, tile: int) -> dict[str, Any]:
     data = CONTENT.tiles[tile]
     x, y = xy(st.cell_of[tile])
     figures = st.fig[tile * 4 : tile * 4 + st.num_players]
@@ -55,14 +54,14 @@ def _tile(st: GuildsState, tile: int) -> dict[str, Any]:
     }
 
 
-def _next_growth(st: GuildsState) -> int | None:
+def _next_growth(st: GuildsPosition) -> int | None:
     """GL-47, GL-88: the grey round whose end brings the next growth phase (this round if it is grey)."""
     if st.is_terminal:
         return None
     return min((g for g in st.track.grey if g >= st.round), default=None)
 
 
-def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
+def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
     players = st.num_players
     decision = st.pending[-1] if st.pending else None
     mine = seat is not None and decision is not None and decision.seat == seat
@@ -145,6 +144,6 @@ def view(st: GuildsState, seat: int | None) -> dict[str, Any]:
         result["under_reward_deck"] = [
             CONTENT.rewards[c].id for c, who in zip(st.reward_deck, st.reward_known, strict=True) if who == seat
         ]
-        if mine and decision is not None and decision.kind in (R.KEEP, R.UNDER):
+        if mine and decision is not None and decision.kind in (Q.KEEP, Q.UNDER):
             result["drawn_reward_cards"] = [CONTENT.rewards[c].id for c in decision.context]
     return result

@@ -6,7 +6,7 @@ from cpython.buffer cimport PyBuffer_Release
 
 from guildtable.games.city_and_guilds.board import MAX_SIDE
 from guildtable.games.city_and_guilds import content
-from guildtable.games.city_and_guilds import rules
+from guildtable.games.city_and_guilds import questions
 from guildtable.rl import city_and_guilds as reference  # the option flags it names
 
 from guildtable.rl.compiled.tensor cimport Tensor, Twin, capped, copies, one, open_tensor, put
@@ -19,8 +19,8 @@ cdef int MOST = max(content.FIGURES.values()) + 1
 cdef int GUILD_COUNT = content.GUILD_COUNT, HAND_KINDS = content.HAND_KINDS, DISPLAY_SIZE = content.DISPLAY_SIZE
 cdef int TOTAL_TILES = content.TOTAL_TILES
 cdef double SCORE_LOW = -20.0, SCORE_SPAN = 220.0, TRACK_SCALE = 20.0, PLACED_SCALE = 40.0
-cdef dict QUESTION = {kind: index for index, kind in enumerate(rules.PENDING_KINDS)}
-cdef str LOT = rules.LOT, BUILDING = rules.BUILDING, MINSTREL_FIGURE = rules.MINSTREL_FIGURE
+cdef dict QUESTION = {kind: index for index, kind in enumerate(questions.PENDING_KINDS)}
+cdef str LOT = questions.LOT, BUILDING = questions.BUILDING, MINSTREL_FIGURE = questions.MINSTREL_FIGURE
 
 
 cdef class Encoder(Twin):

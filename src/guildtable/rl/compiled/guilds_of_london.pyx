@@ -4,7 +4,8 @@ from nothing at every call, from the same fields (see `compiled/__init__.py`).""
 
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import rules as R
+from guildtable.games.guilds_of_london import questions as Q
+from guildtable.games.guilds_of_london import state as S
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import OFFSET, WIDTH
 from guildtable.rl import guilds_of_london as reference  # the scales, question kinds and options it names
@@ -22,12 +23,12 @@ cdef double COUNT_SCALE = reference.COUNT_SCALE, TOKEN_COPIES = reference.TOKEN_
 cdef double TILE_FIGURES = reference.FIGURE_SCALES[0]  # per location: the tiles, the Guildhall, the plantation
 cdef double GUILDHALL_FIGURES = reference.FIGURE_SCALES[A.GUILDHALL]
 cdef double PLANTATION_FIGURES = reference.FIGURE_SCALES[A.PLANTATION]
-cdef int HAND_LIMIT = R.HAND_LIMIT
+cdef int HAND_LIMIT = S.HAND_LIMIT
 cdef int MOST_PLAYERS = 4  # the state's `fig` keeps 4 counts per location
 cdef dict QUESTION_INDEX = reference.QUESTION_INDEX
 cdef dict LOCATED = reference.LOCATED
 cdef dict COUNTED = reference.COUNTED
-cdef str FIRST = R.FIRST, SECOND = R.SECOND, KEEP = R.KEEP, UNDER = R.UNDER
+cdef str FIRST = Q.FIRST, SECOND = Q.SECOND, KEEP = Q.KEEP, UNDER = Q.UNDER
 cdef tuple ROTATION_DEGREES = reference.ROTATIONS
 cdef tuple BUILDING_DEALS = reference.BUILDING_DEALS
 cdef int ROTATIONS = len(ROTATION_DEGREES)

@@ -1,23 +1,30 @@
-"""A balance report of the content with bots: how often each tile is won once it is in play, how often each action
-card's effect is used (and by the eventual winners), and the mean final score of each mayoral reward card; cards and
-tiles far from the others are named.
+"""`guildtable balance`: a balance report of Guilds of London's stand-in content with bots: how often each tile is
+won once it is in play, how often each action card's effect is used (and by the eventual winners), and the mean
+final score of each mayoral reward card; cards and tiles far from the others are named.
 
-Run: `python -m guildtable.games.guilds_of_london.balance --games 40` (greedy bots, 2–4 players in turn).
+Run: `guildtable balance --games 40` (greedy bots, 2–4 players in turn). A tool for whoever tunes the content data
+(`games/guilds_of_london/data/DESIGN.md` §12), so it speaks English only, like `guildtable catalogues`.
 """
 
 from __future__ import annotations
 
-import argparse
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import typer
+
+from guildtable.bots.greedy import GreedyBot
+from guildtable.cli.common import fail
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.game import GuildsOfLondon
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import Rng, State
+
+# The command's help (`guildtable balance --help`); a developers' tool, not translated.
+HELP = "Play Guilds of London with greedy bots and report how its stand-in content is balanced (for developers)."
 
 Chooser = Callable[[State], int]
 
@@ -41,8 +48,6 @@ class BalanceReport:
 
 
 def _default_bots(players: int, seed: int) -> list[Chooser]:
-    from guildtable.bots.greedy import GreedyBot
-
     return [GreedyBot(seed * 10 + seat).choose for seat in range(players)]
 
 
@@ -125,16 +130,6 @@ def format_report(report: BalanceReport) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--players", type=str, default="2,3,4", help="player counts used in turn, e.g. 4 or 3,4")
-    args = parser.parse_args(argv)
-    counts = tuple(int(p) for p in args.players.split(","))
-    print(format_report(balance_report(args.games, args.seed, counts)))
-
-
 def random_bots(players: int, seed: int) -> list[Chooser]:
     """Uniform random choosers (for quick checks of the report itself)."""
     rng = Rng(seed)
@@ -153,5 +148,23 @@ def summary(report: BalanceReport) -> dict[str, Any]:
     }
 
 
-if __name__ == "__main__":
-    main()
+def balance(
+    games: int = typer.Option(20, min=1, help="Number of games."),
+    seed: int = typer.Option(0, help="Seed of the first game; game i uses seed+i."),
+    players: str = typer.Option("2,3,4", help="Player counts used in turn, e.g. 4 or 3,4."),
+) -> None:
+    counts = _player_counts(players)
+    typer.echo(format_report(balance_report(games, seed, counts)))
+
+
+def _player_counts(text: str) -> tuple[int, ...]:
+    """`--players` as a tuple of counts, or a one-line error (never a traceback)."""
+    try:
+        counts = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        fail(f"--players takes player counts separated by commas, such as 2,3,4, not {text!r}")
+    low, high = GuildsOfLondon.min_players, GuildsOfLondon.max_players
+    for count in counts:
+        if not low <= count <= high:
+            fail(f"--players: Guilds of London is for {low}–{high} players, not {count}")
+    return counts

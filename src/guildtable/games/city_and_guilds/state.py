@@ -1,0 +1,203 @@
+"""The City and Guilds position as plain data (CG-9): the tiles, figures and block markers on the map, the investment
+tracks, the scores and their ledger, the hands, display, supply and taverns, and the stack of open questions. With
+the plain edits every rule makes (a tile put down, figures put on it, points credited) and the copy search needs.
+
+It never decides what is legal or what an answer does (rules.py), so the modules the rules use (completion, views,
+snapshots) can read and edit a position without importing the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from guildtable.games.city_and_guilds.board import Board
+from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
+from guildtable.kernel import Game, State
+from guildtable.kernel.decisions import Decision
+
+LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
+
+
+class CityAndGuildsPosition(State):
+    """What lies where and who holds what; `rules.CityAndGuildsState` adds the questions' answers."""
+
+    __slots__ = (
+        "black",
+        "bld",
+        "board",
+        "clock",
+        "display",
+        "empty_in_block",
+        "empty_total",
+        "fig",
+        "figs",
+        "figures",
+        "final",
+        "game",
+        "hands",
+        "history",
+        "keep_order",
+        "known",
+        "last_move",
+        "ledger",
+        "num_players",
+        "options",
+        "owners",
+        "pending",
+        "placed",
+        "returned",
+        "scored",
+        "scores_",
+        "seed",
+        "setup",
+        "setup_placed",
+        "shuffle_seed",
+        "stamps",
+        "start_player",
+        "supply",
+        "taverns",
+        "tiles",
+        "touch",
+        "values",
+        "white",
+    )
+    board: Board
+    tiles: list[int]  # per lot: a tile kind or EMPTY
+    owners: list[int]  # per lot: the seat whose figures stand there, or -1
+    figs: list[int]  # per lot: 0, 1 or 2 figures
+    touch: list[int]  # per lot: occupied neighbours (CG-8), so legal lots are EMPTY with touch > 0
+    empty_in_block: list[int]
+    empty_total: int
+    bld: list[int]  # per block * players + seat: tiles with that seat's figures (CG-28)
+    fig: list[int]  # per block * players + seat: that seat's figures
+    white: list[int]  # per block: seat or -1 (CG-29)
+    black: list[int]
+    scored: list[int]  # blocks in the order they were scored (CG-31)
+    values: list[list[int]]  # per guild, per seat: investment value (CG-26)
+    stamps: list[list[int]]  # per guild, per seat: arrival time at the current value (CG-27)
+    clock: int
+    scores_: list[int]
+    ledger: list[LedgerEntry]
+    placed: list[int]  # tiles each seat placed from hand, setup included (CG-T-19)
+    setup_placed: int
+    known: list[list[int]]  # per seat, per kind: tiles everyone saw go into that hand and not yet played
+    final: dict[str, Any] | None
+    last_move: str
+    hands: list[list[int]]
+    display: list[int]
+    supply: list[int]  # top = last (hidden order)
+    taverns: int
+    figures: list[int]  # unused figures per seat
+    pending: list[Decision]
+    start_player: int
+    keep_order: bool
+    shuffle_seed: int
+    returned: list[int]  # per seat: the kind returned in setup (CG-11), -1 before; known only to that seat
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
+        """An empty shell; the game's `_new_state` or the snapshot loader fills it."""
+        super().__init__(game, players, seed, options, setup)
+
+    def init_board(self, board: Board) -> None:
+        """Empty board, counters and tracks (CG-9)."""
+        n = self.num_players
+        self.board = board
+        self.tiles = [EMPTY] * board.lots
+        self.owners = [-1] * board.lots
+        self.figs = [0] * board.lots
+        self.touch = [0] * board.lots
+        self.empty_in_block = [len(lots) for lots in board.block_lots]
+        self.empty_total = board.lots
+        self.bld = [0] * (board.blocks * n)
+        self.fig = [0] * (board.blocks * n)
+        self.white = [-1] * board.blocks
+        self.black = [-1] * board.blocks
+        self.scored = []
+        self.values = [[0] * n for _guild in range(GUILD_COUNT)]
+        self.stamps = [[0] * n for _guild in range(GUILD_COUNT)]
+        self.clock = 0
+        self.scores_ = [0] * n
+        self.ledger = []
+        self.placed = [0] * n
+        self.setup_placed = 0
+        self.known = [[0] * HAND_KINDS for _seat in range(n)]
+        self.returned = [-1] * n
+        self.final = None
+        self.last_move = ""
+
+    # --- turn ----------------------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.pending[-1].seat if self.pending else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    @property
+    def in_setup(self) -> bool:
+        return self.setup_placed < self.num_players
+
+    # --- plain edits ---------------------------------------------------------------------------------------------
+    def put_tile(self, lot: int, tile: int) -> None:
+        """`tile` goes on the empty `lot`: its neighbours touch a tile now (CG-8), its block has one empty lot less."""
+        self.tiles[lot] = tile
+        for other in self.board.neighbours[lot]:
+            self.touch[other] += 1
+        self.empty_in_block[self.board.lot_block[lot]] -= 1
+        self.empty_total -= 1
+
+    def put_figures(self, seat: int, lot: int, count: int) -> None:
+        """`count` of `seat`'s figures go on the tile at `lot` and count for its block (CG-28)."""
+        self.owners[lot] = seat
+        self.figs[lot] = count
+        self.figures[seat] -= count
+        index = self.board.lot_block[lot] * self.num_players + seat
+        self.bld[index] += 1
+        self.fig[index] += count
+
+    def credit(self, source: str, seat: int, amount: int, why: str) -> None:
+        """`amount` points to `seat`, written in the ledger under `source` (block, guild, final, penalty) and why."""
+        self.scores_[seat] += amount
+        self.ledger.append((source, seat, amount, why))
+
+    # --- results -------------------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(score) for score in self.scores_]
+
+    # --- copy ----------------------------------------------------------------------------------------------------
+    def clone(self) -> Self:
+        copy = self._clone_base()
+        copy.board = self.board
+        copy.tiles = self.tiles.copy()
+        copy.owners = self.owners.copy()
+        copy.figs = self.figs.copy()
+        copy.touch = self.touch.copy()
+        copy.empty_in_block = self.empty_in_block.copy()
+        copy.empty_total = self.empty_total
+        copy.bld = self.bld.copy()
+        copy.fig = self.fig.copy()
+        copy.white = self.white.copy()
+        copy.black = self.black.copy()
+        copy.scored = self.scored.copy()
+        copy.values = [track.copy() for track in self.values]
+        copy.stamps = [track.copy() for track in self.stamps]
+        copy.clock = self.clock
+        copy.scores_ = self.scores_.copy()
+        copy.ledger = self.ledger.copy()
+        copy.placed = self.placed.copy()
+        copy.setup_placed = self.setup_placed
+        copy.known = [counts.copy() for counts in self.known]
+        copy.returned = self.returned.copy()
+        copy.final = self.final
+        copy.last_move = self.last_move
+        copy.hands = [hand.copy() for hand in self.hands]
+        copy.display = self.display.copy()
+        copy.supply = self.supply.copy()
+        copy.taverns = self.taverns
+        copy.figures = self.figures.copy()
+        copy.pending = self.pending.copy()
+        copy.start_player = self.start_player
+        copy.keep_order = self.keep_order
+        copy.shuffle_seed = self.shuffle_seed
+        return copy
