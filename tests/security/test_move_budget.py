@@ -45,7 +45,7 @@ def test_bogus_moves_from_the_victims_address_spend_nothing_of_the_victims_budge
 def test_a_seats_budget_is_its_own_whoever_shares_its_address(make_client: MakeClient) -> None:
     """Issue 30 finding 4: two players at one address (a family, a café): one spending their whole budget leaves the
     other's untouched; the one over budget gets a 429 that names their seat."""
-    client: TestClient = make_client(move_rate="3/minute")
+    client: TestClient = make_client(move_rate="3/day")
     seats = [{"kind": "human", "take": True}, {"kind": "human", "take": True}]
     first = client.post("/api/tables", json={"game": "city-blocks", "seats": seats}).json()
     second = client.post("/api/tables", json={"game": "city-blocks", "seats": seats}).json()

@@ -122,7 +122,7 @@ def test_a_socket_over_the_connection_rate_is_refused_before_the_handshake(make_
     """Issue 30 finding 1: an attacker whose flooding socket is closed opens the next at once. Past the address's
     connection rate the server refuses the upgrade itself with a 429 problem (never accepting the WebSocket), so a
     reconnecting flood costs it an HTTP answer."""
-    client = make_client(connect_rate="2/minute")
+    client = make_client(connect_rate="2/day")
     table = client.post("/api/tables", json={"game": "city-blocks", "seats": [{}, {}]}).json()
     url = f"/ws/tables/{table['id']}"
     for _ in range(2):
