@@ -367,11 +367,14 @@ class Lobby:
             table.rename(seat, name)
         else:
             seat = invited
-            check_seat_name([other.name if other.joined else "" for other in table.seats], seat, name)
             stored = table.seats[seat]
+            taken = Problem(409, "seat-taken", _("this seat is taken: its player has joined already"))
+            if stored.joined:
+                raise taken
+            check_seat_name([other.name if other.joined else "" for other in table.seats], seat, name)
             secret = new_token()
-            if stored.joined or not await self.store.take_seat(table.id, seat, name, secret, account_id):
-                raise Problem(409, "seat-taken", _("this seat is taken: its player has joined already"))
+            if not await self.store.take_seat(table.id, seat, name, secret, account_id):
+                raise taken
             table.rename(seat, name)
             stored.joined, stored.secret, stored.account_id = True, secret, account_id
             await self._start_clocks(table)
