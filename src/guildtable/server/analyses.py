@@ -15,13 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing import get_context
 from typing import Any, Literal, Protocol
 
 from guildtable.analysis.game import Step, assemble, positions, step_at
@@ -30,7 +28,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, parse_record
 from guildtable.server.problems import Problem
 from guildtable.server.store_calls import AsyncStore
-from guildtable.server.workers import die_with_parent
+from guildtable.server.workers import worker_pool
 
 log = logging.getLogger("guildtable.server")
 # A running analysis whose process has not written for this long is taken to have stopped.
@@ -115,9 +113,7 @@ class Analyses:
 
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
-            )
+            self._pool = worker_pool(self.workers)
         return self._pool
 
     async def status(self, replay_id: str, record: dict[str, Any] | None = None) -> dict[str, Any]:

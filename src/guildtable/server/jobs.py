@@ -16,11 +16,9 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import os
 import time
 from collections.abc import Awaitable
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from typing import Any, TypeVar
 
 from saq import Job, Queue, Worker
@@ -36,7 +34,7 @@ from guildtable.server.ratings import settle_quietly
 from guildtable.server.store import PlyTaken, Store
 from guildtable.server.store_calls import AsyncStore
 from guildtable.server.tables import Table
-from guildtable.server.workers import die_with_parent
+from guildtable.server.workers import worker_pool
 
 log = logging.getLogger("guildtable.bots")
 T = TypeVar("T")
@@ -263,9 +261,7 @@ def make_analysis_worker(redis_url: str, db_url: str, at_once: int) -> Worker[An
 
     async def startup(ctx: dict[str, Any]) -> None:
         store = await asyncio.to_thread(Store, db_url)
-        judges = ProcessPoolExecutor(
-            at_once, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
-        )
+        judges = worker_pool(at_once)
         ctx["guildtable"] = JudgeContext(AsyncStore(store, 2), judges)
 
     async def shutdown(ctx: dict[str, Any]) -> None:

@@ -7,12 +7,10 @@ are replayed: an unfinished game's record would reveal its hidden cards through 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Any
 
 import orjson
@@ -23,7 +21,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
-from guildtable.server.workers import die_with_parent
+from guildtable.server.workers import worker_pool
 
 # The longest player name a record may hold (its format's own limit: a bot seat's name may spell out its settings).
 MAX_RECORD_NAME = 64
@@ -221,9 +219,7 @@ class ReplayCache:
 
     def _workers(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                1, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
-            )
+            self._pool = worker_pool(1)
         return self._pool
 
     async def frames(self, replay_id: str, record: dict[str, Any]) -> Frames:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
 
 PARENT_CHECK_SECONDS = 1.0
 
@@ -27,3 +29,11 @@ def die_with_parent(parent: int) -> None:
                 os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` fresh (spawned) processes that end with this one: the server's pools of analyses and
+    replays, and a bot worker's judges."""
+    return ProcessPoolExecutor(
+        workers, mp_context=get_context("spawn"), initializer=die_with_parent, initargs=(os.getpid(),)
+    )
