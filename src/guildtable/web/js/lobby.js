@@ -125,7 +125,8 @@ async function create(event) {
   $("created").hidden = false;
   $("created").replaceChildren(
     h("h2", {}, t("Table {title} created", { title: table.title })),
-    h("p", { class: "muted" }, t("Each link below is a secret seat: give it only to the player of that seat.")),
+    // Only the other people's seats have invite links (the creator took theirs with the table).
+    ...(humans.length ? [h("p", { class: "muted" }, t("Each link below is a secret seat: give it only to the player of that seat."))] : []),
     ...humans.map((invite) => h("div", { class: "invite" },
       h("strong", {}, table.seats[invite.seat].name),
       h("input", { readonly: true, value: absolute(invite.url), class: "invite-url", "data-seat": invite.seat, "aria-label": t("invite link for seat {n}", { n: invite.seat + 1 }) }),
