@@ -22,7 +22,8 @@ from guildtable.games.city_blocks.content import (
     TILE_TYPES,
     VALUE_TILES,
 )
-from guildtable.games.city_blocks.rules import SWAP, CityBlocksState
+from guildtable.games.city_blocks.questions import Swap
+from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.kernel import State
 from guildtable.rl.encoders import Encoder, Tensor, copies
 from guildtable.rl.layout import LayoutBuilder
@@ -124,9 +125,9 @@ class CityBlocksEncoder(Encoder):
             self.start + (state.start_player != seat),
             self.seat + seat,
         )
-        if state.pending:
-            decision = state.pending[-1]
-            ones += (self.to_move + (decision.seat != seat), self.question + (decision.kind == SWAP))
+        if state.stack:
+            question = state.stack[-1]
+            ones += (self.to_move + (question.seat != seat), self.question + isinstance(question, Swap))
         else:
             ones.append(self.flags + 1)
         if state.options["court_via_rebuild"]:

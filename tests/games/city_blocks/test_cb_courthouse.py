@@ -13,7 +13,7 @@ def test_cb_t_6_courthouse_build_offers_a_swap() -> None:
     """CB-T-6 / CB-13: building the courthouse asks its owner whether to swap two value tiles."""
     state = position(hands=(None, ["CRT"]), to_move=1)
     state.apply(parse("CRT R3C3"))
-    assert state.current_player == 1 and state.pending[-1].kind == "swap"
+    assert state.current_player == 1 and state.stack[-1].kind == "swap"
     legal = state.legal_actions()
     assert NO_SWAP in legal and len(legal) == 55 + 1
     state.apply(parse("swap R1 C6"))
@@ -56,7 +56,7 @@ def test_cb_t_10_one_tile_left_no_swap_is_offered() -> None:
     """CB-T-10: with fewer than two value tiles on slots the courthouse asks nothing."""
     state = position(hands=(["CRT"], None), slots={"R1": 4})
     state.apply(parse("CRT R5C6"))
-    assert state.current_player == 1 and state.pending[-1].kind == "place"
+    assert state.current_player == 1 and state.stack[-1].kind == "place"
 
 
 def test_cb_a_14_swap_allowed_without_completing_a_street_and_optional() -> None:
@@ -79,7 +79,7 @@ def test_cb_a_2_courthouse_by_rebuild_swaps_by_default() -> None:
     """CB-A-2: laying the courthouse by a rebuild also grants the swap (default option)."""
     state = position({"R1C1": "B:H1"}, won=([12], []), hands=(["CRT"], None))
     state.apply(parse("CRT xR1C1"))
-    assert state.pending[-1].kind == "swap"
+    assert state.stack[-1].kind == "swap"
 
 
 def test_cb_a_2_option_off_forbids_the_courthouse_rebuild() -> None:

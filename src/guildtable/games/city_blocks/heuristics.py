@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from guildtable.games.city_blocks.content import STREET_SIZES, STREETS
-from guildtable.games.city_blocks.rules import PLACE, CityBlocksState
+from guildtable.games.city_blocks.questions import Place
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.games.city_blocks.scoring import street_totals
 
 # Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused); fitted once on
@@ -34,16 +35,16 @@ def street_outlook(lead: float, empty: int, to_move: bool) -> float:
     return math.tanh((lead + (EDGE[empty] if to_move else -EDGE[empty])) / SCALE[empty])
 
 
-def evaluate(state: CityBlocksState, seat: int) -> float:
+def evaluate(state: CityBlocksPosition, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is ahead."""
     opponent = 1 - seat
     won = state.won
     if state.is_terminal:
         mine, theirs = sum(won[seat]), sum(won[opponent])
         return 0.0 if mine == theirs else (1.0 if mine > theirs else -1.0)
-    decision = state.pending[-1]
+    question = state.stack[-1]
     # During a courthouse swap the placing player has moved already: the opponent places next.
-    to_move = (decision.seat if decision.kind == PLACE else 1 - decision.seat) == seat
+    to_move = (question.seat if isinstance(question, Place) else 1 - question.seat) == seat
     margin = float(sum(won[seat]) - sum(won[opponent]))
     slots, empty_sites, board = state.slots, state.open_sites, state.board
     for street in range(STREETS):

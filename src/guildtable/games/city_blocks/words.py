@@ -1,5 +1,5 @@
-"""The plain words a City Blocks player reads: sites, streets and tiles named in words, each legal move as a label
-for a button, and the street effects in force (CB-17), in the reader's language.
+"""The plain words a City Blocks player reads: the question on turn, sites, streets and tiles named in words, each
+legal move as a label for a button, and the street effects in force (CB-17), in the reader's language.
 
 Never notation (`H3 xR2C4`, `noswap`) and never rule IDs: those stay in `actions.py` and in a refusal's rule field.
 """
@@ -9,16 +9,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
 from guildtable.games.city_blocks.content import (
     COLUMNS,
     KIND_WITH_ARTICLE,
     ROWS,
+    SITES,
+    TILE_TYPES,
     ZEROES,
     Kind,
     kind_plural,
+    seat_words,
     tile_description,
 )
+from guildtable.games.city_blocks.questions import Swap
 from guildtable.games.city_blocks.scoring import street_modifiers
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel.i18n import N_, current_language, domain
 
 _ = domain("city_blocks").gettext
@@ -141,3 +147,51 @@ def zeroed_by_words(kind: Kind) -> str:
     """ "a power plant or a mall": the specials that make `kind` count 0 (CB-17)."""
     specials = [_(KIND_WITH_ARTICLE[special]) for special, kinds in ZEROES.items() if kind in kinds]
     return _either(specials, "or") if specials else ""
+
+
+def prompt(state: CityBlocksPosition, names: Sequence[str] | None = None) -> str:
+    """The question on turn in plain words (CB-10 to CB-13)."""
+    if not state.stack:
+        return _("The game is over")
+    question = state.stack[-1]
+    if isinstance(question, Swap):
+        return _(
+            "Courthouse: you may swap the value tiles of two streets that have not been scored yet "
+            "(choose two streets), or choose not to swap"
+        )
+    seat = question.seat
+    again = not state.hands[1 - seat]  # CB-15
+    who = (names or seat_words())[1 - seat]
+    if state.won[seat]:
+        value = state.won[seat][0]
+        if again:
+            return _(
+                "Place a tile from your hand: build on an empty site, or rebuild over one of your own tiles "
+                "(that pays your lowest value tile, ${value}) ({who} has no tiles left, so you play again)",
+                value=value,
+                who=who,
+            )
+        return _(
+            "Place a tile from your hand: build on an empty site, or rebuild over one of your own tiles "
+            "(that pays your lowest value tile, ${value})",
+            value=value,
+        )
+    if again:
+        return _("Place a tile from your hand on an empty site ({who} has no tiles left, so you play again)", who=who)
+    return _("Place a tile from your hand on an empty site")
+
+
+def action_label(state: CityBlocksPosition, action: int) -> str:
+    """`action` in plain words for a button: a build, a rebuild with the value tile it pays, or a swap."""
+    if action == NO_SWAP:
+        return no_swap_label()
+    if action >= PLACE_ACTIONS:
+        a, b = SWAP_PAIRS[action - SWAP_BASE]
+        return swap_label(a, b, state.slots[a], state.slots[b])
+    tile, site = divmod(action, SITES)
+    code = state.board[site]
+    if not code:
+        return build_label(tile, site)
+    seat = (code - 1) // TILE_TYPES
+    payment = state.won[seat][0] if state.won[seat] else 0
+    return rebuild_label(tile, site, (code - 1) % TILE_TYPES, payment)

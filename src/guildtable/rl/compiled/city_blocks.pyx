@@ -3,11 +3,10 @@
 nothing at every call, from the same fields (see `compiled/__init__.py`)."""
 
 from guildtable.games.city_blocks.content import HAND_SIZE, PLAYER_SET, TILE_TYPES, VALUE_TILES
-from guildtable.games.city_blocks import rules
+from guildtable.games.city_blocks.questions import Swap
 
 from guildtable.rl.compiled.tensor cimport Tensor, Twin, copies, one
 
-cdef str SWAP = rules.SWAP
 cdef int TYPES = TILE_TYPES
 cdef int CELL = 1 + 2 * TILE_TYPES  # empty, then each tile type of the observer, then of the opponent
 cdef int VALUES = len(VALUE_TILES)
@@ -58,11 +57,11 @@ cdef class Encoder(Twin):
         one(t, self.start + (<int> state.start_player != seat))
         one(t, self.seat + seat)
         # The open question and the options.
-        cdef list pending = state.pending
-        if pending:
-            decision = pending[len(pending) - 1]
-            one(t, self.to_move + (<int> decision.seat != seat))
-            one(t, self.question + (decision.kind == SWAP))
+        cdef list stack = state.stack
+        if stack:
+            question = stack[len(stack) - 1]
+            one(t, self.to_move + (<int> question.seat != seat))
+            one(t, self.question + isinstance(question, Swap))
         else:
             one(t, self.flags + 1)
         if state.options["court_via_rebuild"]:

@@ -1,0 +1,121 @@
+"""The legal moves of City Blocks (CB-10 to CB-13) and why any other move is refused: the rule it breaks and a
+sentence a player understands (the rule ID goes in the rule field only)."""
+
+from __future__ import annotations
+
+from guildtable.games.city_blocks import actions, words
+from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
+from guildtable.games.city_blocks.content import COURT, SITES, TILE_TYPES, tile_description
+from guildtable.games.city_blocks.questions import Place, Swap
+from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.kernel import IllegalAction
+from guildtable.kernel.i18n import domain
+from guildtable.kernel.protocol import Reason
+
+_ = domain("city_blocks").gettext
+
+
+def legal_actions(state: CityBlocksPosition) -> list[int]:
+    """The actions that answer the question on top, ascending: placements (CB-10 to CB-12) or swaps (CB-13)."""
+    if not state.stack:
+        return []
+    question = state.stack[-1]
+    if isinstance(question, Swap):
+        return [*legal_swaps(state), NO_SWAP]
+    seat = question.seat
+    board = state.board
+    mine_low, mine_high = 1 + seat * TILE_TYPES, 1 + (seat + 1) * TILE_TYPES
+    if state.won[seat]:
+        targets = [site for site, code in enumerate(board) if not code or mine_low <= code < mine_high]
+    else:
+        targets = [site for site, code in enumerate(board) if not code]
+    court_rebuild = state.options["court_via_rebuild"]
+    result: list[int] = []
+    previous = -1
+    for tile in state.hands[seat]:  # the hand is kept sorted
+        if tile == previous:
+            continue
+        previous = tile
+        base = tile * SITES
+        if tile == COURT and not court_rebuild:
+            result += [base + site for site in targets if board[site] == 0]
+        else:
+            result += [base + site for site in targets]
+    return result
+
+
+def legal_swaps(state: CityBlocksPosition) -> list[int]:
+    """The swaps of two streets that both still have their value tile (CB-13)."""
+    slots = state.slots
+    return [SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]]
+
+
+def why_illegal(state: CityBlocksPosition, action: int) -> Reason | None:
+    """None if `action` answers the question on top, else the rule it breaks and why."""
+    question = state.stack[-1]
+    seat = question.seat
+    if isinstance(question, Swap):
+        if action < PLACE_ACTIONS:
+            return "CB-13", _("First finish your courthouse: swap the value tiles of two streets, or choose not to")
+        if action == NO_SWAP:
+            return None
+        for street in SWAP_PAIRS[action - SWAP_BASE]:
+            if not state.slots[street]:
+                return "CB-13", _(
+                    "{street} has already been scored, so it has no value tile to swap; only value tiles still "
+                    "beside the board can be swapped",
+                    street=words.capital(words.street_words(street)),
+                )
+        return None
+    if action >= PLACE_ACTIONS:
+        return "CB-13", _("You may swap value tiles only right after placing your courthouse")
+    tile, site = divmod(action, SITES)
+    if tile not in state.hands[seat]:
+        return "CB-10", _("You have no {tile} in your hand", tile=tile_description(tile))
+    code = state.board[site]
+    if code == 0:
+        return None  # CB-11: a build may go on any empty site
+    where = words.capital(words.site_words(site))
+    owner = (code - 1) // TILE_TYPES
+    if owner != seat:
+        return "CB-12", _("{where} holds your opponent's tile; you may rebuild only over your own tiles", where=where)
+    if not state.won[seat]:
+        return "CB-12", _(
+            "{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
+            "not won any value tile yet",
+            where=where,
+        )
+    if tile == COURT and not state.options["court_via_rebuild"]:
+        return "CB-A-2", _("At this table a courthouse may only be built on an empty site, not over another tile")
+    return None
+
+
+def check_method(state: CityBlocksPosition, action: int, rebuild: bool, typed: bool) -> None:
+    """Refuse a build named on a site holding the mover's own tile, or a rebuild named on an empty site, before
+    the method silently follows the board. A tile of the opponent's is left to `why_illegal` (CB-12)."""
+    question = state.stack[-1] if state.stack else None
+    if not isinstance(question, Place):
+        return
+    site = action % SITES
+    code = state.board[site]
+    where = words.capital(words.site_words(site))
+    if rebuild and not code:
+        if typed:
+            message = _(
+                "{where} is empty, so there is nothing to rebuild: to build there, type {move}",
+                where=where,
+                move=actions.notation(action),
+            )
+        else:
+            message = _("{where} is empty, so there is nothing to rebuild: to build there, choose a build", where=where)
+        raise IllegalAction("CB-11", message)
+    if not rebuild and code and (code - 1) // TILE_TYPES == question.seat:
+        if typed:
+            message = _(
+                "{where} already holds your tile: to rebuild it, type {move}",
+                where=where,
+                move=actions.notation(action, rebuild=True),
+            )
+        else:
+            message = _("{where} already holds your tile: to rebuild it, choose a rebuild", where=where)
+        raise IllegalAction("CB-12", message)

@@ -1,0 +1,106 @@
+"""The City Blocks position (CB-1 to CB-9): the board, the value tiles, hands and piles, and the question stack,
+with copies and what can be read off the fields directly. It imports no legality, flow, words or view: they read
+this, and `rules.py` builds the kernel's state on top of it.
+
+The position is a few flat lists of ints so that `clone` and random playouts stay fast. A site holds 0 (empty) or
+`cell(owner, tile)`. Hidden: each hand (from the opponent) and the order of both piles (from everyone) (CB-9,
+CB-A-10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Self
+
+from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
+from guildtable.games.city_blocks.questions import Place
+from guildtable.games.city_blocks.setup import Opening
+from guildtable.kernel import Rng
+from guildtable.kernel.questions import StackState
+
+if TYPE_CHECKING:
+    from guildtable.kernel import Game
+
+
+class CityBlocksPosition(StackState):
+    """The fields of a City Blocks state; `rules.CityBlocksState` adds the legal moves, what a move does, views,
+    snapshots and words."""
+
+    __slots__ = (
+        "awards",
+        "board",
+        "game",
+        "hands",
+        "history",
+        "last_move",
+        "num_players",
+        "open_sites",
+        "options",
+        "piles",
+        "removed_tiles",
+        "removed_values",
+        "seed",
+        "setup",
+        "slots",
+        "stack",
+        "start_draws",
+        "start_player",
+        "won",
+    )
+    end_rule = "CB-21"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        options: dict[str, Any],
+        setup: dict[str, Any] | None,
+        opening: Opening | None = None,
+    ) -> None:
+        super().__init__(game, 2, seed, options, setup)
+        if opening is None:
+            return
+        self.board = [0] * SITES
+        self.open_sites = list(STREET_SIZES)  # empty sites left per street
+        self.slots = list(opening.slots)
+        self.won: list[list[int]] = [[], []]  # ascending, so the lowest is first (CB-A-9)
+        self.hands: list[list[int]] = [sorted(pile[:HAND_SIZE]) for pile in opening.piles]
+        self.piles: list[list[int]] = [list(pile[HAND_SIZE:]) for pile in opening.piles]  # top first
+        self.removed_values = list(opening.spare_values)  # CB-8
+        self.removed_tiles: list[int] = []
+        self.stack = [Place(opening.start_player)]
+        self.start_player = opening.start_player
+        self.start_draws = list(opening.start_draws)
+        self.awards: list[dict[str, Any]] = []
+        self.last_move = ""
+
+    def scores(self) -> list[float]:
+        return [float(sum(values)) for values in self.won]  # CB-22
+
+    def clone(self) -> Self:
+        copy = self._clone_base()
+        copy.board = self.board.copy()
+        copy.open_sites = self.open_sites.copy()
+        copy.slots = self.slots.copy()
+        copy.won = [self.won[0].copy(), self.won[1].copy()]
+        copy.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        copy.piles = [self.piles[0].copy(), self.piles[1].copy()]
+        copy.removed_values = self.removed_values.copy()
+        copy.removed_tiles = self.removed_tiles.copy()
+        copy.stack = self.stack.copy()
+        copy.start_player = self.start_player
+        copy.start_draws = self.start_draws
+        copy.awards = self.awards.copy()
+        copy.last_move = self.last_move
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> Self:
+        """Reshuffle what `seat` cannot see: the opponent's hand with their pile, and the order of `seat`'s pile."""
+        copy = self.clone()
+        opponent = 1 - seat
+        unseen = copy.hands[opponent] + copy.piles[opponent]
+        rng.shuffle(unseen)
+        size = len(copy.hands[opponent])
+        copy.hands[opponent] = sorted(unseen[:size])
+        copy.piles[opponent] = unseen[size:]
+        rng.shuffle(copy.piles[seat])
+        return copy

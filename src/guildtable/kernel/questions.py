@@ -1,0 +1,121 @@
+"""Typed questions and the question stack every game runs on.
+
+A move in these games is often a chain of small choices: place a tile, then (a courthouse) swap two value tiles;
+play a card, then choose its level, then its target. Each choice is one open *question* on a stack. The question on
+top is what the current player answers next with an integer action; answering it replaces, pops or pushes questions.
+Bookkeeping steps the engine runs itself (end of turn, a queued placement) are questions too (`automatic`), so that
+an out-of-turn question can interrupt anything and what it interrupted resumes afterwards.
+
+A question is a small immutable record, one class per kind, with named fields:
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Swap(Question):
+    ...     kind = "swap"
+    ...     site: int
+    ...     built: bool
+    >>> question = Swap(seat=0, site=7, built=True)
+    >>> question.site, question.context()
+    (7, (7, True))
+    >>> Kinds(Swap).read("swap", 1, [7, True], "pending[0]")
+    Swap(seat=1, site=7, built=True)
+
+`context()` gives the fields after `seat` in declaration order: what a snapshot stores, so a game's snapshot format
+does not depend on how its questions are written in Python. `Kinds` reads such a record back and names what is wrong
+with a malformed one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import ClassVar, TypeVar
+
+from guildtable.kernel.errors import BadRecord
+from guildtable.kernel.protocol import State
+
+Q = TypeVar("Q", bound="Question")
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One open question: `seat` answers it (-1 for a step no seat answers); a subclass per kind names the kind and
+    adds what the question is about (the tile just placed, the card being resolved) as named immutable fields."""
+
+    kind: ClassVar[str] = ""
+    """The kind's name: in snapshots, views, the RL encoders and the log."""
+    automatic: ClassVar[bool] = False
+    """True for a bookkeeping step the engine runs itself rather than a seat answering it."""
+
+    seat: int
+
+    def context(self) -> tuple[object, ...]:
+        """The fields after `seat`, in declaration order (what a snapshot stores)."""
+        return tuple(getattr(self, name) for name in _context_names(type(self)))
+
+
+_NAMES: dict[type[Question], tuple[str, ...]] = {}
+
+
+def _context_names(kind: type[Question]) -> tuple[str, ...]:
+    """The names of `kind`'s fields after `seat`, in declaration order (found once per class)."""
+    names = _NAMES.get(kind)
+    if names is None:
+        names = _NAMES[kind] = tuple(field.name for field in fields(kind) if field.name != "seat")
+    return names
+
+
+class Kinds:
+    """The question classes of one game, by kind name: reads snapshot records back into questions."""
+
+    def __init__(self, *kinds: type[Question]) -> None:
+        self.by_name: dict[str, type[Question]] = {}
+        for kind in kinds:
+            if not kind.kind or kind.kind in self.by_name:
+                raise ValueError(f"question kinds need distinct names: {kind.__name__} is {kind.kind!r}")
+            self.by_name[kind.kind] = kind
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def read(self, name: object, seat: object, context: Sequence[object], where: str) -> Question:
+        """The question a snapshot recorded as (`name`, `seat`, `context`); BadRecord naming `where` if it is not
+        one. Values are taken as written: a game checks them against its position where it reads the rest."""
+        kind = self.by_name.get(name) if isinstance(name, str) else None
+        if kind is None:
+            known = ", ".join(sorted(self.by_name))
+            raise BadRecord(where, f"unknown question {name!r}; the questions are: {known}")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise BadRecord(where, f"a question's seat is a whole number, not {seat!r}")
+        names = _context_names(kind)
+        if len(context) != len(names):
+            raise BadRecord(
+                where, f"a {name} question has {len(names)} details ({', '.join(names)}), not {len(context)}"
+            )
+        return kind(seat, *context)
+
+
+class StackState(State):
+    """A state whose moves answer the question on top of `stack`. The game is over when the stack is empty; a
+    game whose top question can be an automatic step overrides `current_player`."""
+
+    stack: list[Question]
+
+    @property
+    def question(self) -> Question | None:
+        """The question answered next, or None once the game is over."""
+        return self.stack[-1] if self.stack else None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.stack[-1].seat if self.stack else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.stack
+
+
+def top(state: StackState, kind: type[Q]) -> Q | None:
+    """The question on top of `state`'s stack if it is a `kind`, else None."""
+    question = state.stack[-1] if state.stack else None
+    return question if isinstance(question, kind) else None
