@@ -8,7 +8,7 @@
 - `fit`: from every collected game, each game's calibration map per player count (`analysis/calibration.py`),
   checked by two-fold cross-fitting (fitted on the games of even seed and judged on the odd ones, and the other way
   round): the Brier score and the expected calibration error in ten bins, raw and calibrated, a reliability plot per
-  game (`OUT/reliability-G.png`), and the `CALIBRATIONS` table to paste into `calibration.py`, fitted on all games.
+  game (`OUT/reliability-G.png`), and each game's `win_calibration` to paste into its `game.py`, fitted on all games.
 
 Games are played and analysed in worker processes (`--workers`), every one seeded, so a run is reproducible. The
 search is the analysis's own (`DEFAULT_SPEC`) at `--iterations` per search.
@@ -269,11 +269,10 @@ def fit(args: argparse.Namespace) -> None:
         figure.tight_layout()
         figure.savefig(args.out / f"reliability-{game}.png", dpi=110)
         plt.close(figure)
-    print("\nCALIBRATIONS: dict[str, dict[int, Calibration]] = {")
+    print("\nEach game's `win_calibration`, to paste into its game.py:")
     for game, by_count in table.items():
-        maps = ", ".join(f"{n}: Calibration({c.slope}, {c.shift})" for n, c in by_count.items())
-        print(f'    "{game}": {{{maps}}},')
-    print("}")
+        maps = ", ".join(f"{n}: ({c.slope}, {c.shift})" for n, c in by_count.items())
+        print(f"    {game}: win_calibration = {{{maps}}}")
 
 
 def main() -> None:

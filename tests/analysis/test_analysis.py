@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from guildtable.analysis import THRESHOLDS, analyse, judge, mark_of
-from guildtable.analysis.calibration import CALIBRATIONS, Calibration, winning_chance
+from guildtable.analysis.calibration import Calibration, winning_chance
 from guildtable.analysis.judge import searcher
 from guildtable.bots.spec import make_bot
 from guildtable.cli.app import app
@@ -141,7 +141,7 @@ def test_a_calibration_map_keeps_the_order_of_moves_and_an_even_chance_even() ->
         Calibration(1.0, 0.0),
         Calibration(0.6, 0.4),
         Calibration(1.7, -0.3),
-        *(c for by_count in CALIBRATIONS.values() for c in by_count.values()),
+        *(Calibration(*fitted) for game in GAMES for fitted in game.win_calibration.values()),
     ]:
         for players in (2, 3, 4, 5):
             chances = [calibration.chance(value, players) for value in values]

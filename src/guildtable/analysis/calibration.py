@@ -7,8 +7,8 @@ expected calibration error fell from 0.059 to 0.035 in City Blocks, 0.173 to 0.0
 in Guildhall and 0.125 to 0.028 in Guilds of London).
 
 Each game and player count has a map fitted on bot games (`benchmarks/analysis_validation.py fit`: logistic
-regression, checked on games it was not fitted on). It works on log-odds measured from the even chance of the
-`players` seats: with `base = logit(1 / players)`,
+regression, checked on games it was not fitted on), kept by the game as `Game.win_calibration`. It works on
+log-odds measured from the even chance of the `players` seats: with `base = logit(1 / players)`,
 
     chance = sigmoid(base + slope * (logit(value) - base) + shift)
 
@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from guildtable.kernel import Game
+from guildtable.kernel.registry import get_game
 
 # Values are clamped this far from 0 and 1 before taking log-odds (a search can value a move at exactly 0 or 1).
 EDGE = 0.001
@@ -51,25 +54,13 @@ class Calibration:
         return sigmoid(base + self.slope * (logit(value) - base) + self.shift)
 
 
-# Game -> player count -> its map, fitted by `benchmarks/analysis_validation.py fit` (benchmarks/README.md has the
-# run and its figures).
-CALIBRATIONS: dict[str, dict[int, Calibration]] = {
-    "city-and-guilds": {
-        3: Calibration(0.7377, -0.3827),
-        4: Calibration(0.9152, -0.9291),
-        5: Calibration(0.8751, -1.0651),
-    },
-    "city-blocks": {2: Calibration(0.9495, 0.6394)},
-    "guildhall": {2: Calibration(1.7151, -0.0964), 3: Calibration(1.0919, -0.57), 4: Calibration(1.1678, -0.9992)},
-    "guilds-of-london": {
-        2: Calibration(2.1999, -0.2108),
-        3: Calibration(2.0226, -1.3262),
-        4: Calibration(1.8509, -1.614),
-    },
-}
+def calibration_of(game: Game, players: int) -> Calibration | None:
+    """`game`'s fitted map at `players` seats, or None where it has none."""
+    fitted = game.win_calibration.get(players)
+    return None if fitted is None else Calibration(*fitted)
 
 
 def winning_chance(game: str, players: int, value: float) -> float:
     """The winning chance the analysis reports for a search value of a move in `game` at `players` seats."""
-    calibration = CALIBRATIONS.get(game, {}).get(players)
+    calibration = calibration_of(get_game(game), players)
     return value if calibration is None else calibration.chance(value, players)

@@ -8,6 +8,7 @@ placeholders and markup in each translation, and catalogues that match the code.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -51,10 +52,20 @@ class Source:
     keywords: Mapping[str, Any] | None = None
 
 
-# Python modules whose messages belong to another domain than their folder's (package-relative path: domain): the
-# rules pages' example captions are in `rules`, beside the rules texts; the templates of Typer's parser messages are in
-# `click`, beside Typer's own.
-OWN_DOMAIN = {"server/rulebook.py": "rules", "cli/click_words.py": "click"}
+# Python modules whose messages belong to another domain than their folder's (package-relative path: domain, a glob):
+# the rules pages' example captions (every game's `examples.py`, and the words they share) are in `rules`, beside the
+# rules texts; the templates of Typer's parser messages are in `click`, beside Typer's own.
+OWN_DOMAIN = {
+    "server/rulebook.py": "rules",
+    "kernel/examples.py": "rules",
+    "games/*/examples.py": "rules",
+    "cli/click_words.py": "click",
+}
+
+
+def _own_domain(where: str) -> str | None:
+    """The domain `OWN_DOMAIN` gives the file `where` (package-relative), or None."""
+    return next((owner for pattern, owner in OWN_DOMAIN.items() if fnmatch.fnmatchcase(where, pattern)), None)
 
 
 def sources(name: str) -> list[Source]:
@@ -68,13 +79,13 @@ def sources(name: str) -> list[Source]:
         return [Source(WEB / "js", "*.js", "javascript"), Source(WEB, "*.html", "jinja2.ext:babel_extract")]
     if name == "click":
         return [
-            *(Source(PACKAGE, path, "python") for path, owner in OWN_DOMAIN.items() if owner == "click"),
+            *(Source(PACKAGE, pattern, "python") for pattern, owner in OWN_DOMAIN.items() if owner == "click"),
             Source(TYPER_CORE.parent, TYPER_CORE.name, "python", TYPER_KEYWORDS),
         ]
     if name == "rules":
         return [
             Source(WEB / "rules", "*.html", "jinja2.ext:babel_extract"),
-            *(Source(PACKAGE, path, "python") for path, owner in OWN_DOMAIN.items() if owner == "rules"),
+            *(Source(PACKAGE, pattern, "python") for pattern, owner in OWN_DOMAIN.items() if owner == "rules"),
         ]
     return [
         Source(PACKAGE / "games" / name, "**/*.py", "python"),
@@ -85,7 +96,7 @@ def sources(name: str) -> list[Source]:
 def _files(source: Source, name: str) -> Iterator[Path]:
     """The files of `source` whose messages are in domain `name` (a module named in `OWN_DOMAIN` only in its own)."""
     for path in sorted(path for path in source.root.glob(source.pattern) if path.is_file()):
-        if OWN_DOMAIN.get(_where(path), name) == name:
+        if (_own_domain(_where(path)) or name) == name:
             yield path
 
 

@@ -8,8 +8,9 @@ the engine whole: front doors see `view(seat)` and the events `seat` may see.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypedDict, TypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
@@ -34,6 +35,42 @@ class LegalMove(TypedDict):
     label: str
 
 
+class Playout(Protocol):
+    """Plays a game on from a position, as the caller chooses the moves (the server: greedy bots)."""
+
+    def until(self, stop: Callable[[State], bool]) -> State:
+        """Play on until `stop(state)` holds or the game ends; a copy of that position."""
+        ...
+
+
+PlayoutFactory = Callable[["State", int], Playout]
+"""Given a position and a seed, something that plays it on (see `Game.examples`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """One position a rules page shows: what it is (`title`), what to look at (`caption`), the state, and the seats'
+    names in the captions. Only its spectator view (`state.view(None)`) leaves the server."""
+
+    id: str
+    title: str
+    caption: str
+    state: State
+    names: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "caption": self.caption,
+            "view": self.state.view(None),
+            "seats": [
+                {"seat": seat, "name": name, "kind": "human", "joined": True} for seat, name in enumerate(self.names)
+            ],
+            "current_player": self.state.current_player,
+        }
+
+
 class Game(ABC):
     """An immutable description of one game: its name, player counts, options and action space."""
 
@@ -54,6 +91,17 @@ class Game(ABC):
     # undo (issue 16) stops there, as Board Game Arena's does. `tests/kernel/test_undo_safety.py` checks, by
     # determinizing thousands of positions, that every move outside these depends on nothing hidden from its mover.
     revealing_events: frozenset[str] = frozenset()
+    # Per player count, the map from a search's value of a move to a chance of winning, fitted on bot games by
+    # `benchmarks/analysis_validation.py fit` as (slope, shift) (see `analysis/calibration.py`). Empty: the raw
+    # value stands.
+    win_calibration: Mapping[int, tuple[float, float]] = {}
+    # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
+    rule_prefix: str = ""
+
+    @property
+    def renderer(self) -> str:
+        """The name of the web page's module that draws this game (`web/games/<renderer>.js`)."""
+        return self.name.replace("-", "_")
 
     @property
     def player_counts(self) -> range:
@@ -135,6 +183,11 @@ class Game(ABC):
     def describe_setup(self) -> str:
         """One paragraph on the keys `setup=` accepts."""
         return ""
+
+    def examples(self, playout: PlayoutFactory) -> list[Example]:
+        """The positions the game's rules page shows, in the reader's language (a game's `examples.py`); `playout`
+        plays a seeded game on to a natural-looking moment. None by default."""
+        return []
 
 
 class State(ABC):

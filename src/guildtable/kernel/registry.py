@@ -1,16 +1,22 @@
 """The one game registry: front doors find games here by name, never by importing a game module.
 
-Each package under `guildtable.games` registers its `Game` when imported; `all_games` imports them all once.
+A game is found, never listed: every distribution that provides games names them in its metadata, in the entry-point
+group `guildtable.games` (`city-blocks = "guildtable.games.city_blocks:GAME"` in guildtable's own `pyproject.toml`),
+so a third-party package adds a game by declaring its own entry point. `get_game` loads just the entry point a name
+points to, so one game never waits on the others; `all_games` loads them all once. `register` adds a game directly
+(a test's toy game).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from importlib.metadata import EntryPoint, entry_points
 
 from guildtable.kernel.errors import GuildtableError
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.protocol import Game
+
+GROUP = "guildtable.games"
+"""The entry-point group games are declared in."""
 
 _GAMES: dict[str, Game] = {}
 _discovered = False
@@ -25,26 +31,40 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(name: str) -> None:
+    """Forget the game called `name` (a test's toy game); an installed game comes back on the next discovery."""
+    global _discovered
+    if _GAMES.pop(name, None) is not None:
+        _discovered = False
+
+
+_POINTS: dict[str, EntryPoint] = {}
+
+
+def _entry_points() -> dict[str, EntryPoint]:
+    """The declared games by name, read from the installed distributions' metadata once per process."""
+    if not _POINTS:
+        _POINTS.update((point.name, point) for point in entry_points(group=GROUP))
+    return _POINTS
+
+
+def _load(point: EntryPoint) -> None:
+    game = point.load()
+    if not isinstance(game, Game):
+        raise TypeError(f"the entry point {point.name} = {point.value!r} of {GROUP} is not a Game")
+    if game.name != point.name:
+        raise ValueError(f"the entry point {point.name} of {GROUP} names a game called {game.name!r}")
+    register(game)
+
+
 def _discover() -> None:
     global _discovered
     if _discovered:
         return
+    for name, point in _entry_points().items():
+        if name not in _GAMES:
+            _load(point)
     _discovered = True
-    package = importlib.import_module("guildtable.games")
-    for module in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-        if module.ispkg:
-            importlib.import_module(module.name)
-
-
-def _import_one(package: str) -> None:
-    """Import just the game package a name points to, so one game never waits on the others."""
-    if not package.isidentifier():
-        return
-    try:
-        importlib.import_module(f"guildtable.games.{package}")
-    except ModuleNotFoundError as error:
-        if error.name != f"guildtable.games.{package}":
-            raise
 
 
 def all_games() -> list[Game]:
@@ -62,7 +82,9 @@ def get_game(name: str) -> Game:
     """The game called `name` (also accepts `city_blocks` for `city-blocks`), or a GuildtableError listing them."""
     key = name.strip().lower().replace("_", "-")
     if key not in _GAMES:
-        _import_one(key.replace("-", "_"))
+        point = _entry_points().get(key)
+        if point is not None:
+            _load(point)
     game = _GAMES.get(key)
     if game is None:
         _discover()

@@ -235,6 +235,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 {
                     "name": game.name,
                     "title": game.title,
+                    "renderer": game.renderer,
                     "min_players": game.min_players,
                     "max_players": game.max_players,
                     "seat_names": [seat_colour_label(seat) for seat in range(game.max_players)],

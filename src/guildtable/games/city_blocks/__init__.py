@@ -4,8 +4,7 @@ Rules: `../shared/rules/city-blocks.md`, rule IDs CB-1 to CB-22.
 """
 
 from guildtable.games.city_blocks.game import CityBlocks
-from guildtable.kernel.registry import register
 
-GAME = register(CityBlocks())
+GAME = CityBlocks()
 
 __all__ = ["GAME", "CityBlocks"]

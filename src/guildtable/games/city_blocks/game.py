@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guildtable.games.city_blocks import heuristics, log, text
+from guildtable.games.city_blocks import examples, heuristics, log, text
 from guildtable.games.city_blocks import setup as setup_module
 from guildtable.games.city_blocks import snapshot as snapshots
 from guildtable.games.city_blocks.actions import NUM_ACTIONS
@@ -17,6 +17,7 @@ from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
+from guildtable.kernel.protocol import Example, PlayoutFactory
 
 
 class CityBlocks(Game):
@@ -28,6 +29,9 @@ class CityBlocks(Game):
     max_players = 2
     seat_names = SEAT_NAMES
     level_tuning = heuristics.LEVEL_TUNING
+    # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
+    win_calibration: Mapping[int, tuple[float, float]] = {2: (0.9495, 0.6394)}
+    rule_prefix = "CB"
     options = (
         Option(
             "court_via_rebuild",
@@ -51,6 +55,9 @@ class CityBlocks(Game):
 
     def describe_setup(self) -> str:
         return setup_module.__doc__ or ""
+
+    def examples(self, playout: PlayoutFactory) -> list[Example]:
+        return examples.examples(self, playout)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityBlocksState)

@@ -14,8 +14,8 @@ import math
 
 from guildtable.games.city_blocks.content import STREET_SIZES, STREETS
 from guildtable.games.city_blocks.questions import Place
-from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.games.city_blocks.scoring import street_totals
+from guildtable.games.city_blocks.state import CityBlocksPosition
 
 # Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused); fitted once on
 # 3,000 games of the greedy bot of the time, which used a cruder evaluation.

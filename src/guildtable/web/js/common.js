@@ -329,15 +329,24 @@ export function seatName(seats, seat) {
   return entry ? entry.name : t("Seat {n}", { n: seat + 1 });
 }
 
-// The game module that draws a game's view, or the generic one.
+// The game module that draws a game's view, or the generic one. Each game names its module (and the catalogue of its
+// words) in `/api/games`: nothing here lists the games.
 const modules = {};
+let listing = null;
+function gameListing() {
+  if (!listing) listing = fetch("/api/games").then((response) => (response.ok ? response.json() : { games: [] })).catch(() => ({ games: [] }));
+  return listing;
+}
 export async function rendererFor(game) {
   if (!modules[game]) {
-    const name = game.replace(/-/g, "_");
-    const file = `/static/games/${name}.js`;
-    modules[game] = loadWords(name).then(() => import(file)).catch((error) => {
-      if (!String(error).includes("Failed to fetch")) console.error(`renderer ${file}:`, error);
-      return import("/static/games/fallback.js");
+    modules[game] = gameListing().then(({ games }) => {
+      const entry = (games || []).find((known) => known.name === game);
+      if (!entry || !entry.renderer) return import("/static/games/fallback.js");
+      const file = `/static/games/${entry.renderer}.js`;
+      return loadWords(entry.renderer).then(() => import(file)).catch((error) => {
+        if (!String(error).includes("Failed to fetch")) console.error(`renderer ${file}:`, error);
+        return import("/static/games/fallback.js");
+      });
     });
   }
   return modules[game];
