@@ -2,14 +2,17 @@
 guildtable is installed. They are optional: where they cannot be compiled (no C compiler), guildtable installs all the
 same and they run as Python, slower but with the same results. Everything else is in pyproject.toml."""
 
+from pathlib import Path
+
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-# The twins' base class, a twin per game, the action mask.
-MODULES = ("tensor", "city_blocks", "city_and_guilds", "guildhall", "guilds_of_london", "masks")
+# Every Cython source in the package (the twins' base class, a twin per game, the action mask), found rather than
+# listed: a game's twin is built without naming it here.
+SOURCES = sorted(Path("src").glob("guildtable/**/*.pyx"))
 
 extensions = cythonize(
-    [Extension(f"guildtable.rl.compiled.{name}", [f"src/guildtable/rl/compiled/{name}.pyx"]) for name in MODULES],
+    [Extension(".".join(path.relative_to("src").with_suffix("").parts), [str(path)]) for path in SOURCES],
     compiler_directives={"language_level": 3},
 )
 for extension in extensions:

@@ -76,7 +76,7 @@ class Kinds:
             self.by_name[kind.kind] = kind
 
     def __contains__(self, name: object) -> bool:
-        return name in self.by_name
+        return isinstance(name, str) and name in self.by_name
 
     def read(self, name: object, seat: object, context: Sequence[object], where: str) -> Question:
         """The question a snapshot recorded as (`name`, `seat`, `context`); BadRecord naming `where` if it is not
@@ -87,6 +87,8 @@ class Kinds:
             raise BadRecord(where, f"unknown question {name!r}; the questions are: {known}")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise BadRecord(where, f"a question's seat is a whole number, not {seat!r}")
+        if not isinstance(context, (list, tuple)):
+            raise BadRecord(where, f"a question's details are a list, not {context!r}")
         names = _context_names(kind)
         if len(context) != len(names):
             raise BadRecord(
