@@ -21,7 +21,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from guildtable.kernel.i18n import DOMAINS, ENGLISH, LANGUAGES, catalogue_path, placeholders
+from guildtable.kernel.i18n import ENGLISH, LANGUAGES, PLATFORM_DOMAINS, catalogue_path, placeholders
+from guildtable.kernel.registry import all_games
 
 PACKAGE = Path(__file__).resolve().parent.parent
 WEB = PACKAGE / "web"
@@ -219,10 +220,15 @@ def problems(name: str) -> list[str]:
 app = typer.Typer(help="Keep the translation catalogues in step with the code.", no_args_is_help=True)
 
 
+def all_domains() -> list[str]:
+    """The platform's domains, then each game's (its package name), the games asked, not listed."""
+    return [*PLATFORM_DOMAINS, *sorted(game.domain for game in all_games())]
+
+
 @app.command("extract")
 def extract(domains: list[str] = typer.Argument(None, help="Domains to update (all when none is named).")) -> None:
     """Update the catalogues from the code: new messages in, gone ones out."""
-    for name in domains or DOMAINS:
+    for name in domains or all_domains():
         missing = update(name)
         untranslated = ", ".join(f"{language} {count}" for language, count in missing.items() if count)
         note = f" (untranslated: {untranslated})" if untranslated else ""
@@ -232,7 +238,7 @@ def extract(domains: list[str] = typer.Argument(None, help="Domains to update (a
 @app.command("check")
 def check(domains: list[str] = typer.Argument(None, help="Domains to check (all when none is named).")) -> None:
     """Fail if any message lacks a language, is fuzzy, or differs from its source in placeholders or markup."""
-    found = [line for name in domains or DOMAINS for line in problems(name)]
+    found = [line for name in domains or all_domains() for line in problems(name)]
     for line in found:
         typer.echo(line, err=True)
     if found:

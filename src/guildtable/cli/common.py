@@ -46,20 +46,18 @@ class BadValue(typer.BadParameter):
 def game_words(game: Game, text: str) -> str:
     """A text a game wrote (an option's label or help, its content note) in the reader's language, from the game's
     own catalogue; the text as it is where the game has not marked it."""
-    name = game.name.replace("-", "_")
-    if not text or name not in DOMAINS:
+    if not text or game.domain not in DOMAINS:
         return text
-    return domain(name).translations().gettext(text)
+    return domain(game.domain).translations().gettext(text)
 
 
 def seat_name(game: Game, seat: int) -> str:
     """A seat's name in the reader's language where the game's catalogue has it ("Blau"), else as the game names it
     (records keep the game's own names)."""
     name = game.seat_names[seat]
-    domain_name = game.name.replace("-", "_")
-    if domain_name not in DOMAINS:
+    if game.domain not in DOMAINS:
         return name
-    return domain(domain_name).pgettext("seat colour", name)
+    return domain(game.domain).pgettext("seat colour", name)
 
 
 def find_game(name: str) -> Game:

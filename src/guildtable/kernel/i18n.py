@@ -39,17 +39,18 @@ LANGUAGES: Final = (ENGLISH, GERMAN)
 # Each language named in itself, for the switch.
 LANGUAGE_NAMES: Final = {ENGLISH: "English", GERMAN: "Deutsch"}
 PSEUDO: Final = "qps"
-DOMAINS: Final = (
-    "core",
-    "web",
-    "rules",
-    "click",
-    "city_blocks",
-    "city_and_guilds",
-    "guildhall",
-    "guilds_of_london",
-)
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+PLATFORM_DOMAINS: Final = ("core", "web", "rules", "click")
+"""The platform's own catalogues; each game has one more, named after its package (`Game.domain`)."""
+DOMAINS: Final = PLATFORM_DOMAINS + tuple(
+    sorted(
+        path.stem
+        for path in (LOCALE_DIR / ENGLISH / "LC_MESSAGES").glob("*.po")
+        if path.stem not in PLATFORM_DOMAINS and path.stem.isidentifier()
+    )
+)
+"""Every domain that has a catalogue: the platform's, then the games' (found, not listed)."""
+DOMAIN_NAME: Final = re.compile(r"[a-z][a-z0-9_]*")
 
 _language: ContextVar[str] = ContextVar("guildtable_language", default=ENGLISH)
 
@@ -187,8 +188,10 @@ class Domain:
 
 @cache
 def domain(name: str) -> Domain:
-    if name not in DOMAINS:
-        raise ValueError(f"unknown message domain {name!r}; the domains are {', '.join(DOMAINS)}")
+    """The messages of domain `name`: a platform domain or a game's package name. A game new to the code has no
+    catalogue until `guildtable catalogues extract` makes one; its messages stay English until then."""
+    if not DOMAIN_NAME.fullmatch(name):
+        raise ValueError(f"a message domain is named like a Python package, not {name!r}")
     return Domain(name)
 
 

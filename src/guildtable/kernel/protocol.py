@@ -99,9 +99,14 @@ class Game(ABC):
     rule_prefix: str = ""
 
     @property
+    def domain(self) -> str:
+        """The game's package name (`city_blocks`): the name of its catalogue of words (`kernel.i18n.domain`)."""
+        return type(self).__module__.split(".")[-2]
+
+    @property
     def renderer(self) -> str:
-        """The name of the web page's module that draws this game (`web/games/<renderer>.js`)."""
-        return self.name.replace("-", "_")
+        """The name of the web page's module that draws this game (`web/games/<renderer>.js`): its package name."""
+        return self.domain
 
     @property
     def player_counts(self) -> range:

@@ -29,12 +29,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from guildtable.kernel.errors import BadRecord
 from guildtable.kernel.protocol import State
 
 Q = TypeVar("Q", bound="Question")
+AnyQuestion = TypeVar("AnyQuestion", bound="Question", default="Question")
+"""The questions of one game's stack: a union of its kinds (`StackState[Place | Swap]`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +69,12 @@ def _context_names(kind: type[Question]) -> tuple[str, ...]:
     return names
 
 
-class Kinds:
-    """The question classes of one game, by kind name: reads snapshot records back into questions."""
+class Kinds(Generic[AnyQuestion]):
+    """The question classes of one game, by kind name: reads snapshot records back into questions. Annotate it with
+    the game's kinds (`KINDS: Kinds[Place | Swap] = Kinds(Place, Swap)`) for `read` to say so."""
 
-    def __init__(self, *kinds: type[Question]) -> None:
-        self.by_name: dict[str, type[Question]] = {}
+    def __init__(self, *kinds: type[AnyQuestion]) -> None:
+        self.by_name: dict[str, type[AnyQuestion]] = {}
         for kind in kinds:
             if not kind.kind or kind.kind in self.by_name:
                 raise ValueError(f"question kinds need distinct names: {kind.__name__} is {kind.kind!r}")
@@ -78,7 +83,7 @@ class Kinds:
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and name in self.by_name
 
-    def read(self, name: object, seat: object, context: Sequence[object], where: str) -> Question:
+    def read(self, name: object, seat: object, context: Sequence[object], where: str) -> AnyQuestion:
         """The question a snapshot recorded as (`name`, `seat`, `context`); BadRecord naming `where` if it is not
         one. Values are taken as written: a game checks them against its position where it reads the rest."""
         kind = self.by_name.get(name) if isinstance(name, str) else None
@@ -97,14 +102,15 @@ class Kinds:
         return kind(seat, *context)
 
 
-class StackState(State):
-    """A state whose moves answer the question on top of `stack`. The game is over when the stack is empty; a
-    game whose top question can be an automatic step overrides `current_player`."""
+class StackState(State, Generic[AnyQuestion]):
+    """A state whose moves answer the question on top of `stack`, typed by the game's kinds
+    (`StackState[Place | Swap]`). The game is over when the stack is empty; a game whose top question can be an
+    automatic step overrides `current_player`."""
 
-    stack: list[Question]
+    stack: list[AnyQuestion]
 
     @property
-    def question(self) -> Question | None:
+    def question(self) -> AnyQuestion | None:
         """The question answered next, or None once the game is over."""
         return self.stack[-1] if self.stack else None
 
@@ -117,7 +123,7 @@ class StackState(State):
         return not self.stack
 
 
-def top(state: StackState, kind: type[Q]) -> Q | None:
+def top(state: StackState[AnyQuestion], kind: type[Q]) -> Q | None:
     """The question on top of `state`'s stack if it is a `kind`, else None."""
     question = state.stack[-1] if state.stack else None
     return question if isinstance(question, kind) else None

@@ -240,18 +240,18 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                     "max_players": game.max_players,
                     "seat_names": [seat_colour_label(seat) for seat in range(game.max_players)],
                     "official_content": game.official_content,
-                    "content_note": game_words(game.name, game.content_note),
+                    "content_note": game_words(game, game.content_note),
                     "options": [
                         {
                             "name": option.name,
-                            "label": game_words(game.name, option.title),
+                            "label": game_words(game, option.title),
                             "rule": option.rule,
-                            "choice_labels": [game_words(game.name, label) for label in option.choice_titles()]
+                            "choice_labels": [game_words(game, label) for label in option.choice_titles()]
                             if option.choices is not None
                             else None,
                             "default": option.default if _is_json(option.default) else str(option.default),
                             "kind": option.kind.__name__,
-                            "help": game_words(game.name, option.help),
+                            "help": game_words(game, option.help),
                             "choices": None
                             if option.choices is None
                             else [c if _is_json(c) else str(c) for c in option.choices],

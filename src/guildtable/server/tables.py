@@ -452,7 +452,7 @@ class Table:
             "game": self.game.name,
             "title": self.game.title,
             "official_content": self.game.official_content,
-            "content_note": game_words(self.game.name, self.game.content_note),
+            "content_note": game_words(self.game, self.game.content_note),
             "version": self.version,
             "seat": seat,
             "seats": self.seat_list(),
@@ -524,10 +524,9 @@ def _version_of(logged: LoggedEvent) -> int:
     return logged.version
 
 
-def game_words(game: str, text: str) -> str:
+def game_words(game: Game, text: str) -> str:
     """A text a game wrote (an option's label, its content note) in the reader's language, from the game's catalogue
     (the English text where the game has not marked it)."""
-    name = game.replace("-", "_")
-    if not text or name not in DOMAINS:
+    if not text or game.domain not in DOMAINS:
         return text
-    return domain(name).translations().gettext(text)
+    return domain(game.domain).translations().gettext(text)

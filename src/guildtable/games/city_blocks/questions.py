@@ -25,4 +25,4 @@ class Swap(Question):
     built: bool
 
 
-KINDS = Kinds(Place, Swap)
+KINDS: Kinds[Place | Swap] = Kinds(Place, Swap)

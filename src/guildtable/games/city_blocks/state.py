@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Self
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
-from guildtable.games.city_blocks.questions import Place
+from guildtable.games.city_blocks.questions import Place, Swap
 from guildtable.games.city_blocks.setup import Opening
 from guildtable.kernel import Rng
 from guildtable.kernel.questions import StackState
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from guildtable.kernel import Game
 
 
-class CityBlocksPosition(StackState):
+class CityBlocksPosition(StackState[Place | Swap]):
     """The fields of a City Blocks state; `rules.CityBlocksState` adds the legal moves, what a move does, views,
     snapshots and words."""
 
