@@ -12,7 +12,8 @@ TEST_STAMP := $(VENV)/.installed-test
 .PHONY: run play test lint bench screenshots golden clean
 
 # The install compiles the observation encoders (setup.py), so their sources count too.
-$(STAMP): pyproject.toml setup.py $(wildcard src/guildtable/rl/compiled/*.pyx src/guildtable/rl/compiled/*.pxd)
+CYTHON_SOURCES := $(shell find src/guildtable -name '*.pyx' -o -name '*.pxd')
+$(STAMP): pyproject.toml setup.py $(CYTHON_SOURCES)
 	$(PYTHON) -c 'import sys; sys.exit("guildtable needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -38,7 +39,7 @@ PYTEST_ARGS ?=
 test: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/ruff format --check src tests benchmarks setup.py
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 $(CYTHON_SOURCES)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	bash scripts/ensure_chromium.sh
@@ -49,7 +50,7 @@ test: $(TEST_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py
 	$(BIN)/ruff format --check src tests benchmarks setup.py
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 src/guildtable/rl/compiled
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/cython-lint --max-line-length 120 $(CYTHON_SOURCES)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

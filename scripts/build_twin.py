@@ -1,4 +1,5 @@
-"""Rebuild one compiled twin in place, for a developer changing it: `python scripts/build_twin.py guildhall`.
+"""Rebuild one compiled module in place, for a developer changing it:
+`python scripts/build_twin.py src/guildtable/games/guildhall/observer_twin.pyx` (or a file name found once: `masks`).
 
 `pip install -e .` rebuilds every twin (setup.py); this builds just the named module, in its own temporary directory,
 so two developers (or two helpers) can rebuild different twins at once.
@@ -17,9 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(name: str) -> None:
-    source = next(ROOT.glob(f"src/guildtable/**/{name}.pyx"), None)
-    if source is None:
-        sys.exit(f"no {name}.pyx under src/guildtable")
+    given = Path(name)
+    found = [given.resolve()] if given.suffix == ".pyx" else sorted(ROOT.glob(f"src/guildtable/**/{name}.pyx"))
+    if len(found) != 1:
+        sys.exit(f"{name}: {len(found)} sources match; name the .pyx file")
+    source = found[0]
     module = ".".join(source.relative_to(ROOT / "src").with_suffix("").parts)
     with tempfile.TemporaryDirectory() as temp:
         setup(

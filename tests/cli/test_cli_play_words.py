@@ -82,11 +82,11 @@ def test_cg_17_a_whole_turn_on_one_line() -> None:
     """CG-16 / CG-17: `CA A8 double` picks the candle building, places it on A8 and answers with two figures."""
     state = candle_example()
     actions = parse_line(state, "CA A8 double")
-    assert len(actions) == 3 and state.current_player == BLUE and state.pending[-1].kind == "pick"
+    assert len(actions) == 3 and state.current_player == BLUE and state.stack[-1].kind == "pick"
     for action in actions:
         state.apply(action)
     assert state.figs[state.board.lot_by_name["A8"]] == 2
-    assert state.pending[-1].kind == "tavern"
+    assert state.stack[-1].kind == "tavern"
 
 
 def test_cg_16_a_line_with_an_illegal_part_changes_nothing() -> None:

@@ -98,7 +98,7 @@ def test_a_compiled_encoder_refuses_a_position_of_another_game() -> None:
 def test_the_compiled_action_mask_is_the_python_one(game: Game, players: int) -> None:
     """Issue 18: the mask the environments build at every step (1 at each legal action): the compiled loop and the
     Python one agree at every decision of seeded random games, as int8 (PettingZoo) and bool (Gymnasium)."""
-    compiled = compiled_module("masks")
+    compiled = compiled_module("guildtable.rl.compiled.masks")
     assert compiled is not None, "the action mask was not compiled: `make test` builds it"
     assert masks.action_mask is compiled.action_mask
     size = game.num_distinct_actions(players)
@@ -114,7 +114,7 @@ def test_the_compiled_action_mask_is_the_python_one(game: Game, players: int) ->
 
 def test_the_compiled_action_mask_refuses_an_action_outside_the_space() -> None:
     """An index outside the mask is an error naming it, never a stray write."""
-    compiled = compiled_module("masks")
+    compiled = compiled_module("guildtable.rl.compiled.masks")
     assert compiled is not None
     for action in (-1, 10):
         with pytest.raises(IndexError, match=f"action {action} outside 0..9"):

@@ -17,11 +17,11 @@ import pytest
 from rl_helpers import CASE_IDS, CASES, differing, first_leak, positions
 
 from guildtable.games.city_blocks.content import TILE_CODES
+from guildtable.games.city_blocks.observer import CityBlocksEncoder
 from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.kernel import Game, GuildtableError, Rng, State
 from guildtable.kernel.registry import get_game
 from guildtable.rl import encoder_for, layout_for
-from guildtable.rl.city_blocks import CityBlocksEncoder
 from guildtable.rl.encoders import Tensor, new_encoder
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -255,22 +255,22 @@ def test_guilds_of_london_question_count_is_what_is_left_to_pay_return_or_move()
     """Issue 18: `question_count` is, for the seat that answers, how many are left to pay, return or move, moving
     figures to a location (GL-D27: the prompt says it) included; 0 for the other seats."""
     from guildtable.games.guilds_of_london import questions as Q
-    from guildtable.rl.guilds_of_london import COUNT_SCALE
+    from guildtable.games.guilds_of_london.observer import COUNT_SCALE
 
     game = get_game("guilds-of-london")
     seen: Counter[str] = Counter()
     for compiled in (True, False):
         encoder = new_encoder(game, 3, compiled=compiled)
         for state in positions(game, 3, 1500, seed=12):
-            if not state.pending:
+            if not state.stack:
                 continue
-            decision = state.pending[-1]
-            slot = {Q.PAY: 0, Q.RETURN: 0, Q.MOVE_FROM: 1, Q.MOVE_TO: 1, Q.SEND_FROM: 0}.get(decision.kind)
+            question = state.stack[-1]
+            counted = isinstance(question, (Q.Pay, Q.ReturnLiveryman, Q.MoveFrom, Q.MoveTo, Q.SendFrom))
             for seat in range(3):
                 (count,) = encoder.layout.split(encoder.encode(state, seat))["question_count"]
-                if slot is None or seat != decision.seat:
+                if not counted or seat != question.seat:
                     assert count == 0.0
                 else:
-                    assert count == np.float32(min(1.0, decision.context[slot] / COUNT_SCALE)) > 0.0
-                    seen[decision.kind] += 1
-    assert {Q.PAY, Q.MOVE_FROM, Q.MOVE_TO} <= set(seen), seen
+                    assert count == np.float32(min(1.0, question.remaining / COUNT_SCALE)) > 0.0
+                    seen[question.kind] += 1
+    assert {Q.Pay.kind, Q.MoveFrom.kind, Q.MoveTo.kind} <= set(seen), seen

@@ -12,10 +12,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypedDict, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.layout import Layout
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
@@ -25,6 +29,9 @@ StateT = TypeVar("StateT", bound="State")
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
 
+Tensor = npt.NDArray[np.float32]
+"""An observation: one seat's fixed-size float32 vector of what it knows."""
+
 
 class LegalMove(TypedDict):
     """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
@@ -33,6 +40,18 @@ class LegalMove(TypedDict):
     action: dict[str, Any]
     notation: str
     label: str
+
+
+class Observer(Protocol):
+    """A game's observation encoder (its `observer.py`, built on `kernel.observation.Encoder`): what one seat knows of
+    a position as a tensor laid out as `layout` says."""
+
+    layout: Layout
+    size: int
+
+    def encode(self, state: State, seat: int) -> Tensor:
+        """A new float32 array of shape (size,): what `seat` knows of `state`."""
+        ...
 
 
 class Playout(Protocol):
@@ -188,6 +207,11 @@ class Game(ABC):
     def describe_setup(self) -> str:
         """One paragraph on the keys `setup=` accepts."""
         return ""
+
+    def observer(self, players: int) -> Observer | None:
+        """A new observation encoder of this game for `players` players (its `observer.py`), or None for a game
+        without one; `kernel.observation.observer_for` shares one per game and count."""
+        return None
 
     def examples(self, playout: PlayoutFactory) -> list[Example]:
         """The positions the game's rules page shows, in the reader's language (a game's `examples.py`); `playout`

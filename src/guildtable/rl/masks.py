@@ -35,7 +35,7 @@ def python_action_mask(legal: list[int], size: int, dtype: type[np.generic]) -> 
 
 
 def _choose() -> Callable[[list[int], int, type[np.generic]], Mask]:
-    compiled = compiled_module("masks")
+    compiled = compiled_module("guildtable.rl.compiled.masks")
     if compiled is None or os.environ.get(PURE_PYTHON):
         return python_action_mask
     built: Callable[[list[int], int, type[np.generic]], Mask] = compiled.action_mask

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from guildtable.bots import make_bot
 from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.content import FIGURES, TAVERN, TILE_COUNTS, TILE_KINDS
-from guildtable.games.city_and_guilds.questions import LOT
+from guildtable.games.city_and_guilds.questions import Lot, Return
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.scoring import MAX_PER_VALUE
 from guildtable.kernel import Rng
@@ -26,7 +26,7 @@ PLACEMENTS = {3: 20, 4: 15, 5: 12}  # CG-T-19
 def check_invariants(state: CityAndGuildsState) -> None:
     """§10 invariants: tiles and figures conserved, ≤ 3 markers per track value, markers on the right players."""
     n = state.num_players
-    picked = [d.context[0] for d in state.pending if d.kind == LOT]
+    picked = [question.tile for question in state.stack if isinstance(question, Lot)]
     counts = Counter([t for t in state.tiles if t >= 0] + picked + state.display + state.supply)
     counts.update(t for hand in state.hands for t in hand)
     counts[TAVERN] += state.taverns
@@ -34,7 +34,7 @@ def check_invariants(state: CityAndGuildsState) -> None:
     for seat in range(n):
         on_board = sum(state.figs[lot] for lot in range(state.board.lots) if state.owners[lot] == seat)
         assert on_board + state.figures[seat] == FIGURES[n]  # CG-5
-        returning = any(d.kind == "return" and d.seat == seat for d in state.pending)
+        returning = any(isinstance(question, Return) and question.seat == seat for question in state.stack)
         assert len(state.hands[seat]) <= (4 if returning else 3)  # CG-11, CG-A-11
     for track in state.values:
         per_value = Counter(value for value in track if value)
@@ -189,7 +189,7 @@ def test_determinize_keeps_own_returned_tile_out_of_other_hands():
     """CG-11: a player knows the tile they returned went to the supply, so their determinizations keep one tile of
     that kind in the supply rather than dealing it into another hand."""
     state = GAME.new_state(3, seed=21, setup={"start_player": 0})
-    while state.pending[-1].kind == "return":
+    while state.stack[-1].kind == "return":
         state.apply(state.legal_actions()[0])
     returned = state.returned[0]
     assert returned >= 0

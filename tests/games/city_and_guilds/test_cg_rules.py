@@ -69,7 +69,7 @@ def test_cg_11_deal_four_return_one_privately():
     secret = [event for event in events if event.kind == "returned"]
     assert secret and secret[0].seats == frozenset({seat})
     assert [event.kind for event in events if event.seats is None] == ["return"]
-    while state.current_player is not None and state.pending[-1].kind == "return":
+    while state.current_player is not None and state.stack[-1].kind == "return":
         state.apply(state.legal_actions()[-1])
     assert [len(hand) for hand in state.hands] == [3, 3, 3]
     assert len(state.display) == 3 and len(state.supply) == 76 - 9 - 3
@@ -89,7 +89,7 @@ def test_cg_14_setup_tile_opens_a_new_block_without_figures_or_investment():
     play(state, "MBA", "A4")
     assert state.values[BAKER] == [0, 0, 0] and state.owners[lot(state, "A4")] == -1
     assert state.white == [-1] * 8
-    assert state.pending[-1].kind == "draw"
+    assert state.stack[-1].kind == "draw"
     play(state, state.legal_notations()[0])
     assert state.current_player == YELLOW
 
@@ -155,7 +155,7 @@ def test_cg_18_cg_t_7_blocked_investment_forces_two_figures():
     tracks = {"BAKER": [(YELLOW, 1), (BLUE, 1), (GREEN, 1)]}
     state = scenario(lots={"A1": ("SM", -1, 0)}, tracks=tracks)
     events = play(state, "BA", "A2")
-    assert state.pending[-1].kind == "draw"
+    assert state.stack[-1].kind == "draw"
     assert state.figs[lot(state, "A2")] == 2 and state.values[BAKER][RED] == 0
     assert any(event.kind == "forced" for event in events)
 
@@ -207,7 +207,7 @@ def test_cg_20_market_advances_two_or_nothing():
     state = scenario(lots={"A1": ("SM", -1, 0)}, hands=[["MBA", "WE", "CA"]] + [["CA"] * 3] * 3)
     play(state, "MBA", "A2")
     assert state.values[BAKER][RED] == 2 and state.figs[lot(state, "A2")] == 0
-    assert state.pending[-1].kind == "draw"
+    assert state.stack[-1].kind == "draw"
     tracks = {"BAKER": [(YELLOW, 2), (BLUE, 2), (GREEN, 2)]}
     state = scenario(lots={"A1": ("SM", -1, 0)}, hands=[["MBA", "WE", "CA"]] + [["CA"] * 3] * 3, tracks=tracks)
     events = play(state, "MBA", "A2")
@@ -234,7 +234,7 @@ def test_cg_21_minstrel_figure_is_optional_and_single():
 def test_cg_21_minstrel_without_figures_asks_nothing():
     state = scenario(lots={"A1": ("SM", -1, 0)}, hands=[["MIN", "WE", "CA"]] + [["CA"] * 3] * 3, figures={RED: 0})
     play(state, "MIN", "A2")
-    assert state.pending[-1].kind == "draw"
+    assert state.stack[-1].kind == "draw"
 
 
 def test_cg_22_taverns_cannot_be_picked_from_hand():
@@ -277,7 +277,7 @@ def test_cg_t_5_candle_maker_example():
         (RED, 1),
     ]
     assert state.scores() == [6.0, 3.0, 11.0, 4.0]
-    assert state.pending[-1].kind == "tavern" and state.current_player == BLUE  # CG-36
+    assert state.stack[-1].kind == "tavern" and state.current_player == BLUE  # CG-36
 
 
 def test_cg_31_completion_scores_after_own_investment():
@@ -354,14 +354,14 @@ def test_cg_t_18_tavern_chain():
     which is scored at once with the same completer, who may take the next tavern."""
     state = _two_blocks_nearly_full()
     events = play(state, "BA", "A8", "invest")
-    assert state.pending[-1].kind == "tavern" and state.taverns == 4
+    assert state.stack[-1].kind == "tavern" and state.taverns == 4
     events = play(state, "B8")
     (block,) = scored_events(events)
     assert block.data["block"] == "B" and block.data["value"] == 8 + 5 and block.data["completer"] == RED
-    assert state.taverns == 3 and state.pending[-1].kind == "tavern"
+    assert state.taverns == 3 and state.stack[-1].kind == "tavern"
     assert state.figs[lot(state, "B8")] == 0
     play(state, "notavern")
-    assert state.pending[-1].kind == "draw" and state.taverns == 3 and state.scored == [0, 1]
+    assert state.stack[-1].kind == "draw" and state.taverns == 3 and state.scored == [0, 1]
 
 
 def test_cg_36_declined_tavern_stays_in_supply_and_any_legal_lot_works():
@@ -369,7 +369,7 @@ def test_cg_36_declined_tavern_stays_in_supply_and_any_legal_lot_works():
     play(state, "BA", "A8", "invest")
     refused(state, "C3", "CG-36")  # not adjacent to any tile (C1 would be: it faces B3)
     play(state, "notavern")
-    assert state.taverns == 4 and state.pending[-1].kind == "draw"
+    assert state.taverns == 4 and state.stack[-1].kind == "draw"
 
 
 def test_cg_a_12_tavern_mandatory_option():
@@ -385,7 +385,7 @@ def test_cg_36_no_tavern_when_none_remain():
     lots.update({f"H{i}": ("TAV", -1, 0) for i in range(1, 5)})
     state = scenario(lots=lots)
     play(state, "BA", "A8", "invest")
-    assert state.taverns == 0 and state.pending[-1].kind == "draw"
+    assert state.taverns == 0 and state.stack[-1].kind == "draw"
     refused(state, "B8", "CG-24")
 
 

@@ -37,7 +37,7 @@ def test_explicit_supply_deals_from_the_top_and_fixes_the_game():
 def test_explicit_hands_of_three_skip_the_returns():
     hands = [["BA", "WE", "CA"], ["SM", "MBA", "MIN"], ["MCA", "MCA", "MSM"]]
     state = GAME.new_state(3, seed=1, setup={"hands": hands, "start_player": 0})
-    assert state.pending[-1].kind == "pick" and len(state.display) == 3
+    assert state.stack[-1].kind == "pick" and len(state.display) == 3
     assert len(state.supply) == 76 - 9 - 3
 
 

@@ -13,7 +13,7 @@ from guildtable.games.city_and_guilds import GAME
 from guildtable.games.city_and_guilds.actions import LOT_BASE, NUM_ACTIONS, PUT_BACK, SELECT_BASE
 from guildtable.games.city_and_guilds.board import MAP_CHARACTERS, board_for
 from guildtable.games.city_and_guilds.content import GUILDS, TILE_CODES, TILE_COUNTS, tile_from_code
-from guildtable.games.city_and_guilds.questions import LOT, PICK
+from guildtable.games.city_and_guilds.questions import Lot, Pick
 from guildtable.kernel import IllegalAction, Rng
 from guildtable.kernel.records import parse_record, record_of, replay_record
 
@@ -50,7 +50,7 @@ def test_cg_16_every_legal_answer_has_a_plain_distinct_label(players: int) -> No
     assert len(positions) > 60
     kinds = set()
     for state in positions:
-        kinds.add(state.pending[-1].kind)
+        kinds.add(state.stack[-1].kind)
         assert plain(state.prompt(NAMES)), state.prompt(NAMES)
         labels = [state.action_label(action, NAMES) for action in state.legal_actions()]
         assert len(set(labels)) == len(labels), labels
@@ -108,10 +108,10 @@ def test_cg_16_put_back_returns_the_picked_tile_and_asks_again() -> None:
     state = scenario(lots={"A1": ("SM", -1, 0)}, hands=[["BA", "MWE", "MIN"], ["BA"], ["BA"], ["BA"]])
     assert state.why_illegal(PUT_BACK) == ("CG-16", "You can put a tile back only while choosing its lot")
     play(state, "MWE")
-    assert state.pending[-1].kind == LOT and PUT_BACK in state.legal_actions()
+    assert isinstance(state.stack[-1], Lot) and PUT_BACK in state.legal_actions()
     assert state.hands[RED] == [tile_from_code("BA"), tile_from_code("MIN")]
     events = play(state, "back")
-    assert state.pending[-1].kind == PICK and state.current_player == RED
+    assert isinstance(state.stack[-1], Pick) and state.current_player == RED
     assert sorted(state.hands[RED]) == sorted(tile_from_code(c) for c in ("BA", "MWE", "MIN"))
     assert [GAME.describe_event(e, NAMES) for e in events] == ["Ann puts the weaver market back in hand"]
     assert state.action_to_json(PUT_BACK) == {"type": "back"}

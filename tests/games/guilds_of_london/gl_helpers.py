@@ -12,7 +12,7 @@ from guildtable.games.guilds_of_london.content import CONTENT, SYMBOL_BIT
 from guildtable.games.guilds_of_london.flow import settle
 from guildtable.games.guilds_of_london.geometry import cell
 from guildtable.games.guilds_of_london.rules import GuildsState
-from guildtable.kernel.decisions import Decision
+from guildtable.kernel.questions import Question
 
 GH, PL = A.GUILDHALL, A.PLANTATION
 
@@ -29,7 +29,7 @@ def fresh(players: int, seed: int = 0, options: dict[str, Any] | None = None, **
     """A new game with every seat having kept its first reward card: round 1, first player's turn."""
     state = GAME.new_state(players, seed=seed, options=options, setup=setup or None)
     assert isinstance(state, GuildsState)
-    while state.pending[-1].kind == Q.SETUP_KEEP:
+    while isinstance(state.stack[-1], Q.SetupKeep):
         state.apply(state.legal_actions()[0])
     return state
 
@@ -73,19 +73,15 @@ def without_symbol(state: GuildsState, symbol: str) -> int:
     return next(t for t in state.in_play if not CONTENT.tiles[t].front & SYMBOL_BIT[symbol])
 
 
-def ask(state: GuildsState, kind: str, seat: int, *context: Any) -> None:
+def ask(state: GuildsState, question: Question) -> None:
     """Replace the stack with one question (for a focused scenario)."""
-    state.pending = [Decision(kind, seat, tuple(context))]
+    state.stack = [question]
 
 
-def run(state: GuildsState, *steps: Decision) -> None:
+def run(state: GuildsState, *steps: Question) -> None:
     """Replace the stack with engine steps (last = first to run) and run them to the next question."""
-    state.pending = list(steps)
+    state.stack = list(steps)
     settle(state)
-
-
-def step(kind: str, seat: int = -1, *context: Any) -> Decision:
-    return Decision(kind, seat, tuple(context))
 
 
 def give_cards(state: GuildsState, seat: int, numbers: list[int]) -> None:
@@ -107,7 +103,7 @@ def turn_of(state: GuildsState, seat: int) -> None:
     state.active = seat
     state.played = 0
     state.taken |= 1 << seat
-    state.pending = [Decision(Q.NEXT_TURN, -1, ()), Decision(Q.TURN, seat, ())]
+    state.stack = [Q.NextTurn(-1), Q.Turn(seat)]
 
 
 def play(state: GuildsState, seat: int, number: int, use: int) -> None:
@@ -119,7 +115,7 @@ def first_card_with(effect_id: str) -> int:
 
 
 def kinds(state: GuildsState) -> list[str]:
-    return [d.kind for d in state.pending]
+    return [question.kind for question in state.stack]
 
 
 def ensure_in_play(state: GuildsState, tile_id: str, keep: tuple[int, ...] = ()) -> int:

@@ -92,7 +92,7 @@ def test_pass_after_playing_and_stop_before_playing_are_refused() -> None:
 
 
 def test_negotiating_against_oneself_is_refused() -> None:
-    from gl_helpers import run, step
+    from gl_helpers import run
 
     from guildtable.games.guilds_of_london import questions as Q
 
@@ -101,7 +101,7 @@ def test_negotiating_against_oneself_is_refused() -> None:
     put(state, 1, target, 3)
     put(state, 2, target, 2)
     state.neutrals = [0, 2, 0]
-    run(state, step(Q.NEGOTIATE, 1, target))
+    run(state, Q.Negotiate(1, target))
     refused(state, A.NEUTRAL + 1, "GL-D12")
     refused(state, A.NEUTRAL + 0, "GL-D12")
 

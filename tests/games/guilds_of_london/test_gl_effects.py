@@ -15,7 +15,6 @@ from gl_helpers import (
     make_master,
     put,
     run,
-    step,
     with_symbol,
     without_symbol,
 )
@@ -23,6 +22,7 @@ from gl_helpers import (
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import ALL_SYMBOLS, CONTENT, SYMBOL_BIT
+from guildtable.games.guilds_of_london.flow import gain
 from guildtable.games.guilds_of_london.rules import GuildsState
 
 RED, BLUE = 1, 2
@@ -35,13 +35,13 @@ def effect(kind: str, **params: object) -> int:
 
 
 def resolve(state: GuildsState, index: int, seat: int = RED, mask: int = ALL_SYMBOLS) -> None:
-    run(state, step(Q.FX, seat, index, mask))
+    run(state, Q.ApplyEffect(seat, index, mask, None))
 
 
 def test_gl_104_vp_effect_and_stacking() -> None:
     """GL-104: VP, with the marker on top of its new space."""
     state = cleared(3)
-    state.gain(BLUE, 2, "test")
+    gain(state, BLUE, 2, "test")
     resolve(state, effect("vp", amount=2))
     assert state.vp[RED] == 2 and state.order()[0] == RED
 
@@ -77,7 +77,7 @@ def test_move_up_to_may_stop_and_moves_one_at_a_time() -> None:
     assert A.STOP in state.legal_actions()
     state.apply(A.SOURCE + GH)
     state.apply(A.DEST + state.in_play[0])
-    assert state.pending[-1].kind == Q.MOVE_FROM and state.pending[-1].context[1] == 2
+    assert isinstance(state.stack[-1], Q.MoveFrom) and state.stack[-1].remaining == 2
     state.apply(A.STOP)
     assert state.is_terminal and figures(state, GH)[RED] == 2
 
@@ -124,7 +124,9 @@ def test_gl_106_reward_cards_choose_primitive() -> None:
     """GL-106: draw 2 keep 1, the other goes under the deck."""
     state = cleared(3)
     resolve(state, effect("reward_cards_choose", count=2))
-    drawn = state.pending[-1].context
+    question = state.stack[-1]
+    assert isinstance(question, Q.RewardKeep)
+    drawn = question.cards
     state.apply(A.REWARD + drawn[1])
     assert state.rewards[RED][-1] == drawn[1] and state.reward_deck[0] == drawn[0]
 
@@ -139,7 +141,7 @@ def test_hand_limit_bonus_primitive_lasts_this_turn() -> None:
     state.apply(A.PLAY + card_index(charity) * 3 + A.EFFECT)
     assert state.hand_limit(seat) == 9
     state.apply(A.STOP)  # 7 + 1 (end of turn) + 2 = 10 cards, limit 9
-    assert state.pending[-1].kind == Q.HAND_CHECK
+    assert isinstance(state.stack[-1], Q.HandLimit)
     state.apply(state.legal_actions()[0])
     assert len(state.hands[seat]) == 9 and state.hand_limit(seat) == 7
 
@@ -279,7 +281,7 @@ def test_token_immediate_effect_on_second_place() -> None:
     state = cleared(3)
     tile = state.in_play[0]
     state.token[tile] = next(k.index for k in CONTENT.tokens if k.id == "tok_recruit2")
-    run(state, step(Q.SECOND_PLACE, BLUE, tile))
+    run(state, Q.SecondPlace(BLUE, tile))
     assert figures(state, GH)[BLUE] == 2
 
 

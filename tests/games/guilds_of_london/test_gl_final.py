@@ -5,6 +5,7 @@ from __future__ import annotations
 from gl_helpers import PL, at, cleared, figures, make_master, put
 
 from guildtable.games.guilds_of_london.content import CONTENT, RewardCard
+from guildtable.games.guilds_of_london.flow import final_scoring
 from guildtable.games.guilds_of_london.geometry import cell
 from guildtable.games.guilds_of_london.scoring import adjacent_pairs, largest_group, reward_card_vp, symbol_sets
 
@@ -31,7 +32,7 @@ def test_gl_99_100_101_final_scoring_in_the_engine() -> None:
     unscored = at(state, 2, -1)
     put(state, BLUE, unscored, 2)
     state.rewards[RED] = [card("mayor_21").index]  # 1 VP per controlled tile
-    state.final_scoring()
+    final_scoring(state)
     assert figures(state, unscored) == [0, 0, 0] and state.token[unscored] == -1
     assert state.vp[RED] == 2 + 1
     assert state.final is not None and state.final["master_pairs"][RED] == 1
@@ -42,7 +43,7 @@ def test_gl_102_103_t22_d32_winner_and_reward_card_tie_break() -> None:
     state = cleared(3)
     state.vp = [30, 30, 10]
     state.rewards = [[0, 1, 2], [3, 4], []]
-    state.pending = []
+    state.stack = []
     assert state.winners() == [0]
     state.rewards = [[0, 1, 2], [3, 4, 5], []]
     assert state.winners() == [0, 1]
@@ -54,7 +55,7 @@ def test_gl_d37_one_tile_counts_for_several_cards() -> None:
     tile = next(t for t in state.in_play if CONTENT.tiles[t].kind == "guild")
     make_master(state, RED, tile)
     state.rewards[RED] = [card("mayor_21").index, card("mayor_15").index]
-    state.final_scoring()
+    final_scoring(state)
     assert state.vp[RED] >= 1
 
 
@@ -115,12 +116,12 @@ def test_uncontrolled_master_tile_counts_for_nobody() -> None:
     make_master(state, RED, a)
     state.back[b] = 1
     state.rewards[RED] = [card("mayor_21").index]
-    state.final_scoring()
+    final_scoring(state)
     assert state.vp[RED] == 1
 
 
 def test_plantation_liverymen_survive_final_scoring() -> None:
     state = cleared(3)
     put(state, RED, PL, 2)
-    state.final_scoring()
+    final_scoring(state)
     assert figures(state, PL)[RED] == 2

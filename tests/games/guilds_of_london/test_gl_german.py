@@ -35,7 +35,7 @@ def test_gl_german_log_lines_and_plurals() -> None:
 
 def test_gl_german_prompt_labels_and_content_words() -> None:
     state = GAME.new_state(3, seed=5)
-    while state.pending and state.pending[-1].kind != "turn":
+    while state.stack and state.stack[-1].kind != "turn":
         state.apply(state.legal_actions()[0])
     with use_language("de"):
         assert state.prompt().startswith("Du bist am Zug: Spiele eine Aktionskarte")

@@ -3,7 +3,7 @@ game (GL-111)."""
 
 from __future__ import annotations
 
-from gl_helpers import GH, PL, cleared, figures, put, run, step
+from gl_helpers import GH, PL, cleared, figures, put, run
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
@@ -17,7 +17,7 @@ ULSTER, VIRGINIA = 0, 1
 
 
 def plantation_phase(state: GuildsState) -> None:
-    run(state, step(Q.PLANT_VOTE))
+    run(state, Q.PlantationVote(-1))
 
 
 def test_gl_89_plantation_negotiation_sends_to_the_guildhall() -> None:
@@ -26,7 +26,7 @@ def test_gl_89_plantation_negotiation_sends_to_the_guildhall() -> None:
     put(state, RED, PL, 2)
     put(state, BLUE, PL, 1)
     state.neutrals = [0, 0, 2]
-    run(state, step(Q.PLANT_VOTE), step(Q.OFFER, BLUE, PL))
+    run(state, Q.PlantationVote(-1), Q.OfferNeutrals(BLUE, PL))
     state.apply(A.NEUTRAL + RED)
     state.apply(A.STOP)
     assert state.neutrals == [0, 0, 2]
@@ -41,7 +41,7 @@ def test_gl_t8_90_93_94_ulster_first_and_second() -> None:
     put(state, BLUE, PL, 1)
     state.neutrals = [0, 0, 0]
     plantation_phase(state)
-    assert (state.pending[-1].kind, state.current_player) == (Q.KEEP, RED)
+    assert (type(state.stack[-1]), state.current_player) == (Q.RewardKeep, RED)
     state.apply(state.legal_actions()[0])
     state.apply(state.legal_actions()[0])
     assert len(state.rewards[RED]) == 2
@@ -100,7 +100,7 @@ def test_gl_88_95_growth_order_plantation_end_tiles_beadle() -> None:
     state.round = 12
     put(state, RED, PL, 1)
     state.neutrals = [0] * 4
-    run(state, step(Q.GROWTH_CHECK))
+    run(state, Q.GrowthCheck(-1))
     assert state.is_terminal and state.final is not None
     assert state.vp[RED] == 4
     assert len(state.in_play) == 10  # no tiles added after the end check
@@ -111,7 +111,7 @@ def test_gl_96_t9_first_new_tile_north_of_the_compass_cell() -> None:
     cell on that line; a token lies on each new tile."""
     state = cleared(4)
     state.round = 3
-    run(state, step(Q.ADD_TILES))
+    run(state, Q.AddTiles(-1))
     new = state.in_play[10:]
     assert len(new) == 6
     assert xy(state.cell_of[new[0]]) == (0, 2)
@@ -160,11 +160,11 @@ def test_gl_97_d6_rotated_compass_and_east_compass_cell() -> None:
     assert rotate("N", 90) == "E" and rotate("W", 180) == "E" and rotate("S", 270) == "E"
     state = cleared(4, options={"compass_rotation": 90})
     state.round = 3
-    run(state, step(Q.ADD_TILES))
+    run(state, Q.AddTiles(-1))
     assert xy(state.cell_of[state.in_play[10]]) == (3, 0)
     state = cleared(4, options={"compass_cell": "east"})
     state.round = 3
-    run(state, step(Q.ADD_TILES))
+    run(state, Q.AddTiles(-1))
     assert xy(state.cell_of[state.in_play[10]]) == (1, 2)
 
 
@@ -173,7 +173,7 @@ def test_gl_98_beadle_moves_every_growth_phase() -> None:
     state = cleared(3)
     highest = max(state.in_play, key=lambda t: CONTENT.tiles[t].precedence)
     state.beadle = highest
-    run(state, step(Q.BEADLE_MOVE))
+    run(state, Q.BeadleGrowth(-1))
     assert state.beadle == min(state.in_play, key=lambda t: CONTENT.tiles[t].precedence)
 
 
@@ -181,7 +181,7 @@ def test_gl_111_two_players_never_add_tiles() -> None:
     """GL-111: no new tiles with 2 players."""
     state = cleared(2)
     state.round = 4
-    run(state, step(Q.ADD_TILES))
+    run(state, Q.AddTiles(-1))
     assert len(state.in_play) == 24
 
 
@@ -192,7 +192,7 @@ def test_gl_t24_95_two_players_end_early_when_all_scored() -> None:
     for t in state.in_play:
         state.back[t] = 1
     state.neutrals = [0, 0]
-    run(state, step(Q.GROWTH_CHECK))
+    run(state, Q.GrowthCheck(-1))
     assert state.is_terminal and state.final is not None and state.round == 8
 
 

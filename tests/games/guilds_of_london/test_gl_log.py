@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gl_helpers import cleared, ensure_in_play, put, run, step
+from gl_helpers import cleared, ensure_in_play, put, run
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
@@ -67,7 +67,7 @@ def test_gl_log_tile_scoring_t_lines_say_who_scored_what_and_why() -> None:
     state.token[tile] = A.TOKEN_OF_ID["tok_vp2"]
     put(state, RED, tile, 3)
     put(state, BLUE, tile, 1)
-    run(state, step(Q.SCORE_FROM, -1, 0, *state.reading_order()))
+    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
     events = list(state._events)
     for action in (A.SKIP, A.SKIP, A.TAKE):
         events.extend(state.apply(action))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gl_helpers import GH, cleared, ensure_in_play, figures, fresh, give_cards, put, run, step
+from gl_helpers import GH, cleared, ensure_in_play, figures, fresh, give_cards, put, run
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
@@ -17,6 +17,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import IllegalAction
 from guildtable.kernel.conformance import canonical
+from guildtable.kernel.questions import Question
 from guildtable.kernel.rng import Rng
 
 RULE_ID = re.compile(r"\b(GL|Q)-\w*\d")
@@ -42,7 +43,7 @@ def positions(players: int, seed: int, every: int = 1) -> list[GuildsState]:
     seen: list[GuildsState] = []
     step_number = 0
     while not state.is_terminal:
-        if step_number % every == 0 or state.pending[-1].kind != Q.TURN:
+        if step_number % every == 0 or not isinstance(state.stack[-1], Q.Turn):
             seen.append(state.clone())
         state.apply(rng.choice(state.legal_actions()))
         step_number += 1
@@ -54,7 +55,7 @@ def positions(players: int, seed: int, every: int = 1) -> list[GuildsState]:
 def test_gl_55_57_82_106_prompts_and_labels_of_random_games_are_plain_words(players: int) -> None:
     """Q-S1, GL-55 to GL-67, GL-75, GL-82, GL-83, GL-105 to GL-108: every question of random games, and every legal
     answer's label, reads as words: no rule IDs, no ids, no short codes; the labels of one question differ."""
-    kinds: set[str] = set()
+    kinds: set[type[Question]] = set()
     for seed in range(3):
         for state in positions(players, seed, every=3):
             prompt = state.prompt(NAMES)
@@ -62,12 +63,12 @@ def test_gl_55_57_82_106_prompts_and_labels_of_random_games_are_plain_words(play
             if state.is_terminal:
                 assert prompt == "The game is over"
                 continue
-            kinds.add(state.pending[-1].kind)
+            kinds.add(type(state.stack[-1]))
             labels = [state.action_label(action, NAMES) for action in state.legal_actions()]
             for label in labels:
                 assert_plain(label)
             assert len(set(labels)) == len(labels), labels
-    assert {Q.SETUP_KEEP, Q.TURN, Q.MOVE_FROM, Q.MOVE_TO, Q.HAND_CHECK, Q.FIRST} <= kinds
+    assert {Q.SetupKeep, Q.Turn, Q.MoveFrom, Q.MoveTo, Q.HandLimit, Q.FirstReward} <= kinds
 
 
 def test_gl_57_60_61_62_turn_labels_name_the_card_and_its_use() -> None:
@@ -103,7 +104,7 @@ def test_gl_105_move_prompt_and_labels_name_tiles() -> None:
     lock = ensure_in_play(state, "lock_keepers")
     hops = ensure_in_play(state, "hop_pickers", keep=(lock,))
     put(state, RED, lock)
-    run(state, step(Q.MOVE_FROM, RED, 31, 1, 0))
+    run(state, Q.MoveFrom(RED, 31, 1, 0))
     assert state.action_label(A.SOURCE + lock) == "Move a figure from the Lock Keepers"
     state.apply(A.SOURCE + lock)
     assert state.prompt().startswith("Move your figure from the Lock Keepers: choose any other unscored tile")
@@ -117,7 +118,7 @@ def test_gl_75_negotiation_names_players_by_display_name() -> None:
     put(state, RED, target, 2)
     put(state, BLUE, target, 1)
     state.neutrals = [2, 2, 2]
-    run(state, step(Q.NEGOTIATE, 0, target))
+    run(state, Q.Negotiate(0, target))
     prompt = state.prompt(NAMES)
     assert "Bob's or Cy's liverymen" in prompt and "Red" not in prompt
     assert (
@@ -133,7 +134,7 @@ def test_gl_31_106_reward_card_labels_use_card_names() -> None:
     for action in state.legal_actions():
         card = CONTENT.rewards[action - A.REWARD]
         assert state.action_label(action) == f"Keep '{card.name}'"
-    state.pending.append(state.pending[-1].__class__(Q.UNDER, 0, (0, 1)))
+    state.stack.append(Q.RewardUnder(0, (0, 1)))
     assert state.action_label(A.REWARD + 1) == f"Put '{CONTENT.rewards[1].name}' under the reward deck"
 
 
@@ -143,7 +144,7 @@ def test_gl_82_first_place_question_names_the_tile_and_the_reward_in_words() -> 
     state.neutrals = [0, 0, 0]
     tile = ensure_in_play(state, "hourglass_makers")  # first: move 1, draw 3, 2 VP
     put(state, RED, tile, 3)
-    run(state, step(Q.SCORE_FROM, -1, 0, *state.reading_order()))
+    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
     assert state.prompt() == (
         "You won first place on the Hourglass Makers. Take or skip this part of the reward: move 1 of your "
         "liverymen or masters to another unscored tile"
@@ -192,7 +193,7 @@ def test_gl_67_a_bad_discard_at_the_hand_limit_cites_the_hand_limit() -> None:
     seat = state.current_player
     assert seat is not None
     give_cards(state, seat, list(range(1, 10)))
-    state.pending.append(step(Q.HAND_CHECK, seat))
+    state.stack.append(Q.HandLimit(seat))
     message = refused(state, A.DISCARD + A.CARD_OF_NUMBER[50], "GL-67")
     assert "hand limit" in message
     assert state.action_label(A.DISCARD + A.CARD_OF_NUMBER[1]) == "Discard Quick Step (#1)"
@@ -213,7 +214,7 @@ def test_gl_31_keeping_a_reward_card_not_dealt_says_so_with_the_rule() -> None:
     that it is not a card you may keep now, citing GL-31."""
     state = GAME.new_state(3, seed=1)
     assert isinstance(state, GuildsState)
-    dealt = {CONTENT.rewards[c].id for c in state.rewards[state.pending[-1].seat]}
+    dealt = {CONTENT.rewards[c].id for c in state.rewards[state.stack[-1].seat]}
     other = next(card for card in CONTENT.rewards if card.id not in dealt)
     message = refused(state, state.action_from_notation(f"keep {other.id}"), "GL-31")
     assert message == f"'{other.name}' is not a reward card you may keep now: keep one of the 3 you were dealt"
@@ -232,7 +233,7 @@ def test_gl_106_keeping_a_reward_card_not_drawn_says_so_with_the_rule() -> None:
     seat = state.current_player
     assert seat is not None
     drawn = tuple(state.reward_deck[-2:])
-    state.pending.append(step(Q.KEEP, seat, *drawn))
+    state.stack.append(Q.RewardKeep(seat, tuple(drawn)))
     other = next(c for c in range(A.N_REWARDS) if c not in drawn)
     assert "not a reward card you may keep now" in refused(state, A.REWARD + other, "GL-106")
     with pytest.raises(IllegalAction) as error:
@@ -254,8 +255,8 @@ def test_gl_105_move_reward_never_lands_on_the_tile_being_scored() -> None:
     tile = ensure_in_play(state, "hourglass_makers")  # minimum 3; first: move 1, draw 3, 2 VP
     put(state, RED, tile, 3)
     put(state, RED, GH, 1)
-    run(state, step(Q.SCORE_FROM, -1, 0, *state.reading_order()))
-    assert state.pending[-1].kind == Q.FIRST
+    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
+    assert isinstance(state.stack[-1], Q.FirstReward)
     state.apply(A.TAKE)
     assert {A.SOURCE + tile, A.SOURCE + GH} <= set(state.legal_actions())  # from the scored tile: allowed
     state.apply(A.SOURCE + GH)
@@ -278,9 +279,9 @@ def test_gl_105_no_move_offered_when_the_scored_tile_is_the_only_unscored_one() 
         if other != tile:
             state.back[other] = 1
     put(state, RED, tile, 3)
-    run(state, step(Q.SCORE_FROM, -1, 0, *state.reading_order()))
+    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
     state.apply(A.TAKE)
-    assert state.pending[-1].kind == Q.FIRST and state.pending[-1].context[1] == 1  # straight on to "draw 3"
+    assert isinstance(state.stack[-1], Q.FirstReward) and state.stack[-1].part == 1  # straight on to "draw 3"
 
 
 # --- the view's at-a-glance panel -------------------------------------------------------------------------------------

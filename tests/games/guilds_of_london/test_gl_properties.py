@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.questions import NEGOTIATE
+from guildtable.games.guilds_of_london.questions import Negotiate
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.kernel import Rng
 from guildtable.kernel.conformance import check_replay
@@ -23,7 +23,7 @@ from guildtable.kernel.events import Event
 def busy_choice(state: GuildsState, rng: Rng) -> int:
     """Random, but passing or stopping only now and then, so tiles fill up and get scored."""
     legal = state.legal_actions()
-    if state.pending[-1].kind == NEGOTIATE and rng.random() < 0.7:
+    if isinstance(state.stack[-1], Negotiate) and rng.random() < 0.7:
         return A.STOP
     others = [a for a in legal if a not in (A.PASS, A.STOP)]
     if others and rng.random() < 0.85:

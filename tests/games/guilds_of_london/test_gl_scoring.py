@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from gl_helpers import GH, at, cleared, ensure_in_play, figures, make_master, put, run, step
+from gl_helpers import GH, at, cleared, ensure_in_play, figures, make_master, put, run
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.flow import gain
 from guildtable.games.guilds_of_london.geometry import cell, neighbours, xy
 from guildtable.games.guilds_of_london.rules import GuildsState
 
@@ -27,11 +28,11 @@ def swap_to(state: GuildsState, tile_id: str, x: int, y: int) -> int:
 
 
 def score_phase(state: GuildsState) -> None:
-    run(state, step(Q.SCORE_FROM, -1, 0, *state.reading_order()))
+    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
 
 
 def answer_rewards(state: GuildsState, action: int = A.SKIP) -> None:
-    while state.pending and state.pending[-1].kind in (Q.FIRST, Q.SECOND):
+    while state.stack and isinstance(state.stack[-1], (Q.FirstReward, Q.SecondReward)):
         state.apply(action)
 
 
@@ -54,10 +55,10 @@ def test_gl_69_two_players_score_only_on_laurel_rounds() -> None:
     target = state.in_play[0]
     put(state, 0, target, CONTENT.tiles[target].minimum)
     state.round, state.taken = 1, 0b11
-    run(state, step(Q.NEXT_TURN))
+    run(state, Q.NextTurn(-1))
     assert not state.back[target] and state.round == 2
     state.taken = 0b11
-    run(state, step(Q.NEXT_TURN))
+    run(state, Q.NextTurn(-1))
     answer_rewards(state)
     assert state.back[target]
 
@@ -72,7 +73,7 @@ def test_gl_70_71_72_73_74_t5_each_tile_checked_once_in_reading_order() -> None:
     put(state, RED, early, need - 1)
     put(state, BLUE, late, 2)
     score_phase(state)
-    assert state.pending[-1].kind == Q.FIRST and state.current_player == BLUE
+    assert isinstance(state.stack[-1], Q.FirstReward) and state.current_player == BLUE
     state.apply(A.SKIP)  # 1 VP
     state.apply(A.TAKE)  # move 1
     state.apply(A.SOURCE + late)
@@ -110,8 +111,8 @@ def test_gl_75_76_77_81_85_t6_negotiation_example() -> None:
     target = next(t for t in state.in_play if CONTENT.tiles[t].minimum <= 5)
     put(state, GREEN, target, 3)
     put(state, BLUE, target, 2)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
-    assert (state.pending[-1].kind, state.current_player) == (Q.NEGOTIATE, BLUE)
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
+    assert (type(state.stack[-1]), state.current_player) == (Q.Negotiate, BLUE)
     assert A.NEUTRAL + BLUE not in state.legal_actions()  # never your own
     state.apply(A.NEUTRAL + GREEN)
     assert figures(state, target)[:3] == [2, 0, 2] and figures(state, GH)[GREEN] == 1
@@ -149,7 +150,7 @@ def test_gl_78_84_t7_tie_broken_by_adjacent_master_and_tied_second_gets_nothing(
         put(state, seat, target)
     make_master(state, YELLOW, adjacent_tiles(state, target)[0])
     supply_before = len(state.token_supply)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     answer_rewards(state)
     assert state.master_of(target) == YELLOW
     assert state.results[-1]["second"] is None
@@ -164,7 +165,7 @@ def test_gl_t12_d15_second_place_uses_raw_counts() -> None:
     put(state, GREEN, target, 2)
     put(state, YELLOW, target, 1)
     make_master(state, BLUE, adjacent_tiles(state, target)[0])
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     answer_rewards(state)
     assert state.results[-1]["winner"] == BLUE and state.results[-1]["second"] == GREEN
     assert state.vp[GREEN] == CONTENT.tiles[target].second_vp
@@ -180,7 +181,7 @@ def test_gl_79_t13_d13_unresolved_tie_is_not_scored() -> None:
     first, second = adjacent_tiles(state, target)[:2]
     make_master(state, BLUE, first)
     make_master(state, GREEN, second)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     assert not state.back[target] and figures(state, target)[:3] == [2, 0, 2]
     assert state.token[target] == 3 and state.results[-1]["winner"] is None
 
@@ -193,8 +194,8 @@ def test_gl_d13_turn_order_wins_option() -> None:
     need = max(2, CONTENT.tiles[target].minimum)
     put(state, BLUE, target, need)
     put(state, GREEN, target, need)
-    state.gain(GREEN, 1, "test")
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    gain(state, GREEN, 1, "test")
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     answer_rewards(state)
     assert state.master_of(target) == GREEN
 
@@ -231,7 +232,7 @@ def test_gl_80_81_t11_only_neutrals_left_means_no_scoring() -> None:
     put(state, RED, target)
     state.beadle = target
     state.neutrals = [0, 0, 2]
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     assert state.current_player == BLUE
     state.apply(A.NEUTRAL + RED)
     assert not state.back[target] and state.beadle == target
@@ -244,7 +245,7 @@ def test_gl_82_d16_first_place_effects_taken_or_declined_left_to_right() -> None
     state = quiet(3)
     target = swap_to(state, "lamplighters", -1, 1)  # 1 VP, move 1, recruit 2
     put(state, RED, target, 2)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     state.apply(A.TAKE)
     assert state.vp[RED] == 1
     state.apply(A.SKIP)
@@ -261,14 +262,14 @@ def test_gl_83_d14_second_place_vp_token_and_optional_extras() -> None:
     state.token[target] = next(k.index for k in CONTENT.tokens if k.id == "tok_vp3")
     put(state, RED, target, 2)
     put(state, BLUE, target, 1)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
-    while state.pending and state.pending[-1].kind == Q.FIRST:
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
+    while state.stack and isinstance(state.stack[-1], Q.FirstReward):
         state.apply(A.SKIP)
     assert state.vp[BLUE] == 1 + 3
     assert [CONTENT.tokens[k].id for k in state.kept[BLUE]] == ["tok_vp3"]
-    assert state.pending[-1].kind == Q.SECOND and state.current_player == BLUE
+    assert isinstance(state.stack[-1], Q.SecondReward) and state.current_player == BLUE
     state.apply(A.TAKE)
-    assert state.pending[-1].kind == Q.MOVE_FROM
+    assert isinstance(state.stack[-1], Q.MoveFrom)
 
 
 def test_gl_d17_master_comes_from_the_guildhall_or_the_supply() -> None:
@@ -277,7 +278,7 @@ def test_gl_d17_master_comes_from_the_guildhall_or_the_supply() -> None:
     state = quiet(3)
     target = swap_to(state, "lamplighters", -1, 1)
     put(state, RED, target, 2)
-    run(state, step(Q.SCORE_FROM, -1, 0, target))
+    run(state, Q.ScoreFrom(-1, 0, (target,)))
     state.apply(A.SKIP)
     state.apply(A.TAKE)
     state.apply(A.SOURCE + target)
@@ -291,7 +292,7 @@ def test_gl_d17_master_comes_from_the_guildhall_or_the_supply() -> None:
     state.supply[RED] = 0
     state.back[target] = 0
     state.fig[state.in_play[1] * 4 + RED] = 16
-    run(state, step(Q.FLIP, RED, target))
+    run(state, Q.Flip(RED, target))
     assert state.back[target] and state.master_of(target) == -1
 
 
@@ -301,7 +302,7 @@ def test_gl_85_other_liverymen_go_to_the_guildhall() -> None:
     target = state.in_play[0]
     put(state, RED, target, 3)
     put(state, BLUE, target, 1)
-    run(state, step(Q.FLIP, RED, target))
+    run(state, Q.Flip(RED, target))
     assert figures(state, target) == [0, 1, 0] and figures(state, GH) == [0, 2, 1]
 
 
@@ -313,10 +314,10 @@ def test_gl_d19_beadle_set_aside_then_returns() -> None:
     state.back[state.in_play[0]] = 0
     state.beadle = state.in_play[0]
     put(state, RED, state.in_play[0])
-    run(state, step(Q.FLIP, RED, state.in_play[0]))
+    run(state, Q.Flip(RED, state.in_play[0]))
     assert state.beadle == -1
     state.back[state.in_play[1]] = 0
-    run(state, step(Q.BEADLE_MOVE))
+    run(state, Q.BeadleGrowth(-1))
     assert state.beadle == state.in_play[1]
 
 
@@ -332,7 +333,7 @@ def test_gl_87_t23_all_scored_jumps_to_the_next_grey_round() -> None:
     state.taken = 0b1111
     for seat in range(4):
         state.hands[seat] = []
-    run(state, step(Q.NEXT_TURN))
+    run(state, Q.NextTurn(-1))
     answer_rewards(state)
     assert state.round == 7
     assert len(state.in_play) == 16
@@ -350,7 +351,7 @@ def test_gl_d8_grey_round_does_not_jump_further() -> None:
     state.taken = 0b1111
     for seat in range(4):
         state.hands[seat] = []
-    run(state, step(Q.NEXT_TURN))
+    run(state, Q.NextTurn(-1))
     answer_rewards(state)
     assert state.round == 4 and len(state.in_play) == 16
 
@@ -362,19 +363,19 @@ def test_gl_t14_106_reward_cards_choose() -> None:
     state = quiet(3)
     held = state.reward_deck
     state.reward_deck, state.reward_known = [], []
-    run(state, step(Q.FX, RED, choose3, 31))
+    run(state, Q.ApplyEffect(RED, choose3, 31, None))
     assert state.vp[RED] == 5
     state.reward_deck, state.reward_known = held[:1], [-1]
-    run(state, step(Q.FX, RED, choose3, 31))
+    run(state, Q.ApplyEffect(RED, choose3, 31, None))
     state.apply(state.legal_actions()[0])
     assert state.reward_deck == [] and len(state.rewards[RED]) == 2
     state.reward_deck, state.reward_known = held[1:], [-1] * len(held[1:])
     top3 = state.reward_deck[-3:]
-    run(state, step(Q.FX, BLUE, choose3, 31))
+    run(state, Q.ApplyEffect(BLUE, choose3, 31, None))
     assert state.view(BLUE)["drawn_reward_cards"] is not None
     assert state.view(RED)["drawn_reward_cards"] is None
     state.apply(A.REWARD + top3[0])
-    assert state.pending[-1].kind == Q.UNDER
+    assert isinstance(state.stack[-1], Q.RewardUnder)
     state.apply(A.REWARD + top3[1])
     assert state.reward_deck[:2] == [top3[2], top3[1]] and state.reward_known[:2] == [BLUE, BLUE]
     assert state.view(BLUE)["under_reward_deck"] == [CONTENT.rewards[c].id for c in (top3[2], top3[1])]

@@ -77,7 +77,7 @@ def test_gl_30_31_cards_dealt_and_keep_one_reward_card_seat_by_seat() -> None:
     state = GAME.new_state(3, seed=11)
     assert [len(h) for h in state.hands] == [6, 6, 6]
     assert len(state.deck) == 105 - 18
-    assert [d.kind for d in state.pending][-1] == Q.SETUP_KEEP and state.current_player == 0
+    assert isinstance(state.stack[-1], Q.SetupKeep) and state.current_player == 0
     dealt_0 = list(state.rewards[0])
     events = state.apply(A.REWARD + dealt_0[1])
     public_text = str([e.to_json() for e in events if e.seats is None])
@@ -90,7 +90,7 @@ def test_gl_30_31_cards_dealt_and_keep_one_reward_card_seat_by_seat() -> None:
         state.apply(state.legal_actions()[0])
     assert [len(r) for r in state.rewards] == [1, 1, 1]
     assert len(state.reward_deck) == 21 - 3
-    assert state.pending[-1].kind == Q.TURN
+    assert isinstance(state.stack[-1], Q.Turn)
 
 
 def test_gl_32_36_d11_neutrals_and_liverymen() -> None:

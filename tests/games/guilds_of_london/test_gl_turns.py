@@ -16,7 +16,6 @@ from gl_helpers import (
     play,
     put,
     run,
-    step,
     turn_of,
     with_symbol,
     without_symbol,
@@ -25,6 +24,7 @@ from gl_helpers import (
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOL_BIT
+from guildtable.games.guilds_of_london.flow import gain
 from guildtable.kernel import IllegalAction
 
 SCYTHE_PLAIN = 84  # plain compasses + scythe card
@@ -35,19 +35,19 @@ def test_gl_t1_50_51_turn_order_by_vp_then_stack() -> None:
     """GL-T1, GL-50, GL-51, GL-54: Blue 6, Yellow 4 (arrived after Green), Green 4 → Blue, Yellow, Green."""
     state = cleared(4)
     green, red, blue, yellow = 0, 1, 2, 3
-    state.gain(red, 1, "test")
-    state.gain(green, 4, "test")
-    state.gain(yellow, 4, "test")
-    state.gain(blue, 6, "test")
+    gain(state, red, 1, "test")
+    gain(state, green, 4, "test")
+    gain(state, yellow, 4, "test")
+    gain(state, blue, 6, "test")
     assert state.order()[:3] == [blue, yellow, green]
 
 
 def test_gl_d10_moving_back_puts_the_marker_on_top() -> None:
     """GL-D10: a marker that lands on an occupied space goes on top, also when VP fall."""
     state = cleared(3)
-    state.gain(0, 3, "test")
-    state.gain(1, 5, "test")
-    state.gain(1, -2, "test")
+    gain(state, 0, 3, "test")
+    gain(state, 1, 5, "test")
+    gain(state, 1, -2, "test")
     assert state.order()[:2] == [1, 0]
 
 
@@ -56,13 +56,13 @@ def test_gl_t25_53_order_recomputed_after_each_turn_nobody_twice() -> None:
     state = cleared(3)
     a, b, c = 0, 1, 2
     for seat, vp in ((a, 5), (b, 3), (c, 1)):
-        state.gain(seat, vp, "test")
+        gain(state, seat, vp, "test")
     for seat in (a, b, c):
         give_cards(state, seat, [])
     state.taken = 0
-    run(state, step(Q.NEXT_TURN))
+    run(state, Q.NextTurn(-1))
     assert state.current_player == a
-    state.gain(c, 3, "effect")
+    gain(state, c, 3, "effect")
     state.apply(A.PASS)
     assert state.current_player == c
     state.apply(A.PASS)
@@ -224,7 +224,7 @@ def test_gl_t4_62_63_coins_are_other_cards() -> None:
     assert error.value.rule == "GL-63"
     give_cards(state, seat, [great_muster, 1, 2])
     state.apply(base + A.EFFECT)
-    assert state.pending[-1].kind == Q.PAY
+    assert isinstance(state.stack[-1], Q.Pay)
     assert card_index(great_muster) in state.in_front
     state.apply(A.DISCARD + card_index(2))
     state.apply(A.DISCARD + card_index(1))
@@ -306,9 +306,9 @@ def test_gl_67_t16_hand_limit_with_university_master() -> None:
     give_cards(state, seat, list(range(1, 6)))
     state.round = state.track.rounds - 1
     state.apply(A.PASS)  # 5 + 4 = 9 cards
-    assert state.pending[-1].kind == Q.HAND_CHECK
+    assert isinstance(state.stack[-1], Q.HandLimit)
     state.apply(state.legal_actions()[0])
-    assert len(state.hands[seat]) == 8 and state.pending[-1].kind != Q.HAND_CHECK
+    assert len(state.hands[seat]) == 8 and not isinstance(state.stack[-1], Q.HandLimit)
     other = state.current_player
     assert other is not None
     give_cards(state, other, list(range(10, 15)))
@@ -324,7 +324,7 @@ def test_gl_68_t18_cards_drawn_outside_the_turn_wait_for_the_check() -> None:
     seat = 1
     give_cards(state, seat, list(range(1, 8)))
     draw_two = next(e.index for e in CONTENT.effects if e.kind == "draw_action" and e.count == 2)
-    run(state, step(Q.FX, seat, draw_two, 31))
+    run(state, Q.ApplyEffect(seat, draw_two, 31, None))
     assert len(state.hands[seat]) == 9
     assert state.is_terminal  # nothing asked: no hand-limit check outside the turn
 
@@ -334,7 +334,7 @@ def test_gl_t15_107_recruit_takes_what_is_left() -> None:
     state = cleared(3)
     put(state, 0, GH, 15)
     recruit_three = next(e.index for e in CONTENT.effects if e.kind == "recruit" and e.count == 3)
-    run(state, step(Q.FX, 0, recruit_three, 31))
+    run(state, Q.ApplyEffect(0, recruit_three, 31, None))
     assert figures(state, GH)[0] == 16 and state.supply[0] == 0
 
 
@@ -346,7 +346,7 @@ def test_gl_d24_effect_resolves_as_far_as_possible() -> None:
     quick = first_card_with("escort")  # move 1, then draw 1
     give_cards(state, seat, [quick])
     state.apply(A.PLAY + card_index(quick) * 3 + A.EFFECT)  # nothing of ours can move
-    assert state.pending[-1].kind == Q.TURN and len(state.hands[seat]) == 1
+    assert isinstance(state.stack[-1], Q.Turn) and len(state.hands[seat]) == 1
 
 
 def test_gl_d27_discard_pile_is_public() -> None:

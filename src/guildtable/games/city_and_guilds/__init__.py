@@ -5,8 +5,7 @@ Rules: `../shared/rules/city-and-guilds.md`, rule IDs CG-1 to CG-47, decisions C
 """
 
 from guildtable.games.city_and_guilds.game import CityAndGuilds
-from guildtable.kernel.registry import register
 
-GAME = register(CityAndGuilds())
+GAME = CityAndGuilds()
 
 __all__ = ["GAME", "CityAndGuilds"]

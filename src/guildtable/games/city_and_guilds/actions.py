@@ -1,4 +1,5 @@
-"""The City and Guilds action space and its notation: one small question at a time (§10 "decisions per turn").
+"""The City and Guilds action space, its JSON form and its notation: one small question at a time (§10 "decisions
+per turn").
 
 Integers (the same for every map; lots are numbered 0..75):
 - 0..8      pick a tile kind from your hand to place (`BA`, `MCA`, `MIN`, ...)
@@ -13,6 +14,9 @@ Integers (the same for every map; lots are numbered 0..75):
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from guildtable.games.city_and_guilds.board import MAX_LOTS, Board
 from guildtable.games.city_and_guilds.content import HAND_KINDS, TILE_CODES, tile_from_code
@@ -132,5 +136,51 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
             text=repr(text),
             tiles="BA, WE, CA, SM, MBA.., MIN",
             lots=f"{first}..{last}",
+        ),
+    )
+
+
+def to_json(action: int, board: Board, tavern: bool) -> dict[str, Any]:
+    """The structured form of `action`; a lot is a tavern's when `tavern` (the question on top is the tavern's)."""
+    if action < LOT_BASE:
+        return {"type": "pick", "tile": TILE_CODES[action]}
+    if action < INVEST:
+        return {"type": "tavern" if tavern else "place", "lot": notation(action, board)}
+    if action == PUT_BACK:
+        return {"type": "back"}
+    if action >= RETURN_BASE:
+        return {"type": "return", "tile": TILE_CODES[action - RETURN_BASE]}
+    if action >= TAKE_BASE:
+        return {"type": "take", "tile": TILE_CODES[action - TAKE_BASE]}
+    return {"type": notation(action, board)}
+
+
+def from_json(data: Mapping[str, Any], board: Board) -> int:
+    """The action a structured form names (legal or not); IllegalAction saying what is wrong with a malformed one."""
+    if not isinstance(data, Mapping):
+        raise IllegalAction("", _("an action is a JSON object with a {key}", key="'type'"))
+    kind = data.get("type")
+    if kind in ("pick", "take", "return"):
+        tile = data.get("tile")
+        if not isinstance(tile, str):
+            raise IllegalAction("", _("a {kind} needs {key} as a tile code", kind=kind, key="'tile'"))
+        base = {"pick": SELECT_BASE, "take": TAKE_BASE, "return": RETURN_BASE}[kind]
+        return parse(tile, board, base, None)
+    if kind in ("place", "tavern"):
+        lot = data.get("lot")
+        if not isinstance(lot, str) or lot.upper() not in board.lot_by_name:
+            raise IllegalAction(
+                "",
+                _("a {kind} needs {key} as a lot name such as {example}", kind=kind, key="'lot'", example="'A5'"),
+            )
+        return LOT_BASE + board.lot_by_name[lot.upper()]
+    if kind in ("invest", "double", "figure", "nofigure", "notavern", "back"):
+        return parse(str(kind), board, SELECT_BASE, None)
+    raise IllegalAction(
+        "",
+        _(
+            "unknown action type {kind} ({types})",
+            kind=repr(kind),
+            types="pick, place, back, invest, double, figure, nofigure, tavern, notavern, take, return",
         ),
     )

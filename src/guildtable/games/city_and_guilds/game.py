@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guildtable.games.city_and_guilds import heuristics, log, text
+from guildtable.games.city_and_guilds import examples, flow, heuristics, log, text
 from guildtable.games.city_and_guilds import setup as setup_rules
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import (
@@ -17,14 +17,15 @@ from guildtable.games.city_and_guilds.board import (
 )
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.glossary import glossary
-from guildtable.games.city_and_guilds.questions import PICK, RETURN
+from guildtable.games.city_and_guilds.observer import CityAndGuildsEncoder, encoder
+from guildtable.games.city_and_guilds.questions import Pick, Return
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
-from guildtable.games.city_and_guilds.snapshots import load_snapshot
+from guildtable.games.city_and_guilds.snapshot import load_snapshot
 from guildtable.kernel import BadOptions, Event, Game, Option, State
-from guildtable.kernel.decisions import Decision
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_, domain
+from guildtable.kernel.protocol import Example, PlayoutFactory
 
 _ = domain("city_and_guilds").gettext
 ngettext = domain("city_and_guilds").ngettext
@@ -38,6 +39,13 @@ class CityAndGuilds(Game):
     min_players = 3  # CG-1, CG-A-22
     max_players = 5
     seat_names = SEAT_NAMES
+    # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
+    win_calibration: Mapping[int, tuple[float, float]] = {
+        3: (0.7377, -0.3827),
+        4: (0.9152, -0.9291),
+        5: (0.8751, -1.0651),
+    }
+    rule_prefix = "CG"
     # The rulebooks never describe the printed board: the default map is the spec's proposal (§8.5), a stand-in.
     official_content = False
     content_note = N_(
@@ -166,14 +174,20 @@ class CityAndGuilds(Game):
         state.shuffle_seed = opening.shuffle_seed
         order = [(opening.start_player + step) % players for step in range(players)]
         if opening.returns_pending:
-            state.pending = [Decision(RETURN, seat) for seat in reversed(order)]
+            state.stack = [Return(seat) for seat in reversed(order)]
         else:
-            state.pending = [Decision(PICK, opening.start_player)]
-            state._refill_display()
+            state.stack = [Pick(opening.start_player)]
+            flow.refill_display(state)
         return state
 
     def describe_setup(self) -> str:
         return setup_rules.__doc__ or ""
+
+    def observer(self, players: int) -> CityAndGuildsEncoder:
+        return encoder(players)
+
+    def examples(self, playout: PlayoutFactory) -> list[Example]:
+        return examples.examples(self, playout)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityAndGuildsState)

@@ -13,18 +13,19 @@ import math
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.actions import PUT_BACK
 from guildtable.games.city_and_guilds.content import GUILD_COUNT, MINSTREL
-from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE
+from guildtable.games.city_and_guilds.questions import Building, Lot, MinstrelFigure
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
-_FOLLOW_UP = (LOT, BUILDING, MINSTREL_FIGURE)
+_FOLLOW_UP = (Lot, Building, MinstrelFigure)
 
 
 def evaluate(state: CityAndGuildsState, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is projected ahead."""
-    if state.pending and state.pending[-1].seat == seat:
+    question = state.stack[-1] if state.stack else None
+    if question is not None and question.seat == seat:
         if state.history and state.history[-1] == PUT_BACK:
             return -1.0
-        if state.pending[-1].kind not in _FOLLOW_UP:
+        if not isinstance(question, _FOLLOW_UP):
             return _projected(state, seat)
         best = -math.inf
         for action in state.legal_actions():

@@ -1,14 +1,79 @@
-"""The questions a City and Guilds player is asked, one at a time: the kinds of the kernel's `Decision` on the state's
-`pending` stack, and what each one's context holds. Only names: what a question allows and what an answer does is in
-rules.py."""
+"""The questions a City and Guilds player is asked, one at a time: one frozen record per kind (the kernel's
+`Question`) on the state's `stack`, with what it is about as named fields. Only the records: what a question allows is
+in legal.py, what an answer does in flow.py. No step is automatic: every question is answered by its seat.
+
+Every kind is final, so the hot paths (legal.py, flow.py) tell kinds apart by `type(question) is Lot`, a little faster
+than `isinstance`."""
 
 from __future__ import annotations
 
-RETURN = "return"  # CG-11: give back one of the four dealt tiles
-PICK = "pick"  # CG-14 / CG-16: which tile to place
-LOT = "lot"  # context (tile,): where to place it
-BUILDING = "building"  # context (lot,): invest or double (CG-17)
-MINSTREL_FIGURE = "minstrel"  # context (lot,): figure or not (CG-21)
-TAVERN_CHOICE = "tavern"  # CG-36: a lot for a tavern, or decline
-DRAW = "draw"  # CG-24: which display tile to take
-PENDING_KINDS = (RETURN, PICK, LOT, BUILDING, MINSTREL_FIGURE, TAVERN_CHOICE, DRAW)
+from dataclasses import dataclass
+from typing import final
+
+from guildtable.kernel.questions import Kinds, Question
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Return(Question):
+    """CG-11: give back one of the four dealt tiles, face down."""
+
+    kind = "return"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Pick(Question):
+    """CG-14 / CG-16: which tile of the hand to place."""
+
+    kind = "pick"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Lot(Question):
+    """CG-14 / CG-16: the lot for the picked `tile` (or put it back in the hand)."""
+
+    kind = "lot"
+    tile: int
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Building(Question):
+    """CG-17: the guild building just placed on `lot` is taken with 1 figure and a step up its track, or 2 figures."""
+
+    kind = "building"
+    lot: int
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class MinstrelFigure(Question):
+    """CG-21: whether a figure goes on the minstrel house just placed on `lot`."""
+
+    kind = "minstrel"
+    lot: int
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class TavernChoice(Question):
+    """CG-36: a lot for a tavern, or decline it."""
+
+    kind = "tavern"
+
+
+@final
+@dataclass(frozen=True, slots=True)
+class Draw(Question):
+    """CG-24: which display tile to take into the hand."""
+
+    kind = "draw"
+
+
+CityAndGuildsQuestion = Return | Pick | Lot | Building | MinstrelFigure | TavernChoice | Draw
+"""Any question on a City and Guilds stack."""
+QUESTIONS: tuple[type[CityAndGuildsQuestion], ...] = (Return, Pick, Lot, Building, MinstrelFigure, TavernChoice, Draw)
+"""Every kind, in the order the RL encoders number them."""
+KINDS: Kinds[CityAndGuildsQuestion] = Kinds(*QUESTIONS)

@@ -1,25 +1,39 @@
-"""The scoring arithmetic of City and Guilds, as pure functions over plain lists so that each rule can be tested on
-its own: block value (CG-32), block places (CG-30), block control payouts (CG-33), guild tracks (CG-26, CG-27),
-chains (CG-38 to CG-41), guild control (CG-34) and the final guild payout (CG-44)."""
+"""City and Guilds points (CG-26 to CG-45).
+
+The scoring arithmetic, as pure functions over plain lists so that each rule can be tested on its own: block value
+(CG-32), block places (CG-30), block control payouts (CG-33), guild tracks (CG-26, CG-27), chains (CG-38 to CG-41),
+guild control (CG-34) and the final guild payout (CG-44). Then what the public scoring ledger adds up to: the score
+breakdown and the end screen's score sheet. Crediting the points when a block is completed or the game ends is the
+flow's (flow.py).
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import (
     BLOCK_BASE,
     GUILD_COUNT,
+    GUILDS,
     MARKET,
     MARKET_POINTS,
     MAX_PER_VALUE,
     MINSTREL,
     MINSTREL_POINTS,
+    SEAT_NAMES,
     TAVERN,
     TAVERN_POINTS,
     ceil_half,
     chain_bonus,
 )
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, LedgerEntry
+from guildtable.kernel.i18n import N_, domain
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
+
+_ = domain("city_and_guilds").gettext
 
 Strength = tuple[int, int]  # (tiles with own figures, figures) in one block (CG-28)
 
@@ -170,3 +184,65 @@ def final_shares(value: int, payout: str) -> tuple[int, int, int]:
     if payout == "half_quarter_eighth":
         return half, ceil_half(half), ceil_half(ceil_half(half))
     return value, half, ceil_half(half)
+
+
+# --- the ledger added up ---------------------------------------------------------------------------------------------
+def breakdown(state: CityAndGuildsPosition) -> dict[str, Any]:
+    """Where every point came from: per seat by source (block, guild, final, penalty), the ledger's entries, the blocks
+    in the order they were scored and the final scoring's details."""
+    by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _seat in range(state.num_players)]
+    for source, seat, amount, _why in state.ledger:
+        by_source[seat][source] += amount
+    return {
+        "seats": list(SEAT_NAMES[: state.num_players]),
+        "by_source": by_source,
+        "entries": [list(entry) for entry in state.ledger],
+        "blocks_scored": [state.board.block_letters[block] for block in state.scored],
+        "final": state.final,
+        "totals": state.scores(),
+        "winners": state.winners(),
+    }
+
+
+# The end screen's score sheet (CG-31 to CG-45), built from the public scoring ledger. Each ledger entry is (source,
+# seat, points, why); the sheet groups the entries by what was scored (a block, a guild's control of a block, a guild's
+# final chain, unused figures) so each line shows what every player got from it.
+GUILD_WORDS = {"BAKER": N_("Bakers"), "WEAVER": N_("Weavers"), "CANDLE": N_("Candle makers"), "SMITH": N_("Smiths")}
+assert set(GUILD_WORDS) == set(GUILDS)
+
+CATEGORIES = (
+    ("block", N_("Blocks completed")),
+    ("guild", N_("Guild control of completed blocks")),
+    ("final", N_("Final guild chains")),
+    ("penalty", N_("Unused figures (−1 each)")),
+)
+
+
+def _guild_words(code: str) -> str:
+    return _(GUILD_WORDS[code]) if code in GUILD_WORDS else code
+
+
+def _thing(source: str, why: str) -> str:
+    """What an entry scored, in words: "Block D", "Block D: the Candle makers", "The Smiths' chain"."""
+    if source == "block" and (m := re.match(r"block (\w+)", why)):
+        return _("Block {block}", block=m.group(1))
+    if source == "guild" and (m := re.match(r"block (\w+): (\w+) controls", why)):
+        return _("Block {block}: the {guilds} control it", block=m.group(1), guilds=_guild_words(m.group(2)))
+    if source == "final" and (m := re.match(r"final (\w+) chain", why)):
+        return _("The {guilds}' chain of tiles", guilds=_guild_words(m.group(1)))
+    if source == "penalty":
+        return _("Figures left unplaced")
+    return why
+
+
+def sheet_of_ledger(ledger: Sequence[LedgerEntry], seats: int, scores: Sequence[float]) -> ScoreSheet:
+    """The score sheet: one category per source, one line per thing scored, what each seat got from it."""
+    lines: dict[str, dict[str, list[float]]] = {source: {} for source, _title in CATEGORIES}
+    for source, seat, amount, why in ledger:
+        points = lines.setdefault(source, {}).setdefault(_thing(source, why), [0.0] * seats)
+        points[seat] += amount
+    categories = tuple(
+        ScoreCategory(_(title), tuple(ScoreLine(label, tuple(points)) for label, points in lines[source].items()))
+        for source, title in CATEGORIES
+    )
+    return ScoreSheet(categories, tuple(float(score) for score in scores))

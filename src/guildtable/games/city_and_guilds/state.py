@@ -2,8 +2,8 @@
 tracks, the scores and their ledger, the hands, display, supply and taverns, and the stack of open questions. With
 the plain edits every rule makes (a tile put down, figures put on it, points credited) and the copy search needs.
 
-It never decides what is legal or what an answer does (rules.py), so the modules the rules use (completion, views,
-snapshots) can read and edit a position without importing the rules.
+It never decides what is legal (legal.py) or what an answer does (flow.py), so the modules the rules use (legal, flow,
+view, snapshot, scoring) can read and edit a position without importing the rules.
 """
 
 from __future__ import annotations
@@ -12,13 +12,14 @@ from typing import Any, Self
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
-from guildtable.kernel import Game, State
-from guildtable.kernel.decisions import Decision
+from guildtable.games.city_and_guilds.questions import CityAndGuildsQuestion
+from guildtable.kernel import Game
+from guildtable.kernel.questions import StackState
 
 LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
 
 
-class CityAndGuildsPosition(State):
+class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     """What lies where and who holds what; `rules.CityAndGuildsState` adds the questions' answers."""
 
     __slots__ = (
@@ -43,7 +44,6 @@ class CityAndGuildsPosition(State):
         "num_players",
         "options",
         "owners",
-        "pending",
         "placed",
         "returned",
         "scored",
@@ -52,6 +52,7 @@ class CityAndGuildsPosition(State):
         "setup",
         "setup_placed",
         "shuffle_seed",
+        "stack",
         "stamps",
         "start_player",
         "supply",
@@ -88,7 +89,7 @@ class CityAndGuildsPosition(State):
     supply: list[int]  # top = last (hidden order)
     taverns: int
     figures: list[int]  # unused figures per seat
-    pending: list[Decision]
+    stack: list[CityAndGuildsQuestion]  # the open questions, top last (questions.py)
     start_player: int
     keep_order: bool
     shuffle_seed: int
@@ -125,15 +126,7 @@ class CityAndGuildsPosition(State):
         self.final = None
         self.last_move = ""
 
-    # --- turn ----------------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.pending[-1].seat if self.pending else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.pending
-
+    # --- turn (whose turn and the game's end: the question on top of `stack`, StackState) ----------------------------
     @property
     def in_setup(self) -> bool:
         return self.setup_placed < self.num_players
@@ -196,7 +189,7 @@ class CityAndGuildsPosition(State):
         copy.supply = self.supply.copy()
         copy.taverns = self.taverns
         copy.figures = self.figures.copy()
-        copy.pending = self.pending.copy()
+        copy.stack = self.stack.copy()
         copy.start_player = self.start_player
         copy.keep_order = self.keep_order
         copy.shuffle_seed = self.shuffle_seed

@@ -13,6 +13,7 @@ from guildtable.games.city_blocks.content import (
     SEAT_NAMES,
 )
 from guildtable.games.city_blocks.glossary import glossary
+from guildtable.games.city_blocks.observer import CityBlocksEncoder, encoder
 from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
@@ -55,6 +56,9 @@ class CityBlocks(Game):
 
     def describe_setup(self) -> str:
         return setup_module.__doc__ or ""
+
+    def observer(self, players: int) -> CityBlocksEncoder:
+        return encoder(players)
 
     def examples(self, playout: PlayoutFactory) -> list[Example]:
         return examples.examples(self, playout)

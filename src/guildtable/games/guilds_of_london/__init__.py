@@ -6,8 +6,7 @@ the stand-in set in `data/` (see `data/DESIGN.md`).
 """
 
 from guildtable.games.guilds_of_london.game import GuildsOfLondon
-from guildtable.kernel.registry import register
 
-GAME = register(GuildsOfLondon())
+GAME = GuildsOfLondon()
 
 __all__ = ["GAME", "GuildsOfLondon"]

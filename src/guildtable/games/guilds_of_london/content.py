@@ -3,7 +3,7 @@ layout, loaded from the JSON files of spec §15 and validated with errors that n
 
 The shipped set is the stand-in of `data/DESIGN.md` (every record `"official": false`); the real content drops in by
 editing the data files only. Every effect is parsed into an `Effect` with a global index so that the one effect
-engine (`effects.py`) can refer to it from plain-int decision contexts. This module never touches a game state.
+engine (`flow.py`) can refer to it from the plain-int fields of a question. This module never touches a game state.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ TOKEN_USES = ("immediate", "kept_passive", "spend_later", "endgame")
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """One effect primitive. `index` is its place in `Content.effects` (decision contexts hold that int)."""
+    """One effect primitive. `index` is its place in `Content.effects` (questions hold that int)."""
 
     index: int
     kind: str

@@ -1,23 +1,23 @@
 """The Guilds of London `Game`: the engine flags of spec §15.10 as options, the opening, snapshots, and the hooks
-for the text view and the greedy bot's evaluation."""
+for the text view, the greedy bot's evaluation, the analysis's calibration and the rules page's examples."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guildtable.games.guilds_of_london import glossary, heuristics, log, text
-from guildtable.games.guilds_of_london import questions as Q
+from guildtable.games.guilds_of_london import examples, glossary, heuristics, log, text
 from guildtable.games.guilds_of_london import setup as setup_rules
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.observer import GuildsOfLondonEncoder, encoder
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.games.guilds_of_london.snapshot import from_snapshot as read_snapshot
 from guildtable.kernel import Game, Option, State
-from guildtable.kernel.decisions import Decision
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
+from guildtable.kernel.protocol import Example, PlayoutFactory
 
 OPTIONS = (
     Option(
@@ -82,6 +82,13 @@ class GuildsOfLondon(Game):
     max_players = 4
     options = OPTIONS
     seat_names = SEAT_NAMES
+    # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
+    win_calibration: Mapping[int, tuple[float, float]] = {
+        2: (2.1999, -0.2108),
+        3: (2.0226, -1.3262),
+        4: (1.8509, -1.614),
+    }
+    rule_prefix = "GL"
     official_content = CONTENT.official
     content_note = N_(
         "The rulebook does not print what is on the tiles, action cards, mayoral reward cards, reward tokens and the "
@@ -94,13 +101,16 @@ class GuildsOfLondon(Game):
     def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
         state = GuildsState(self, players, seed, options, setup)
         setup_rules.build_opening(state, state.rng, setup)
-        state.pending = [Decision(Q.SETUP_DONE, -1, ())]
-        for seat in reversed(range(players)):  # GL-D29: asked seat by seat, answers stay secret
-            state.pending.append(Decision(Q.SETUP_KEEP, seat, ()))
         return state
 
     def describe_setup(self) -> str:
         return setup_rules.__doc__ or ""
+
+    def observer(self, players: int) -> GuildsOfLondonEncoder:
+        return encoder(players)
+
+    def examples(self, playout: PlayoutFactory) -> list[Example]:
+        return examples.examples(self, playout)
 
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildsState)

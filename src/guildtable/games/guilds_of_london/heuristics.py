@@ -7,9 +7,21 @@ from __future__ import annotations
 
 import math
 
-from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.actions import GUILDHALL, PLANTATION
 from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.questions import (
+    ApplyEffect,
+    CardEffect,
+    FirstReward,
+    MoveFrom,
+    MoveTo,
+    Pay,
+    ReturnLiveryman,
+    RewardKeep,
+    SecondReward,
+    SendFrom,
+)
+from guildtable.games.guilds_of_london.scoring import winners
 from guildtable.games.guilds_of_london.state import GuildsPosition
 
 TILES = CONTENT.tiles
@@ -48,31 +60,29 @@ def card_effect_value(card: int, start: int) -> float:
     return total
 
 
-def pending_value(state: GuildsPosition, seat: int) -> float:
+def owed_value(state: GuildsPosition, seat: int) -> float:
     """Answers and steps still owed to `seat`: effects to come count now, costs to pay count against."""
     value = 0.0
-    for decision in state.pending:
-        if decision.seat != seat:
+    for question in state.stack:
+        if question.seat != seat:
             continue
-        kind, context = decision.kind, decision.context
-        if kind == Q.FX:
-            value += effect_value(context[0])
-        elif kind == Q.CARD_FX:
-            value += card_effect_value(context[0], context[1])
-        elif kind == Q.PAY:
-            value -= 0.5 * context[0]
-        elif kind == Q.RETURN:
-            value -= 1.0 * context[0]
-        elif kind in (Q.MOVE_FROM, Q.MOVE_TO):
-            value += 1.3 * (context[1] if context[2] == 0 else 0.6 * context[1])
-        elif kind == Q.SEND_FROM:
-            value += 1.3 * (context[0] if context[1] == 0 else 0.6 * context[0])
-        elif kind == Q.KEEP:
+        if isinstance(question, ApplyEffect):
+            value += effect_value(question.effect)
+        elif isinstance(question, CardEffect):
+            value += card_effect_value(question.card, question.trigger)
+        elif isinstance(question, Pay):
+            value -= 0.5 * question.remaining
+        elif isinstance(question, ReturnLiveryman):
+            value -= 1.0 * question.remaining
+        elif isinstance(question, (MoveFrom, MoveTo, SendFrom)):
+            left = question.remaining
+            value += 1.3 * (left if question.up_to == 0 else 0.6 * left)
+        elif isinstance(question, RewardKeep):
             value += 5.0
-        elif kind in (Q.FIRST, Q.SECOND):
-            tile = TILES[context[0]]
-            effects = tile.first if kind == Q.FIRST else tile.second_extra
-            value += effect_value(effects[context[1]])
+        elif isinstance(question, FirstReward):
+            value += effect_value(TILES[question.tile].first[question.part])
+        elif isinstance(question, SecondReward):
+            value += effect_value(TILES[question.tile].second_extra[question.part])
     if seat == state.active:
         for card, index in state.end_effects:
             value += sum(effect_value(e) for e in CARDS[card].effect[index].effects)
@@ -121,15 +131,15 @@ def potential(state: GuildsPosition, seat: int) -> float:
     value += 0.5 * min(len(state.hands[seat]), room)
     value += 5.0 * len(state.rewards[seat])
     value += 0.4 * state.neutrals[seat]
-    return value + pending_value(state, seat)
+    return value + owed_value(state, seat)
 
 
 def evaluate(state: GuildsPosition, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is ahead."""
     if state.is_terminal:
-        winners = state.winners()
-        if seat in winners:
-            return 1.0 if len(winners) == 1 else 0.5
+        won = winners(state)
+        if seat in won:
+            return 1.0 if len(won) == 1 else 0.5
         return -1.0
     mine = potential(state, seat)
     best = max(potential(state, p) for p in range(state.num_players) if p != seat)

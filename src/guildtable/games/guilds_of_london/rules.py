@@ -1,12 +1,13 @@
 """Guilds of London rules (GL-42 to GL-111): `GuildsState`, the state the kernel drives, is the position (state.py)
 with the protocol on top. Which answers are legal and why one is refused (legal.py), what an answer does and the
-engine steps that follow it (flow.py), what a seat may see (view.py) and the full snapshot (snapshot.py) meet here with
-the action codec; this module only wires them together, so none of them imports it.
+engine steps that follow it (flow.py), the scores (scoring.py), what a seat may see (view.py), the full snapshot
+(snapshot.py) and the words (words.py) meet here with the action codec; this module only wires them together, so none
+of them imports it.
 
-The stack holds two kinds of `Decision` (questions.py): questions (a seat answers them with an action) and steps (the
-engine runs them by itself, e.g. "score the tile at position 5 of this reading order"). After every answer `settle`
-runs steps until a question is on top, so the whole round — turns, tile scoring, growth — is data on the stack and
-snapshots, clones and determinization need no special cases.
+The stack holds questions (questions.py): some a seat answers with an action, others are `automatic` steps the engine
+runs by itself (e.g. "score the tile at position 5 of this reading order"). After every answer `settle` runs steps
+until a question is on top, so the whole round — turns, tile scoring, growth — is data on the stack and snapshots,
+clones and determinization need no special cases.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import flow, legal
-from guildtable.games.guilds_of_london.questions import UNDER
+from guildtable.games.guilds_of_london import flow, legal, scoring
+from guildtable.games.guilds_of_london import words as W
+from guildtable.games.guilds_of_london.questions import RewardUnder
 from guildtable.games.guilds_of_london.snapshot import snapshot as snapshot_of
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.games.guilds_of_london.view import view as view_of
 from guildtable.kernel import Event, IllegalAction
 from guildtable.kernel.i18n import domain
+from guildtable.kernel.questions import top
+from guildtable.kernel.scoresheet import ScoreSheet
 
 _ = domain("guilds_of_london").gettext
 
@@ -31,7 +35,7 @@ class GuildsState(GuildsPosition):
 
     # --- the protocol: what may be answered, and what an answer does ------------------------------------------------
     def legal_actions(self) -> list[int]:
-        if not self.pending:
+        if not self.stack:
             return []
         return legal.legal_actions(self)
 
@@ -48,10 +52,23 @@ class GuildsState(GuildsPosition):
         return events
 
     def prompt(self, names: Sequence[str] | None = None) -> str:
-        return legal.prompt(self, names)
+        return W.prompt(self, names)
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        return legal.label(self, action, names)
+        return W.label(self, action, names)
+
+    # --- the scores -------------------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def score_breakdown(self) -> dict[str, Any]:
+        return scoring.score_breakdown(self)
+
+    def score_sheet(self) -> ScoreSheet:
+        return scoring.score_sheet(self)
 
     # --- what a seat sees, the snapshot and the codec --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -74,7 +91,7 @@ class GuildsState(GuildsPosition):
         return self.action_from_notation(f"{data['type']} {what}" if what else data["type"])
 
     def action_to_notation(self, action: int) -> str:
-        verb = "under" if self.pending and self.pending[-1].kind == UNDER else "keep"
+        verb = "under" if top(self, RewardUnder) is not None else "keep"
         return A.notation(action, verb)
 
     def action_from_notation(self, text: str) -> int:

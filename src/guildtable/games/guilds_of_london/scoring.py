@@ -1,15 +1,23 @@
-"""Pure scoring functions: the vote and second place on a tile (GL-77 to GL-84, GL-D13, GL-D15), plantation places
-(GL-90 to GL-92), master pairs (GL-101, GL-D31) and the mayoral reward cards (GL-100, DESIGN.md §6.1).
+"""Points: the vote and second place on a tile (GL-77 to GL-84, GL-D13, GL-D15), plantation places (GL-90 to GL-92),
+master pairs (GL-101, GL-D31) and the mayoral reward cards (GL-100, DESIGN.md §6.1), the scores and winners
+(GL-102, GL-103, GL-D32), the score breakdown and the end screen's score sheet.
 
-They read plain values (counts, sets of cells) and never change a state.
+They read plain values (counts, sets of cells) or a position and never change a state: the final scoring that pays
+these points is a step of flow.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from guildtable.games.guilds_of_london.content import BUILDING_KEYS, CONTENT, SYMBOL_BIT, RewardCard, Tile
 from guildtable.games.guilds_of_london.geometry import neighbours, ring
+from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.kernel.i18n import domain
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
+
+_ = domain("guilds_of_london").gettext
 
 
 def vote_winner(
@@ -136,3 +144,60 @@ def reward_card_vp(
         value = each * len(tiles)
     cap = params.get("max_vp")
     return int(min(value, cap) if cap is not None else value)
+
+
+# --- the scores of a position ----------------------------------------------------------------------------------------
+
+
+def scores(st: GuildsPosition) -> list[float]:
+    return [float(v) for v in st.vp]
+
+
+def winners(st: GuildsPosition) -> list[int]:
+    """GL-102, GL-103: most VP, then most reward cards; a remaining tie is a shared win (GL-D32)."""
+    if not st.is_terminal:
+        return []
+    best = max((st.vp[p], len(st.rewards[p])) for p in range(st.num_players))
+    return [p for p in range(st.num_players) if (st.vp[p], len(st.rewards[p])) == best]
+
+
+def score_breakdown(st: GuildsPosition) -> dict[str, Any]:
+    return {
+        "vp": list(st.vp),
+        "tiles": list(st.results),
+        "final": st.final,
+        "winners": winners(st),
+    }
+
+
+def score_sheet(st: GuildsPosition) -> ScoreSheet:
+    """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
+    everything scored during the game (tiles, rewards, tokens and cards) as one line."""
+    n = st.num_players
+    final = st.final or {"reward_cards": [[] for _seat in range(n)], "master_pairs": [0] * n}
+    by_id = {card.id: card for card in CONTENT.rewards}
+    cards = tuple(
+        line(_card_line(by_id[entry["card"]].name, by_id[entry["card"]].text), n, {seat: entry["vp"]})
+        for seat in range(n)
+        for entry in final["reward_cards"][seat]
+    )
+    pairs = (line(_("Adjacent pairs of your masters"), n, dict(enumerate(final["master_pairs"]))),)
+    at_end = [sum(e["vp"] for e in final["reward_cards"][s]) + final["master_pairs"][s] for s in range(n)]
+    during = (line(_("Scored during the game"), n, {s: st.vp[s] - at_end[s] for s in range(n)}),)
+    totals = tuple(float(score) for score in scores(st))
+    categories = (
+        ScoreCategory(_("During the game"), during),
+        ScoreCategory(_("Mayoral reward cards"), cards),
+        ScoreCategory(_("Masters side by side"), pairs),
+    )
+    return ScoreSheet(categories, totals)
+
+
+def _card_line(name: str, text: str) -> str:
+    """A mayoral reward card on the score sheet: its name and condition, in the reader's language (the content's
+    words, as `words.reward_name` and `words.content_text` read them)."""
+    return _("{name}: {text}", name=_translated(name), text=_translated(text).rstrip("."))
+
+
+def _translated(text: str) -> str:
+    return _(text) if text else text

@@ -1,5 +1,5 @@
 """The opening (GL-23 to GL-41): the Guildhall and first tiles, tokens, the Beadle, cards, neutrals, start spaces,
-plantation side and the liverymen on the Guildhall.
+plantation side and the liverymen on the Guildhall, and the first questions (each seat keeps a reward card).
 
 Explicit `setup=` keys fix the shuffles so a scenario reads the same whatever the generator does (all optional):
 `start_order` (seats on start spaces 1, 2, …), `tile_pool` (tile ids in draw order; the first ones fill the opening
@@ -15,17 +15,21 @@ from typing import Any
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import cell, reading_key
+from guildtable.games.guilds_of_london.questions import (
+    HAND_START,
+    LIVERYMEN,
+    NEUTRALS_EACH,
+    ON_GUILDHALL,
+    REWARDS_DEALT,
+    SetupDone,
+    SetupKeep,
+)
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel import BadRecord, Rng
 from guildtable.kernel.i18n import domain
 
 _ = domain("guilds_of_london").gettext
 
-HAND_START = 6  # GL-30
-REWARDS_DEALT = 3  # GL-31
-NEUTRALS_EACH = 2  # GL-32, GL-D11
-LIVERYMEN = 16  # GL-6
-ON_GUILDHALL = 4  # GL-36
 KEYS = ("start_order", "tile_pool", "action_deck", "reward_deck", "tokens", "plantation", "buildings_2p")
 
 
@@ -54,9 +58,9 @@ def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None)
     options = state.options
     # GL-33 start spaces.
     order = _permutation(setup, "start_order", {p: p for p in range(players)}, rng)
-    state.stack = [0] * players
+    state.marker_height = [0] * players
     for space, seat in enumerate(order, start=1):
-        state.stack[seat] = -space  # GL-54
+        state.marker_height[seat] = -space  # GL-54
     # GL-34 plantation side.
     side = setup.get("plantation", options["plantation_side"])
     sides = [s.side for s in CONTENT.plantations]
@@ -103,6 +107,10 @@ def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None)
     state.supply = [LIVERYMEN - ON_GUILDHALL] * players
     for p in range(players):
         state.fig[A.GUILDHALL * 4 + p] = ON_GUILDHALL
+    # GL-31, GL-D29: the keep question is asked seat by seat, the answers stay secret.
+    state.stack = [SetupDone(-1)]
+    for seat in reversed(range(players)):
+        state.stack.append(SetupKeep(seat))
 
 
 def _token_order(setup: dict[str, Any], rng: Rng) -> list[int]:

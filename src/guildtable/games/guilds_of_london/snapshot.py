@@ -1,5 +1,6 @@
 """The full state as JSON (hidden parts included: never send it to a seat) and back, checking that liverymen, cards,
-tokens and tiles are conserved so a hand-edited snapshot cannot describe an impossible position."""
+tokens and tiles are conserved so a hand-edited snapshot cannot describe an impossible position. The question stack
+is stored under "pending" as `[kind, seat, context]` records (`questions.read` reads them back)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,10 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.flow import STEPS
-from guildtable.games.guilds_of_london.setup import LIVERYMEN, NEUTRALS_EACH
+from guildtable.games.guilds_of_london.questions import LIVERYMEN, NEUTRALS_EACH, RewardKeep, RewardUnder, read
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel import BadRecord, Game, Rng
-from guildtable.kernel.decisions import Decision
 
 PositionT = TypeVar("PositionT", bound=GuildsPosition)
 
@@ -39,6 +37,8 @@ LISTS = (
 )
 NESTED = ("hands", "rewards", "kept")
 INTS = ("beadle", "counter", "round", "taken", "active", "played", "limit_bonus", "plantation", "scoring")
+ATTRIBUTE = {"stack": "marker_height"}
+"""The state's attribute for a snapshot key of another name (the VP markers' heights are stored as "stack")."""
 
 
 def snapshot(st: GuildsPosition) -> dict[str, Any]:
@@ -56,12 +56,12 @@ def snapshot(st: GuildsPosition) -> dict[str, Any]:
             [kind, list(cond) if cond else None, list(effects), mask] for kind, cond, effects, mask in st.lasting
         ],
         "end_effects": [list(entry) for entry in st.end_effects],
-        "pending": [[d.kind, d.seat, list(d.context)] for d in st.pending],
+        "pending": [[question.kind, question.seat, list(question.context())] for question in st.stack],
         "results": list(st.results),
         "final": st.final,
     }
     for name in LISTS:
-        data[name] = list(getattr(st, name))
+        data[name] = list(getattr(st, ATTRIBUTE.get(name, name)))
     for name in NESTED:
         data[name] = [list(items) for items in getattr(st, name)]
     for name in INTS:
@@ -94,7 +94,7 @@ def from_snapshot(game: Game, data: Mapping[str, Any], state_class: type[Positio
         raise BadRecord("rng", "expected a whole number")
     st.rng = Rng.from_state(rng)
     for name in LISTS:
-        setattr(st, name, _ints(data.get(name), name))
+        setattr(st, ATTRIBUTE.get(name, name), _ints(data.get(name), name))
     for name in NESTED:
         raw = data.get(name)
         if not isinstance(raw, list) or len(raw) != players:
@@ -113,12 +113,10 @@ def from_snapshot(game: Game, data: Mapping[str, Any], state_class: type[Positio
             for kind, cond, effects, mask in data.get("lasting") or []
         ]
         st.end_effects = [(int(card), int(index)) for card, index in data.get("end_effects") or []]
-        st.pending = [Decision(str(kind), int(seat), tuple(context)) for kind, seat, context in data["pending"]]
+        records = [(kind, seat, list(context)) for kind, seat, context in data["pending"]]
     except (TypeError, ValueError, KeyError):
         raise BadRecord("pending", "write decisions as [kind, seat, context]") from None
-    for index, decision in enumerate(st.pending):
-        if decision.kind not in Q.QUESTIONS and decision.kind not in STEPS:
-            raise BadRecord(f"pending[{index}]", f"unknown decision {decision.kind!r}")
+    st.stack = [read(kind, seat, context, f"pending[{index}]") for index, (kind, seat, context) in enumerate(records)]
     st.results = list(data.get("results") or [])
     st.final = data.get("final")
     st.cells = {code: tile for tile, code in enumerate(st.cell_of) if code >= 0}
@@ -136,7 +134,7 @@ def _check(st: GuildsPosition) -> None:
         if len(getattr(st, name)) != size:
             raise BadRecord(name, f"expected {size} entries")
     for name in ("supply", "neutrals", "neutral_out", "vp", "stack"):
-        if len(getattr(st, name)) != players:
+        if len(getattr(st, ATTRIBUTE.get(name, name))) != players:
             raise BadRecord(name, f"expected {players} entries")
     for p in range(players):
         total = st.supply[p] + sum(st.fig[loc * 4 + p] for loc in range(A.N_LOCATIONS))
@@ -147,7 +145,7 @@ def _check(st: GuildsPosition) -> None:
     cards = st.deck + st.discard + st.in_front + [c for hand in st.hands for c in hand]
     if sorted(cards) != list(range(A.N_CARDS)):
         raise BadRecord("hands", "hands, deck, discard and cards in front must hold each action card once")
-    drawn = [c for d in st.pending if d.kind in (Q.KEEP, Q.UNDER) for c in d.context]
+    drawn = [c for question in st.stack if isinstance(question, (RewardKeep, RewardUnder)) for c in question.cards]
     rewards = st.reward_deck + drawn + [c for cards in st.rewards for c in cards]
     if sorted(rewards) != list(range(A.N_REWARDS)) or len(st.reward_known) != len(st.reward_deck):
         raise BadRecord("rewards", "reward hands, the reward deck and drawn cards must hold each reward card once")

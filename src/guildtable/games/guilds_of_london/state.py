@@ -1,10 +1,10 @@
-"""The Guilds of London position (GL-42 to GL-111): the city, the figures, the cards and tokens, the scores and the
-stack of pending decisions, with the small queries and edits every rule makes (turn order, VP, mastery, the hand
-limit, movement, drawing, recruiting, lasting effects, the final scoring) and the copies search needs.
+"""The Guilds of London position (GL-42 to GL-111): the city, the figures, the cards and tokens, the VP track, the
+question stack, what can be read off them directly (turn order, mastery, the hand limit, where figures may move) and
+the copies search needs.
 
-It never decides which answers are legal or what an answer does (legal.py, flow.py), so those modules, the view and
-the snapshot read and edit a position without importing the rules; `rules.GuildsState` builds the kernel's state on
-top of it. State is flat lists of ints so `clone` stays cheap.
+It never decides which answers are legal, what an answer does, how points are counted or what a player reads
+(legal.py, flow.py, scoring.py, words.py): they read and edit a position without importing the rules, and
+`rules.GuildsState` builds the kernel's state on top of it. State is flat lists of ints so `clone` stays cheap.
 """
 
 from __future__ import annotations
@@ -12,33 +12,22 @@ from __future__ import annotations
 from typing import Any, Self
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import neighbours, reading_key
-from guildtable.games.guilds_of_london.questions import FX
-from guildtable.games.guilds_of_london.scoring import (
-    adjacent_pairs,
-    reward_card_vp,
-)
-from guildtable.kernel import Event, Game, Rng, State
-from guildtable.kernel.decisions import Decision
-from guildtable.kernel.events import private, public
-from guildtable.kernel.i18n import domain
-from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
-
-_ = domain("guilds_of_london").gettext
+from guildtable.games.guilds_of_london.questions import HAND_LIMIT, GuildsQuestion
+from guildtable.kernel import Event, Game, Rng
+from guildtable.kernel.questions import StackState
 
 TILES = CONTENT.tiles
-CARDS = CONTENT.cards
 EFFECTS = CONTENT.effects
-GH, PL = A.GUILDHALL, A.PLANTATION
-HAND_LIMIT = 7  # GL-67
+GH = A.GUILDHALL
 FRONT = tuple(tile.front for tile in TILES)
 
 
-class GuildsPosition(State):
-    """What lies where and who holds what, with the queries and edits the rules share; `rules.GuildsState` adds the
-    legal answers, what an answer does, views, snapshots and the action codec."""
+class GuildsPosition(StackState[GuildsQuestion]):
+    """What lies where and who holds what, with the queries the rules share; `rules.GuildsState` adds the legal
+    answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
+    question answered next (or an automatic step, which `flow.settle` runs before anyone is asked)."""
 
     end_rule = "GL-95"
 
@@ -58,8 +47,8 @@ class GuildsPosition(State):
         self.neutrals = [0] * players
         self.neutral_out = [0] * players
         self.vp = [0] * players
-        self.stack = [0] * players
-        self.counter = 0
+        self.marker_height = [0] * players  # GL-51, GL-54: on a shared VP space the higher marker lies on top
+        self.counter = 0  # the last marker height given
         self.round = 1
         self.taken = 0
         self.active = -1
@@ -80,7 +69,7 @@ class GuildsPosition(State):
         self.plantation = 0
         self.jumped = False
         self.scoring = -1
-        self.pending: list[Decision] = []
+        self.stack: list[GuildsQuestion] = []
         self.results: list[dict[str, Any]] = []
         self.final: dict[str, Any] | None = None
         self._events: list[Event] = []
@@ -92,18 +81,9 @@ class GuildsPosition(State):
         self.in_play.append(tile)
 
     def order(self) -> list[int]:
-        """Current turn order (GL-50, GL-51, GL-54): VP descending, then the higher marker in the stack."""
-        vp, stack = self.vp, self.stack
-        return sorted(range(self.num_players), key=lambda p: (-vp[p], -stack[p]))
-
-    def gain(self, seat: int, amount: int, why: str) -> None:
-        """GL-104: VP, with the marker put on top of its new space (GL-51, GL-54)."""
-        if amount == 0:
-            return
-        self.vp[seat] += amount
-        self.counter += 1
-        self.stack[seat] = self.counter
-        self._events.append(public("vp", seat=seat, amount=amount, total=self.vp[seat], why=why))
+        """Current turn order (GL-50, GL-51, GL-54): VP descending, then the marker on top of a shared space."""
+        vp, height = self.vp, self.marker_height
+        return sorted(range(self.num_players), key=lambda p: (-vp[p], -height[p]))
 
     def master_of(self, tile: int) -> int:
         """The seat whose master stands on `tile`, or -1 (GL-16, GL-D18: mastery is positional)."""
@@ -155,24 +135,6 @@ class GuildsPosition(State):
     def reading_order(self) -> list[int]:
         return sorted(self.in_play, key=lambda t: reading_key(self.cell_of[t]))
 
-    def draw(self, seat: int, count: int) -> None:
-        """Draw action cards (GL-66, GL-D26): an empty deck is refilled from the shuffled discard pile."""
-        drawn = []
-        for _ in range(count):
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-                self._events.append(public("reshuffle", cards=len(self.deck)))
-            drawn.append(self.deck.pop())
-        if drawn:
-            self.hands[seat].extend(drawn)
-            self.hands[seat].sort()
-            self._events.append(public("draw", seat=seat, count=len(drawn)))
-            self._events.append(private(seat, "drew", seat=seat, cards=[CARDS[c].number for c in drawn]))
-
     # --- movement ----------------------------------------------------------------------------------------------------
     def move_sources(self, seat: int) -> list[int]:
         """GL-61, GL-D21: the Guildhall and any tile holding the seat's figure; never the plantation."""
@@ -206,35 +168,6 @@ class GuildsPosition(State):
     def send_sources(self, seat: int) -> list[int]:
         return self.move_sources(seat)  # GL-108: Guildhall or any tile
 
-    def recruit(self, seat: int, count: int, to_plantation: bool) -> None:
-        """GL-60, GL-107: liverymen from the general supply (as many as are left)."""
-        count = min(count, self.supply[seat])
-        if count <= 0:
-            return
-        where = PL if to_plantation else GH
-        self.supply[seat] -= count
-        self.fig[where * 4 + seat] += count
-        self._events.append(public("recruit", seat=seat, count=count, to=A.location_name(where)))
-        for _ in range(count):
-            self.fire(seat, "recruit", -1)
-            if to_plantation:
-                self.fire(seat, "to_plantation", -1)
-
-    def fire(self, seat: int, event: str, tile: int) -> None:
-        """Lasting "each time" effects of this turn (GL-64): push their effects for one figure."""
-        if seat != self.active:
-            return
-        for kind, condition, effects, mask in self.lasting:
-            if kind != event:
-                continue
-            if condition is not None and condition[0] == "destination_has_symbol":
-                if tile < 0 or not TILES[tile].front & condition[1]:
-                    continue
-            elif condition is not None and not self.condition_holds(seat, condition):
-                continue
-            for index in reversed(effects):
-                self.pending.append(Decision(FX, seat, (index, mask, 0)))  # 0: an action card's lasting effect
-
     def condition_holds(self, seat: int, condition: tuple[str, Any]) -> bool:
         kind, value = condition[0], int(condition[1])
         if kind == "controls_tile_with_symbol":
@@ -244,91 +177,6 @@ class GuildsPosition(State):
         if kind == "cards_played_at_least":
             return self.played >= value
         return True
-
-    # --- whose turn -------------------------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.pending[-1].seat if self.pending else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.pending
-
-    # --- results ---------------------------------------------------------------------------------------------------
-    def scores(self) -> list[float]:
-        return [float(v) for v in self.vp]
-
-    def winners(self) -> list[int]:
-        """GL-102, GL-103: most VP, then most reward cards; a remaining tie is a shared win (GL-D32)."""
-        if not self.is_terminal:
-            return []
-        best = max((self.vp[p], len(self.rewards[p])) for p in range(self.num_players))
-        return [p for p in range(self.num_players) if (self.vp[p], len(self.rewards[p])) == best]
-
-    def score_sheet(self) -> ScoreSheet:
-        """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
-        everything scored during the game (tiles, rewards, tokens and cards) as one line."""
-        n = self.num_players
-        final = self.final or {"reward_cards": [[] for _seat in range(n)], "master_pairs": [0] * n}
-        by_id = {card.id: card for card in CONTENT.rewards}
-        cards = tuple(
-            line(_card_line(by_id[entry["card"]].name, by_id[entry["card"]].text), n, {seat: entry["vp"]})
-            for seat in range(n)
-            for entry in final["reward_cards"][seat]
-        )
-        pairs = (line(_("Adjacent pairs of your masters"), n, dict(enumerate(final["master_pairs"]))),)
-        at_end = [sum(e["vp"] for e in final["reward_cards"][s]) + final["master_pairs"][s] for s in range(n)]
-        during = (line(_("Scored during the game"), n, {s: self.vp[s] - at_end[s] for s in range(n)}),)
-        totals = tuple(float(score) for score in self.scores())
-        categories = (
-            ScoreCategory(_("During the game"), during),
-            ScoreCategory(_("Mayoral reward cards"), cards),
-            ScoreCategory(_("Masters side by side"), pairs),
-        )
-        return ScoreSheet(categories, totals)
-
-    def score_breakdown(self) -> dict[str, Any]:
-        return {
-            "vp": list(self.vp),
-            "tiles": list(self.results),
-            "final": self.final,
-            "winners": self.winners(),
-        }
-
-    def final_scoring(self) -> None:
-        """GL-99 to GL-101: clear unscored tiles, reveal reward cards in turn order, then master pairs."""
-        fig = self.fig
-        for tile in self.in_play:
-            if not self.back[tile]:
-                for p in range(self.num_players):
-                    self.supply[p] += fig[tile * 4 + p]
-                    fig[tile * 4 + p] = 0
-                if self.token[tile] >= 0:
-                    self.token_supply.append(self.token[tile])
-                    self.token[tile] = -1
-        buildings = {self.cell_of[t] for t in self.in_play if TILES[t].kind == "building"}
-        guildhall = set(self.guildhall_cells)
-        cards: dict[int, list[dict[str, Any]]] = {}
-        pairs: dict[int, int] = {}
-        for seat in self.order():
-            mine = self.controlled(seat)
-            cards[seat] = []
-            for card in self.rewards[seat]:
-                value = reward_card_vp(CONTENT.rewards[card], mine, self.cell_of, guildhall, buildings)
-                cards[seat].append({"card": CONTENT.rewards[card].id, "vp": value})
-                self.gain(seat, value, f"reward card {CONTENT.rewards[card].id}")
-        for seat in self.order():
-            pairs[seat] = adjacent_pairs({self.cell_of[t] for t in self.controlled(seat)})
-            self.gain(seat, pairs[seat], "adjacent master pairs (GL-101)")
-        self.final = {
-            "reward_cards": [cards[p] for p in range(self.num_players)],
-            "master_pairs": [pairs[p] for p in range(self.num_players)],
-            "reward_card_counts": [len(r) for r in self.rewards],
-        }
-        self.pending.clear()
-        self._events.append(
-            public("game_end", scores=self.scores(), winners=self.winners(), reward_cards=self.final["reward_cards"])
-        )
 
     # --- copies ----------------------------------------------------------------------------------------------------
     def clone(self) -> Self:
@@ -347,7 +195,7 @@ class GuildsPosition(State):
         copy.neutrals = self.neutrals.copy()
         copy.neutral_out = self.neutral_out.copy()
         copy.vp = self.vp.copy()
-        copy.stack = self.stack.copy()
+        copy.marker_height = self.marker_height.copy()
         copy.in_front = self.in_front.copy()
         copy.lasting = self.lasting.copy()
         copy.end_effects = self.end_effects.copy()
@@ -360,7 +208,7 @@ class GuildsPosition(State):
         copy.kept = [tokens.copy() for tokens in self.kept]
         copy.token_supply = self.token_supply.copy()
         copy.pool = self.pool.copy()
-        copy.pending = self.pending.copy()
+        copy.stack = self.stack.copy()
         copy.results = self.results.copy()
         copy._events = []
         return copy
@@ -391,8 +239,3 @@ class GuildsPosition(State):
         rng.shuffle(copy.pool)
         rng.shuffle(copy.token_supply)
         return copy
-
-
-def _card_line(name: str, text: str) -> str:
-    """A mayoral reward card on the score sheet: its name and condition, in the reader's language."""
-    return _("{name}: {text}", name=W.reward_name(name), text=W.content_text(text).rstrip("."))

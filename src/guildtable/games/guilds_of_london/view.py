@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
+from guildtable.games.guilds_of_london.questions import RewardKeep, RewardUnder
+from guildtable.games.guilds_of_london.scoring import winners
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.i18n import N_, domain
 
@@ -63,8 +64,8 @@ def _next_growth(st: GuildsPosition) -> int | None:
 
 def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
     players = st.num_players
-    decision = st.pending[-1] if st.pending else None
-    mine = seat is not None and decision is not None and decision.seat == seat
+    question = st.stack[-1] if st.stack else None
+    mine = seat is not None and question is not None and question.seat == seat
     side = CONTENT.plantations[st.plantation]
     result: dict[str, Any] = {
         "game": st.game.name,
@@ -73,8 +74,8 @@ def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "seats": list(A.SEAT_NAMES[:players]),
         "current_player": st.current_player,
-        "decision": None if decision is None else {"kind": decision.kind, "seat": decision.seat},
-        "prompt": st.prompt() if mine else None,
+        "decision": None if question is None else {"kind": question.kind, "seat": question.seat},
+        "prompt": W.prompt(st) if mine else None,
         "terminal": st.is_terminal,
         "round": st.round,
         "rounds": st.track.rounds,
@@ -87,7 +88,7 @@ def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
         "turns_taken": [bool(st.taken >> p & 1) for p in range(players)],
         "active": st.active,
         "vp": list(st.vp),
-        "stack": list(st.stack),
+        "stack": list(st.marker_height),
         "city": [_tile(st, t) for t in st.reading_order()],
         "guildhall": {
             "cells": [list(xy(c)) for c in st.guildhall_cells],
@@ -125,7 +126,7 @@ def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
         "under_reward_deck": None,
         "results": list(st.results),
         "final": st.final,
-        "winners": st.winners(),
+        "winners": winners(st),
     }
     if st.is_terminal:
         result["revealed_reward_cards"] = [[CONTENT.rewards[c].id for c in cards] for cards in st.rewards]
@@ -144,6 +145,6 @@ def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
         result["under_reward_deck"] = [
             CONTENT.rewards[c].id for c, who in zip(st.reward_deck, st.reward_known, strict=True) if who == seat
         ]
-        if mine and decision is not None and decision.kind in (Q.KEEP, Q.UNDER):
-            result["drawn_reward_cards"] = [CONTENT.rewards[c].id for c in decision.context]
+        if mine and isinstance(question, (RewardKeep, RewardUnder)):
+            result["drawn_reward_cards"] = [CONTENT.rewards[c].id for c in question.cards]
     return result

@@ -1,8 +1,10 @@
-"""Plain words for the Guilds of London pieces: tile, card, token and reward-card names as a sentence uses them, and
-every effect primitive (spec §15.6, DESIGN.md §8) as a phrase, built from the content data.
+"""Every word a Guilds of London player reads about the position: tile, card, token and reward-card names as a
+sentence uses them, every effect primitive (spec §15.6, DESIGN.md §8) as a phrase, built from the content data, and
+the question on top of the stack (`prompt`) and each answer to it (`label`) in plain words.
 
 The prompts, button labels, refusals, the log, the view's reward texts and the glossary all speak through this module,
-so a player never reads an id ("lock_keepers"), a short code ("recruit 1") or a rule ID. It never touches a game state.
+so a player never reads an id ("lock_keepers"), a short code ("recruit 1") or a rule ID. It reads a position (for the
+prompt and the labels) but never changes one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,23 @@ from guildtable.games.guilds_of_london.content import (
     PlantationSide,
     Tile,
 )
+from guildtable.games.guilds_of_london.questions import (
+    BeadleTo,
+    FirstReward,
+    HandLimit,
+    MoveFrom,
+    MoveTo,
+    Negotiate,
+    Pay,
+    ReturnLiveryman,
+    RewardKeep,
+    RewardUnder,
+    SecondReward,
+    SendFrom,
+    SetupKeep,
+    Turn,
+)
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guilds_of_london").gettext
@@ -28,6 +47,10 @@ ngettext = domain("guilds_of_london").ngettext
 pgettext = domain("guilds_of_london").pgettext
 
 GUILDHALL, PLANTATION = A.GUILDHALL, A.PLANTATION
+TILES = CONTENT.tiles
+CARDS = CONTENT.cards
+EFFECTS = CONTENT.effects
+SEATS = A.SEAT_NAMES
 _COMPANY = re.compile(r"^The (?:Worshipful|Honourable) (?:Company|Society) of (.+)$")
 
 
@@ -360,3 +383,198 @@ def reward_name(name: str) -> str:
 def content_text(text: str) -> str:
     """A card's or token's text from the content data, as a player reads it."""
     return _(text) if text else text
+
+
+# --- the question on top and its answers ------------------------------------------------------------------------------
+
+
+def prompt(st: GuildsPosition, names: Sequence[str] | None = None) -> str:
+    """The question on top of the stack in plain words, naming other players by `names`."""
+    if not st.stack:
+        return _("The game is over")
+    names = names or SEATS
+    question = st.stack[-1]
+    seat = question.seat
+    if isinstance(question, SetupKeep):
+        return _(
+            "Choose 1 of your {count} mayoral reward cards to keep; the others go back into the reward deck",
+            count=len(st.rewards[seat]),
+        )
+    if isinstance(question, Turn):
+        last = st.is_last_round()
+        if st.played == 0:
+            if last:
+                return _(
+                    "Your turn: play an action card to recruit, to move or for its effect, or pass (no cards are "
+                    "drawn in the last round)"
+                )
+            return _("Your turn: play an action card to recruit, to move or for its effect, or pass and draw 4 cards")
+        if last:
+            return _("Play another action card, or stop (no cards are drawn in the last round)")
+        return _("Play another action card, or stop and draw 2 cards")
+    if isinstance(question, Pay):
+        return ngettext(
+            "Pay for the effect: discard another action card as a coin ({n} coin to pay)",
+            "Pay for the effect: discard another action card as a coin ({n} coins to pay)",
+            question.remaining,
+        )
+    if isinstance(question, ReturnLiveryman):
+        return ngettext(
+            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liveryman to go)",
+            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liverymen to go)",
+            question.remaining,
+            places=returns_from(question.places),
+        )
+    if isinstance(question, MoveFrom):
+        reach = move_reach(question.symbols)
+        if question.up_to:
+            text = _("Move one of your liverymen or masters to {reach}: choose the one to move, or stop", reach=reach)
+        else:
+            text = _("Move one of your liverymen or masters to {reach}: choose the one to move", reach=reach)
+        return text + _left(question.remaining)
+    if isinstance(question, MoveTo):
+        reach = move_reach(question.symbols)
+        source = place_from(question.source)
+        if st.scoring >= 0:
+            return _(
+                "Move your figure {source}: choose {reach} (not {tile}, which is being scored)",
+                source=source,
+                reach=reach,
+                tile=tile_name(st.scoring),
+            )
+        return _("Move your figure {source}: choose {reach}", source=source, reach=reach)
+    if isinstance(question, SendFrom):
+        if question.up_to:
+            text = _("Send one of your liverymen or masters to the plantation: choose the one to send, or stop")
+        else:
+            text = _("Send one of your liverymen or masters to the plantation: choose the one to send")
+        return text + (_(" ({n} to send)", n=question.remaining) if question.remaining > 1 else "")
+    if isinstance(question, BeadleTo):
+        return _("Move the Beadle to another tile that is not yet scored")
+    if isinstance(question, HandLimit):
+        return ngettext(
+            "You hold {n} action card, more than your hand limit of {limit}: discard one",
+            "You hold {n} action cards, more than your hand limit of {limit}: discard one",
+            len(st.hands[seat]),
+            limit=st.hand_limit(seat),
+        )
+    if isinstance(question, Negotiate):
+        location = question.location
+        others = [
+            _("{player}'s", player=names[p]) for p in range(st.num_players) if p != seat and st.fig[location * 4 + p]
+        ]
+        return ngettext(
+            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+            "Guildhall, or stop (you have {n} neutral liveryman)",
+            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+            "Guildhall, or stop (you have {n} neutral liverymen)",
+            st.neutrals[seat],
+            where=place_on(location),
+            players=listing(others, "or"),
+        )
+    if isinstance(question, FirstReward):
+        return _(
+            "You won first place on {tile}. Take or skip this part of the reward: {part}",
+            tile=tile_name(question.tile),
+            part=effect_text(EFFECTS[TILES[question.tile].first[question.part]]),
+        )
+    if isinstance(question, SecondReward):
+        return _(
+            "You came second on {tile}. Take or skip this extra reward: {part}",
+            tile=tile_name(question.tile),
+            part=effect_text(EFFECTS[TILES[question.tile].second_extra[question.part]]),
+        )
+    if isinstance(question, RewardKeep):
+        return _(
+            "Keep 1 of the {count} mayoral reward cards you drew; the others go under the reward deck",
+            count=len(question.cards),
+        )
+    return _("Put the reward cards you drew under the reward deck one at a time: choose the next to go under")
+
+
+def _left(count: int) -> str:
+    return ngettext(" ({n} move left)", " ({n} moves left)", count) if count > 1 else ""
+
+
+def label(st: GuildsPosition, action: int, names: Sequence[str] | None = None) -> str:
+    """`action` in plain words for a button, read in the position `st` (the question on top gives the verb)."""
+    names = names or SEATS
+    question = st.stack[-1] if st.stack else None
+    last = st.is_last_round()
+    if action == A.PASS:
+        return _("Pass (no cards are drawn in the last round)") if last else _("Pass and draw 4 cards")
+    if action == A.STOP:
+        if isinstance(question, Turn) and last:
+            return _("Stop (no cards are drawn in the last round)")
+        return _(_STOP.get(type(question), N_("Stop")))
+    if action in (A.TAKE, A.SKIP):
+        if isinstance(question, (FirstReward, SecondReward)):
+            first = isinstance(question, FirstReward)
+            rewarding = TILES[question.tile]
+            effects = rewarding.first if first else rewarding.second_extra
+            part = effect_text(EFFECTS[effects[question.part]])
+            if action == A.TAKE:
+                return _("Take: {part}", part=part)
+            return _("Skip this part") if first else _("Skip this extra reward")
+        return _("Take it") if action == A.TAKE else _("Skip it")
+    if action < A.DISCARD:
+        card, use = divmod(action - A.PLAY, 3)
+        data = CARDS[card]
+        name = card_name(data)
+        if use == A.RECRUIT:
+            return _("Recruit with {card}", card=name)
+        if use == A.MOVE:
+            return _("Move with {card} to a tile showing {symbols}", card=name, symbols=symbols_text(data.symbols))
+        paying = []
+        if data.coins:
+            paying.append(ngettext("paying {n} coin", "paying {n} coins", data.coins))
+        if data.return_count:
+            paying.append(ngettext("returning {n} liveryman", "returning {n} liverymen", data.return_count))
+        if paying:
+            return _("Use the effect of {card}, {paying}", card=name, paying=listing(paying))
+        return _("Use the effect of {card}", card=name)
+    if action < A.SOURCE:
+        name = card_name(CARDS[action - A.DISCARD])
+        if isinstance(question, Pay):
+            return _("Pay a coin with {card}", card=name)
+        return _("Discard {card}", card=name)
+    if action < A.DEST:
+        source = place_from(action - A.SOURCE)
+        if isinstance(question, ReturnLiveryman):
+            return _("Return a liveryman {source}", source=source)
+        if isinstance(question, SendFrom):
+            return _("Send a figure {source} to the plantation", source=source)
+        return _("Move a figure {source}", source=source)
+    if action < A.NEUTRAL:
+        tile = tile_name(action - A.DEST)
+        if isinstance(question, BeadleTo):
+            return _("Move the Beadle to {tile}", tile=tile)
+        if isinstance(question, MoveTo):
+            return _("Move a figure {source} to {tile}", source=place_from(question.source), tile=tile)
+        return _("Move a figure to {tile}", tile=tile)
+    if action < A.REWARD:
+        return _(
+            "Place a neutral to send one of {player}'s liverymen to the Guildhall", player=names[action - A.NEUTRAL]
+        )
+    if action < A.TOKEN:
+        name = _(CONTENT.rewards[action - A.REWARD].name)
+        if isinstance(question, RewardUnder):
+            return _("Put '{card}' under the reward deck", card=name)
+        return _("Keep '{card}'", card=name)
+    token = CONTENT.tokens[action - A.TOKEN]
+    if token.effect < 0:
+        return _("Spend the {token} token", token=_(token.name))
+    restricted = symbols_text(token.symbol) if token.symbol else _("a symbol of this token")
+    return _(
+        "Spend the {token} token to {effect}",
+        token=_(token.name),
+        effect=effect_text(EFFECTS[token.effect], restricted),
+    )
+
+
+_STOP: dict[type[object], str] = {
+    Turn: N_("Stop and draw 2 cards"),
+    MoveFrom: N_("Stop moving"),
+    SendFrom: N_("Stop sending figures to the plantation"),
+    Negotiate: N_("Stop negotiating"),
+}

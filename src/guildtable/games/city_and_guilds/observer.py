@@ -2,9 +2,9 @@
 place markers of the blocks, the four investment tracks, the scores, the observer's hand, the display and the
 question on turn.
 
-Read from the fields `views.view_of` is made of (CG-47): lots, blocks' markers and scoring, tracks with arrival order,
+Read from the fields `view.view_of` is made of (CG-47): lots, blocks' markers and scoring, tracks with arrival order,
 scores, figures and tiles placed, hand sizes, the display, the supply's size, the taverns left, the observer's own
-hand (every hand with `open_hands`) and the open decision. Never another hidden hand or the supply's order.
+hand (every hand with `open_hands`) and the open question. Never another hidden hand or the supply's order.
 
 Maps differ (the `map` option), so the per-lot slices have room for the largest map (76 lots, §8.4) and the per-block
 slices for 26 blocks; a lot or block beyond the map stays 0 apart from `lot_on_map`/`block_on_map`. Lots are numbered
@@ -29,11 +29,12 @@ from guildtable.games.city_and_guilds.content import (
     TILE_KINDS,
     TOTAL_TILES,
 )
-from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE, PENDING_KINDS
-from guildtable.games.city_and_guilds.rules import CityAndGuildsState
+from guildtable.games.city_and_guilds.questions import QUESTIONS, Building, Lot, MinstrelFigure
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
-from guildtable.rl.layout import LayoutBuilder
+from guildtable.kernel.layout import LayoutBuilder
+from guildtable.kernel.observation import Encoder, copies, relative_seats
+from guildtable.kernel.protocol import Tensor
 
 MAX_BLOCKS = 26  # A–Z (§8.3)
 HAND_MOST = HAND_SIZE + 1  # CG-11: four tiles are dealt, one goes back
@@ -41,6 +42,8 @@ SCORE_LOW, SCORE_SPAN = -20, 220.0  # scores may end below 0 (CG-45: -1 per unus
 MOST_FIGURES = max(FIGURES.values())
 TRACK_SCALE = 20.0
 PLACED_SCALE = 40.0
+QUESTION_INDEX = {kind: index for index, kind in enumerate(QUESTIONS)}
+"""Each question kind's entry in `question`."""
 OPTION_FLAGS = (
     ("open_hands", True),
     ("chain_bonus_8", 35),
@@ -54,7 +57,7 @@ OPTION_FLAGS = (
 
 
 class CityAndGuildsEncoder(Encoder):
-    compiled_name = "city_and_guilds"
+    compiled_name = "guildtable.games.city_and_guilds.observer_twin"
 
     def __init__(self, players: int) -> None:
         n = players
@@ -116,7 +119,7 @@ class CityAndGuildsEncoder(Encoder):
         )
         self.taverns = build.add("taverns_left", TAVERNS + 1, "one-hot: taverns left in the supply, 0..4 (CG-36)")
         self.question = build.add(
-            "question", len(PENDING_KINDS), f"one-hot: the open question [{', '.join(PENDING_KINDS)}]"
+            "question", len(QUESTIONS), f"one-hot: the open question [{', '.join(kind.kind for kind in QUESTIONS)}]"
         )
         self.to_move = build.add("to_move", n, "one-hot: who answers the open question")
         self.placing = build.add(
@@ -171,7 +174,7 @@ class CityAndGuildsEncoder(Encoder):
         return geometry
 
     def build(self, state: State, seat: int) -> Tensor:
-        assert isinstance(state, CityAndGuildsState)
+        assert isinstance(state, CityAndGuildsPosition)
         n = self.players
         relative = self._relative[seat]
         memo = self.memo(seat)
@@ -204,14 +207,14 @@ class CityAndGuildsEncoder(Encoder):
         rest = [self.hand_sizes + relative[p] * (HAND_MOST + 1) + len(hand) for p, hand in enumerate(state.hands)]
         rest += [self.figures + relative[p] * most + left for p, left in enumerate(state.figures)]
         rest.append(self.taverns + state.taverns)
-        if state.pending:
-            decision = state.pending[-1]
-            rest.append(self.question + PENDING_KINDS.index(decision.kind))
-            rest.append(self.to_move + relative[decision.seat])
-            if decision.kind == LOT:
-                rest.append(self.placing + decision.context[0])
-            elif decision.kind in (BUILDING, MINSTREL_FIGURE):
-                rest.append(self.lot_question + decision.context[0])
+        if state.stack:
+            question = state.stack[-1]
+            rest.append(self.question + QUESTION_INDEX[type(question)])
+            rest.append(self.to_move + relative[question.seat])
+            if type(question) is Lot:
+                rest.append(self.placing + question.tile)
+            elif type(question) is Building or type(question) is MinstrelFigure:
+                rest.append(self.lot_question + question.lot)
         else:
             rest.append(self.flags + 1)
         if state.in_setup:
@@ -238,7 +241,7 @@ class CityAndGuildsEncoder(Encoder):
         memo.view[self.supply] = len(state.supply) / TOTAL_TILES
         return memo.tensor()
 
-    def _ranks(self, state: CityAndGuildsState, relative: tuple[int, ...]) -> list[int]:
+    def _ranks(self, state: CityAndGuildsPosition, relative: tuple[int, ...]) -> list[int]:
         n = self.players
         ones: list[int] = []
         for guild in range(GUILD_COUNT):
@@ -248,7 +251,7 @@ class CityAndGuildsEncoder(Encoder):
             ones += [base + relative[p] * n + place for place, (_, _, p) in enumerate(ranked)]
         return ones
 
-    def _open_hands(self, state: CityAndGuildsState, relative: tuple[int, ...]) -> list[int]:
+    def _open_hands(self, state: CityAndGuildsPosition, relative: tuple[int, ...]) -> list[int]:
         size = HAND_MOST * HAND_KINDS
         ones: list[int] = []
         for player, hand in enumerate(state.hands):

@@ -21,10 +21,9 @@ from guildtable.games.city_and_guilds.content import (
     TILE_KINDS,
     tile_from_code,
 )
-from guildtable.games.city_and_guilds.questions import BUILDING, LOT, MINSTREL_FIGURE, PENDING_KINDS
+from guildtable.games.city_and_guilds.questions import KINDS, Building, CityAndGuildsQuestion, Lot, MinstrelFigure
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel import BadRecord, Game
-from guildtable.kernel.decisions import Decision
 
 PositionT = TypeVar("PositionT", bound=CityAndGuildsPosition)
 
@@ -60,7 +59,7 @@ def snapshot_of(state: CityAndGuildsPosition) -> dict[str, Any]:
         "display": [TILE_CODES[t] for t in state.display],
         "supply": [TILE_CODES[t] for t in reversed(state.supply)],  # top first
         "taverns": state.taverns,
-        "pending": [[d.kind, d.seat, list(d.context)] for d in state.pending],
+        "pending": [[question.kind, question.seat, list(question.context())] for question in state.stack],
         "start_player": state.start_player,
         "keep_order": state.keep_order,
         "shuffle_seed": state.shuffle_seed,
@@ -159,20 +158,10 @@ def load_snapshot(game: Game, snapshot: Mapping[str, Any], state_class: type[Pos
     state.display = sorted(_tiles(_get(snapshot, "display", list), "display"))
     state.supply = list(reversed(_tiles(_get(snapshot, "supply", list), "supply")))
     state.taverns = _get(snapshot, "taverns", int)
-    pending = []
-    for index, entry in enumerate(_get(snapshot, "pending", list)):
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 3
-            and entry[0] in PENDING_KINDS
-            and type(entry[1]) is int
-            and 0 <= entry[1] < players
-            and isinstance(entry[2], list)
-            and _context_ok(entry[0], entry[2], board.lots)
-        ):
-            raise BadRecord(f"pending[{index}]", "write a decision as [kind, seat, context]")
-        pending.append(Decision(entry[0], entry[1], tuple(entry[2])))
-    state.pending = pending
+    state.stack = [
+        _question(entry, f"pending[{index}]", players, board.lots)
+        for index, entry in enumerate(_get(snapshot, "pending", list))
+    ]
     state.start_player = _get(snapshot, "start_player", int)
     state.keep_order = bool(snapshot.get("keep_order"))
     state.shuffle_seed = _get(snapshot, "shuffle_seed", int)
@@ -195,18 +184,27 @@ def _check_markers(state: CityAndGuildsPosition) -> None:
             raise BadRecord(f"black[{block}]", f"block {letter}: the black marker must be on a second present player")
 
 
-def _context_ok(kind: str, context: list[Any], lots: int) -> bool:
-    """A decision's context: the picked tile for `lot`, the lot for `building` / `minstrel`, nothing otherwise."""
-    if kind == LOT:
-        return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < HAND_KINDS
-    if kind in (BUILDING, MINSTREL_FIGURE):
-        return len(context) == 1 and type(context[0]) is int and 0 <= context[0] < lots
-    return not context
+def _question(entry: Any, where: str, players: int, lots: int) -> CityAndGuildsQuestion:
+    """An open question written as [kind, seat, context]: a `lot` question's context is the picked tile, a `building`
+    or `minstrel` question's the lot; the others have none (questions.py)."""
+    if not (isinstance(entry, list) and len(entry) == 3):
+        raise BadRecord(where, "write a question as [kind, seat, context]")
+    name, seat, context = entry
+    if not isinstance(context, list):
+        raise BadRecord(where, "write a question as [kind, seat, context]")
+    question = KINDS.read(name, seat, context, where)
+    if not 0 <= question.seat < players:
+        raise BadRecord(where, f"seat {question.seat} is not a seat at this table of {players}")
+    if isinstance(question, Lot) and not (type(question.tile) is int and 0 <= question.tile < HAND_KINDS):
+        raise BadRecord(where, f"a lot question's tile is a drawable tile kind 0..{HAND_KINDS - 1}")
+    if isinstance(question, Building | MinstrelFigure) and not (type(question.lot) is int and 0 <= question.lot < lots):
+        raise BadRecord(where, f"a {question.kind} question's lot is a lot of this map, 0..{lots - 1}")
+    return question
 
 
 def _check_conservation(state: CityAndGuildsPosition, placed: list[int], on_board: list[int]) -> None:
     """CG-4: board + hands + picked tile + display + supply + tavern supply = the 80 tiles; CG-5: figures."""
-    picked = [d.context[0] for d in state.pending if d.kind == LOT]
+    picked = [question.tile for question in state.stack if isinstance(question, Lot)]
     everything = Counter(placed + picked + state.display + state.supply + [t for h in state.hands for t in h])
     everything[TAVERN] += state.taverns
     if any(everything[kind] != TILE_COUNTS[kind] for kind in range(TILE_KINDS)) or state.taverns > TAVERNS:

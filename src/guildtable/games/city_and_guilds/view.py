@@ -7,7 +7,7 @@ from typing import Any
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
-from guildtable.games.city_and_guilds.questions import LOT
+from guildtable.games.city_and_guilds.questions import Lot
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 
 
@@ -25,7 +25,7 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
     - `scored`: whether the block has been completed and scored (CG-31).
     """
     board, n = state.board, state.num_players
-    decision = state.pending[-1] if state.pending else None
+    question = state.stack[-1] if state.stack else None
     lots = []
     for lot in range(board.lots):
         tile = state.tiles[lot]
@@ -79,9 +79,9 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
         "seats": list(SEAT_NAMES[:n]),
         "current_player": state.current_player,
         "decision": None
-        if decision is None
-        else {"kind": decision.kind, "seat": decision.seat, "prompt": state.prompt()},
-        "placing": TILE_CODES[decision.context[0]] if decision is not None and decision.kind == LOT else None,
+        if question is None
+        else {"kind": question.kind, "seat": question.seat, "prompt": state.prompt()},
+        "placing": TILE_CODES[question.tile] if isinstance(question, Lot) else None,
         "terminal": state.is_terminal,
         "setup_round": state.in_setup,
         "start_player": state.start_player,

@@ -1,16 +1,15 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Guilds of London's observation tensor in C loops: the tensor `rl/guilds_of_london.py` lays out and documents, built
-from nothing at every call, from the same fields (see `compiled/__init__.py`)."""
+"""Guilds of London's observation tensor in C loops: the tensor `observer.py` lays out and documents, built from nothing
+at every call, from the same fields (see `kernel/observation.py`)."""
 
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import questions as Q
-from guildtable.games.guilds_of_london import state as S
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import OFFSET, WIDTH
-from guildtable.rl import guilds_of_london as reference  # the scales, question kinds and options it names
+from guildtable.games.guilds_of_london import observer as reference  # the scales, question kinds and options it names
 
-from guildtable.rl.compiled.tensor cimport Tensor, Twin, at_least, capped, copies, one, put
+from guildtable.kernel.tensor cimport Tensor, Twin, at_least, capped, copies, one, put
 
 cdef int TILES = A.N_TILES, CARDS = A.N_CARDS, REWARDS = A.N_REWARDS, TOKENS = A.N_TOKENS
 cdef int LOCATIONS = A.N_LOCATIONS, GUILDHALL = A.GUILDHALL
@@ -23,12 +22,12 @@ cdef double COUNT_SCALE = reference.COUNT_SCALE, TOKEN_COPIES = reference.TOKEN_
 cdef double TILE_FIGURES = reference.FIGURE_SCALES[0]  # per location: the tiles, the Guildhall, the plantation
 cdef double GUILDHALL_FIGURES = reference.FIGURE_SCALES[A.GUILDHALL]
 cdef double PLANTATION_FIGURES = reference.FIGURE_SCALES[A.PLANTATION]
-cdef int HAND_LIMIT = S.HAND_LIMIT
+cdef int HAND_LIMIT = Q.HAND_LIMIT
 cdef int MOST_PLAYERS = 4  # the state's `fig` keeps 4 counts per location
-cdef dict QUESTION_INDEX = reference.QUESTION_INDEX
-cdef dict LOCATED = reference.LOCATED
-cdef dict COUNTED = reference.COUNTED
-cdef str FIRST = Q.FIRST, SECOND = Q.SECOND, KEEP = Q.KEEP, UNDER = Q.UNDER
+cdef dict QUESTION_INDEX = reference.QUESTION_INDEX  # by the question's class
+cdef tuple COUNTED = reference.COUNTED
+cdef object MOVE_TO = Q.MoveTo, NEGOTIATE = Q.Negotiate, FIRST = Q.FirstReward, SECOND = Q.SecondReward
+cdef object KEEP = Q.RewardKeep, UNDER = Q.RewardUnder
 cdef tuple ROTATION_DEGREES = reference.ROTATIONS
 cdef tuple BUILDING_DEALS = reference.BUILDING_DEALS
 cdef int ROTATIONS = len(ROTATION_DEGREES)
@@ -77,13 +76,6 @@ cdef inline int tile_of(object value) except -1:
     if tile < 0 or tile >= TILES:
         raise IndexError(f"tile {tile} outside 0..{TILES - 1}")
     return tile
-
-
-cdef inline int item(tuple values, Py_ssize_t at) except? -1:
-    """`values[at]` as an int, checked (the module reads tuples without bounds checks)."""
-    if at < 0 or at >= len(values):
-        raise IndexError(f"index {at} outside a context of {len(values)}")
-    return values[at]
 
 
 cdef class Encoder(Twin):
@@ -210,42 +202,43 @@ cdef class Encoder(Twin):
         if value >= 0:
             one(t, self.beadle + value)
         cdef double left = 0.0
-        cdef list pending = state.pending
-        cdef tuple context
-        if pending:
-            decision = pending[len(pending) - 1]
-            kind = decision.kind
-            context = decision.context
-            value = decision.seat
+        cdef list stack = state.stack
+        cdef tuple drawn
+        if stack:
+            question = stack[len(stack) - 1]
+            kind = type(question)
+            value = question.seat
             if value < 0 or value >= n:
                 raise IndexError(f"seat {value} outside 0..{n - 1}")
             one(t, self.question + <int> QUESTION_INDEX[kind])
             one(t, self.to_move + relative[value])
-            if value == seat:
-                slot_of = LOCATED.get(kind)
-                if slot_of is not None:
-                    one(t, self.location + item(context, <int> slot_of))
-                if kind == FIRST or kind == SECOND:
-                    one(t, self.part + item(context, 1))
-                slot_of = COUNTED.get(kind)
-                if slot_of is not None:
-                    left = min(1.0, item(context, <int> slot_of) / COUNT_SCALE)
-                if kind == KEEP or kind == UNDER:
-                    for i in range(len(context)):
-                        one(t, self.drawn + <int> context[i])
+            if value == seat:  # the location the prompt names: the figure moving, the negotiation, the tile rewarding
+                if kind is MOVE_TO:
+                    one(t, self.location + <int> question.source)
+                elif kind is NEGOTIATE:
+                    one(t, self.location + <int> question.location)
+                elif kind is FIRST or kind is SECOND:
+                    one(t, self.location + <int> question.tile)
+                    one(t, self.part + <int> question.part)
+                if kind in COUNTED:
+                    left = min(1.0, <int> question.remaining / COUNT_SCALE)
+                if kind is KEEP or kind is UNDER:
+                    drawn = question.cards
+                    for i in range(len(drawn)):
+                        one(t, self.drawn + <int> drawn[i])
         else:
             one(t, self.over)
-        # Turn order (`GuildsState.order`: VP descending, then the higher marker in the stack; sorted, so stable).
-        cdef list vp = state.vp, stack = state.stack
+        # Turn order (`GuildsState.order`: VP descending, then the marker on top; sorted, so stable).
+        cdef list vp = state.vp, height = state.marker_height
         at_least(vp, n, "vp")
-        at_least(stack, n, "stack")
+        at_least(height, n, "marker_height")
         cdef long points[4]
         cdef long marker[4]
         cdef int ranked[4]
         for p in range(n):
             points[p] = vp[p]
-            marker[p] = stack[p]
-            place = p  # insertion sort by (-VP, -stack)
+            marker[p] = height[p]
+            place = p  # insertion sort by (-VP, -marker height)
             while place > 0 and (
                 points[ranked[place - 1]] < points[p]
                 or (points[ranked[place - 1]] == points[p] and marker[ranked[place - 1]] < marker[p])

@@ -2,7 +2,7 @@
 the observer's hand and the question on turn. Every value is 0 or 1 (one-hot and yes/no), so the whole tensor is
 written with one indexed assignment, cheaper than an engine step.
 
-Read from the fields `CityBlocksState.view` is made of: the board, the slots, `won`, `removed_values`, the hand of
+Read from the fields the view (`view.py`) is made of: the board, the slots, `won`, `removed_values`, the hand of
 the observing seat only, hand and pile sizes, the start player and the open decision. Never the other hand or either
 pile's order (CB-9, CB-A-10). Street totals (CB-17) and scores (CB-22) are not slices of their own: they follow from
 the board and from the value tiles won.
@@ -23,10 +23,11 @@ from guildtable.games.city_blocks.content import (
     VALUE_TILES,
 )
 from guildtable.games.city_blocks.questions import Swap
-from guildtable.games.city_blocks.rules import CityBlocksState
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies
-from guildtable.rl.layout import LayoutBuilder
+from guildtable.kernel.layout import LayoutBuilder
+from guildtable.kernel.observation import Encoder, copies
+from guildtable.kernel.protocol import Tensor
 
 PLAYERS = 2
 CELL = 1 + PLAYERS * TILE_TYPES  # empty, then each tile type of the observer, then of the opponent
@@ -36,7 +37,7 @@ COPIES = max(PLAYER_SET.count(tile) for tile in range(TILE_TYPES))  # 2: the sch
 
 
 class CityBlocksEncoder(Encoder):
-    compiled_name = "city_blocks"
+    compiled_name = "guildtable.games.city_blocks.observer_twin"
 
     def __init__(self) -> None:
         tiles = " ".join(TILE_CODES)
@@ -105,7 +106,7 @@ class CityBlocksEncoder(Encoder):
         )
 
     def build(self, state: State, seat: int) -> Tensor:
-        assert isinstance(state, CityBlocksState)
+        assert isinstance(state, CityBlocksPosition)
         other = 1 - seat
         won = self.won
         ones = [

@@ -21,37 +21,37 @@ import numpy as np
 import numpy.typing as npt
 
 from guildtable.games.guilds_of_london import actions as A
-from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import xy
-from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.games.guilds_of_london.questions import (
+    ASKED,
+    FirstReward,
+    MoveFrom,
+    MoveTo,
+    Negotiate,
+    Pay,
+    ReturnLiveryman,
+    RewardKeep,
+    RewardUnder,
+    SecondReward,
+    SendFrom,
+)
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Memo, Tensor, copies, relative_seats
-from guildtable.rl.layout import LayoutBuilder
+from guildtable.kernel.layout import LayoutBuilder
+from guildtable.kernel.observation import Encoder, Memo, copies, relative_seats
+from guildtable.kernel.protocol import Tensor
 
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
 LOCATIONS = A.N_LOCATIONS  # the tiles, then the Guildhall, then the plantation
-QUESTIONS = (
-    Q.SETUP_KEEP,
-    Q.TURN,
-    Q.PAY,
-    Q.RETURN,
-    Q.MOVE_FROM,
-    Q.MOVE_TO,
-    Q.SEND_FROM,
-    Q.BEADLE_TO,
-    Q.HAND_CHECK,
-    Q.NEGOTIATE,
-    Q.FIRST,
-    Q.SECOND,
-    Q.KEEP,
-    Q.UNDER,
-)
-QUESTION_INDEX = {kind: index for index, kind in enumerate(QUESTIONS)}
-LOCATED = {Q.MOVE_TO: 3, Q.NEGOTIATE: 0, Q.FIRST: 0, Q.SECOND: 0}
-"""Questions whose prompt names a location, and the context slot that holds it."""
-COUNTED = {Q.PAY: 0, Q.RETURN: 0, Q.MOVE_FROM: 1, Q.MOVE_TO: 1, Q.SEND_FROM: 0}
-"""Questions whose prompt says how many are left, and the context slot that holds the count."""
+QUESTIONS = tuple(kind.kind for kind in ASKED)
+"""The questions a seat answers, by kind name, in the order of the `question` slice."""
+QUESTION_INDEX = {kind: index for index, kind in enumerate(ASKED)}
+"""A question's class -> its place in the `question` slice."""
+COUNTED = (Pay, ReturnLiveryman, MoveFrom, MoveTo, SendFrom)
+"""Questions whose prompt says how many are left (their `remaining`)."""
+DRAWN = (RewardKeep, RewardUnder)
+"""Questions about the reward cards the seat drew (their `cards`)."""
 PARTS = max(max(len(tile.first), len(tile.second_extra)) for tile in CONTENT.tiles)
 MOST_ROUNDS = max(track.rounds for track in CONTENT.tracks.values())
 PLANTATIONS = tuple(side.side for side in CONTENT.plantations)
@@ -71,7 +71,7 @@ TOKEN_COPIES = float(sum(kind.copies for kind in CONTENT.tokens))
 
 
 class GuildsOfLondonEncoder(Encoder):
-    compiled_name = "guilds_of_london"
+    compiled_name = "guildtable.games.guilds_of_london.observer_twin"
 
     def __init__(self, players: int) -> None:
         n = players
@@ -168,7 +168,7 @@ class GuildsOfLondonEncoder(Encoder):
     )
 
     def build(self, state: State, seat: int) -> Tensor:
-        assert isinstance(state, GuildsState)
+        assert isinstance(state, GuildsPosition)
         n = self.players
         relative = self._relative[seat]
         order = [(seat + k) % n for k in range(n)]
@@ -204,19 +204,21 @@ class GuildsOfLondonEncoder(Encoder):
         if state.beadle >= 0:
             rest.append(self.beadle + state.beadle)
         count = 0.0
-        decision = state.pending[-1] if state.pending else None
-        if decision is not None:
-            kind, context = decision.kind, decision.context
-            rest += (self.question + QUESTION_INDEX[kind], self.to_move + relative[decision.seat])
-            if decision.seat == seat:
-                if kind in LOCATED:
-                    rest.append(self.location + context[LOCATED[kind]])
-                if kind in (Q.FIRST, Q.SECOND):
-                    rest.append(self.part + context[1])
-                if kind in COUNTED:
-                    count = min(1.0, context[COUNTED[kind]] / COUNT_SCALE)
-                if kind in (Q.KEEP, Q.UNDER):
-                    rest += [self.drawn + card for card in set(context)]
+        question = state.stack[-1] if state.stack else None
+        if question is not None:
+            rest += (self.question + QUESTION_INDEX[type(question)], self.to_move + relative[question.seat])
+            if question.seat == seat:
+                # The location the prompt names: the figure moving, the negotiation, the tile rewarding the seat.
+                if isinstance(question, MoveTo):
+                    rest.append(self.location + question.source)
+                elif isinstance(question, Negotiate):
+                    rest.append(self.location + question.location)
+                elif isinstance(question, (FirstReward, SecondReward)):
+                    rest += (self.location + question.tile, self.part + question.part)
+                if isinstance(question, COUNTED):
+                    count = min(1.0, question.remaining / COUNT_SCALE)
+                if isinstance(question, DRAWN):
+                    rest += [self.drawn + card for card in set(question.cards)]
         else:
             rest.append(self.over)
         rest += [self.order + relative[player] * n + place for place, player in enumerate(state.order())]
@@ -265,7 +267,7 @@ class GuildsOfLondonEncoder(Encoder):
             ones.append(self.flags + 1)
         return ones
 
-    def _kept(self, state: GuildsState, order: list[int]) -> list[int]:
+    def _kept(self, state: GuildsPosition, order: list[int]) -> list[int]:
         ones: list[int] = []
         for k, player in enumerate(order):
             ones += copies(state.kept[player], self.kept + k * 2 * TOKENS, TOKENS, 2)
@@ -289,7 +291,7 @@ class GuildsOfLondonEncoder(Encoder):
             return self.tile_figures + location * self.players + relative
         return (self.guildhall_figures if location == A.GUILDHALL else self.plantation_figures) + relative
 
-    def _positions(self, memo: Memo, state: GuildsState) -> None:
+    def _positions(self, memo: Memo, state: GuildsPosition) -> None:
         """Write `tile_position` and `guildhall_position`. Tiles never move once laid, so the values are kept for the
         last layout seen (a memo of a pure function of the table: nothing of a position is remembered that the table
         does not show), and the memo's tensor is rewritten only when the layout changed."""

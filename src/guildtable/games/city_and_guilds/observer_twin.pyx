@@ -1,15 +1,15 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""City and Guilds' observation tensor in C loops: the tensor `rl/city_and_guilds.py` lays out and documents, built
-from nothing at every call, from the same fields (see `compiled/__init__.py`)."""
+"""City and Guilds' observation tensor in C loops: the tensor `observer.py` lays out and documents, built from nothing
+at every call, from the same fields (see `kernel/observation.py`)."""
 
 from cpython.buffer cimport PyBuffer_Release
 
 from guildtable.games.city_and_guilds.board import MAX_SIDE
 from guildtable.games.city_and_guilds import content
 from guildtable.games.city_and_guilds import questions
-from guildtable.rl import city_and_guilds as reference  # the option flags it names
+from guildtable.games.city_and_guilds import observer as reference  # the option flags it names
 
-from guildtable.rl.compiled.tensor cimport Tensor, Twin, capped, copies, one, open_tensor, put
+from guildtable.kernel.tensor cimport Tensor, Twin, capped, copies, one, open_tensor, put
 
 # The content's numbers as C ints (arithmetic on the module's Python names would be Python arithmetic).
 cdef int MAX_BLOCKS = 26
@@ -19,8 +19,8 @@ cdef int MOST = max(content.FIGURES.values()) + 1
 cdef int GUILD_COUNT = content.GUILD_COUNT, HAND_KINDS = content.HAND_KINDS, DISPLAY_SIZE = content.DISPLAY_SIZE
 cdef int TOTAL_TILES = content.TOTAL_TILES
 cdef double SCORE_LOW = -20.0, SCORE_SPAN = 220.0, TRACK_SCALE = 20.0, PLACED_SCALE = 40.0
-cdef dict QUESTION = {kind: index for index, kind in enumerate(questions.PENDING_KINDS)}
-cdef str LOT = questions.LOT, BUILDING = questions.BUILDING, MINSTREL_FIGURE = questions.MINSTREL_FIGURE
+cdef dict QUESTION = {kind.kind: index for index, kind in enumerate(questions.QUESTIONS)}
+cdef str LOT = questions.Lot.kind, BUILDING = questions.Building.kind, MINSTREL_FIGURE = questions.MinstrelFigure.kind
 
 
 cdef class Encoder(Twin):
@@ -140,16 +140,16 @@ cdef class Encoder(Twin):
             one(t, self.figures + relative[p] * MOST + <int> figures[p])
         one(t, self.taverns + <int> state.taverns)
         # The open question, the phase and the options.
-        cdef list pending = state.pending
-        if pending:
-            decision = pending[len(pending) - 1]
-            kind = decision.kind
+        cdef list stack = state.stack
+        if stack:
+            question = stack[len(stack) - 1]
+            kind = question.kind
             one(t, self.question + <int> QUESTION[kind])
-            one(t, self.to_move + relative[<int> decision.seat])
+            one(t, self.to_move + relative[<int> question.seat])
             if kind == LOT:
-                one(t, self.placing + <int> decision.context[0])
+                one(t, self.placing + <int> question.tile)
             elif kind == BUILDING or kind == MINSTREL_FIGURE:
-                one(t, self.lot_question + <int> decision.context[0])
+                one(t, self.lot_question + <int> question.lot)
         else:
             one(t, self.flags + 1)
         if state.in_setup:

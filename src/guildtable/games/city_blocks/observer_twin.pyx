@@ -1,11 +1,11 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""City Blocks' observation tensor in C loops: the tensor `rl/city_blocks.py` lays out and documents, built from
-nothing at every call, from the same fields (see `compiled/__init__.py`)."""
+"""City Blocks' observation tensor in C loops: the tensor `observer.py` lays out and documents, built from nothing at
+every call, from the same fields (see `kernel/observation.py`)."""
 
 from guildtable.games.city_blocks.content import HAND_SIZE, PLAYER_SET, TILE_TYPES, VALUE_TILES
 from guildtable.games.city_blocks.questions import Swap
 
-from guildtable.rl.compiled.tensor cimport Tensor, Twin, copies, one
+from guildtable.kernel.tensor cimport Tensor, Twin, copies, one
 
 cdef int TYPES = TILE_TYPES
 cdef int CELL = 1 + 2 * TILE_TYPES  # empty, then each tile type of the observer, then of the opponent

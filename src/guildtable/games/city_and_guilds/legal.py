@@ -1,0 +1,166 @@
+"""The legal answers to the City and Guilds question on top of the stack (questions.py), and why any other answer is
+refused: the rule it breaks and a sentence in the player's words. Which tile may be picked (CG-16, CG-A-9), which lots
+take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17), the building and minstrel choices (CG-17, CG-21),
+the tavern (CG-36), the display (CG-24) and the setup return (CG-11). Changes nothing."""
+
+from __future__ import annotations
+
+from guildtable.games.city_and_guilds import words
+from guildtable.games.city_and_guilds.actions import (
+    DOUBLE,
+    FIGURE,
+    INVEST,
+    LOT_BASE,
+    NO_FIGURE,
+    NO_TAVERN,
+    PUT_BACK,
+    RETURN_BASE,
+    SELECT_BASE,
+    TAKE_BASE,
+)
+from guildtable.games.city_and_guilds.content import EMPTY, HAND_KINDS, MARKET
+from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, TavernChoice
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
+
+
+def legal_actions(state: CityAndGuildsPosition) -> list[int]:
+    """The answers to the question on top, in ascending order; none once the game is over."""
+    if not state.stack:
+        return []
+    question = state.stack[-1]
+    if type(question) is Lot:
+        return [*(LOT_BASE + lot for lot in _legal_lots(state)), PUT_BACK]
+    if type(question) is Pick:
+        return [SELECT_BASE + tile for tile in pickable(state, question.seat)]
+    if type(question) is Draw:
+        return [TAKE_BASE + tile for tile in sorted(set(state.display))]
+    if type(question) is Building:
+        return [INVEST, DOUBLE]
+    if type(question) is MinstrelFigure:
+        return [FIGURE, NO_FIGURE]
+    if type(question) is TavernChoice:
+        lots = [LOT_BASE + lot for lot in _legal_lots(state)]
+        return lots if state.options["tavern_mandatory"] else [*lots, NO_TAVERN]
+    return [RETURN_BASE + tile for tile in sorted(set(state.hands[question.seat]))]
+
+
+def _legal_lots(state: CityAndGuildsPosition) -> list[int]:
+    """CG-16 (main game, taverns) or CG-14 (setup round)."""
+    tiles, touch = state.tiles, state.touch
+    if state.in_setup:
+        return _setup_lots(state)
+    return [lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
+
+
+def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
+    """CG-14: a lot in a block without tiles, not adjacent to any tile; CG-A-17 relaxes the second condition on a
+    custom map where no such lot is left."""
+    board, tiles, touch = state.board, state.tiles, state.touch
+    empty_blocks = [b for b in range(board.blocks) if state.empty_in_block[b] == len(board.block_lots[b])]
+    candidates = sorted(lot for b in empty_blocks for lot in board.block_lots[b])
+    strict = [lot for lot in candidates if not touch[lot] and tiles[lot] == EMPTY]
+    return strict or candidates
+
+
+def pickable(state: CityAndGuildsPosition, seat: int) -> list[int]:
+    """The tile kinds `seat` may pick to place (CG-16; CG-A-9: no building without figures, at a table that says so)."""
+    tiles = sorted(set(state.hands[seat]))
+    if state.figures[seat] == 0 and state.options["building_without_figures"] == "forbidden" and not state.in_setup:
+        tiles = [tile for tile in tiles if tile >= MARKET]
+    return tiles
+
+
+def why_illegal(state: CityAndGuildsPosition, action: int) -> tuple[str, str] | None:
+    """None if `action` answers the question on top, else the rule it breaks and a sentence saying why."""
+    question = state.stack[-1]
+    seat = question.seat
+    if action == PUT_BACK and type(question) is not Lot:
+        return "CG-16", _("You can put a tile back only while choosing its lot")
+    if type(question) is Lot:
+        if action == PUT_BACK:
+            return None
+        if not LOT_BASE <= action < INVEST:
+            picked = words.your_tile(question.tile)
+            return "CG-16", _("First choose a lot for {your_tile}, or put it back in your hand", your_tile=picked)
+        return _why_lot_illegal(state, action - LOT_BASE, "CG-14" if state.in_setup else "CG-16")
+    if type(question) is Pick:
+        if not SELECT_BASE <= action < LOT_BASE:
+            return "CG-16", _("First choose a tile from your hand to place")
+        tile = action - SELECT_BASE
+        if tile not in state.hands[seat]:
+            return "CG-16", _("You have {no_tile} in your hand", no_tile=words.no_tile(tile))
+        if tile not in pickable(state, seat):
+            return "CG-A-9", _("At this table a building cannot be placed once your figures are used up")
+        return None
+    if type(question) is Draw:
+        if not TAKE_BASE <= action < RETURN_BASE:
+            return "CG-24", _("First take a tile from the display into your hand")
+        tile = action - TAKE_BASE
+        if tile not in state.display:
+            return "CG-24", _("The display has {no_tile}", no_tile=words.no_tile(tile))
+        return None
+    if type(question) is Building:
+        if action in (INVEST, DOUBLE):
+            return None
+        guild = words.guild_words(state.tiles[question.lot])
+        return "CG-17", _(
+            "First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures",
+            guild=guild,
+        )
+    if type(question) is MinstrelFigure:
+        if action in (FIGURE, NO_FIGURE):
+            return None
+        if action == DOUBLE:
+            return "CG-21", _("A minstrel house takes one figure, never two")
+        return "CG-21", _("First say whether you put a figure on the minstrel house")
+    if type(question) is TavernChoice:
+        if action == NO_TAVERN:
+            if state.options["tavern_mandatory"]:
+                return "CG-36", _("At this table the player who completes a block must place a tavern")
+            return None
+        if not LOT_BASE <= action < INVEST:
+            return "CG-36", _("First place the tavern on a lot, or do without it")
+        return _why_lot_illegal(state, action - LOT_BASE, "CG-36")
+    if not RETURN_BASE <= action < RETURN_BASE + HAND_KINDS:
+        return "CG-11", _("First give back one of your four tiles, face down")
+    tile = action - RETURN_BASE
+    if tile not in state.hands[seat]:
+        return "CG-11", _("You have {no_tile} to give back", no_tile=words.no_tile(tile))
+    return None
+
+
+def _why_lot_illegal(state: CityAndGuildsPosition, lot: int, rule: str) -> tuple[str, str] | None:
+    """Why a tile (by `rule`) or a tavern may not go on `lot`, or None if it may."""
+    board = state.board
+    if lot >= board.lots:
+        return rule, _(
+            "This map has {count} lots, from {first} to {last}",
+            count=board.lots,
+            first=board.lot_names[0],
+            last=board.lot_names[-1],
+        )
+    name = board.lot_names[lot]
+    if state.tiles[lot] != EMPTY:
+        return "CG-23", _("Lot {lot} already holds {tile}", lot=name, tile=words.a_tile_subject(state.tiles[lot]))
+    if state.in_setup:
+        if lot in _setup_lots(state):
+            return None
+        block = board.lot_block[lot]
+        if state.empty_in_block[block] != len(board.block_lots[block]):
+            letter = board.block_letters[block]
+            return "CG-14", _(
+                "Block {block} already has a tile; in the setup round each tile opens an empty block", block=letter
+            )
+        return "CG-14", _(
+            "Lot {lot} faces a tile already placed; in the setup round tiles may not be next to others", lot=name
+        )
+    if not state.touch[lot]:
+        return rule, _(
+            "Lot {lot} is not next to any placed tile: a tile must face one in a straight line, in its block or "
+            "across the street",
+            lot=name,
+        )
+    return None
