@@ -78,15 +78,13 @@ def read(state: CityBlocksPosition, snapshot: Mapping[str, Any]) -> None:
     state.removed_tiles = [_placed(c, f"removed_tiles[{i}]") for i, c in enumerate(snapshot.get("removed_tiles") or [])]
     stack = []
     for index, entry in enumerate(_field(snapshot, "pending", list)):
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 3
-            and entry[0] in KINDS
-            and entry[1] in (0, 1)
-            and isinstance(entry[2], list)
-        ):
-            raise BadRecord(f"pending[{index}]", "write a decision as [kind, seat, context]")
-        stack.append(KINDS.read(entry[0], entry[1], entry[2], f"pending[{index}]"))
+        where = f"pending[{index}]"
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise BadRecord(where, "write a decision as [kind, seat, context]")
+        kind, seat, context = entry
+        if seat not in (0, 1):
+            raise BadRecord(where, f"a question's seat is 0 or 1, not {seat!r}")
+        stack.append(KINDS.read(kind, seat, context, where))
     state.stack = stack
     state.start_player = int(snapshot.get("start_player") or 0)
     state.start_draws = list(snapshot.get("start_draws") or [])
