@@ -10,10 +10,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypedDict, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypeVar as DefaultTypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
 from guildtable.kernel.events import Event
@@ -25,6 +26,8 @@ from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
 
 StateT = TypeVar("StateT", bound="State")
+GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="State")
+"""The state class of a game: `Game[CityBlocksState]` makes and reads CityBlocksStates; a bare `Game` any state."""
 
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
@@ -90,8 +93,9 @@ class Example:
         }
 
 
-class Game(ABC):
-    """An immutable description of one game: its name, player counts, options and action space."""
+class Game(ABC, Generic[GameState]):
+    """An immutable description of one game: its name, player counts, options and action space; generic over the
+    class of its states (`class CityBlocks(Game[CityBlocksState])`)."""
 
     name: str
     title: str
@@ -149,7 +153,7 @@ class Game(ABC):
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         setup: Mapping[str, Any] | None = None,
-    ) -> State:
+    ) -> GameState:
         """A fresh game. `setup` fixes shuffles explicitly (see each game's `setup` documentation)."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
             raise BadRecord(
@@ -169,11 +173,11 @@ class Game(ABC):
         return self._new_state(players, seed, self.resolve_options(options), dict(setup) if setup else None)
 
     @abstractmethod
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> GameState:
         """Build the opening position; `options` are validated, `setup` is raw and must be checked here."""
 
     @abstractmethod
-    def from_snapshot(self, snapshot: Mapping[str, Any]) -> State:
+    def from_snapshot(self, snapshot: Mapping[str, Any]) -> GameState:
         """The state that `State.snapshot()` described. Raises BadRecord naming a malformed field."""
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -31,7 +31,7 @@ _ = domain("city_and_guilds").gettext
 ngettext = domain("city_and_guilds").ngettext
 
 
-class CityAndGuilds(Game):
+class CityAndGuilds(Game[CityAndGuildsState]):
     name = "city-and-guilds"
     title = "City and Guilds"
     # CG-11: a face-down tile turned up.
@@ -150,7 +150,9 @@ class CityAndGuilds(Game):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+    def _new_state(
+        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> CityAndGuildsState:
         board = board_for(options["map"])
         if board.blocks < players:
             raise BadOptions(

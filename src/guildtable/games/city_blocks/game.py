@@ -21,7 +21,7 @@ from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
 
 
-class CityBlocks(Game):
+class CityBlocks(Game[CityBlocksState]):
     name = "city-blocks"
     title = "City Blocks"
     # Tiles drawn from the face-down piles (CB: the drawn tile is the drawer's to see).
@@ -51,7 +51,9 @@ class CityBlocks(Game):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+    def _new_state(
+        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> CityBlocksState:
         return CityBlocksState(self, seed, options, setup, setup_module.make_opening(seed, setup))
 
     def describe_setup(self) -> str:

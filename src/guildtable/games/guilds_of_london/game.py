@@ -73,7 +73,7 @@ OPTIONS = (
 )
 
 
-class GuildsOfLondon(Game):
+class GuildsOfLondon(Game[GuildsState]):
     name = "guilds-of-london"
     title = "Guilds of London"
     # Cards drawn from the shuffled decks, rewards drawn, a deck shuffled anew.
@@ -98,7 +98,7 @@ class GuildsOfLondon(Game):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> GuildsState:
         state = GuildsState(self, players, seed, options, setup)
         setup_rules.build_opening(state, state.rng, setup)
         return state
