@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from guildtable.kernel import Game
+from guildtable.kernel.layout import Layout, Slice
 from guildtable.rl.encoders import Encoder, encoder_for, layout_for
-from guildtable.rl.layout import Layout, Slice
 from guildtable.rl.policy_bot import Policy, PolicyBot, register_policy, registered_policies, unregister_policy
 
 if TYPE_CHECKING:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
+from guildtable.kernel.layout import markdown_table
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.rl.encoders import layout_for
-from guildtable.rl.layout import markdown_table
 
 
 def layouts_markdown(names: list[str]) -> str:

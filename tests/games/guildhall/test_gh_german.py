@@ -90,7 +90,7 @@ def _render(state: object, seat: int) -> str:
 def test_gh_german_refusal_reasons() -> None:
     from guildtable.games.guildhall.actions import CARD
     from guildtable.games.guildhall.content import CARD_NAMES
-    from guildtable.games.guildhall.reasons import reason
+    from guildtable.games.guildhall.legal import reason
 
     state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
     robber = CARD + CARD_NAMES.index("red Robber")
@@ -123,6 +123,6 @@ def test_gh_german_score_sheet_and_options() -> None:
         sheet = state.score_sheet()
         assert [category.title for category in sheet.categories] == ["Prestigekarten", "Siegpunktekarten"]
         option = next(option for option in GAME.options if option.name == "start_player")
-        assert game_words("guildhall", option.title) == "Startspieler"
-        assert game_words("guildhall", option.choice_titles()[0]) == "zufällig bestimmt"
+        assert game_words(GAME, option.title) == "Startspieler"
+        assert game_words(GAME, option.choice_titles()[0]) == "zufällig bestimmt"
     assert [category.title for category in state.score_sheet().categories] == ["Prestige cards", "VP tokens"]

@@ -6,6 +6,7 @@ import pytest
 from gh_positions import hall, kind, legal, play, scenario
 
 from guildtable.games.guildhall import GAME
+from guildtable.games.guildhall.questions import HunterTake
 from guildtable.kernel import IllegalAction, Rng
 
 
@@ -88,7 +89,7 @@ def test_gh_35_level_is_fixed_when_chosen() -> None:
     play(state, "play", "play yellow Hunter", "level 2", "give red Hunter", "give blue Hunter")
     assert kind(state) == "discard_top"
     play(state, "top red Hunter")
-    assert kind(state) == "hunter_take" and state.stack[-1][2] == 2
+    assert isinstance(state.question, HunterTake) and state.question.left == 2
 
 
 def test_gh_37_gh_40_no_hand_limit_outside_discard_draw() -> None:

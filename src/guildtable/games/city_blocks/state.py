@@ -9,16 +9,13 @@ CB-A-10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import Place, Swap
 from guildtable.games.city_blocks.setup import Opening
-from guildtable.kernel import Rng
+from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
-
-if TYPE_CHECKING:
-    from guildtable.kernel import Game
 
 
 class CityBlocksPosition(StackState[Place | Swap]):

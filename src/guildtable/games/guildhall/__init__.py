@@ -15,8 +15,7 @@ Engine choices where the spec leaves the interface open:
 """
 
 from guildtable.games.guildhall.game import Guildhall
-from guildtable.kernel.registry import register
 
-GAME = register(Guildhall())
+GAME = Guildhall()
 
 __all__ = ["GAME", "Guildhall"]

@@ -5,20 +5,17 @@ hand size, so it never rewards peeking."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from guildtable.games.guildhall.content import COLOURS, PROFESSIONS
 from guildtable.games.guildhall.questions import WIN_VP
-
-if TYPE_CHECKING:
-    from guildtable.games.guildhall.rules import GuildhallState
+from guildtable.games.guildhall.state import Position
 
 _BITS = tuple(bin(mask).count("1") for mask in range(32))
 # Worth of a chapter of n face-up cards: growing faster than linearly, since 5 completes it.
 _CHAPTER_WORTH = (0.0, 0.15, 0.45, 0.95, 1.7)
 
 
-def standing(state: GuildhallState, seat: int) -> float:
+def standing(state: Position, seat: int) -> float:
     """A VP-like measure of how well `seat` stands: VP, completed chapters, chapters in the making (counting the
     action area, which joins the guildhall at the end of the turn) and hand cards that could still be played."""
     value = float(state.vp(seat))
@@ -35,7 +32,7 @@ def standing(state: GuildhallState, seat: int) -> float:
     return value
 
 
-def evaluate(state: GuildhallState, seat: int) -> float:
+def evaluate(state: Position, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is ahead."""
     if state.is_terminal:
         winners = state.winners()

@@ -1,9 +1,9 @@
 """Guildhall rules (GH-9 to GH-116): the kernel's state for a Guildhall position (`state.py`): the open question,
 its legal answers, what an answer does, and the views, copies and notation built from them.
 
-The legal answers are computed in `legality.py`, what an answer does in `handlers.py`, why an answer is refused in
-`reasons.py`, the question in words in `prompts.py`, views in `views.py`; this module joins them and imports none of
-them back.
+The legal answers and why any other answer is refused are worked out in `legal.py`, what an answer does in `flow.py`,
+the question in words in `words.py`, views in `view.py`, snapshots in `snapshot.py` and points in `scoring.py`; this
+module joins them and imports none of them back.
 
 Hidden: hands (GH-21), the order of the draw deck, the discard pile below its top card (GH-20), cards a player is
 selecting to discard, Bricklayer put-backs (GH-D20, known to their owner only). Views and events follow §3.2, GH-D18
@@ -16,31 +16,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from guildtable.games.guildhall import actions as act
-from guildtable.games.guildhall import prompts, reasons, views
+from guildtable.games.guildhall import scoring, snapshot, view, words
 from guildtable.games.guildhall.actions import PROF
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
-from guildtable.games.guildhall.glossary import prestige_name
-from guildtable.games.guildhall.handlers import AUTO_HANDLERS, HANDLERS
-from guildtable.games.guildhall.legality import ANSWERS
+from guildtable.games.guildhall.flow import AUTO_HANDLERS, HANDLERS
+from guildtable.games.guildhall.legal import ANSWERS, reason
 from guildtable.games.guildhall.questions import (
-    ACTION,
-    AUTO,
-    BRICK_PUT,
-    CAP_DISCARD,
-    DD_SELECT,
-    KIND_NAMES,
-    PAY,
-    PRESTIGE,
-    SP_DISCARD,
-    VERB,
-    WIN_VP,
+    ASKED_KINDS,
+    AUTOMATIC_KINDS,
+    BricklayerPutBack,
+    CapDiscard,
+    ChooseAction,
+    DiscardDraw,
+    GuildhallQuestion,
+    Pay,
+    SetupDiscard,
 )
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel import Event, Rng
-from guildtable.kernel.i18n import domain
-from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
-
-_ = domain("guildhall").gettext
+from guildtable.kernel.scoresheet import ScoreSheet
 
 
 class GuildhallState(Position):
@@ -56,8 +50,8 @@ class GuildhallState(Position):
         if legal is None:
             stack = self.stack
             if stack:
-                entry = stack[-1]
-                legal = self._legal = ANSWERS[entry[0]](self, entry, entry[1])
+                question = stack[-1]
+                legal = self._legal = ANSWERS[type(question)](self, question, question.seat)
             else:
                 legal = self._legal = []
         return legal.copy()
@@ -66,70 +60,40 @@ class GuildhallState(Position):
     def why_illegal(self, action: int) -> tuple[str, str] | None:
         if action in self.legal_actions():
             return None
-        return reasons.reason(self, action)
+        return reason(self, action)
 
     def _apply(self, action: int) -> list[Event]:
         self._legal = None
         stack = self.stack
-        entry = stack.pop()
-        kind = entry[0]
+        question = stack.pop()
+        kind = type(question)
         events: list[Event] = []
         self.last_move = _MOVES[kind][action]
-        HANDLERS[kind](self, entry, entry[1], action, events)
-        while stack and stack[-1][0] in AUTO:  # bookkeeping steps run until a question is open (or the game is over)
-            entry = stack.pop()
-            AUTO_HANDLERS[entry[0]](self, entry, events)
+        HANDLERS[kind](self, question, question.seat, action, events)
+        while stack and stack[-1].automatic:  # bookkeeping steps run until a question is open (or the game is over)
+            question = stack.pop()
+            AUTO_HANDLERS[type(question)](self, question, events)
         return events
 
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
-        return [float(self.vp(seat)) for seat in range(self.num_players)]
+        return scoring.scores(self)
 
     def winners(self) -> list[int]:
-        return list(self.winner_seats) if not self.stack else []
+        return scoring.winners(self)
 
     def score_sheet(self) -> ScoreSheet:
-        """GH-112: each prestige card by its plain name and its VP, then the VP tokens."""
-        n = self.num_players
-        cards = tuple(
-            line(_("Prestige card: {name}", name=prestige_name(kind)), n, {seat: PRESTIGE[kind].vp})
-            for seat in range(n)
-            for kind in self.owned[seat]
-        )
-        tokens = (line(_("VP tokens"), n, dict(enumerate(self.tokens[:n]))),)
-        totals = tuple(float(score) for score in self.scores())
-        return ScoreSheet((ScoreCategory(_("Prestige cards"), cards), ScoreCategory(_("VP tokens"), tokens)), totals)
+        return scoring.score_sheet(self)
 
     def score_breakdown(self) -> dict[str, Any]:
-        return {
-            "players": [
-                {
-                    "seat": seat,
-                    "prestige": [PRESTIGE[k].type_id for k in self.owned[seat]],
-                    "prestige_vp": sum(PRESTIGE[k].vp for k in self.owned[seat]),
-                    "vp_tokens": self.tokens[seat],
-                    "vp": self.vp(seat),
-                }
-                for seat in range(self.num_players)
-            ],
-            "winners": self.winners(),
-            "turns": self.turn,
-            "ended_by": self._ended_by(),
-        }
-
-    def _ended_by(self) -> str:
-        if self.stack:
-            return ""
-        if any(self.vp(s) >= WIN_VP for s in self.winner_seats):
-            return "20 VP at the end of the winner's own turn (GH-113)"
-        return "max_turns reached: highest VP wins (simulation limit, GH-D22)"
+        return scoring.score_breakdown(self)
 
     # --- views, copies, codec --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+        return view.view(self, seat)
 
     def snapshot(self) -> dict[str, Any]:
-        return views.snapshot(self)
+        return snapshot.write(self)
 
     def clone(self) -> GuildhallState:
         copy = self._clone_base()
@@ -196,25 +160,19 @@ class GuildhallState(Position):
             rng.shuffle(copy.prestige_deck)
         return copy
 
-    def decision(self) -> tuple[Any, ...] | None:
-        return self.stack[-1] if self.stack else None
-
     def prompt(self, names: Sequence[str] | None = None) -> str:
-        return prompts.prompt(self, names)
+        return words.prompt(self, names)
 
     def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        return prompts.action_label(self, action, names)
+        return words.action_label(self, action, names)
 
-    def notation_for(self, entry: tuple[Any, ...], action: int) -> str:
+    def notation_for(self, question: GuildhallQuestion, action: int) -> str:
         """The public record of an answer (`last_move`): hidden choices are not named (GH-D18, GH-D20)."""
-        kind: int = entry[0]
-        return _MOVES[kind][action]
+        return _MOVES[type(question)][action]
 
     def action_to_notation(self, action: int) -> str:
-        entry = self.stack[-1] if self.stack else (ACTION, 0)
-        if entry[0] in (PAY, CAP_DISCARD) and action < PROF:
-            return act.notation(action, VERB[entry[0]])
-        return act.notation(action, VERB.get(entry[0], ""))
+        kind = type(self.stack[-1]) if self.stack else ChooseAction
+        return act.notation(action, kind.verb)
 
     def action_from_notation(self, text: str) -> int:
         return act.parse(text)
@@ -226,22 +184,23 @@ class GuildhallState(Position):
         return act.from_json(data)
 
 
-def move_record(kind: int, action: int) -> str:
+def move_record(kind: type[GuildhallQuestion], action: int) -> str:
     """The public record of answering a question of `kind` with `action` (see `notation_for`)."""
-    if kind in (SP_DISCARD, DD_SELECT) and action < PROF:
+    if kind in (SetupDiscard, DiscardDraw) and action < PROF:
         return "select a card to discard"
-    if kind == BRICK_PUT:
+    if kind is BricklayerPutBack:
         return "put a card back on the deck"
-    if kind == PAY and action >= PROF:  # the chapter paid below the top stays unnamed (GH-D16)
+    if kind is Pay and action >= PROF:  # the chapter paid below the top stays unnamed (GH-D16)
         return "pay a completed chapter"
-    if kind == PAY and action < PROF:
+    if kind is Pay and action < PROF:
         return f"pay {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
-    if kind == CAP_DISCARD and action < PROF:
+    if kind is CapDiscard and action < PROF:
         return f"discard {PROFESSION_NAMES[action // COLOURS]} chapter, {CARD_NAMES[action]} on top"
-    return act.notation(action, VERB.get(kind, ""))
+    return act.notation(action, kind.verb)
 
 
 # Every record made once: `_apply` looks it up at every step instead of formatting it.
-_MOVES: tuple[tuple[str, ...], ...] = tuple(
-    tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS)) for kind in range(len(KIND_NAMES))
-)
+_MOVES: dict[type[GuildhallQuestion], tuple[str, ...]] = {
+    kind: tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS))
+    for kind in (*ASKED_KINDS, *AUTOMATIC_KINDS)
+}

@@ -2,7 +2,7 @@
 center row, the piles' sizes and top, the observer's hand and private knowledge, and the open question with its
 public context.
 
-Read from the fields `views.view` is made of (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26): the public table, the
+Read from the fields `view.view` is made of (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26): the public table, the
 observer's hand, its completed professions, the cards it is selecting, the deck cards it put back (known to it), the
 discard pile while it searches it with a Hunter, the hand it looks through as a Robber, and the context of the
 question on top of the stack as the view states it. Never another hand, the deck's order or the discard pile below its
@@ -12,8 +12,6 @@ A profession card is its identity, profession × 5 + colour (30 identities, 4 co
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
@@ -25,30 +23,28 @@ from guildtable.games.guildhall.content import (
     PROFESSIONS,
 )
 from guildtable.games.guildhall.questions import (
+    ASKED_KINDS,
+    AUTOMATIC_KINDS,
     CAP,
-    CHOOSE_LEVEL,
-    DD_SELECT,
-    KIND_NAMES,
-    PED_GIVE,
-    PED_TAKE,
     PRESTIGE,
-    ROB_PICK,
-    SP_DISCARD,
-    SW_GIVE,
-    SW_TAKE,
-    TAKE_CARD,
-    TAX_TARGET,
-    TC_CHAPTER,
-    TOP,
-    TRANSIT_SLOT,
     WIN_VP,
+    ChooseLevel,
+    DiscardDraw,
+    GuildhallQuestion,
+    SetupDiscard,
+    SwapTake,
+    Targeted,
+    TaxTarget,
 )
-from guildtable.games.guildhall.rules import GuildhallState
+from guildtable.games.guildhall.state import Position
 from guildtable.kernel import State
-from guildtable.rl.encoders import Encoder, Tensor, copies, relative_seats
-from guildtable.rl.layout import LayoutBuilder
+from guildtable.kernel.layout import LayoutBuilder
+from guildtable.kernel.observation import Encoder, copies, relative_seats
+from guildtable.kernel.protocol import Tensor
 
-ASKED = TOP + 1  # question kinds 0..TOP are asked of a player; the rest are the engine's bookkeeping
+ASKED = len(ASKED_KINDS)  # the question kinds asked of a player; the engine's bookkeeping steps are numbered after them
+NUMBER = {kind: number for number, kind in enumerate((*ASKED_KINDS, *AUTOMATIC_KINDS))}
+"""Each question kind's place in the one-hot `question` (Appendix A's order)."""
 COPIES = max(profession.copies_per_colour for profession in CONTENT.professions)  # of one identity (GH-1)
 KNOWN_TOP = 2 * max((level.put_back for p in CONTENT.professions for level in p.levels), default=1)
 ROW = 5  # GH-6: the center row
@@ -58,7 +54,6 @@ MOST_ACTIONS = 7  # `actions_left` one-hot 0..7; more (never seen) shows as 7
 HAND_SCALE = 12.0
 PILE_SCALE = float(len(CONTENT.full_deck()))
 TURN_SCALE = 100.0
-TARGETED = (ROB_PICK, PED_TAKE, PED_GIVE, TC_CHAPTER, SW_GIVE, SW_TAKE, TAKE_CARD)
 OPTION_FLAGS = (
     ("small_game_removal", "per_value"),
     ("discard_draw_caps_hand", False),
@@ -71,13 +66,13 @@ BITS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) fo
 
 
 class GuildhallEncoder(Encoder):
-    compiled_name = "guildhall"
+    compiled_name = "guildtable.games.guildhall.observer_twin"
 
     def __init__(self, players: int) -> None:
         n = players
         cards = f"the {IDENTITIES} identities (profession × 5 + colour: {CARD_NAMES[0]}, {CARD_NAMES[1]}, ...)"
         professions = " ".join(PROFESSION_NAMES)
-        kinds = ", ".join(KIND_NAMES[:ASKED])
+        kinds = ", ".join(kind.kind for kind in ASKED_KINDS)
         build = LayoutBuilder("guildhall", n)
         self.halls = build.add(
             "guildhalls",
@@ -190,12 +185,12 @@ class GuildhallEncoder(Encoder):
     HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS, NUMBERS = range(parts)
 
     def build(self, state: State, seat: int) -> Tensor:
-        assert isinstance(state, GuildhallState)
+        assert isinstance(state, Position)
         n = self.players
         relative = self._relative[seat]
         order = self._orders[seat]
         memo = self.memo(seat)
-        entry: tuple[Any, ...] | None = state.stack[-1] if state.stack else None
+        question: GuildhallQuestion | None = state.stack[-1] if state.stack else None
         memo.cells(self.HALLS, state.halls, self._chapters[seat])
         memo.part(self.AREAS, state.areas, lambda: self._areas(state, order))
         memo.part(self.OWNED, state.owned, lambda: self._owned(state, order))
@@ -213,24 +208,32 @@ class GuildhallEncoder(Encoder):
         robbed = state.robbing(seat)
         if robbed is not None:
             ones += copies(state.hands[robbed], self.robbed, IDENTITIES, COPIES)
-        if entry is None:
+        if question is None:
             ones.append(self.phase + 2)
         else:
-            kind, asked = entry[0], entry[1]
-            ones += (self.question + kind, self.to_move + relative[asked], self.phase + (state.turn != 0))
-            if asked == seat and kind in (SP_DISCARD, DD_SELECT):
+            asked = question.seat
+            ones += (
+                self.question + NUMBER[type(question)],
+                self.to_move + relative[asked],
+                self.phase + (state.turn != 0),
+            )
+            if asked == seat and isinstance(question, (SetupDiscard, DiscardDraw)):
                 ones += copies(state.selected, self.selected, IDENTITIES, COPIES)
-            if kind in TARGETED:
-                ones.append(self.target + relative[entry[2]])
-            if kind in TRANSIT_SLOT:
-                ones += copies(list(entry[TRANSIT_SLOT[kind]]), self.transit, IDENTITIES, COPIES)
-            if kind == CHOOSE_LEVEL:
-                ones += (self.level_profession + entry[2], self.level_chapter + min(entry[3], COLOURS))
-            elif kind == SW_TAKE:
-                ones.append(self.give + entry[3])
-                ones += [self.taken + card for card in set(entry[4])]
-            elif kind == TAX_TARGET:
-                ones.append(self.tax_card + entry[2])
+            if isinstance(question, Targeted):
+                ones.append(self.target + relative[question.target])
+            transit = question.in_transit()
+            if transit is not None:
+                ones += copies(list(transit), self.transit, IDENTITIES, COPIES)
+            if isinstance(question, ChooseLevel):
+                ones += (
+                    self.level_profession + question.profession,
+                    self.level_chapter + min(question.chapter, COLOURS),
+                )
+            elif isinstance(question, SwapTake):
+                ones.append(self.give + question.give)
+                ones += [self.taken + card for card in set(question.taken)]
+            elif isinstance(question, TaxTarget):
+                ones.append(self.tax_card + question.card)
         memo.indices(self.PRIVATE, ones)
         completed = state.completed
         rest = [self.completed + k * (CAP + 2) + min(len(completed[player]), CAP + 1) for k, player in enumerate(order)]
@@ -265,10 +268,10 @@ class GuildhallEncoder(Encoder):
         for player in order:
             numbers += (min(1.0, tokens[player] / WIN_VP), min(1.0, state.vp(player) / WIN_VP))
         numbers += [min(1.0, len(hands[player]) / HAND_SCALE) for player in order]
-        if entry is None:
+        if question is None:
             numbers += [0.0] * n
         else:
-            selecting, asked = min(1.0, len(state.selected) / HAND_SCALE), entry[1]
+            selecting, asked = min(1.0, len(state.selected) / HAND_SCALE), question.seat
             numbers += [selecting if asked == player else 0.0 for player in order]
         numbers += (
             len(state.removed) / PRESTIGE_TOTAL,
@@ -280,14 +283,14 @@ class GuildhallEncoder(Encoder):
         memo.floats(self.NUMBERS, self.numbers, numbers)
         return memo.tensor()
 
-    def _areas(self, state: GuildhallState, order: tuple[int, ...]) -> list[int]:
+    def _areas(self, state: Position, order: tuple[int, ...]) -> list[int]:
         ones: list[int] = []
         for k, player in enumerate(order):
             if state.areas[player]:
                 ones += copies(state.areas[player], self.areas + k * 2 * IDENTITIES, IDENTITIES, 2)
         return ones
 
-    def _owned(self, state: GuildhallState, order: tuple[int, ...]) -> list[int]:
+    def _owned(self, state: Position, order: tuple[int, ...]) -> list[int]:
         ones: list[int] = []
         for k, player in enumerate(order):
             if state.owned[player]:

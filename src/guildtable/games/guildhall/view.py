@@ -1,5 +1,5 @@
-"""What a seat may see (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26) and the full snapshot. `view` is the one place
-where hidden state is removed before anything reaches a person; the open question's prompt comes from `prompts.py`.
+"""What a seat may see (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26). `view` is the one place where hidden state is
+removed before anything reaches a person; the open question's prompt comes from `words.py`.
 """
 
 from __future__ import annotations
@@ -9,25 +9,19 @@ from typing import Any
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
 from guildtable.games.guildhall.glossary import prestige_name, prestige_text
-from guildtable.games.guildhall.prompts import level_lines, prompt
 from guildtable.games.guildhall.questions import (
-    CHOOSE_LEVEL,
-    DD_SELECT,
-    KIND_NAMES,
-    PED_GIVE,
-    PED_TAKE,
     PRESTIGE,
-    ROB_PICK,
-    SP_DISCARD,
-    SW_GIVE,
-    SW_TAKE,
-    TAKE_CARD,
-    TAX_TARGET,
-    TC_CHAPTER,
-    TRANSIT_SLOT,
     WIN_VP,
+    ChooseLevel,
+    DiscardDraw,
+    GuildhallQuestion,
+    SetupDiscard,
+    SwapTake,
+    Targeted,
+    TaxTarget,
 )
 from guildtable.games.guildhall.state import Position
+from guildtable.games.guildhall.words import level_lines, prompt
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guildhall").gettext
@@ -84,30 +78,30 @@ def prestige_json(ptype: int) -> dict[str, Any]:
     }
 
 
-def _context(state: Position, entry: tuple[Any, ...]) -> dict[str, Any]:
+def _context(state: Position, question: GuildhallQuestion) -> dict[str, Any]:
     """The public part of the open question."""
-    kind = entry[0]
     context: dict[str, Any] = {}
-    if kind in (ROB_PICK, PED_TAKE, PED_GIVE, TC_CHAPTER, SW_GIVE, SW_TAKE, TAKE_CARD):
-        context["target"] = entry[2]
-    if kind in TRANSIT_SLOT:
-        context["cards"] = names(entry[TRANSIT_SLOT[kind]])
-    if kind == CHOOSE_LEVEL:  # every level of the profession, and whether the chapter reaches it (GH-32)
-        prof, chapter = entry[2], entry[3]
+    if isinstance(question, Targeted):
+        context["target"] = question.target
+    cards = question.in_transit()
+    if cards is not None:
+        context["cards"] = names(cards)
+    if isinstance(question, ChooseLevel):  # every level of the profession, and whether the chapter reaches it (GH-32)
+        prof, chapter = question.profession, question.chapter
         levels = [
             {"level": level, "text": text, "reached": level <= chapter}
             for level, text in level_lines(state, prof, chapter)
         ]
         context.update(profession=PROFESSION_NAMES[prof], chapter=chapter, levels=levels)
-    if kind == SW_TAKE:
-        context.update(give=CARD_NAMES[entry[3]], taken=names(entry[4]))
-    if kind == TAX_TARGET:
-        context["card"] = CARD_NAMES[entry[2]]
+    if isinstance(question, SwapTake):
+        context.update(give=CARD_NAMES[question.give], taken=names(question.taken))
+    if isinstance(question, TaxTarget):
+        context["card"] = CARD_NAMES[question.card]
     return context
 
 
 def view(state: Position, seat: int | None) -> dict[str, Any]:
-    entry = state.stack[-1] if state.stack else None
+    question = state.stack[-1] if state.stack else None
     players = []
     for s in range(state.num_players):
         players.append(
@@ -115,7 +109,7 @@ def view(state: Position, seat: int | None) -> dict[str, Any]:
                 "name": state.game.seat_names[s],
                 "code": seat_code(s),
                 "hand_size": len(state.hands[s]),
-                "selecting": len(state.selected) if entry is not None and entry[1] == s else 0,
+                "selecting": len(state.selected) if question is not None and question.seat == s else 0,
                 "guildhall": guildhall(state, s),
                 "chapters": chapters(state, s),
                 "completed_chapters": len(state.completed[s]),
@@ -134,8 +128,8 @@ def view(state: Position, seat: int | None) -> dict[str, Any]:
         "seats": list(state.game.seat_names[: state.num_players]),
         "current_player": state.current_player,
         "decision": None
-        if entry is None
-        else {"kind": KIND_NAMES[entry[0]], "seat": entry[1], "prompt": prompt(state), **_context(state, entry)},
+        if question is None
+        else {"kind": question.kind, "seat": question.seat, "prompt": prompt(state), **_context(state, question)},
         "terminal": state.is_terminal,
         "phase": "setup" if state.turn == 0 and state.stack else ("over" if not state.stack else "play"),
         "turn": state.turn,
@@ -159,7 +153,7 @@ def view(state: Position, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         result["hand"] = names(state.hands[seat])
         result["completed_professions"] = [PROFESSION_NAMES[p] for p in state.completed[seat]]  # GH-D26
-        if entry is not None and entry[1] == seat and entry[0] in (SP_DISCARD, DD_SELECT):
+        if question is not None and question.seat == seat and isinstance(question, (SetupDiscard, DiscardDraw)):
             result["selected"] = names(state.selected)
         known = min(state.known[seat], len(state.deck))
         if known:  # GH-D20, top first
@@ -170,49 +164,3 @@ def view(state: Position, seat: int | None) -> dict[str, Any]:
         if robbed is not None:  # GH-69
             result["target_hand"] = names(state.hands[robbed])
     return result
-
-
-def _ctx_json(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
-
-
-def snapshot(state: Position) -> dict[str, Any]:
-    return {
-        "game": state.game.name,
-        "players": state.num_players,
-        "seed": state.seed,
-        "options": dict(state.options),
-        "setup": state.setup,
-        "history": list(state.history),
-        "rng": state.rng.state,
-        "deck": names(reversed(state.deck)),
-        "discard": names(reversed(state.discard)),
-        "hands": [names(hand) for hand in state.hands],
-        "selected": names(state.selected),
-        "areas": [names(area) for area in state.areas],
-        "halls": [
-            [
-                CARD_NAMES[p * COLOURS + c]
-                for p in range(PROFESSIONS)
-                for c in range(COLOURS)
-                if state.masks(s)[p] >> c & 1
-            ]
-            for s in range(state.num_players)
-        ],
-        "completed": [[PROFESSION_NAMES[p] for p in done] for done in state.completed],
-        "prestige": [[PRESTIGE[k].type_id for k in owned] for owned in state.owned],
-        "tokens": list(state.tokens),
-        "row": [PRESTIGE[k].type_id for k in state.row],
-        "prestige_deck": [PRESTIGE[k].type_id for k in reversed(state.prestige_deck)],
-        "prestige_removed": [PRESTIGE[k].type_id for k in state.removed],
-        "start_player": state.start_player,
-        "active": state.active,
-        "actions_left": state.actions_left,
-        "played": [PROFESSION_NAMES[p] for p in range(PROFESSIONS) if state.played >> p & 1],
-        "turn": state.turn,
-        "prepared": state.prepared,
-        "known": list(state.known),
-        "winners": list(state.winner_seats),
-        "last_move": state.last_move,
-        "stack": [[KIND_NAMES[e[0]], *(_ctx_json(v) for v in e[1:])] for e in state.stack],
-    }

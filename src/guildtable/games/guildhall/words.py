@@ -8,7 +8,6 @@ Only for people: nothing here is called while legal answers are computed or appl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guildhall.actions import BUY, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
 from guildtable.games.guildhall.content import CARD_NAMES, COLOUR_NAMES, COLOURS, PROFESSION_NAMES, Level
@@ -23,43 +22,44 @@ from guildtable.games.guildhall.glossary import (
     profession_word,
 )
 from guildtable.games.guildhall.questions import (
-    ACTION,
-    BRICK_PUT,
-    BUY_CARD,
     CAP,
-    CAP_DISCARD,
-    CHOOSE_LEVEL,
-    DD_SELECT,
     HAND_REFILL,
-    HUNT_CHAPTER,
-    HUNT_GIVE,
-    HUNT_TAKE,
-    LAYOUT,
     LEVELS,
-    PAY,
-    PED_GIVE,
-    PED_TAKE,
-    PLACE_NEXT,
-    PLAY_CARD,
     PRESTIGE,
-    ROB_PICK,
     SETUP_HAND,
     SETUP_PLACE,
-    SP_DISCARD,
-    SP_PLACE,
-    SW_GIVE,
-    SW_TAKE,
     T_PED,
     T_ROB,
     T_SWAP,
     T_TAKE_CHAPTER,
-    TAKE_CARD,
-    TARGET,
-    TAX_GIVE,
-    TAX_TARGET,
-    TC_CHAPTER,
-    TOP,
-    USE_ABILITY,
+    BricklayerPutBack,
+    Buy,
+    CapDiscard,
+    ChooseAction,
+    ChooseLevel,
+    ChooseTarget,
+    DiscardDraw,
+    DiscardTop,
+    GuildhallQuestion,
+    HunterChapter,
+    HunterGive,
+    HunterTake,
+    LayOut,
+    Pay,
+    PeddlerGive,
+    PeddlerTake,
+    PlaceOrder,
+    PlayCard,
+    RobberPick,
+    SetupDiscard,
+    SetupPlace,
+    SwapGive,
+    SwapTake,
+    TakeCard,
+    TakeChapter,
+    TaxGive,
+    TaxTarget,
+    UseAbility,
     level_of,
 )
 from guildtable.games.guildhall.state import Position
@@ -67,10 +67,7 @@ from guildtable.kernel.i18n import N_, domain
 
 _ = domain("guildhall").gettext
 
-if TYPE_CHECKING:
-    Entry = tuple[Any, ...]
-
-# What choosing a target is for, by the purpose of a TARGET question.
+# What choosing a target is for, by the purpose of a ChooseTarget question.
 TARGET_QUESTION = {
     T_ROB: N_("Robber: choose the player whose hand you take from"),
     T_PED: N_("Peddler: choose the player to swap cards with"),
@@ -99,9 +96,9 @@ def level_lines(state: Position, prof: int, chapter: int) -> list[tuple[int, str
     return [(level.threshold, level_text(level)) for level in levels]
 
 
-def level_label(state: Position, entry: Entry, threshold: int) -> str:
+def level_label(state: Position, question: ChooseLevel, threshold: int) -> str:
     """'Level 2: look at another player's hand and take 1 card of your choice into your guildhall'."""
-    for level, text in level_lines(state, entry[2], entry[3]):
+    for level, text in level_lines(state, question.profession, question.chapter):
         if level == threshold:
             return _("Level {n}: {does}", n=threshold, does=lower_first(text))
     return _("Level {n}", n=threshold)
@@ -112,21 +109,21 @@ def prompt(state: Position, names: Sequence[str] | None = None) -> str:
     if not state.stack:
         return _("The game is over")
     who = _names(state, names)
-    entry = state.stack[-1]
-    kind, seat = entry[0], entry[1]
-    if kind == SP_DISCARD:
+    question = state.stack[-1]
+    seat = question.seat
+    if isinstance(question, SetupDiscard):
         return _(
             "Getting ready: discard the hand cards you don't want, one at a time (the last one ends on top of the "
             "discard pile), then choose Done to draw back up to {n} cards",
             n=SETUP_HAND,
         )
-    if kind == SP_PLACE:
+    if isinstance(question, SetupPlace):
         return _(
             "Getting ready: put a card from your hand into your guildhall ({k} of {n}; no two identical cards)",
-            k=entry[2] + 1,
+            k=question.placed + 1,
             n=SETUP_PLACE,
         )
-    if kind == ACTION:
+    if isinstance(question, ChooseAction):
         more = state.actions_left
         if not more:
             return _(
@@ -137,18 +134,18 @@ def prompt(state: Position, names: Sequence[str] | None = None) -> str:
             "Choose an action: play a card, discard and draw, or buy a prestige card ({more} after this one)",
             more=plural(more, "more action"),
         )
-    if kind == PLAY_CARD:
+    if isinstance(question, PlayCard):
         return _(
             "Play a card from your hand: one card of each profession per turn, and not one identical to a card "
             "face up in your guildhall"
         )
-    if kind == CHOOSE_LEVEL:
+    if isinstance(question, ChooseLevel):
         return _(
             "{profession} ({cards} in your chapter): choose how strongly to use it, or don't use it",
-            profession=profession_word(PROFESSION_NAMES[entry[2]]),
-            cards=plural(entry[3], "card"),
+            profession=profession_word(PROFESSION_NAMES[question.profession]),
+            cards=plural(question.chapter, "card"),
         )
-    if kind == DD_SELECT:
+    if isinstance(question, DiscardDraw):
         hand = len(state.hands[seat])
         if state.options["discard_draw_caps_hand"] and hand > HAND_REFILL:
             return _(
@@ -163,79 +160,87 @@ def prompt(state: Position, names: Sequence[str] | None = None) -> str:
             "draw up to {n} cards",
             n=HAND_REFILL,
         )
-    if kind == BUY_CARD:
+    if isinstance(question, Buy):
         have = len(state.completed[seat])
         return _("Choose a prestige card to buy (you have {chapters} to pay with)", chapters=chapters(have))
-    if kind == PAY:
-        cost = PRESTIGE[state.row[entry[2]]].cost
-        if entry[3] == 2:
+    if isinstance(question, Pay):
+        cost = PRESTIGE[state.row[question.slot]].cost
+        if question.left == 2:
             return _("Pay 2 completed chapters: first choose the chapter that goes underneath on the discard pile")
         if cost == 2:
             return _("Pay the second chapter: choose it and which of its cards ends on top of the discard pile")
         return _("Pay a completed chapter: choose it and which of its cards ends on top of the discard pile")
-    if kind == USE_ABILITY:
-        return _("Use your new prestige card now, or don't use it: {text}", text=prestige_text(entry[2]))
-    if kind == TARGET:
-        if entry[2] in TARGET_QUESTION:
-            return _(TARGET_QUESTION[entry[2]])
+    if isinstance(question, UseAbility):
+        return _("Use your new prestige card now, or don't use it: {text}", text=prestige_text(question.prestige))
+    if isinstance(question, ChooseTarget):
+        if question.purpose in TARGET_QUESTION:
+            return _(TARGET_QUESTION[question.purpose])
         return _("Choose the player to take a card from")
-    if kind == ROB_PICK:
+    if isinstance(question, RobberPick):
         return _(
             "Take a card from {name}'s hand into your guildhall ({n} to take); you must take one that can go into "
             "your guildhall if there is one",
-            name=who[entry[2]],
-            n=entry[3],
+            name=who[question.target],
+            n=question.left,
         )
-    if kind == PLACE_NEXT:
-        if entry[2] == seat:
+    if isinstance(question, PlaceOrder):
+        if question.owner == seat:
             return _("Choose which card goes into your guildhall next")
-        return _("Choose which card goes into {name}'s guildhall next", name=who[entry[2]])
-    if kind == HUNT_GIVE:
-        return _("Hunter: choose a card of your guildhall to give up to the discard pile ({n} to give)", n=entry[3])
-    if kind == HUNT_CHAPTER:
+        return _("Choose which card goes into {name}'s guildhall next", name=who[question.owner])
+    if isinstance(question, HunterGive):
+        return _(
+            "Hunter: choose a card of your guildhall to give up to the discard pile ({n} to give)", n=question.left
+        )
+    if isinstance(question, HunterChapter):
         return _("Hunter: choose a whole chapter of your guildhall to give up to the discard pile")
-    if kind == HUNT_TAKE:
-        return _("Hunter: take a card from the discard pile into your guildhall ({n} to take)", n=entry[2])
-    if kind == PED_TAKE:
-        if level_of(entry[3]).give_chapter:
-            return _("Peddler: take a whole chapter of {name}'s guildhall into your hand", name=who[entry[2]])
+    if isinstance(question, HunterTake):
+        return _("Hunter: take a card from the discard pile into your guildhall ({n} to take)", n=question.left)
+    if isinstance(question, PeddlerTake):
+        if level_of(question.level).give_chapter:
+            return _("Peddler: take a whole chapter of {name}'s guildhall into your hand", name=who[question.target])
         return _(
-            "Peddler: take a card of {name}'s guildhall into your hand ({n} to take)", name=who[entry[2]], n=entry[4]
+            "Peddler: take a card of {name}'s guildhall into your hand ({n} to take)",
+            name=who[question.target],
+            n=question.left,
         )
-    if kind == PED_GIVE:
+    if isinstance(question, PeddlerGive):
         return _(
-            "Peddler: give a card from your hand into {name}'s guildhall ({n} to give)", name=who[entry[2]], n=entry[3]
+            "Peddler: give a card from your hand into {name}'s guildhall ({n} to give)",
+            name=who[question.target],
+            n=question.left,
         )
-    if kind == BRICK_PUT:
+    if isinstance(question, BricklayerPutBack):
         return _(
             "Bricklayer: put a card from your hand back on top of the draw deck ({n} to put back; the last one ends "
             "on top)",
-            n=entry[2],
+            n=question.left,
         )
-    if kind == TAX_GIVE:
+    if isinstance(question, TaxGive):
         return _("Tax Collector: choose a card of your guildhall to give to another player")
-    if kind == TAX_TARGET:
-        return _("Tax Collector: who receives your {card}?", card=card_word(CARD_NAMES[entry[2]]))
-    if kind == TC_CHAPTER:
-        return _("Take a whole chapter of {name}'s guildhall into yours", name=who[entry[2]])
-    if kind == SW_GIVE:
-        return _("Swap: choose a card of your guildhall to give to {name}", name=who[entry[2]])
-    if kind == SW_TAKE:
+    if isinstance(question, TaxTarget):
+        return _("Tax Collector: who receives your {card}?", card=card_word(CARD_NAMES[question.card]))
+    if isinstance(question, TakeChapter):
+        return _("Take a whole chapter of {name}'s guildhall into yours", name=who[question.target])
+    if isinstance(question, SwapGive):
+        return _("Swap: choose a card of your guildhall to give to {name}", name=who[question.target])
+    if isinstance(question, SwapTake):
         return _(
-            "Swap: take a card of {name}'s guildhall into yours ({n} to take)", name=who[entry[2]], n=2 - len(entry[4])
+            "Swap: take a card of {name}'s guildhall into yours ({n} to take)",
+            name=who[question.target],
+            n=2 - len(question.taken),
         )
-    if kind == TAKE_CARD:
-        return _("Take a card of {name}'s guildhall into yours", name=who[entry[2]])
-    if kind == LAYOUT:
+    if isinstance(question, TakeCard):
+        return _("Take a card of {name}'s guildhall into yours", name=who[question.target])
+    if isinstance(question, LayOut):
         return _("Lay cards from your hand into your guildhall one at a time, then choose Done")
-    if kind == CAP_DISCARD:
+    if isinstance(question, CapDiscard):
         return _(
             "You have {have} completed chapters but may keep only {cap}: discard one, and choose which of its "
             "cards ends on top of the discard pile",
             have=len(state.completed[seat]),
             cap=CAP,
         )
-    if kind == TOP:
+    if isinstance(question, DiscardTop):
         return _("These cards go to the discard pile together: which one ends on top?")
     return _("Your move")
 
@@ -267,71 +272,70 @@ def action_label(state: Position, action: int, names: Sequence[str] | None = Non
     if not state.stack:
         return _("Nothing to do: the game is over")
     who = _names(state, names)
-    entry = state.stack[-1]
-    kind = entry[0]
+    question = state.stack[-1]
     if action >= PLAY:
-        return _word_label(state, entry, action)
+        return _word_label(state, question, action)
     if LEVEL <= action < ROW:
-        return level_label(state, entry, action - LEVEL) if kind == CHOOSE_LEVEL else _("Level {n}", n=action - LEVEL)
+        if isinstance(question, ChooseLevel):
+            return level_label(state, question, action - LEVEL)
+        return _("Level {n}", n=action - LEVEL)
     if ROW <= action < PLAY:
         return _buy_label(state, action - ROW)
     if SEAT <= action < LEVEL:
         other = who[action - SEAT] if action - SEAT < len(who) else _("player {n}", n=action - SEAT + 1)
-        if kind == TAX_TARGET:
+        if isinstance(question, TaxTarget):
             return _("Give it to {name}", name=other)
-        if kind == TARGET:
-            return _(TARGET_ANSWER.get(entry[2], TAKE_FROM), name=other)
+        if isinstance(question, ChooseTarget):
+            return _(TARGET_ANSWER.get(question.purpose, TAKE_FROM), name=other)
         return other
     if PROF <= action < SEAT:
         prof = profession_word(PROFESSION_NAMES[action - PROF])
-        if kind == PAY:
+        if isinstance(question, Pay):
             return _("Pay your {profession} chapter first (it goes underneath)", profession=prof)
-        if kind == HUNT_CHAPTER:
+        if isinstance(question, HunterChapter):
             return _("Give up your {profession} chapter", profession=prof)
-        if kind in (PED_TAKE, TC_CHAPTER):
-            return _("Take {name}'s {profession} chapter", name=who[entry[2]], profession=prof)
+        if isinstance(question, (PeddlerTake, TakeChapter)):
+            return _("Take {name}'s {profession} chapter", name=who[question.target], profession=prof)
         return _("The {profession} chapter", profession=prof)
-    return _card_label(state, entry, action, who)
+    return _card_label(state, question, action, who)
 
 
-def _card_label(state: Position, entry: Entry, card: int, who: Sequence[str]) -> str:
-    kind = entry[0]
+def _card_label(state: Position, question: GuildhallQuestion, card: int, who: Sequence[str]) -> str:
     name = card_word(CARD_NAMES[card])
-    if kind in (SP_DISCARD, DD_SELECT):
+    if isinstance(question, (SetupDiscard, DiscardDraw)):
         return _("Discard the {card}", card=name)
-    if kind == SP_PLACE:
+    if isinstance(question, SetupPlace):
         return _("Put the {card} into your guildhall", card=name)
-    if kind in (ACTION, PLAY_CARD):
+    if isinstance(question, (ChooseAction, PlayCard)):
         return _("Play the {card}", card=name)
-    if kind == PAY:
+    if isinstance(question, Pay):
         return _("Pay {chapter}", chapter=_chapter_top(card))
-    if kind == CAP_DISCARD:
+    if isinstance(question, CapDiscard):
         return _("Discard {chapter}", chapter=_chapter_top(card))
-    if kind == ROB_PICK:
+    if isinstance(question, RobberPick):
         return _("Take the {card}", card=name)
-    if kind == PLACE_NEXT:
+    if isinstance(question, PlaceOrder):
         return _("Place the {card} next", card=name)
-    if kind == HUNT_GIVE:
+    if isinstance(question, HunterGive):
         return _("Give up the {card}", card=name)
-    if kind == HUNT_TAKE:
+    if isinstance(question, HunterTake):
         return _("Take the {card} from the discard pile", card=name)
-    if kind in (PED_TAKE, SW_TAKE, TAKE_CARD):
-        return _("Take the {card} from {name}", card=name, name=who[entry[2]])
-    if kind in (PED_GIVE, SW_GIVE):
-        return _("Give the {card} to {name}", card=name, name=who[entry[2]])
-    if kind == BRICK_PUT:
+    if isinstance(question, (PeddlerTake, SwapTake, TakeCard)):
+        return _("Take the {card} from {name}", card=name, name=who[question.target])
+    if isinstance(question, (PeddlerGive, SwapGive)):
+        return _("Give the {card} to {name}", card=name, name=who[question.target])
+    if isinstance(question, BricklayerPutBack):
         return _("Put the {card} back on the deck", card=name)
-    if kind == TAX_GIVE:
+    if isinstance(question, TaxGive):
         return _("Give away the {card}", card=name)
-    if kind == LAYOUT:
+    if isinstance(question, LayOut):
         return _("Lay the {card} into your guildhall", card=name)
-    if kind == TOP:
+    if isinstance(question, DiscardTop):
         return _("Put the {card} on top", card=name)
     return name[:1].upper() + name[1:]
 
 
-def _word_label(state: Position, entry: Entry, action: int) -> str:
-    kind = entry[0]
+def _word_label(state: Position, question: GuildhallQuestion, action: int) -> str:
     if action == PLAY:
         return _("Play a card")
     if action == DISCARD_DRAW:
@@ -341,12 +345,12 @@ def _word_label(state: Position, entry: Entry, action: int) -> str:
     if action == DECLINE:
         return _("Don't use it")
     if action == USE:
-        if kind == USE_ABILITY:
-            return _("Use it: {does}", does=lower_first(prestige_text(entry[2]).rstrip(".")))
+        if isinstance(question, UseAbility):
+            return _("Use it: {does}", does=lower_first(prestige_text(question.prestige).rstrip(".")))
         return _("Use it")
     assert action == DONE
-    if kind == SP_DISCARD:
+    if isinstance(question, SetupDiscard):
         return _("Done: draw up to {n} cards", n=SETUP_HAND)
-    if kind == DD_SELECT:
+    if isinstance(question, DiscardDraw):
         return _("Done: draw up to {n} cards", n=HAND_REFILL)
     return _("Done")

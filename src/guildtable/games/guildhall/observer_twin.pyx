@@ -1,41 +1,33 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""Guildhall's observation tensor in C loops: the tensor `rl/guildhall.py` lays out and documents, built from nothing
-at every call, from the same fields (see `compiled/__init__.py`)."""
-
-cimport cython
+"""Guildhall's observation tensor in C loops: the tensor `observer.py` lays out and documents, built from nothing at
+every call, from the same fields (see `kernel/observation.py`)."""
 
 from guildtable.games.guildhall.content import COLOURS, IDENTITIES, PRESTIGE_TOTAL, PROFESSIONS
-from guildtable.games.guildhall.questions import CAP, CHOOSE_LEVEL, DD_SELECT, KIND_NAMES, PRESTIGE, SP_DISCARD, SW_TAKE
-from guildtable.games.guildhall.questions import TAX_TARGET, TRANSIT_SLOT, WIN_VP
-from guildtable.rl.guildhall import COPIES, HAND_SCALE, KNOWN_TOP, MOST_ACTIONS, OWNED_ROWS, PILE_SCALE
-from guildtable.rl.guildhall import PRESTIGE_TYPES, ROW, TARGETED, TURN_SCALE
-from guildtable.rl import guildhall as reference  # the option flags it names
+from guildtable.games.guildhall.questions import CAP, PRESTIGE, WIN_VP, ChooseLevel, DiscardDraw, SetupDiscard
+from guildtable.games.guildhall.questions import SwapTake, Targeted, TaxTarget
+from guildtable.games.guildhall.observer import COPIES, HAND_SCALE, KNOWN_TOP, MOST_ACTIONS, NUMBER, OWNED_ROWS
+from guildtable.games.guildhall.observer import OPTION_FLAGS, PILE_SCALE, PRESTIGE_TYPES, ROW, TURN_SCALE
 
-from guildtable.rl.compiled.tensor cimport Tensor, Twin, at_least, copies, one, put
+from guildtable.kernel.tensor cimport Tensor, Twin, at_least, copies, one, put
 
 cdef enum:
-    MOST_KINDS = 64  # question kinds and prestige types the tables below hold
+    MOST_TYPES = 64  # prestige types the table below holds
 
 cdef int N_COLOURS = COLOURS, N_PROFESSIONS = PROFESSIONS, N_IDENTITIES = IDENTITIES, N_COPIES = COPIES
 cdef int N_CAP = CAP, N_KNOWN_TOP = KNOWN_TOP, N_MOST_ACTIONS = MOST_ACTIONS, N_OWNED_ROWS = OWNED_ROWS
-cdef int N_ROW = ROW, N_PRESTIGE_TYPES = PRESTIGE_TYPES, N_KINDS = len(KIND_NAMES)
-cdef int K_CHOOSE_LEVEL = CHOOSE_LEVEL, K_DD_SELECT = DD_SELECT, K_SP_DISCARD = SP_DISCARD
-cdef int K_SW_TAKE = SW_TAKE, K_TAX_TARGET = TAX_TARGET
+cdef int N_ROW = ROW, N_PRESTIGE_TYPES = PRESTIGE_TYPES
+cdef dict KIND_NUMBER = NUMBER  # per question class: its place in the one-hot `question`
 cdef double D_WIN_VP = WIN_VP, D_HAND_SCALE = HAND_SCALE, D_PILE_SCALE = PILE_SCALE, D_TURN_SCALE = TURN_SCALE
 cdef double D_PRESTIGE_TOTAL = PRESTIGE_TOTAL
 
-cdef bint IS_TARGETED[MOST_KINDS]  # per question kind: `kind in TARGETED`
-cdef int TRANSIT[MOST_KINDS]  # per question kind: `TRANSIT_SLOT[kind]`, or -1
-cdef int PRESTIGE_VP[MOST_KINDS]  # per prestige type: its VP (GH-112)
+cdef int PRESTIGE_VP[MOST_TYPES]  # per prestige type: its VP (GH-112)
 
 
 cdef int _tables() except -1:
     cdef int kind
-    if N_KINDS > MOST_KINDS or N_PRESTIGE_TYPES > MOST_KINDS or N_IDENTITIES > 64 or N_COLOURS > 30:
-        raise ImportError("the compiled Guildhall encoder holds at most 64 question kinds, prestige types, identities")
-    for kind in range(MOST_KINDS):
-        IS_TARGETED[kind] = kind in TARGETED
-        TRANSIT[kind] = TRANSIT_SLOT.get(kind, -1)
+    if N_PRESTIGE_TYPES > MOST_TYPES or N_IDENTITIES > 64 or N_COLOURS > 30:
+        raise ImportError("the compiled Guildhall encoder holds at most 64 prestige types and identities")
+    for kind in range(MOST_TYPES):
         PRESTIGE_VP[kind] = PRESTIGE[kind].vp if kind < N_PRESTIGE_TYPES else 0
     return 0
 
@@ -77,10 +69,10 @@ cdef class Encoder(Twin):
         self.discard_top, self.row, self.seat = encoder.discard_top, encoder.row, encoder.seat
         self.flags, self.owned = encoder.flags, encoder.owned
         self.removed, self.numbers = encoder.removed, encoder.numbers
-        self.option_flags = tuple(reference.OPTION_FLAGS)
+        self.option_flags = tuple(OPTION_FLAGS)
 
     cdef int fill(self, Tensor* t, state, int seat) except -1:
-        cdef int n = self.n, p, k, i, mask, colour, kind, asked, count, slot, played
+        cdef int n = self.n, p, k, i, mask, colour, kind, asked, count, played
         cdef Py_ssize_t at, size
         cdef int relative[8]
         for p in range(n):
@@ -140,7 +132,7 @@ cdef class Encoder(Twin):
         # rules say when (GH-20, GH-69): asked of the state, as the Python encoder does.
         cdef list stack = state.stack
         cdef Py_ssize_t height = len(stack)
-        cdef tuple entry
+        cdef object question, transit
         if state.searching(seat):
             copies(t, discard, self.searched, N_IDENTITIES, N_COPIES)
         robbed = state.robbing(seat)
@@ -154,33 +146,29 @@ cdef class Encoder(Twin):
         if height == 0:
             one(t, self.phase + 2)
         else:
-            entry = stack[height - 1]
-            with cython.boundscheck(True):
-                kind = entry[0]
-                if kind < 0 or kind >= N_KINDS:
-                    raise IndexError(f"question kind {kind} outside 0..{N_KINDS - 1}")
-                asked = entry[1]
-                one(t, self.question + kind)
-                one(t, self.to_move + seat_of(relative, n, asked))
-                one(t, self.phase + (1 if turn != 0 else 0))
-                if asked == seat and (kind == K_SP_DISCARD or kind == K_DD_SELECT):
-                    copies(t, selected, self.selected, N_IDENTITIES, N_COPIES)
-                if IS_TARGETED[kind]:
-                    one(t, self.target + seat_of(relative, n, entry[2]))
-                slot = TRANSIT[kind]
-                if slot >= 0:
-                    transit = entry[slot]
-                    copies(t, transit if type(transit) is list else list(transit), self.transit, N_IDENTITIES, N_COPIES)
-                if kind == K_CHOOSE_LEVEL:
-                    one(t, self.level_profession + <int> entry[2])
-                    count = entry[3]
-                    one(t, self.level_chapter + (count if count < N_COLOURS else N_COLOURS))
-                elif kind == K_SW_TAKE:
-                    one(t, self.give + <int> entry[3])
-                    for card in entry[4]:
-                        one(t, self.taken + <int> card)
-                elif kind == K_TAX_TARGET:
-                    one(t, self.tax_card + <int> entry[2])
+            question = stack[height - 1]
+            kind = KIND_NUMBER[type(question)]
+            asked = question.seat
+            one(t, self.question + kind)
+            one(t, self.to_move + seat_of(relative, n, asked))
+            one(t, self.phase + (1 if turn != 0 else 0))
+            if asked == seat and isinstance(question, (SetupDiscard, DiscardDraw)):
+                copies(t, selected, self.selected, N_IDENTITIES, N_COPIES)
+            if isinstance(question, Targeted):
+                one(t, self.target + seat_of(relative, n, question.target))
+            transit = question.in_transit()
+            if transit is not None:
+                copies(t, transit if type(transit) is list else list(transit), self.transit, N_IDENTITIES, N_COPIES)
+            if isinstance(question, ChooseLevel):
+                one(t, self.level_profession + <int> question.profession)
+                count = question.chapter
+                one(t, self.level_chapter + (count if count < N_COLOURS else N_COLOURS))
+            elif isinstance(question, SwapTake):
+                one(t, self.give + <int> question.give)
+                for card in question.taken:
+                    one(t, self.taken + <int> card)
+            elif isinstance(question, TaxTarget):
+                one(t, self.tax_card + <int> question.card)
         # Completed chapters, whose turn, the start player, actions left, the seat, professions played.
         for p in range(n):
             count = len(completed[p])
