@@ -21,14 +21,23 @@ cdef double D_WIN_VP = WIN_VP, D_HAND_SCALE = HAND_SCALE, D_PILE_SCALE = PILE_SC
 cdef double D_PRESTIGE_TOTAL = PRESTIGE_TOTAL
 
 cdef int PRESTIGE_VP[MOST_TYPES]  # per prestige type: its VP (GH-112)
+cdef bint IS_TARGETED[MOST_TYPES]  # per question number (`NUMBER`): the kind names a target seat
+cdef bint HOLDS_CARDS[MOST_TYPES]  # per question number: the kind holds cards in transit (its `cards`)
+cdef int K_SETUP_DISCARD = NUMBER[SetupDiscard], K_DISCARD_DRAW = NUMBER[DiscardDraw]
+cdef int K_CHOOSE_LEVEL = NUMBER[ChooseLevel], K_SWAP_TAKE = NUMBER[SwapTake], K_TAX_TARGET = NUMBER[TaxTarget]
 
 
 cdef int _tables() except -1:
     cdef int kind
-    if N_PRESTIGE_TYPES > MOST_TYPES or N_IDENTITIES > 64 or N_COLOURS > 30:
-        raise ImportError("the compiled Guildhall encoder holds at most 64 prestige types and identities")
+    if N_PRESTIGE_TYPES > MOST_TYPES or N_IDENTITIES > 64 or N_COLOURS > 30 or len(NUMBER) > MOST_TYPES:
+        raise ImportError("the compiled Guildhall encoder holds at most 64 prestige types, identities and questions")
     for kind in range(MOST_TYPES):
         PRESTIGE_VP[kind] = PRESTIGE[kind].vp if kind < N_PRESTIGE_TYPES else 0
+        IS_TARGETED[kind] = False
+        HOLDS_CARDS[kind] = False
+    for question, kind in NUMBER.items():
+        IS_TARGETED[kind] = issubclass(question, Targeted)
+        HOLDS_CARDS[kind] = "cards" in question.__dataclass_fields__
     return 0
 
 
@@ -152,22 +161,22 @@ cdef class Encoder(Twin):
             one(t, self.question + kind)
             one(t, self.to_move + seat_of(relative, n, asked))
             one(t, self.phase + (1 if turn != 0 else 0))
-            if asked == seat and isinstance(question, (SetupDiscard, DiscardDraw)):
+            if asked == seat and (kind == K_SETUP_DISCARD or kind == K_DISCARD_DRAW):
                 copies(t, selected, self.selected, N_IDENTITIES, N_COPIES)
-            if isinstance(question, Targeted):
+            if IS_TARGETED[kind]:
                 one(t, self.target + seat_of(relative, n, question.target))
-            transit = question.in_transit()
-            if transit is not None:
+            if HOLDS_CARDS[kind]:
+                transit = question.cards
                 copies(t, transit if type(transit) is list else list(transit), self.transit, N_IDENTITIES, N_COPIES)
-            if isinstance(question, ChooseLevel):
+            if kind == K_CHOOSE_LEVEL:
                 one(t, self.level_profession + <int> question.profession)
                 count = question.chapter
                 one(t, self.level_chapter + (count if count < N_COLOURS else N_COLOURS))
-            elif isinstance(question, SwapTake):
+            elif kind == K_SWAP_TAKE:
                 one(t, self.give + <int> question.give)
                 for card in question.taken:
                     one(t, self.taken + <int> card)
-            elif isinstance(question, TaxTarget):
+            elif kind == K_TAX_TARGET:
                 one(t, self.tax_card + <int> question.card)
         # Completed chapters, whose turn, the start player, actions left, the seat, professions played.
         for p in range(n):
