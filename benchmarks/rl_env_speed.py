@@ -11,12 +11,12 @@ count):
   mask built at every step. A step is one decision (the agents' closing `step(None)` are timed but not counted).
 
 `loop only` is the same PettingZoo loop with every tensor replaced by a constant array (`ConstantTensor`): the cost of
-the environment besides its encoder. The last columns split the wrapper's cost per step on positions of those games:
-the observation tensor (`encode`, by the encoder the environment uses: the compiled one where it was built, see
-each game's `observer_twin`; `python`, by the Python encoder alone) and the action mask. The positions are every decision
-of seeded random games in order, each encoded for the seat to move, as an environment encodes them: the Python
-encoders rewrite only what changed since that seat's last tensor (`guildtable.kernel.observation.Memo`), so their tensor
-costs less after a near position than after an unrelated one.
+the environment besides its encoder. The last columns split the wrapper's cost per step on positions of those games: the
+observation tensor (`encode`, by the encoder the environment uses: the compiled one where it was built, see each game's
+`observer_twin`; `python`, by the Python encoder alone) and the action mask. The positions are every decision of seeded
+random games in order, each encoded for the seat to move, as an environment encodes them: the Python encoders rewrite
+only what changed since that seat's last tensor (`guildtable.kernel.observation.Memo`), so their tensor costs less after
+a near position than after an unrelated one.
 
     .venv/bin/python benchmarks/rl_env_speed.py [--game city-blocks] [--players N] [--runs 5] [--seconds 1]
 """

@@ -118,6 +118,9 @@ class Game(ABC, Generic[GameState]):
     # `benchmarks/analysis_validation.py fit` as (slope, shift) (see `analysis/calibration.py`). Empty: the raw
     # value stands.
     win_calibration: Mapping[int, tuple[float, float]] = {}
+    # A few plain sentences a newcomer reads the first time they sit at a table of the game (messages of the game's
+    # own catalogue, marked with N_); the rules page has the rest.
+    how_to_play: tuple[str, ...] = ()
     # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
     rule_prefix: str = ""
 

@@ -468,6 +468,7 @@ class Table:
         }
         if since is None:
             message["log"] = self.events_for(seat)
+            message["how_to_play"] = [game_words(self.game, line) for line in self.game.how_to_play]
         else:
             message["events"] = self.events_for(seat, since)
         if self.terminal:

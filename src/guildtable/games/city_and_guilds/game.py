@@ -33,6 +33,19 @@ ngettext = domain("city_and_guilds").ngettext
 
 class CityAndGuilds(Game[CityAndGuildsState]):
     name = "city-and-guilds"
+    # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
+    how_to_play = (
+        N_(
+            "Build a medieval city together: take a tile from the display, place it next to the tiles already "
+            "placed, and decide how your guild figures follow."
+        ),
+        N_(
+            "A building lets you invest a figure on its guild's track or place two figures; markets, minstrel "
+            "houses and taverns change how blocks score."
+        ),
+        N_("A completed block scores for the players with figures there, and each guild's leaders score too."),
+        N_("When the tiles run out, the most points wins."),
+    )
     title = "City and Guilds"
     # CG-11: a face-down tile turned up.
     revealing_events = frozenset({"reveal"})

@@ -23,6 +23,22 @@ from guildtable.kernel.protocol import Example, PlayoutFactory
 
 class CityBlocks(Game[CityBlocksState]):
     name = "city-blocks"
+    # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
+    how_to_play = (
+        N_(
+            "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with "
+            "a value tile beside it."
+        ),
+        N_(
+            "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own"
+            " tiles by paying your lowest value tile."
+        ),
+        N_(
+            "When a street's last site is built, whoever has the higher total there wins its value tile. Schools,"
+            " power plants and malls change what counts."
+        ),
+        N_("When the city is full, the higher sum of value tiles wins."),
+    )
     title = "City Blocks"
     # Tiles drawn from the face-down piles (CB: the drawn tile is the drawer's to see).
     revealing_events = frozenset({"draw"})

@@ -23,6 +23,18 @@ from guildtable.kernel.protocol import Example, PlayoutFactory
 
 class Guildhall(Game):
     name = "guildhall"
+    # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
+    how_to_play = (
+        N_(
+            "Collect profession cards in your guildhall: five cards of one profession in five colours make a "
+            "completed chapter."
+        ),
+        N_(
+            "On your turn take two actions: play a card (its profession's ability grows with the cards in your "
+            "chapter), discard and draw, or buy a prestige card with completed chapters."
+        ),
+        N_("Prestige cards give victory points. Whoever ends their own turn with 20 VP or more wins at once."),
+    )
     title = "Guildhall: Job Faire"
     # Cards turned up or drawn from the shuffled deck, a card robbed unseen, and the deck shuffled anew (a Hunter
     # played shows the discard pile too: see `takes_back`).

@@ -75,6 +75,18 @@ OPTIONS = (
 
 class GuildsOfLondon(Game[GuildsState]):
     name = "guilds-of-london"
+    # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
+    how_to_play = (
+        N_(
+            "Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or "
+            "use a card's effect."
+        ),
+        N_(
+            "Guild tiles are scored in turn: the player with the most figures there takes the first reward and "
+            "becomes its master."
+        ),
+        N_("Mayoral reward cards and masters side by side score at the end. The most victory points wins."),
+    )
     title = "Guilds of London"
     # Cards drawn from the shuffled decks, rewards drawn, a deck shuffled anew.
     revealing_events = frozenset({"draw", "reward_draw", "reshuffle", "growth", "game_end"})

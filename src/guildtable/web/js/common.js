@@ -332,10 +332,10 @@ export function seatName(seats, seat) {
 // The game module that draws a game's view, or the generic one. Each game names its module (and the catalogue of its
 // words) in `/api/games`: nothing here lists the games.
 const modules = {};
-let listing = null;
+let gameCatalogue = null;
 function gameListing() {
-  if (!listing) listing = fetch("/api/games").then((response) => (response.ok ? response.json() : { games: [] })).catch(() => ({ games: [] }));
-  return listing;
+  if (!gameCatalogue) gameCatalogue = fetch("/api/games").then((response) => (response.ok ? response.json() : { games: [] })).catch(() => ({ games: [] }));
+  return gameCatalogue;
 }
 export async function rendererFor(game) {
   if (!modules[game]) {

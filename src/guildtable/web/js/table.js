@@ -567,32 +567,18 @@ $("join-form").addEventListener("submit", async (event) => {
 
 $("moves-filter").addEventListener("input", () => payload && draw());
 
-// The first visit to a table of a game offers a short "how to play"; the rules page has the rest. (The page's
-// catalogue is read before this module runs, so t() works here.)
-const HOW_TO_PLAY = {
-  "city-blocks": [t("Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it."),
-    t("On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile."),
-    t("When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts."),
-    t("When the city is full, the higher sum of value tiles wins.")],
-  "city-and-guilds": [t("Build a medieval city together: take a tile from the display, place it next to the tiles already placed, and decide how your guild figures follow."),
-    t("A building lets you invest a figure on its guild's track or place two figures; markets, minstrel houses and taverns change how blocks score."),
-    t("A completed block scores for the players with figures there, and each guild's leaders score too."),
-    t("When the tiles run out, the most points wins.")],
-  "guildhall": [t("Collect profession cards in your guildhall: five cards of one profession in five colours make a completed chapter."),
-    t("On your turn take two actions: play a card (its profession's ability grows with the cards in your chapter), discard and draw, or buy a prestige card with completed chapters."),
-    t("Prestige cards give victory points. Whoever ends their own turn with 20 VP or more wins at once.")],
-  "guilds-of-london": [t("Place your liverymen on guild tiles around the Guildhall by playing action cards: recruit, move, or use a card's effect."),
-    t("Guild tiles are scored in turn: the player with the most figures there takes the first reward and becomes its master."),
-    t("Mayoral reward cards and masters side by side score at the end. The most victory points wins.")],
-};
+// The first visit to a table of a game offers a short "how to play" (the game's own words, `Game.how_to_play`, sent
+// with the table's first message); the rules page has the rest.
+let howToLines = [];
 
 function howToPlay(p) {
+  if (p.how_to_play) howToLines = p.how_to_play;
   const key = `guildtable.howto.${p.game}`;
-  if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !HOW_TO_PLAY[p.game] || p.terminal) return;
+  if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !howToLines.length || p.terminal) return;
   if (!$("howto").hidden || !$("join").hidden || coverFor !== null) return;
   localStorage.setItem(key, "seen");
   $("howto-title").textContent = t("How to play {game}", { game: p.title });
-  $("howto-text").replaceChildren(...HOW_TO_PLAY[p.game].map((line) => h("p", {}, line)));
+  $("howto-text").replaceChildren(...howToLines.map((line) => h("p", {}, line)));
   $("howto-rules").href = `/rules/${p.game}`;
   $("howto").hidden = false;
   $("howto-ok").focus();
