@@ -24,6 +24,7 @@ from guildtable.kernel.layout import Layout
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
+from guildtable.kernel.views import SeatView
 
 StateT = TypeVar("StateT", bound="State")
 GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="State")
@@ -192,7 +193,7 @@ class Game(ABC, Generic[GameState]):
         scale = max(1.0, abs(mine) + abs(best_other))
         return (mine - best_other) / scale
 
-    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
+    def render_text(self, view: SeatView, seat: int | None) -> Any:
         """A Rich renderable of `view` for the terminal. Games override this with their `text.py`."""
         import json
 
@@ -336,10 +337,10 @@ class State(ABC):
 
     # --- what a seat may know ------------------------------------------------------------------------------------
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SeatView:
         """A JSON-ready picture of what `seat` (None: a spectator) may know, and nothing more."""
 
-    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    def views(self, seats: Sequence[int | None]) -> Sequence[SeatView]:
         """`[self.view(seat) for seat in seats]`, built together: what a move's broadcast needs. A game whose seats'
         views share a large part builds that part once here (the views may share it: never modify a view)."""
         return [self.view(seat) for seat in seats]

@@ -20,6 +20,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import EndingEntry, record_of
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.seats import displayed_seat_name
+from guildtable.kernel.views import SeatView
 from guildtable.server.auth import seat_of_token
 from guildtable.server.pace import Clocks, Pace
 from guildtable.server.problems import Problem
@@ -440,7 +441,7 @@ class Table:
         self._legal = (state, version, language, legal)
         return legal
 
-    def payload(self, seat: int | None, since: int | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    def payload(self, seat: int | None, since: int | None = None, view: SeatView | None = None) -> dict[str, Any]:
         """The message for `seat`: with `since` None the whole log ('state'), else the events after `since`. `view`:
         the seat's view when it is already built (`State.views`)."""
         state = self.state

@@ -2,41 +2,52 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from guildtable.games.city_and_guilds.content import GUILDS
+from guildtable.games.city_and_guilds.rules import CityAndGuildsState
+from guildtable.games.city_and_guilds.view import CityAndGuildsView
 from guildtable.games.city_and_guilds.words import guild_words
 from guildtable.kernel.examples import _, listing, ngettext, scores, seat_names, sentences
 from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
 
 
-def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
+def _view(state: State) -> CityAndGuildsView:
+    """The spectator's view of a position the playout reached (`Playout.until` returns a plain `State`)."""
+    return cast(CityAndGuildsView, state.view(None))
+
+
+def examples(game: Game[CityAndGuildsState], playout: PlayoutFactory) -> list[Example]:
     names = seat_names(3)
 
     def turn_start(state: State) -> bool:
-        return bool(state.view(None)["decision"] and state.view(None)["decision"]["kind"] == "pick")
+        decision = _view(state)["decision"]
+        return bool(decision and decision["kind"] == "pick")
 
     players = playout(game.new_state(3, seed=2), 2)
-    setup = players.until(lambda state: not state.view(None)["setup_round"] and turn_start(state))
-    blocks = [entry["block"] for entry in setup.view(None)["blocks"] if entry["empty"] < entry["lots"]]
+    setup = players.until(lambda state: not _view(state)["setup_round"] and turn_start(state))
+    blocks = [entry["block"] for entry in _view(setup)["blocks"] if entry["empty"] < entry["lots"]]
 
-    scored = players.until(lambda state: bool(state.view(None)["ledger"]) and turn_start(state))
-    view = scored.view(None)
+    scored = players.until(lambda state: bool(_view(state)["ledger"]) and turn_start(state))
+    view = _view(scored)
     block = next(entry for entry in view["blocks"] if entry["scored"])
-    paid = [(seat, points) for kind, seat, points, _why in view["ledger"] if kind == "block"]
+    # a ledger row is [source, seat, points, why]
+    paid = [(cast(int, seat), cast(int, points)) for kind, seat, points, _why in view["ledger"] if kind == "block"]
     control = [entry for entry in view["ledger"] if entry[0] == "guild"]
-    guild = next((index for index, key in enumerate(GUILDS) if control and key in control[0][3]), None)
+    guild = next((index for index, key in enumerate(GUILDS) if control and key in cast(str, control[0][3])), None)
     guild_text = (
         _(
             "The {guild} guild controls this block, so the players ranked highest on its investment track score "
             "{shares}.",
             guild=guild_words(guild),
-            shares=scores(names, [(seat, points) for _kind, seat, points, _why in control]),
+            shares=scores(names, [(cast(int, seat), cast(int, points)) for _kind, seat, points, _why in control]),
         )
         if guild is not None
         else _("No guild has more tiles there than every other, so nobody scores for guild control.")
     )
 
     end = players.until(lambda state: False)
-    final = end.view(None)
+    final = _view(end)
     totals = [int(score) for score in end.scores()]
     winners = [names[seat] for seat in end.winners()]
     return [

@@ -4,7 +4,7 @@ rebuilt from snapshots."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from guildtable.games.city_and_guilds import examples, flow, heuristics, log, text
 from guildtable.games.city_and_guilds import setup as setup_rules
@@ -22,10 +22,12 @@ from guildtable.games.city_and_guilds.questions import Pick, Return
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshot import load_snapshot
+from guildtable.games.city_and_guilds.view import CityAndGuildsView
 from guildtable.kernel import BadOptions, Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.views import SeatView
 
 _ = domain("city_and_guilds").gettext
 ngettext = domain("city_and_guilds").ngettext
@@ -208,8 +210,8 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         assert isinstance(state, CityAndGuildsState)
         return heuristics.evaluate(state, seat)
 
-    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
-        return text.render(view, seat)
+    def render_text(self, view: SeatView, seat: int | None) -> Any:
+        return text.render(cast(CityAndGuildsView, view), seat)
 
     def glossary(self) -> Glossary:
         """What every tile, guild, map feature and a block do, keyed as the views name them (glossary.py)."""

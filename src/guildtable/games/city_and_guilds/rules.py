@@ -30,7 +30,7 @@ from guildtable.games.city_and_guilds.content import EMPTY, TAVERN
 from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, Return, TavernChoice
 from guildtable.games.city_and_guilds.snapshot import snapshot_of
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
-from guildtable.games.city_and_guilds.view import view_of
+from guildtable.games.city_and_guilds.view import CityAndGuildsView, view_of
 from guildtable.kernel import Rng
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreSheet
@@ -109,7 +109,7 @@ class CityAndGuildsState(CityAndGuildsPosition):
         return scoring.breakdown(self)
 
     # --- what a seat may know ------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CityAndGuildsView:
         return view_of(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> CityAndGuildsState:

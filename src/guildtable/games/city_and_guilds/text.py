@@ -4,12 +4,13 @@ the viewer's hand (others' hands only as counts). Reads only a `view`, never a s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from guildtable.games.city_and_guilds.view import CityAndGuildsView, FinalView, LotView
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext
@@ -38,7 +39,7 @@ def _tile_style(code: str) -> str:
     return "bold " + GUILD_STYLES[code[-2:]] + (" underline" if code.startswith("M") else "")
 
 
-def _lot_cell(lot: dict[str, Any], background: str) -> Text:
+def _lot_cell(lot: LotView, background: str) -> Text:
     if lot["tile"] is None:
         return Text(f" {lot['lot']:<3}"[:CELL], style=f"dim {background}")
     code = lot["tile"]
@@ -50,7 +51,7 @@ def _lot_cell(lot: dict[str, Any], background: str) -> Text:
     return cell
 
 
-def render_map(view: dict[str, Any]) -> Text:
+def render_map(view: CityAndGuildsView) -> Text:
     by_position = {(lot["x"], lot["y"]): lot for lot in view["lots"]}
     letters = [block["block"] for block in view["blocks"]]
     text = Text()
@@ -71,13 +72,13 @@ def render_map(view: dict[str, Any]) -> Text:
     return text
 
 
-def _name(view: dict[str, Any], seat: int | None) -> Text:
+def _name(view: CityAndGuildsView, seat: int | None) -> Text:
     if seat is None:
         return Text("–", style="dim")
     return Text(view["seats"][seat], style=PLAYER_STYLES[seat])
 
 
-def render_tracks(view: dict[str, Any]) -> Table:
+def render_tracks(view: CityAndGuildsView) -> Table:
     table = Table(
         title=_("Investment tracks (rank order; a later arrival ranks behind)"), box=None, header_style="bold"
     )
@@ -97,7 +98,7 @@ def render_tracks(view: dict[str, Any]) -> Table:
     return table
 
 
-def render_blocks(view: dict[str, Any]) -> Table:
+def render_blocks(view: CityAndGuildsView) -> Table:
     table = Table(title=_("Blocks"), box=None, header_style="bold")
     for column in (_("Block"), _("Filled"), _("Value"), _("White (1st)"), _("Black (2nd)"), ""):
         table.add_column(column)
@@ -115,7 +116,7 @@ def render_blocks(view: dict[str, Any]) -> Table:
     return table
 
 
-def render_players(view: dict[str, Any]) -> Table:
+def render_players(view: CityAndGuildsView) -> Table:
     table = Table(box=None, header_style="bold")
     for column in ("", _("Player"), _("Score"), _("Figures left"), _("Hand"), _("Tiles placed")):
         table.add_column(column)
@@ -144,7 +145,7 @@ def _codes(codes: list[str]) -> Text:
     return text if codes else Text(_("empty"), style="dim")
 
 
-def render(view: dict[str, Any], seat: int | None) -> Group:
+def render(view: CityAndGuildsView, seat: int | None) -> Group:
     lines: list[Any] = [render_map(view), render_tracks(view), render_blocks(view), render_players(view)]
     lines.append(
         Text.assemble(
@@ -180,21 +181,21 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(*lines)
 
 
-def render_final(view: dict[str, Any]) -> Table:
+def render_final(view: CityAndGuildsView) -> Table:
     table = Table(title=_("Final scoring"), header_style="bold")
     table.add_column(_("Guild"))
     table.add_column(_("Chain"))
     table.add_column(_("Value"), justify="right")
     table.add_column(_("Paid"))
-    final = view["final"] or {"guilds": {}, "penalties": []}
+    final: FinalView = view["final"] or {"guilds": {}, "penalties": []}
     for guild, entry in final["guilds"].items():
-        paid = ", ".join(f"{view['seats'][seat]} {points}" for seat, points, _why in entry["points"]) or _(
+        paid = ", ".join(f"{view['seats'][cast(int, seat)]} {points}" for seat, points, _why in entry["points"]) or _(
             "nobody invested"
         )
         chain = _("{tiles} tiles, {blocks} blocks", tiles=entry["size"], blocks=entry["blocks"])
         table.add_row(guild, chain, str(entry["value"]), paid)
     for seat, points, why in final["penalties"]:
-        table.add_row(_("penalty"), why, "", f"{view['seats'][seat]} {points}")
+        table.add_row(_("penalty"), cast(str, why), "", f"{view['seats'][cast(int, seat)]} {points}")
     winners = ", ".join(view["seats"][seat] for seat in view["winners"])
     table.caption = _("Winner(s): {winners}", winners=winners)
     return table

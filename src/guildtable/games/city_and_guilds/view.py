@@ -3,15 +3,112 @@ figure counts and hand sizes; its own hand (every hand with `open_hands`). Never
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict, cast
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
 from guildtable.games.city_and_guilds.questions import Lot
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.kernel.views import SeatView
+
+Row = list[str | int]
+"""A row of mixed JSON values, in a fixed order: a ledger entry [source, seat, points, why] or a final payout
+[seat, points, why]. It is a list at run time (JSON has no tuples), so its items are typed `str | int` together;
+a reader narrows them with `cast`."""
 
 
-def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
+class LotView(TypedDict):
+    """One lot of the map."""
+
+    lot: str
+    """Its name (`D4`)."""
+    x: int
+    y: int
+    block: str
+    """Its block's letter."""
+    tile: str | None
+    """The tile code on it, or None while empty."""
+    owner: int | None
+    """The seat whose figures stand there, or None."""
+    figures: int
+    """0, 1 or 2."""
+
+
+class BlockView(TypedDict):
+    """One block, for the at-a-glance panels (see `view_of`)."""
+
+    block: str
+    lots: int
+    empty: int
+    value: int
+    value_so_far: int
+    white: int | None
+    black: int | None
+    strengths: list[list[int]]
+    """Per seat: [tiles with that seat's figures, that seat's figures]."""
+    scored: bool
+
+
+class TrackView(TypedDict):
+    """One guild's investment track."""
+
+    guild: str
+    ranking: list[list[int]]
+    """[seat, value] pairs in rank order (seats at 0 are not ranked)."""
+    at_zero: list[int]
+
+
+class FinalGuildView(TypedDict):
+    """One guild's final scoring chain and what it paid (CG-44)."""
+
+    size: int
+    blocks: int
+    value: int
+    lots: list[str]
+    points: list[Row]
+    """[seat, points, why] per paid seat."""
+
+
+class FinalView(TypedDict):
+    """The final scoring (CG-44, CG-45)."""
+
+    guilds: dict[str, FinalGuildView]
+    """By guild name, only the guilds with a scoring chain."""
+    penalties: list[Row]
+    """[seat, points, why] per seat with unused figures."""
+
+
+class CityAndGuildsView(SeatView):
+    """What one seat may know of a City and Guilds position (CG-47)."""
+
+    placing: str | None
+    """The tile code being placed while its lot is asked, else None."""
+    setup_round: bool
+    start_player: int
+    map: list[str]
+    """The map's rows of characters."""
+    lots: list[LotView]
+    blocks: list[BlockView]
+    tracks: list[TrackView]
+    scores: list[float]
+    figures_left: list[int]
+    tiles_placed: list[int]
+    hand_sizes: list[int]
+    hand: list[str] | None
+    """The viewer's own hand (None: a spectator)."""
+    hands: list[list[str]] | None
+    """Every hand with `open_hands`, else None."""
+    display: list[str]
+    supply_size: int
+    taverns_left: int
+    last_move: str
+    final: FinalView | None
+    """The final scoring once the game is over, else None."""
+    ledger: list[Row]
+    """Every scoring entry, [source, seat, points, why]."""
+
+
+def view_of(state: CityAndGuildsPosition, seat: int | None) -> CityAndGuildsView:
     """The view of `seat` (None: a spectator). Besides the map, lots, tracks, scores, display and hands, each entry of
     `blocks` holds, for the at-a-glance panels:
 
@@ -26,7 +123,7 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
     """
     board, n = state.board, state.num_players
     question = state.stack[-1] if state.stack else None
-    lots = []
+    lots: list[LotView] = []
     for lot in range(board.lots):
         tile = state.tiles[lot]
         lots.append(
@@ -40,7 +137,7 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
                 "figures": state.figs[lot],
             }
         )
-    blocks = []
+    blocks: list[BlockView] = []
     for block, letter in enumerate(board.block_letters):
         base = block * n
         value = scoring.block_value(state.tiles, board.block_lots[block])[0]
@@ -57,7 +154,7 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
                 "scored": block in state.scored,
             }
         )
-    tracks = []
+    tracks: list[TrackView] = []
     for guild, name in enumerate(GUILDS):
         values = state.values[guild]
         ranked = scoring.ranking(values, state.stamps[guild])
@@ -100,6 +197,6 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> dict[str, Any]:
         "taverns_left": state.taverns,
         "last_move": state.last_move,
         "winners": state.winners(),
-        "final": state.final,
+        "final": cast("FinalView | None", state.final),  # the record flow.py builds at the end (CG-44, CG-45)
         "ledger": [list(entry) for entry in state.ledger],
     }

@@ -3,8 +3,13 @@ game later on, each built from the engine with its caption."""
 
 from __future__ import annotations
 
+from typing import cast
+
+from guildtable.games.city_blocks.rules import CityBlocksState
+from guildtable.games.city_blocks.state import Award
+from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.kernel.examples import _, dollars, ngettext, play, seat_names, sentences
-from guildtable.kernel.protocol import Example, Game, PlayoutFactory
+from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
 
 CB_SLOTS = {"R1": 9, "R2": 3, "R3": 12, "R4": 5, "R5": 1, "C1": 14, "C2": 7, "C3": 2, "C4": 11, "C5": 6, "C6": 15}
 CB_BLUE = ["F7", "S2", "H3", "H1", "CRT", "H2", "H4", "H5", "S3", "S4", "S5", "S6", "F3", "F4", "F5", "F6"]
@@ -12,7 +17,7 @@ CB_RED = ["S5", "H4", "SCH", "H1", "H2", "H3", "H5", "S2", "S3", "S4", "S6", "F3
 CB_SPECIALS = ["SCH", "SCH", "PWR", "MALL", "CRT"]
 
 
-def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
+def examples(game: Game[CityBlocksState], playout: PlayoutFactory) -> list[Example]:
     """The start, a street scored, and a game later on."""
     names = seat_names(2)
     start = game.new_state(2, seed=11)
@@ -25,11 +30,11 @@ def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
     street = play(
         game.new_state(2, seed=1, setup=setup), ["F7 R1C1", "S5 R1C2", "S2 R1C3", "H4 R1C4", "H3 R1C5", "SCH R1C6"]
     )
-    award = street.view(None)["awards"][-1]
+    award = _awards(street)[-1]
     blue, red = award["totals"]
 
-    later = playout(game.new_state(2, seed=4), 4).until(lambda state: len(state.view(None)["awards"]) >= 5)
-    later_view = later.view(None)
+    later = playout(game.new_state(2, seed=4), 4).until(lambda state: len(_awards(state)) >= 5)
+    later_view = cast(CityBlocksView, later.view(None))
     held = [
         _("{name} holds {tokens}", name=names[seat], tokens=dollars(values))
         if values
@@ -99,6 +104,12 @@ def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
             names,
         ),
     ]
+
+
+def _awards(state: State) -> list[Award]:
+    """The streets scored in `state`, a City Blocks state that `play` and the playout hand back as the kernel's
+    `State` (so its view is typed as a plain `SeatView`)."""
+    return cast(CityBlocksView, state.view(None))["awards"]
 
 
 def _cb_pile(first: list[str]) -> list[str]:

@@ -18,7 +18,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.questions import Place, Swap
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
-from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.games.city_blocks.state import Award, CityBlocksPosition
 from guildtable.kernel import Event
 from guildtable.kernel.events import private, public
 
@@ -118,7 +118,7 @@ def _award(state: CityBlocksPosition, street: int) -> Event:
     else:
         state.won[winner].append(value)
         state.won[winner].sort()
-    award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
+    award: Award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
     state.awards.append(award)
     return public("award", **award)
 

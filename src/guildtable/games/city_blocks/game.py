@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from guildtable.games.city_blocks import examples, heuristics, log, text
 from guildtable.games.city_blocks import setup as setup_module
@@ -15,10 +15,12 @@ from guildtable.games.city_blocks.content import (
 from guildtable.games.city_blocks.glossary import glossary
 from guildtable.games.city_blocks.observer import CityBlocksEncoder, encoder
 from guildtable.games.city_blocks.rules import CityBlocksState
+from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.views import SeatView
 
 
 class CityBlocks(Game[CityBlocksState]):
@@ -92,8 +94,8 @@ class CityBlocks(Game[CityBlocksState]):
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return log.describe_event(event.kind, event.data, names or self.seat_names) or ""
 
-    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
-        return text.render(view, seat)
+    def render_text(self, view: SeatView, seat: int | None) -> Any:
+        return text.render(cast(CityBlocksView, view), seat)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityBlocksState:
         """The state `CityBlocksState.snapshot()` described, checking that tiles and value tiles are conserved."""

@@ -11,6 +11,7 @@ from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BA
 from guildtable.games.city_blocks.content import SITES, STREET_NAMES, TILE_CODES, TILE_TYPES, site_name
 from guildtable.games.city_blocks.snapshot import write as write_snapshot
 from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.games.city_blocks.view import views as seat_views
 from guildtable.kernel import IllegalAction, LegalMove
 from guildtable.kernel.i18n import current_language, domain
@@ -105,11 +106,11 @@ class CityBlocksState(CityBlocksPosition):
         }
 
     # --- what a seat may know ------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> CityBlocksView:
         """What `seat` (None: a spectator) sees: everything but the hands, and its own hand (CB-9)."""
         return seat_views(self, (seat,))[0]
 
-    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    def views(self, seats: Sequence[int | None]) -> list[CityBlocksView]:
         return seat_views(self, seats)
 
     def snapshot(self) -> dict[str, Any]:

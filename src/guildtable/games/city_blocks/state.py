@@ -9,13 +9,23 @@ CB-A-10).
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Self, TypedDict
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import Place, Swap
 from guildtable.games.city_blocks.setup import Opening
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
+
+
+class Award(TypedDict):
+    """A scored street (CB-16 to CB-20), as the state keeps it and views, snapshots and the `award` event show it:
+    the street's name, its value tile, each player's total there, and the winner (None: a tie, the tile removed)."""
+
+    street: str
+    value: int
+    totals: list[int]
+    winner: int | None
 
 
 class CityBlocksPosition(StackState[Place | Swap]):
@@ -67,7 +77,7 @@ class CityBlocksPosition(StackState[Place | Swap]):
         self.stack = [Place(opening.start_player)]
         self.start_player = opening.start_player
         self.start_draws = list(opening.start_draws)
-        self.awards: list[dict[str, Any]] = []
+        self.awards: list[Award] = []
         self.last_move = ""
 
     def scores(self) -> list[float]:

@@ -3,8 +3,6 @@ players' value tiles and totals, and the last move. Reads only a `view`, never a
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -13,6 +11,7 @@ from guildtable.games.city_blocks.content import (
     SEAT_NAMES,
     seat_words,
 )
+from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.kernel.i18n import ENGLISH, current_language, domain
 
 _ = domain("city_blocks").gettext
@@ -24,13 +23,13 @@ def _slot(value: int | None) -> Text:
     return Text(f"${value}", style="bold yellow") if value else Text("—", style="dim")
 
 
-def _seat_names(view: dict[str, Any]) -> list[str]:
+def _seat_names(view: CityBlocksView) -> list[str]:
     """The view's seat names, the colours in the reader's language."""
     colours = dict(zip(SEAT_NAMES, seat_words(), strict=True))
     return [colours.get(name, name) for name in view["seats"]]
 
 
-def render(view: dict[str, Any], seat: int | None) -> Group:
+def render(view: CityBlocksView, seat: int | None) -> Group:
     names = _seat_names(view)
     grid = Table(show_header=True, header_style="bold", box=None, padding=(0, 1))
     grid.add_column("", justify="right")
@@ -67,7 +66,7 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
     return Group(*lines)
 
 
-def render_totals(view: dict[str, Any]) -> Text:
+def render_totals(view: CityBlocksView) -> Text:
     """Each open street's running totals (Blue : Red) under the effects in force (CB-17), e.g. `R1 3:0 houses 0`."""
     names = _seat_names(view)
     line = Text.assemble((_("Open streets") + " ", "bold"), f"({names[0]} : {names[1]}): ")
@@ -88,7 +87,7 @@ def render_totals(view: dict[str, Any]) -> Text:
     return line
 
 
-def render_awards(view: dict[str, Any]) -> Table:
+def render_awards(view: CityBlocksView) -> Table:
     """Every street's award, for the end of the game."""
     names = _seat_names(view)
     table = Table(title=_("Street awards"), header_style="bold")

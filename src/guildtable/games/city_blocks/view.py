@@ -4,15 +4,64 @@ spectator sees no hand."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from guildtable.games.city_blocks import words
 from guildtable.games.city_blocks.content import SEAT_NAMES, STREET_NAMES, STREETS, TILE_CODES, TILE_TYPES
 from guildtable.games.city_blocks.scoring import street_totals
-from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.games.city_blocks.state import Award, CityBlocksPosition
+from guildtable.kernel.views import DecisionView, SeatView
 
 
-def views(state: CityBlocksPosition, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+class BoardCell(TypedDict):
+    """A built site: its owner's seat and the tile's code (`H3`, `CRT`)."""
+
+    owner: int
+    tile: str
+
+
+class CityBlocksPublicView(TypedDict):
+    """The part of a City Blocks view every seat sees alike (all but `seat` and `hand`). Its first keys repeat
+    `SeatView`'s with the same types, so that this part is a whole TypedDict of its own."""
+
+    game: str
+    seats: list[str]
+    current_player: int | None
+    decision: DecisionView | None
+    street_totals: dict[str, list[int]]
+    """Per street name (`R1`..`C6`), each player's running total there under the effects in force (CB-17)."""
+    street_effects: dict[str, list[str]]
+    """Per street name, the CB-17 effects in force there, in words (empty when every tile counts its number)."""
+    terminal: bool
+    board: list[list[BoardCell | None]]
+    """The 5 rows of 6 sites, top row first; None for an empty site."""
+    slots: dict[str, int | None]
+    """Per street name, the value tile beside it, None once the street is scored."""
+    won: list[list[int]]
+    """Per seat, the value tiles it holds, ascending."""
+    scores: list[float]
+    hand_sizes: list[int]
+    pile_sizes: list[int]
+    start_player: int
+    start_draws: list[int]
+    """The value each player drew for the start (CB-7); empty when the setup fixed the slots."""
+    removed_values: list[int]
+    """The value tiles out of the game (spares, start draws, ties, rebuild payments), ascending."""
+    awards: list[Award]
+    """The streets scored so far, in order."""
+    last_move: str
+    """The last move's notation, "" before the first."""
+    winners: list[int]
+
+
+class CityBlocksView(SeatView, CityBlocksPublicView):
+    """What one City Blocks seat (or a spectator) sees (CB-9): the public part and its own hand."""
+
+    hand: list[str] | None
+    """The seat's own tiles' codes; None for a spectator."""
+
+
+def views(state: CityBlocksPosition, seats: Sequence[int | None]) -> list[CityBlocksView]:
     """The seats' views, the part every seat sees alike built once and shared by them (never modify a view).
     Nothing is kept: a kept view lived on until the table's next move, where the garbage collector looked at
     every one of them (at 1,000 tables, the most of what a young collection looked at)."""
@@ -24,8 +73,8 @@ def views(state: CityBlocksPosition, seats: Sequence[int | None]) -> list[dict[s
     ]
 
 
-def _public_view(state: CityBlocksPosition) -> dict[str, Any]:
-    board = [
+def _public_view(state: CityBlocksPosition) -> CityBlocksPublicView:
+    board: list[list[BoardCell | None]] = [
         [
             None if not code else {"owner": (code - 1) // TILE_TYPES, "tile": TILE_CODES[(code - 1) % TILE_TYPES]}
             for code in state.board[row * 6 : (row + 1) * 6]

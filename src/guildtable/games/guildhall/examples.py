@@ -2,35 +2,43 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from guildtable.games.guildhall.glossary import card_word, profession_word
+from guildtable.games.guildhall.rules import GuildhallState
+from guildtable.games.guildhall.view import GuildhallView, PlayerView
 from guildtable.kernel.examples import _, scores, sentences
 from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
 
 GH_NAMES = ("Ada", "Ben")
 
 
-def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
+def spectator_view(state: State) -> GuildhallView:
+    """A played-on position's spectator view: `Playout.until` hands back a plain `State`, though every one it plays
+    on from a Guildhall position is a `GuildhallState`."""
+    return cast(GuildhallView, state.view(None))
+
+
+def examples(game: Game[GuildhallState], playout: PlayoutFactory) -> list[Example]:
     names = GH_NAMES
     players = playout(game.new_state(2, seed=3), 3)
 
     def turn_start(state: State) -> bool:
-        view = state.view(None)
+        view = spectator_view(state)
         decision = view["decision"]
         return (
-            bool(decision)
+            decision is not None
             and decision["kind"] == "action"
             and view["actions_left"] == 1
             and not view["played_professions"]
             and not view["players"][view["active"]]["action_area"]
         )
 
-    def halls(state: State) -> list[dict[str, Any]]:
-        return list(state.view(None)["players"])
+    def halls(state: State) -> list[PlayerView]:
+        return list(spectator_view(state)["players"])
 
     setup = players.until(turn_start)
-    first = names[setup.view(None)["active"]]
+    first = names[spectator_view(setup)["active"]]
 
     def four_of_a_kind(state: State) -> bool:
         return turn_start(state) and any(
@@ -51,7 +59,7 @@ def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
     )
 
     bought = players.until(lambda state: turn_start(state) and any(hall["prestige"] for hall in halls(state)))
-    view = bought.view(None)
+    view = spectator_view(bought)
     buyer = next(seat for seat, hall in enumerate(view["players"]) if hall["prestige"])
     vps = scores(names, [(seat, hall["vp"]) for seat, hall in enumerate(view["players"])])
     return [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from guildtable.games.guildhall import examples, glossary, heuristics, log, text
 from guildtable.games.guildhall import setup as setup_rules
@@ -14,14 +14,15 @@ from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.games.guildhall.setup import make_opening
 from guildtable.games.guildhall.snapshot import header as snapshot_header
 from guildtable.games.guildhall.snapshot import read as read_snapshot
-from guildtable.games.guildhall.view import CONTENT_NOTE
+from guildtable.games.guildhall.view import CONTENT_NOTE, GuildhallView
 from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.views import SeatView
 
 
-class Guildhall(Game):
+class Guildhall(Game[GuildhallState]):
     name = "guildhall"
     # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
     how_to_play = (
@@ -148,7 +149,9 @@ class Guildhall(Game):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> State:
+    def _new_state(
+        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+    ) -> GuildhallState:
         opening = make_opening(players, seed, options, setup)
         return GuildhallState(self, players, seed, options, setup, opening)
 
@@ -173,8 +176,8 @@ class Guildhall(Game):
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return log.describe_event(event.kind, event.data, names or self.seat_names)
 
-    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
-        return text.render(view, seat)
+    def render_text(self, view: SeatView, seat: int | None) -> Any:
+        return text.render(cast(GuildhallView, view), seat)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildhallState:
         """Rebuild a state from `GuildhallState.snapshot()`, checking that all 120 cards and 30 prestige cards are

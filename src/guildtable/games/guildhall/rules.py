@@ -33,6 +33,7 @@ from guildtable.games.guildhall.questions import (
     SetupDiscard,
 )
 from guildtable.games.guildhall.state import Position
+from guildtable.games.guildhall.view import GuildhallView
 from guildtable.kernel import Event, Rng
 from guildtable.kernel.scoresheet import ScoreSheet
 
@@ -89,7 +90,7 @@ class GuildhallState(Position):
         return scoring.score_breakdown(self)
 
     # --- views, copies, codec --------------------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> GuildhallView:
         return view.view(self, seat)
 
     def snapshot(self) -> dict[str, Any]:

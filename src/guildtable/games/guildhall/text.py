@@ -4,7 +4,7 @@ level does). Reads only a `view` and the game's public glossary, never a state."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -12,6 +12,7 @@ from rich.text import Text
 
 from guildtable.games.guildhall.content import CONTENT
 from guildtable.games.guildhall.glossary import card_word, colour_word, glossary, profession_word
+from guildtable.games.guildhall.view import GuildhallDecision, GuildhallView, OwnedPrestigeView
 from guildtable.kernel.i18n import domain
 
 _ = domain("guildhall").gettext
@@ -51,14 +52,14 @@ def profession_texts(cards: list[str]) -> list[Text]:
     return lines
 
 
-def prestige_name(card: dict[str, Any]) -> str:
+def prestige_name(card: OwnedPrestigeView) -> str:
     """'Take a chapter (2 VP)'; a card named by its VP ('5 VP card') stays as it is."""
     if _("VP") in card["name"]:
-        return str(card["name"])
+        return card["name"]
     return _("{name} ({vp} VP)", name=card["name"], vp=card["vp"])
 
 
-def level_lines(decision: dict[str, Any]) -> list[Text]:
+def level_lines(decision: GuildhallDecision) -> list[Text]:
     """GH-32: every level of the played profession, with what it does; a level the chapter does not reach is dim."""
     lines = []
     for level in decision.get("levels", []):
@@ -72,7 +73,7 @@ def level_lines(decision: dict[str, Any]) -> list[Text]:
     return lines
 
 
-def render(view: dict[str, Any], seat: int | None) -> Group:
+def render(view: GuildhallView, seat: int | None) -> Group:
     lines: list[Any] = []
     if view.get("content_note"):
         lines.append(Text(_("Note: {note}", note=view["content_note"]), style="italic dim"))
@@ -122,9 +123,10 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             Text("\n".join(prestige_name(card) for card in player["prestige"]) or "—"),
         )
     lines.append(players)
-    if seat is not None and view.get("hand") is not None:
-        lines.append(Text.assemble(_("Your hand:") + " ", cards_text(view["hand"])))
-        lines.extend(profession_texts(view["hand"]))
+    hand = view.get("hand")
+    if seat is not None and hand is not None:
+        lines.append(Text.assemble(_("Your hand:") + " ", cards_text(hand)))
+        lines.extend(profession_texts(hand))
         owned = view["players"][seat]["prestige"]
         if owned:
             lines.append(Text(_("Your prestige cards:")))
@@ -132,15 +134,15 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
         if view.get("completed_professions"):
             done = _(", ").join(profession_word(prof) for prof in view["completed_professions"])
             lines.append(Text(_("Your completed chapters: {professions}", professions=done)))
-        for key, label in (
-            ("selected", _("Selected to discard:")),
-            ("deck_top_known", _("Deck top (you put back):")),
-            ("target_hand", _("Target's hand:")),
-            ("discard_pile", _("Discard pile (top first):")),
+        for cards, label in (
+            (view.get("selected"), _("Selected to discard:")),
+            (view.get("deck_top_known"), _("Deck top (you put back):")),
+            (view.get("target_hand"), _("Target's hand:")),
+            (view.get("discard_pile"), _("Discard pile (top first):")),
         ):
-            if view.get(key):
-                lines.append(Text.assemble(f"{label} ", cards_text(view[key])))
-    decision = view.get("decision")
+            if cards:
+                lines.append(Text.assemble(f"{label} ", cards_text(cards)))
+    decision = cast("GuildhallDecision | None", view.get("decision"))  # the view's decision carries its context
     if decision and decision.get("cards"):
         lines.append(Text.assemble(_("Cards in play:") + " ", cards_text(decision["cards"])))
     if view["terminal"]:

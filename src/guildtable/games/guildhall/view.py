@@ -4,7 +4,8 @@ removed before anything reaches a person; the open question's prompt comes from 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Literal, NotRequired, TypedDict
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
@@ -23,6 +24,7 @@ from guildtable.games.guildhall.questions import (
 from guildtable.games.guildhall.state import Position
 from guildtable.games.guildhall.words import level_lines, prompt
 from guildtable.kernel.i18n import N_, domain
+from guildtable.kernel.views import DecisionView, SeatView
 
 _ = domain("guildhall").gettext
 
@@ -32,7 +34,117 @@ CONTENT_NOTE = N_(
 )
 
 
-def names(cards: Any) -> list[str]:
+class ChapterView(TypedDict):
+    """A face-up chapter at a glance (GH-19, GH-48)."""
+
+    profession: str
+    """The profession's id (its glossary key, `tax_collector`)."""
+    cards: int
+    colours: list[str]
+    """The colours it holds, in colour order."""
+
+
+class OwnedPrestigeView(TypedDict):
+    """A bought prestige card as the panel shows it (GH-45)."""
+
+    type_id: str
+    name: str
+    """Its plain name in the reader's language."""
+    vp: int
+    text: str
+    """What it does, in the reader's language."""
+
+
+class PrestigeView(OwnedPrestigeView):
+    """A prestige card of the row, for sale."""
+
+    cost: int
+    """How many completed chapters it costs."""
+    ability: str | None
+    official: bool
+    """Whether it is one of the rulebook's cards (not the stand-in deck's)."""
+
+
+class PlayerView(TypedDict):
+    """One seat's public side of the table (GH-19)."""
+
+    name: str
+    code: str
+    hand_size: int
+    selecting: int
+    """How many cards the seat has selected to discard (0 unless it is answering)."""
+    guildhall: dict[str, list[str]]
+    """Face-up chapters: profession name -> colours, in order."""
+    chapters: dict[str, ChapterView]
+    """The same chapters by profession name, at a glance."""
+    completed_chapters: int
+    action_area: list[str]
+    prestige: list[OwnedPrestigeView]
+    vp_tokens: int
+    vp: int
+
+
+class LevelView(TypedDict):
+    """One level of the played profession and whether the chapter reaches it (GH-32)."""
+
+    level: int
+    text: str
+    reached: bool
+
+
+class DecisionContext(TypedDict, total=False):
+    """The public part of the open question, by kind."""
+
+    target: int
+    """The seat a targeted question is about."""
+    cards: list[str]
+    """Cards held by an unfinished ability (revealed, given, taken)."""
+    profession: str
+    chapter: int
+    levels: list[LevelView]
+    give: str
+    taken: list[str]
+    card: str
+
+
+class GuildhallDecision(DecisionView, DecisionContext):
+    """The open question as Guildhall's view shows it: the kernel's keys (`prompt` always there), then its context.
+    The view's `decision` key keeps the kernel's type; readers of the context cast to this."""
+
+
+class GuildhallView(SeatView):
+    """What one seat (or a spectator) may see of a Guildhall position (GH-19 to GH-22, GH-D18 to GH-D21)."""
+
+    official_content: bool
+    content_note: str
+    phase: Literal["setup", "play", "over"]
+    turn: int
+    active: int
+    """The seat whose turn it is."""
+    actions_left: int
+    played_professions: list[str]
+    start_player: int
+    win_vp: int
+    deck_size: int
+    discard_size: int
+    discard_top: str | None
+    prestige_deck_size: int
+    prestige_removed: list[str] | int
+    """The removed prestige cards' type ids when removal is public (per type), else only how many."""
+    row: list[PrestigeView]
+    players: list[PlayerView]
+    scores: list[float]
+    last_move: str
+    hand: list[str] | None
+    """The seat's own hand (None: a spectator's view)."""
+    completed_professions: NotRequired[list[str]]
+    selected: NotRequired[list[str]]
+    deck_top_known: NotRequired[list[str]]
+    discard_pile: NotRequired[list[str]]
+    target_hand: NotRequired[list[str]]
+
+
+def names(cards: Iterable[int]) -> list[str]:
     return [CARD_NAMES[card] for card in cards]
 
 
@@ -46,10 +158,10 @@ def guildhall(state: Position, seat: int) -> dict[str, list[str]]:
     return result
 
 
-def chapters(state: Position, seat: int) -> dict[str, dict[str, Any]]:
+def chapters(state: Position, seat: int) -> dict[str, ChapterView]:
     """The at-a-glance guildhall (public, GH-19, GH-48): each chapter by profession name, with the profession's id
     (its glossary key), how many cards it holds and their colours."""
-    result = {}
+    result: dict[str, ChapterView] = {}
     for prof in range(PROFESSIONS):
         mask = state.halls[seat * PROFESSIONS + prof]
         if mask:
@@ -59,13 +171,13 @@ def chapters(state: Position, seat: int) -> dict[str, dict[str, Any]]:
     return result
 
 
-def owned_json(ptype: int) -> dict[str, Any]:
+def owned_json(ptype: int) -> OwnedPrestigeView:
     """A bought prestige card as the panel shows it (GH-45): what it is, its VP and what it does."""
     kind = PRESTIGE[ptype]
     return {"type_id": kind.type_id, "name": prestige_name(ptype), "vp": kind.vp, "text": prestige_text(ptype)}
 
 
-def prestige_json(ptype: int) -> dict[str, Any]:
+def prestige_json(ptype: int) -> PrestigeView:
     kind = PRESTIGE[ptype]
     return {
         "type_id": kind.type_id,
@@ -78,9 +190,9 @@ def prestige_json(ptype: int) -> dict[str, Any]:
     }
 
 
-def _context(state: Position, question: GuildhallQuestion) -> dict[str, Any]:
+def _context(state: Position, question: GuildhallQuestion) -> DecisionContext:
     """The public part of the open question."""
-    context: dict[str, Any] = {}
+    context: DecisionContext = {}
     if isinstance(question, Targeted):
         context["target"] = question.target
     cards = question.in_transit()
@@ -88,21 +200,25 @@ def _context(state: Position, question: GuildhallQuestion) -> dict[str, Any]:
         context["cards"] = names(cards)
     if isinstance(question, ChooseLevel):  # every level of the profession, and whether the chapter reaches it (GH-32)
         prof, chapter = question.profession, question.chapter
-        levels = [
+        levels: list[LevelView] = [
             {"level": level, "text": text, "reached": level <= chapter}
             for level, text in level_lines(state, prof, chapter)
         ]
-        context.update(profession=PROFESSION_NAMES[prof], chapter=chapter, levels=levels)
+        context.update({"profession": PROFESSION_NAMES[prof], "chapter": chapter, "levels": levels})
     if isinstance(question, SwapTake):
-        context.update(give=CARD_NAMES[question.give], taken=names(question.taken))
+        context.update({"give": CARD_NAMES[question.give], "taken": names(question.taken)})
     if isinstance(question, TaxTarget):
         context["card"] = CARD_NAMES[question.card]
     return context
 
 
-def view(state: Position, seat: int | None) -> dict[str, Any]:
+def _decision(state: Position, question: GuildhallQuestion) -> GuildhallDecision:
+    return {"kind": question.kind, "seat": question.seat, "prompt": prompt(state), **_context(state, question)}
+
+
+def view(state: Position, seat: int | None) -> GuildhallView:
     question = state.stack[-1] if state.stack else None
-    players = []
+    players: list[PlayerView] = []
     for s in range(state.num_players):
         players.append(
             {
@@ -120,16 +236,14 @@ def view(state: Position, seat: int | None) -> dict[str, Any]:
             }
         )
     removed_public = state.options["small_game_removal"] == "per_type"
-    result: dict[str, Any] = {
+    result: GuildhallView = {
         "game": state.game.name,
         "official_content": state.game.official_content,
         "content_note": _(state.game.content_note) if state.game.content_note else state.game.content_note,
         "seat": seat,
         "seats": list(state.game.seat_names[: state.num_players]),
         "current_player": state.current_player,
-        "decision": None
-        if question is None
-        else {"kind": question.kind, "seat": question.seat, "prompt": prompt(state), **_context(state, question)},
+        "decision": None if question is None else _decision(state, question),
         "terminal": state.is_terminal,
         "phase": "setup" if state.turn == 0 and state.stack else ("over" if not state.stack else "play"),
         "turn": state.turn,

@@ -2,39 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from guildtable.games.guilds_of_london import words as gl_words
+from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.games.guilds_of_london.view import GuildsView, TileView
 from guildtable.kernel.examples import _, ngettext, seat_names, sentences
 from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
 
 
-def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
+def examples(game: Game[GuildsState], playout: PlayoutFactory) -> list[Example]:
     names = seat_names(3)
     players = playout(game.new_state(3, seed=5), 5)
 
+    def public(state: State) -> GuildsView:
+        """A spectator's view of a position the playout reached (a GuildsState: it plays on from `new_state`)."""
+        return cast(GuildsView, state.view(None))
+
     def turn_start(state: State) -> bool:
-        decision = state.view(None)["decision"]
-        return bool(decision) and decision["kind"] == "turn"
+        decision = public(state)["decision"]
+        return decision is not None and decision["kind"] == "turn"
 
     start = players.until(turn_start)
-    view = start.view(None)
+    view = public(start)
     tiles = {tile["id"]: tile for tile in view["city"]}
+    assert view["beadle"] is not None  # the Beadle stands on a tile from the setup on
     beadle = tiles[view["beadle"]]
     first = names[view["turn_order"][0]]
 
-    grown = players.until(lambda state: turn_start(state) and state.view(None)["round"] > 3)
-    added = len(grown.view(None)["city"]) - len(tiles)
+    grown = players.until(lambda state: turn_start(state) and public(state)["round"] > 3)
+    added = len(public(grown)["city"]) - len(tiles)
 
     def won(state: State) -> bool:
-        return turn_start(state) and any(result.get("winner") is not None for result in state.view(None)["results"])
+        return turn_start(state) and any(result.get("winner") is not None for result in public(state)["results"])
 
     scored = players.until(won)
-    view = scored.view(None)
+    view = public(scored)
     result = next(result for result in view["results"] if result.get("winner") is not None)
     tile = next(tile for tile in view["city"] if tile["id"] == result["tile"])
-    winner = names[result["winner"]]
-    count = result["counts"][result["winner"]]
+    winning = result["winner"]
+    assert winning is not None  # the result was picked for having a winner
+    winner = names[winning]
+    count = result["counts"][winning]
     second = result.get("second")
     runner_up = (
         _("{name} came second and took the tile's reward token.", name=names[second])
@@ -96,13 +105,13 @@ def examples(game: Game, playout: PlayoutFactory) -> list[Example]:
     ]
 
 
-def _gl_name(tile: dict[str, Any]) -> str:
+def _gl_name(tile: TileView) -> str:
     """A tile of the view as a sentence names it, in the reader's language: 'the Lamplighters' („Laternenanzünder“)."""
     found = gl_words.TILE_OF_ID.get(str(tile["id"]))
     return gl_words.tile_name(found.index) if found else str(tile.get("name") or tile["id"])
 
 
-def _gl_subject(tile: dict[str, Any]) -> str:
+def _gl_subject(tile: TileView) -> str:
     """A tile of the view as the subject of a sentence: "The Rat Catchers' tile" (Das Plättchen „Rattenfänger“)."""
     found = gl_words.TILE_OF_ID.get(str(tile["id"]))
     return gl_words.tile_subject(found.index) if found else str(tile.get("name") or tile["id"])

@@ -4,7 +4,7 @@ for the text view, the greedy bot's evaluation, the analysis's calibration and t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from guildtable.games.guilds_of_london import examples, glossary, heuristics, log, text
 from guildtable.games.guilds_of_london import setup as setup_rules
@@ -13,11 +13,13 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.observer import GuildsOfLondonEncoder, encoder
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.games.guilds_of_london.snapshot import from_snapshot as read_snapshot
+from guildtable.games.guilds_of_london.view import GuildsView
 from guildtable.kernel import Game, Option, State
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.views import SeatView
 
 OPTIONS = (
     Option(
@@ -136,8 +138,8 @@ class GuildsOfLondon(Game[GuildsState]):
     def describe_event(self, event: Event, names: Sequence[str] | None = None) -> str:
         return log.describe_event(event.kind, event.data, names or self.seat_names)
 
-    def render_text(self, view: dict[str, Any], seat: int | None) -> Any:
-        return text.render(view, seat)
+    def render_text(self, view: SeatView, seat: int | None) -> Any:
+        return text.render(cast(GuildsView, view), seat)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
         return read_snapshot(self, snapshot, GuildsState)

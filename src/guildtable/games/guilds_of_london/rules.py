@@ -21,6 +21,7 @@ from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.questions import RewardUnder
 from guildtable.games.guilds_of_london.snapshot import snapshot as snapshot_of
 from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.view import GuildsView
 from guildtable.games.guilds_of_london.view import view as view_of
 from guildtable.kernel import Event, IllegalAction
 from guildtable.kernel.i18n import domain
@@ -71,7 +72,7 @@ class GuildsState(GuildsPosition):
         return scoring.score_sheet(self)
 
     # --- what a seat sees, the snapshot and the codec --------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> GuildsView:
         return view_of(self, seat)
 
     def snapshot(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from guildtable.games.guilds_of_london.glossary import glossary
+from guildtable.games.guilds_of_london.view import GuildsView, TileView
 
 COLOURS = ("bold green", "bold red", "bold bright_blue", "bold yellow")
 SYMBOL_MARK = {"compasses": "⊕", "anchor": "⚓", "cross": "✝", "scythe": "⚒", "crown": "♔"}
@@ -30,7 +31,7 @@ def _letter(names: list[str], seat: int) -> str:
     return names[seat][:1].upper()
 
 
-def _tile_cell(tile: dict[str, Any], names: list[str]) -> Text:
+def _tile_cell(tile: TileView, names: list[str]) -> Text:
     text = Text()
     name = tile.get("short_name") or tile["name"]
     if tile["side"] == "master":
@@ -57,7 +58,7 @@ def _tile_cell(tile: dict[str, Any], names: list[str]) -> Text:
     return text
 
 
-def render_city(view: dict[str, Any]) -> Table:
+def render_city(view: GuildsView) -> Table:
     names = view["seats"]
     tiles = {(t["x"], t["y"]): t for t in view["city"]}
     halls = {tuple(c) for c in view["guildhall"]["cells"]}
@@ -97,7 +98,7 @@ def _reward_line(card_id: str) -> Text:
     return line
 
 
-def render(view: dict[str, Any], seat: int | None) -> Group:
+def render(view: GuildsView, seat: int | None) -> Group:
     names = view["seats"]
     lines: list[Any] = [Text(view["content"], style="italic dim")]
     track = Text("Round ")
@@ -155,7 +156,7 @@ def render(view: dict[str, Any], seat: int | None) -> Group:
             line.append_text(_card_line(card["number"]))
             lines.append(line)
         lines.append(Text("Your mayoral reward cards:" if view["reward_cards"] else "Your mayoral reward cards: none"))
-        for card_id in view["reward_cards"]:
+        for card_id in view["reward_cards"] or []:
             lines.append(Text("  ").append_text(_reward_line(card_id)))
         if view["drawn_reward_cards"]:
             lines.append(Text("Reward cards you drew:", style="bold"))

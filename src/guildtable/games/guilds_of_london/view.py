@@ -4,7 +4,7 @@ hidden state is removed; nothing else builds a picture for a seat."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, NotRequired, TypedDict, cast
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -14,6 +14,7 @@ from guildtable.games.guilds_of_london.questions import RewardKeep, RewardUnder
 from guildtable.games.guilds_of_london.scoring import winners
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.i18n import N_, domain
+from guildtable.kernel.views import SeatView
 
 _ = domain("guilds_of_london").gettext
 
@@ -24,11 +25,137 @@ STAND_IN = N_(
 )
 
 
+class TileView(TypedDict):
+    """A tile of the city, in reading order."""
+
+    id: str
+    name: str
+    short_name: str
+    kind: str
+    x: int
+    y: int
+    side: Literal["front", "master"]
+    minimum: int
+    precedence: int
+    symbols: list[str]
+    """The symbols of the side showing (`SYMBOLS` names)."""
+    figures: list[int]
+    """Each seat's figures on the tile."""
+    master: int | None
+    """On the master side: the master's seat, or -1 if none (GL-D18); None on the front side."""
+    beadle: bool
+    token: str | None
+    """The reward token's id, or None."""
+    first: list[str]
+    second: list[str]
+    first_text: str
+    second_text: str
+
+
+class GuildhallView(TypedDict):
+    cells: list[list[int]]
+    """The Guildhall's cells as [x, y]."""
+    figures: list[int]
+
+
+class PlantationView(TypedDict):
+    side: str
+    name: str
+    figures: list[int]
+    left: list[str]
+    left_returns: int
+    right: list[str]
+    right_returns: int
+    left_text: str
+    right_text: str
+
+
+class HandCardView(TypedDict):
+    """An action card in the seat's own hand."""
+
+    number: int
+    name: str
+    symbols: list[str]
+    text: str
+
+
+class TileResultView(TypedDict):
+    """A tile's vote (flow.py `_vote`): `second` only when there is a winner."""
+
+    round: int
+    tile: str
+    counts: list[int]
+    winner: int | None
+    second: NotRequired[int | None]
+
+
+class RewardCardScoreView(TypedDict):
+    card: str
+    vp: int
+
+
+class FinalView(TypedDict):
+    """The end-of-game scoring (flow.py), per seat."""
+
+    reward_cards: list[list[RewardCardScoreView]]
+    master_pairs: list[int]
+    reward_card_counts: list[int]
+
+
+class GuildsView(SeatView):
+    """What one seat (None: a spectator) may know of a Guilds of London position. The seat-only keys (`hand` to
+    `under_reward_deck`) are None in a spectator's view; `drawn_reward_cards` is set only for the seat choosing."""
+
+    content: str
+    official_content: bool
+    prompt: str | None
+    """The question in words, for the seat that answers it only."""
+    round: int
+    rounds: int
+    rounds_left: int
+    grey_rounds: list[int]
+    next_growth_round: int | None
+    scoring_rounds: list[int]
+    last_round: bool
+    turn_order: list[int]
+    turns_taken: list[bool]
+    active: int
+    vp: list[int]
+    stack: list[int]
+    """Each seat's marker height on a shared VP space."""
+    city: list[TileView]
+    guildhall: GuildhallView
+    beadle: str | None
+    plantation: PlantationView
+    supply: list[int]
+    neutrals: list[int]
+    hand_sizes: list[int]
+    hand_limits: list[int]
+    reward_card_counts: list[int]
+    tokens_kept: list[list[str]]
+    in_front: list[int]
+    cards_played: int
+    discard: list[int]
+    deck_size: int
+    reward_deck_size: int
+    tile_pool_size: int
+    token_supply_size: int
+    hand: list[HandCardView] | None
+    hand_limit: int | None
+    reward_cards: list[str] | None
+    drawn_reward_cards: list[str] | None
+    under_reward_deck: list[str] | None
+    results: list[TileResultView]
+    final: FinalView | None
+    revealed_reward_cards: NotRequired[list[list[str]]]
+    """Every seat's reward card ids, once the game is over."""
+
+
 def _symbols(mask: int) -> list[str]:
     return [name for bit, name in enumerate(SYMBOLS) if mask >> bit & 1]
 
 
-def _tile(st: GuildsPosition, tile: int) -> dict[str, Any]:
+def _tile(st: GuildsPosition, tile: int) -> TileView:
     data = CONTENT.tiles[tile]
     x, y = xy(st.cell_of[tile])
     figures = st.fig[tile * 4 : tile * 4 + st.num_players]
@@ -62,12 +189,12 @@ def _next_growth(st: GuildsPosition) -> int | None:
     return min((g for g in st.track.grey if g >= st.round), default=None)
 
 
-def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
+def view(st: GuildsPosition, seat: int | None) -> GuildsView:
     players = st.num_players
     question = st.stack[-1] if st.stack else None
     mine = seat is not None and question is not None and question.seat == seat
     side = CONTENT.plantations[st.plantation]
-    result: dict[str, Any] = {
+    result: GuildsView = {
         "game": st.game.name,
         "content": _(STAND_IN) if not CONTENT.official else _("official content"),
         "official_content": CONTENT.official,
@@ -124,8 +251,9 @@ def view(st: GuildsPosition, seat: int | None) -> dict[str, Any]:
         "reward_cards": None,
         "drawn_reward_cards": None,
         "under_reward_deck": None,
-        "results": list(st.results),
-        "final": st.final,
+        # the state keeps these as the plain dicts flow.py builds (and a snapshot restores): the shapes above
+        "results": cast(list[TileResultView], list(st.results)),
+        "final": cast(FinalView | None, st.final),
         "winners": winners(st),
     }
     if st.is_terminal:

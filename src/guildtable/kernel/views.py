@@ -1,0 +1,38 @@
+"""What every game's per-seat view has in common (`State.view`): a typed base each game's own view extends.
+
+A view is what one seat (or a spectator, seat None) may know of a position, as JSON-ready values. Each game's
+`view.py` declares its view as a `TypedDict` built on `SeatView` (`class CityBlocksView(SeatView)`), so the keys a
+page, a renderer or a test reads are named and typed in one place; at run time a view is a plain dict.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+
+class DecisionView(TypedDict):
+    """The question on turn, as a view shows it: its kind's name, the seat that answers it, and (where the game shows
+    it to everyone) the question in plain words."""
+
+    kind: str
+    seat: int
+    prompt: NotRequired[str]
+
+
+class SeatView(TypedDict):
+    """The keys every game's view has."""
+
+    game: str
+    """The game's name (`city-blocks`)."""
+    seat: int | None
+    """Whose view this is (None: a spectator's)."""
+    seats: list[str]
+    """The seats' names, in seat order."""
+    current_player: int | None
+    """The seat that decides next, or None once the game is over."""
+    terminal: bool
+    """Whether the game is over."""
+    winners: list[int]
+    """The winning seats once the game is over, else []."""
+    decision: DecisionView | None
+    """The question on turn, or None once the game is over."""
