@@ -28,6 +28,9 @@ from guildtable.games.guildhall.setup import Opening
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
+HUNTING = frozenset((HunterGive, HunterChapter, HunterTake))
+"""The questions of a Hunter ability under way (its kinds have no subclasses: compared by type, for speed)."""
+
 
 class Position(StackState[GuildhallQuestion]):
     """The fields of a Guildhall state and what can be read off them directly; `rules.GuildhallState` adds the
@@ -128,16 +131,15 @@ class Position(StackState[GuildhallQuestion]):
         """GH-20/GH-D18: `seat` is using a Hunter ability and may see the whole discard pile (from the level
         question on, since which levels can be carried out depends on the pile)."""
         for question in self.stack:
-            if question.seat == seat and (
-                isinstance(question, (HunterGive, HunterChapter, HunterTake))
-                or (isinstance(question, ChooseLevel) and question.profession == HUNTER)
-            ):
-                return True
+            if question.seat == seat:
+                kind = type(question)
+                if kind in HUNTING or (isinstance(question, ChooseLevel) and question.profession == HUNTER):
+                    return True
         return False
 
     def robbing(self, seat: int) -> int | None:
         """GH-69: the target whose hand `seat` is looking through (Robber levels 2 and 4), if any."""
         for question in self.stack:
-            if isinstance(question, RobberPick) and question.seat == seat:
-                return int(question.target)
+            if type(question) is RobberPick and question.seat == seat:
+                return question.target
         return None
