@@ -232,7 +232,9 @@ class State(ABC):
 
     game: Game
     num_players: int
-    options: dict[str, Any]
+    options: Mapping[str, object]
+    """The game's options as resolved (`Game.resolve_options`); a game's own state narrows this to a TypedDict of
+    its options (`CityBlocksOptions`)."""
     seed: int
     setup: dict[str, Any] | None
     history: list[int]

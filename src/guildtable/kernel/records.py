@@ -215,7 +215,7 @@ def record_of(
         game=state.game.name,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
         players=[PlayerEntry(name=name, kind=kind) for name, kind in players],
-        options=state.options,
+        options=dict(state.options),
         seed=state.seed,
         setup=state.setup,
         actions=actions,

@@ -225,7 +225,7 @@ class CityAndGuildsEncoder(Encoder):
             self.OPTIONS,
             (options, state.start_player),
             lambda: (
-                [self.flags + 2 + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+                [self.flags + 2 + k for k, (name, value) in enumerate(OPTION_FLAGS) if options.get(name) == value]
                 + [self.start + relative[state.start_player], self.seat + seat]
             ),
         )

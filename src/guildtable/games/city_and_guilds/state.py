@@ -8,7 +8,7 @@ view, snapshot, scoring) can read and edit a position without importing the rule
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Literal, Self, TypedDict
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
@@ -19,8 +19,23 @@ from guildtable.kernel.questions import StackState
 LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
 
 
+class CityAndGuildsOptions(TypedDict):
+    """City and Guilds' options (declared in `game.py`)."""
+
+    open_hands: bool
+    chain_bonus_8: int
+    final_payout: Literal["full_half_quarter", "half_quarter_eighth"]
+    two_player_bonus_second: Literal["s1_quarter_plus_one", "s2_from_first_with_bonus"]
+    tavern_mandatory: bool
+    chain_selection: Literal["size_then_value", "max_value"]
+    building_without_figures: Literal["allowed", "forbidden"]
+    map: str
+
+
 class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     """What lies where and who holds what; `rules.CityAndGuildsState` adds the questions' answers."""
+
+    options: CityAndGuildsOptions
 
     __slots__ = (
         "black",

@@ -28,9 +28,17 @@ class Award(TypedDict):
     winner: int | None
 
 
+class CityBlocksOptions(TypedDict):
+    """City Blocks' options (CB-A-2; declared in `game.py`)."""
+
+    court_via_rebuild: bool
+
+
 class CityBlocksPosition(StackState[Place | Swap]):
     """The fields of a City Blocks state; `rules.CityBlocksState` adds the legal moves, what a move does, views,
     snapshots and words."""
+
+    options: CityBlocksOptions
 
     __slots__ = (
         "awards",

@@ -255,7 +255,7 @@ class GuildhallEncoder(Encoder):
             self.OPTIONS,
             (options, state.removed),
             lambda: (
-                [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options[name] == value]
+                [self.flags + k for k, (name, value) in enumerate(OPTION_FLAGS) if options.get(name) == value]
                 + (
                     copies(state.removed, self.removed, PRESTIGE_TYPES, OWNED_ROWS)
                     if options["small_game_removal"] == "per_type"

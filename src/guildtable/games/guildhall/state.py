@@ -10,7 +10,7 @@ are lists of card identities, the draw deck and discard pile keep their TOP AT T
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from guildtable.games.guildhall.content import PROFESSIONS
 from guildtable.games.guildhall.questions import (
@@ -32,9 +32,24 @@ HUNTING = frozenset((HunterGive, HunterChapter, HunterTake))
 """The questions of a Hunter ability under way (its kinds have no subclasses: compared by type, for speed)."""
 
 
+class GuildhallOptions(TypedDict):
+    """Guildhall's options (declared in `game.py`)."""
+
+    small_game_removal: Literal["per_type", "per_value"]
+    discard_draw_caps_hand: bool
+    robber_random: Literal["legal_only", "any_then_discard"]
+    placement_order: Literal["player_choice", "deck_order"]
+    tax_collector_model: Literal["levels_1_to_4", "single_scaled"]
+    max_turns: int
+    start_player: Literal["random", "0", "1", "2", "3"]
+    profession_set: Literal["job_faire"]
+
+
 class Position(StackState[GuildhallQuestion]):
     """The fields of a Guildhall state and what can be read off them directly; `rules.GuildhallState` adds the
     legal answers, what an answer does, views and copies."""
+
+    options: GuildhallOptions
 
     __slots__ = (
         "_legal",

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import ne
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +35,7 @@ from guildtable.games.guilds_of_london.questions import (
     SecondReward,
     SendFrom,
 )
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import GuildsOptions, GuildsPosition
 from guildtable.kernel import State
 from guildtable.kernel.layout import LayoutBuilder
 from guildtable.kernel.observation import Encoder, Memo, copies, relative_seats
@@ -258,7 +257,7 @@ class GuildsOfLondonEncoder(Encoder):
         memo.numbers(self.players_numbers, numbers)
         return memo.tensor()
 
-    def _options(self, options: dict[str, Any]) -> list[int]:
+    def _options(self, options: GuildsOptions) -> list[int]:
         ones = [self.flags + 2 + ROTATIONS.index(options["compass_rotation"])]
         ones.append(self.flags + 2 + len(ROTATIONS) + BUILDING_DEALS.index(options["two_player_buildings"]))
         if options["compass_cell"] == "east":

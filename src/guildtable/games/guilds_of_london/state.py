@@ -9,7 +9,7 @@ It never decides which answers are legal, what an answer does, how points are co
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Literal, Self, TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -24,10 +24,22 @@ GH = A.GUILDHALL
 FRONT = tuple(tile.front for tile in TILES)
 
 
+class GuildsOptions(TypedDict):
+    """Guilds of London's options (declared in `game.py`)."""
+
+    compass_cell: Literal["west", "east"]
+    compass_rotation: int
+    two_player_buildings: Literal["church_east_random_rest", "all_random", "fixed"]
+    unresolved_vote: Literal["no_score", "turn_order_wins"]
+    plantation_side: Literal["random", "ulster", "virginia"]
+
+
 class GuildsPosition(StackState[GuildsQuestion]):
     """What lies where and who holds what, with the queries the rules share; `rules.GuildsState` adds the legal
     answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
     question answered next (or an automatic step, which `flow.settle` runs before anyone is asked)."""
+
+    options: GuildsOptions
 
     end_rule = "GL-95"
 
