@@ -41,7 +41,7 @@ class LegalMove(TypedDict):
     """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
     words in the reader's language."""
 
-    action: dict[str, Any]
+    action: Mapping[str, object]
     notation: str
     label: str
 
@@ -329,7 +329,7 @@ class State(ABC):
         return [share if seat in winners else 0.0 for seat in range(self.num_players)]
 
     @abstractmethod
-    def score_breakdown(self) -> dict[str, Any]:
+    def score_breakdown(self) -> Mapping[str, object]:
         """A JSON-ready account of where every point came from (tools and records; players see `score_sheet`)."""
 
     def score_sheet(self) -> ScoreSheet:
@@ -357,12 +357,12 @@ class State(ABC):
         `copy.view(seat) == self.view(seat)`."""
 
     @abstractmethod
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Mapping[str, object]:
         """The full state, hidden parts included, as JSON. Never send it to a seat."""
 
     # --- the action codec ----------------------------------------------------------------------------------------
     @abstractmethod
-    def action_to_json(self, action: int) -> dict[str, Any]:
+    def action_to_json(self, action: int) -> Mapping[str, object]:
         """The structured form of `action` (what crosses the network)."""
 
     @abstractmethod
