@@ -6,7 +6,7 @@ are faithful, determinization keeps the observer's view, records replay exactly,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from guildtable.kernel.errors import IllegalAction
@@ -28,7 +28,7 @@ def random_playthrough(
     players: int,
     seed: int,
     *,
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
     max_steps: int = 100_000,
     every: int = 1,
     on_step: Callable[[State, int, list[Event]], None] | None = None,

@@ -15,7 +15,7 @@ class Event:
     """One thing that happened. `seats` is None for a public event, else the seats that may see it."""
 
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)  # free-form JSON per kind: each game's log.py reads its own
     seats: frozenset[int] | None = None
 
     def visible_to(self, seat: int | None) -> bool:

@@ -70,6 +70,26 @@ PlayoutFactory = Callable[["State", int], Playout]
 """Given a position and a seed, something that plays it on (see `Game.examples`)."""
 
 
+class ExampleSeat(TypedDict):
+    """A seat of a rules-page example, as the page's renderer reads seats at a table."""
+
+    seat: int
+    name: str
+    kind: str
+    joined: bool
+
+
+class ExampleJson(TypedDict):
+    """A rules-page example as `/api/games/{name}/examples` sends it."""
+
+    id: str
+    title: str
+    caption: str
+    view: SeatView
+    seats: list[ExampleSeat]
+    current_player: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class Example:
     """One position a rules page shows: what it is (`title`), what to look at (`caption`), the state, and the seats'
@@ -81,14 +101,14 @@ class Example:
     state: State
     names: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ExampleJson:
         return {
             "id": self.id,
             "title": self.title,
             "caption": self.caption,
             "view": self.state.view(None),
             "seats": [
-                {"seat": seat, "name": name, "kind": "human", "joined": True} for seat, name in enumerate(self.names)
+                ExampleSeat(seat=seat, name=name, kind="human", joined=True) for seat, name in enumerate(self.names)
             ],
             "current_player": self.state.current_player,
         }
@@ -240,7 +260,7 @@ class State(ABC):
     history: list[int]
 
     def __init__(
-        self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+        self, game: Game, players: int, seed: int, options: Mapping[str, object], setup: dict[str, Any] | None
     ) -> None:
         """What every state knows of how its game began; the game's own state adds its position."""
         self.game = game

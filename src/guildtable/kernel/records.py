@@ -68,9 +68,9 @@ class GameRecord(BaseModel):
     engine_version: str = ENGINE_VERSION
     created: str | None = None
     players: list[PlayerEntry] = Field(min_length=1, max_length=8)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(default_factory=dict)  # as stored: the game's resolve_options checks them
     seed: int
-    setup: dict[str, Any] | None = None
+    setup: dict[str, Any] | None = None  # as stored: the game's own setup reader checks it
     actions: list[ActionEntry] = Field(default_factory=list)
     result: ResultEntry | None = None
     ending: EndingEntry | None = None
@@ -90,7 +90,7 @@ def _field_path(loc: Sequence[int | str]) -> str:
     return path or "record"
 
 
-def parse_record(source: str | bytes | dict[str, Any]) -> GameRecord:
+def parse_record(source: str | bytes | dict[str, Any]) -> GameRecord:  # raw JSON, validated here
     """Validate a record given as JSON text or a dict. Raises BadRecord naming the first offending field."""
     if isinstance(source, str | bytes):
         try:

@@ -62,7 +62,7 @@ def examples_json(name: str, language: str) -> list[dict[str, Any]]:
     if game is None:
         return []
     with use_language(language):
-        return [example.to_json() for example in game.examples(greedy_playout)]
+        return [dict(example.to_json()) for example in game.examples(greedy_playout)]
 
 
 def greedy_playout(state: State, seed: int) -> Players:
