@@ -16,7 +16,7 @@ Integers (the same for every map; lots are numbered 0..75):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from guildtable.games.city_and_guilds.board import MAX_LOTS, Board
 from guildtable.games.city_and_guilds.content import HAND_KINDS, TILE_CODES, tile_from_code
@@ -69,7 +69,7 @@ def notation(action: int, board: Board) -> str:
         return f"return {TILE_CODES[action - RETURN_BASE]}"
     if action >= TAKE_BASE:
         return f"take {TILE_CODES[action - TAKE_BASE]}"
-    return {INVEST: "invest", DOUBLE: "double", FIGURE: "figure", NO_FIGURE: "nofigure", NO_TAVERN: "notavern"}[action]
+    return _WORD_TYPES[action]
 
 
 def _tile(word: str) -> int:
@@ -140,7 +140,45 @@ def parse(text: str, board: Board, bare_tile_base: int, decline: int | None) -> 
     )
 
 
-def to_json(action: int, board: Board, tavern: bool) -> dict[str, Any]:
+class TileActionJson(TypedDict):
+    """Pick a tile kind from the hand, take it from the display or return it in setup: `{"type": "take",
+    "tile": "MCA"}`."""
+
+    type: Literal["pick", "take", "return"]
+    tile: str
+    """A tile code."""
+
+
+class LotActionJson(TypedDict):
+    """The lot for the picked tile, or for a tavern: `{"type": "place", "lot": "A5"}`."""
+
+    type: Literal["place", "tavern"]
+    lot: str
+    """A lot name (`A5`)."""
+
+
+WordActionType = Literal["back", "invest", "double", "figure", "nofigure", "notavern"]
+
+
+class WordActionJson(TypedDict):
+    """An answer that is one word: `{"type": "invest"}`."""
+
+    type: WordActionType
+
+
+CityAndGuildsActionJson = TileActionJson | LotActionJson | WordActionJson
+"""An action's JSON form (`to_json`, `from_json`)."""
+
+_WORD_TYPES: dict[int, WordActionType] = {
+    INVEST: "invest",
+    DOUBLE: "double",
+    FIGURE: "figure",
+    NO_FIGURE: "nofigure",
+    NO_TAVERN: "notavern",
+}
+
+
+def to_json(action: int, board: Board, tavern: bool) -> CityAndGuildsActionJson:
     """The structured form of `action`; a lot is a tavern's when `tavern` (the question on top is the tavern's)."""
     if action < LOT_BASE:
         return {"type": "pick", "tile": TILE_CODES[action]}
@@ -152,7 +190,7 @@ def to_json(action: int, board: Board, tavern: bool) -> dict[str, Any]:
         return {"type": "return", "tile": TILE_CODES[action - RETURN_BASE]}
     if action >= TAKE_BASE:
         return {"type": "take", "tile": TILE_CODES[action - TAKE_BASE]}
-    return {"type": notation(action, board)}
+    return {"type": _WORD_TYPES[action]}
 
 
 def from_json(data: Mapping[str, Any], board: Board) -> int:

@@ -34,7 +34,7 @@ from guildtable.games.city_and_guilds.content import (
 )
 from guildtable.games.city_and_guilds.legal import pickable
 from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, Return, TavernChoice
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalGuildView
 from guildtable.kernel import Event, Rng
 from guildtable.kernel.events import private, public
 
@@ -324,7 +324,7 @@ def _final_scoring(state: CityAndGuildsPosition) -> list[Event]:
     board, n = state.board, state.num_players
     bonus_8 = state.options["chain_bonus_8"]
     events: list[Event] = []
-    guilds: dict[str, Any] = {}
+    guilds: dict[str, FinalGuildView] = {}
     for guild in range(GUILD_COUNT):
         chains = scoring.guild_chains(state.tiles, board, guild)
         chain = scoring.scoring_chain(chains, state.options["chain_selection"], bonus_8)

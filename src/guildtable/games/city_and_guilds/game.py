@@ -165,7 +165,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(
+    def _new_state(  # the kernel's signature: `options` resolved, `setup` raw JSON that make_opening checks
         self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> CityAndGuildsState:
         board = board_for(options["map"])

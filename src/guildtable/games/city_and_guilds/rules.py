@@ -28,7 +28,7 @@ from guildtable.games.city_and_guilds.actions import (
 )
 from guildtable.games.city_and_guilds.content import EMPTY, TAVERN
 from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, Return, TavernChoice
-from guildtable.games.city_and_guilds.snapshot import snapshot_of
+from guildtable.games.city_and_guilds.snapshot import CityAndGuildsSnapshot, snapshot_of
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.games.city_and_guilds.view import CityAndGuildsView, view_of
 from guildtable.kernel import Rng
@@ -105,7 +105,7 @@ class CityAndGuildsState(CityAndGuildsPosition):
     def score_sheet(self) -> ScoreSheet:
         return scoring.sheet_of_ledger(self.ledger, self.num_players, self.scores())
 
-    def score_breakdown(self) -> dict[str, Any]:
+    def score_breakdown(self) -> scoring.CityAndGuildsBreakdown:
         return scoring.breakdown(self)
 
     # --- what a seat may know ------------------------------------------------------------------------------------
@@ -154,11 +154,11 @@ class CityAndGuildsState(CityAndGuildsPosition):
         copy.shuffle_seed = rng.next64()
         return copy
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> CityAndGuildsSnapshot:
         return snapshot_of(self)
 
     # --- the action codec (actions.py) ---------------------------------------------------------------------------
-    def action_to_json(self, action: int) -> dict[str, Any]:
+    def action_to_json(self, action: int) -> actions.CityAndGuildsActionJson:
         return actions.to_json(action, self.board, bool(self.stack) and isinstance(self.stack[-1], TavernChoice))
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:

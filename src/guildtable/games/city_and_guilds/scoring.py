@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import (
@@ -29,7 +29,7 @@ from guildtable.games.city_and_guilds.content import (
     ceil_half,
     chain_bonus,
 )
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, LedgerEntry
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalView, LedgerEntry, Row
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 
@@ -187,12 +187,40 @@ def final_shares(value: int, payout: str) -> tuple[int, int, int]:
 
 
 # --- the ledger added up ---------------------------------------------------------------------------------------------
-def breakdown(state: CityAndGuildsPosition) -> dict[str, Any]:
+class SourcePoints(TypedDict):
+    """One seat's points by the ledger's source."""
+
+    block: int
+    guild: int
+    final: int
+    penalty: int
+
+
+class CityAndGuildsBreakdown(TypedDict):
+    """The score breakdown (`breakdown`)."""
+
+    seats: list[str]
+    by_source: list[SourcePoints]
+    """Per seat."""
+    entries: list[Row]
+    """Every ledger entry, [source, seat, points, why]."""
+    blocks_scored: list[str]
+    """Block letters in the order they were scored."""
+    final: FinalView | None
+    totals: list[float]
+    winners: list[int]
+
+
+def breakdown(state: CityAndGuildsPosition) -> CityAndGuildsBreakdown:
     """Where every point came from: per seat by source (block, guild, final, penalty), the ledger's entries, the blocks
     in the order they were scored and the final scoring's details."""
-    by_source = [{"block": 0, "guild": 0, "final": 0, "penalty": 0} for _seat in range(state.num_players)]
+    sums = [dict.fromkeys(("block", "guild", "final", "penalty"), 0) for _seat in range(state.num_players)]
     for source, seat, amount, _why in state.ledger:
-        by_source[seat][source] += amount
+        sums[seat][source] += amount
+    by_source: list[SourcePoints] = [
+        {"block": points["block"], "guild": points["guild"], "final": points["final"], "penalty": points["penalty"]}
+        for points in sums
+    ]
     return {
         "seats": list(SEAT_NAMES[: state.num_players]),
         "by_source": by_source,

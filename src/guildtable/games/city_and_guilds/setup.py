@@ -15,8 +15,8 @@ Whatever is not given is shuffled from the seed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from guildtable.games.city_and_guilds.content import DEAL_SIZE, DRAWABLE, HAND_KINDS, HAND_SIZE, tile_from_code
 from guildtable.kernel import BadRecord, Rng
@@ -37,7 +37,8 @@ class Opening:
     shuffle_seed: int
 
 
-def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Opening:
+def make_opening(players: int, seed: int, setup: Mapping[str, object] | None) -> Opening:
+    """The opening `setup` (raw JSON, checked here) fixes, the rest shuffled from `seed`."""
     rng = Rng(seed)
     setup = setup or {}
     unknown = sorted(set(setup) - set(SETUP_KEYS))
@@ -51,9 +52,10 @@ def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Openi
     start = rng.below(players)
     shuffle_seed = rng.next64()
     if "start_player" in setup:
-        start = setup["start_player"]
-        if type(start) is not int or not 0 <= start < players:
+        chosen = setup["start_player"]
+        if type(chosen) is not int or not 0 <= chosen < players:
             raise BadRecord("setup.start_player", _("must be a seat from 0 to {last}", last=players - 1))
+        start = chosen
     keep_order = setup.get("keep_order", False)
     if not isinstance(keep_order, bool):
         raise BadRecord("setup.keep_order", _("must be {yes} or {no}", yes="true", no="false"))
@@ -82,7 +84,7 @@ def make_opening(players: int, seed: int, setup: dict[str, Any] | None) -> Openi
     return Opening(start, [sorted(hand) for hand in hands], supply, returns, keep_order, shuffle_seed)
 
 
-def _codes(raw: Any, field: str) -> list[int]:
+def _codes(raw: object, field: str) -> list[int]:
     if not isinstance(raw, list):
         raise BadRecord(field, _("must be a list of tile codes"))
     tiles = []

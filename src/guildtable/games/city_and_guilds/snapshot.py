@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from guildtable.games.city_and_guilds.board import board_for
 from guildtable.games.city_and_guilds.content import (
@@ -22,19 +22,62 @@ from guildtable.games.city_and_guilds.content import (
     tile_from_code,
 )
 from guildtable.games.city_and_guilds.questions import KINDS, Building, CityAndGuildsQuestion, Lot, MinstrelFigure
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.games.city_and_guilds.state import CityAndGuildsOptions, CityAndGuildsPosition, FinalView, Row
 from guildtable.kernel import BadRecord, Game
 
 PositionT = TypeVar("PositionT", bound=CityAndGuildsPosition)
 
+LotRecord = list[str | int]
+"""A tile on the map: [tile code, owner seat or -1, figures]."""
+QuestionRecord = list[str | int | list[object]]
+"""An open question: [kind, seat, context] (questions.py)."""
 
-def snapshot_of(state: CityAndGuildsPosition) -> dict[str, Any]:
+
+class CityAndGuildsSnapshot(TypedDict):
+    """The full state as JSON (`snapshot_of`), hidden parts included."""
+
+    game: str
+    players: int
+    seed: int
+    options: CityAndGuildsOptions
+    setup: Mapping[str, object] | None
+    """The raw explicit setup the game began with (setup.py), if any."""
+    history: list[int]
+    lots: dict[str, LotRecord]
+    """By lot name, the lots that hold a tile."""
+    white: list[int]
+    black: list[int]
+    scored: list[str]
+    values: list[list[int]]
+    stamps: list[list[int]]
+    clock: int
+    figures: list[int]
+    scores: list[int]
+    ledger: list[Row]
+    placed: list[int]
+    setup_placed: int
+    hands: list[list[str]]
+    known: list[list[int]]
+    returned: list[str | None]
+    display: list[str]
+    supply: list[str]
+    """Top first."""
+    taverns: int
+    pending: list[QuestionRecord]
+    start_player: int
+    keep_order: bool
+    shuffle_seed: int
+    final: FinalView | None
+    last_move: str
+
+
+def snapshot_of(state: CityAndGuildsPosition) -> CityAndGuildsSnapshot:
     board = state.board
     return {
         "game": state.game.name,
         "players": state.num_players,
         "seed": state.seed,
-        "options": dict(state.options),
+        "options": state.options.copy(),
         "setup": state.setup,
         "history": list(state.history),
         "lots": {
@@ -75,7 +118,7 @@ def _get(snapshot: Mapping[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _tiles(raw: Any, field: str) -> list[int]:
+def _tiles(raw: object, field: str) -> list[int]:
     if not isinstance(raw, list):
         raise BadRecord(field, "must be a list of tile codes")
     result = []
@@ -87,7 +130,7 @@ def _tiles(raw: Any, field: str) -> list[int]:
     return result
 
 
-def _ints(raw: Any, field: str, size: int) -> list[int]:
+def _ints(raw: object, field: str, size: int) -> list[int]:
     if not isinstance(raw, list) or len(raw) != size or any(type(v) is not int for v in raw):
         raise BadRecord(field, f"must be a list of {size} whole numbers")
     return list(raw)
@@ -184,7 +227,7 @@ def _check_markers(state: CityAndGuildsPosition) -> None:
             raise BadRecord(f"black[{block}]", f"block {letter}: the black marker must be on a second present player")
 
 
-def _question(entry: Any, where: str, players: int, lots: int) -> CityAndGuildsQuestion:
+def _question(entry: object, where: str, players: int, lots: int) -> CityAndGuildsQuestion:
     """An open question written as [kind, seat, context]: a `lot` question's context is the picked tile, a `building`
     or `minstrel` question's the lot; the others have none (questions.py)."""
     if not (isinstance(entry, list) and len(entry) == 3):

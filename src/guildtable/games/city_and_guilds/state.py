@@ -8,15 +8,40 @@ view, snapshot, scoring) can read and edit a position without importing the rule
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self, TypedDict
+from typing import Literal, Self, TypedDict
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
 from guildtable.games.city_and_guilds.questions import CityAndGuildsQuestion
-from guildtable.kernel import Game
 from guildtable.kernel.questions import StackState
 
 LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
+
+Row = list[str | int]
+"""A row of mixed JSON values, in a fixed order: a ledger entry [source, seat, points, why] or a final payout
+[seat, points, why]. It is a list at run time (JSON has no tuples), so its items are typed `str | int` together;
+a reader narrows them with `cast`."""
+
+
+class FinalGuildView(TypedDict):
+    """One guild's final scoring chain and what it paid (CG-44)."""
+
+    size: int
+    blocks: int
+    value: int
+    lots: list[str]
+    points: list[Row]
+    """[seat, points, why] per paid seat."""
+
+
+class FinalView(TypedDict):
+    """The final scoring (CG-44, CG-45): `CityAndGuildsPosition.final`, which the views, the snapshot and the score
+    breakdown pass on as it is."""
+
+    guilds: dict[str, FinalGuildView]
+    """By guild name, only the guilds with a scoring chain."""
+    penalties: list[Row]
+    """[seat, points, why] per seat with unused figures."""
 
 
 class CityAndGuildsOptions(TypedDict):
@@ -97,7 +122,7 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     placed: list[int]  # tiles each seat placed from hand, setup included (CG-T-19)
     setup_placed: int
     known: list[list[int]]  # per seat, per kind: tiles everyone saw go into that hand and not yet played
-    final: dict[str, Any] | None
+    final: FinalView | None  # built by flow.py at the end (CG-44, CG-45)
     last_move: str
     hands: list[list[int]]
     display: list[int]
@@ -109,10 +134,6 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     keep_order: bool
     shuffle_seed: int
     returned: list[int]  # per seat: the kind returned in setup (CG-11), -1 before; known only to that seat
-
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
-        """An empty shell; the game's `_new_state` or the snapshot loader fills it."""
-        super().__init__(game, players, seed, options, setup)
 
     def init_board(self, board: Board) -> None:
         """Empty board, counters and tracks (CG-9)."""

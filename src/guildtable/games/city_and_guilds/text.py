@@ -10,7 +10,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from guildtable.games.city_and_guilds.view import CityAndGuildsView, FinalView, LotView
+from guildtable.games.city_and_guilds.state import FinalView
+from guildtable.games.city_and_guilds.view import CityAndGuildsView, LotView
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext

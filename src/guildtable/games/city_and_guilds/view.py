@@ -3,18 +3,13 @@ figure counts and hand sizes; its own hand (every hand with `open_hands`). Never
 
 from __future__ import annotations
 
-from typing import TypedDict, cast
+from typing import TypedDict
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
 from guildtable.games.city_and_guilds.questions import Lot
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalView, Row
 from guildtable.kernel.views import SeatView
-
-Row = list[str | int]
-"""A row of mixed JSON values, in a fixed order: a ledger entry [source, seat, points, why] or a final payout
-[seat, points, why]. It is a list at run time (JSON has no tuples), so its items are typed `str | int` together;
-a reader narrows them with `cast`."""
 
 
 class LotView(TypedDict):
@@ -56,26 +51,6 @@ class TrackView(TypedDict):
     ranking: list[list[int]]
     """[seat, value] pairs in rank order (seats at 0 are not ranked)."""
     at_zero: list[int]
-
-
-class FinalGuildView(TypedDict):
-    """One guild's final scoring chain and what it paid (CG-44)."""
-
-    size: int
-    blocks: int
-    value: int
-    lots: list[str]
-    points: list[Row]
-    """[seat, points, why] per paid seat."""
-
-
-class FinalView(TypedDict):
-    """The final scoring (CG-44, CG-45)."""
-
-    guilds: dict[str, FinalGuildView]
-    """By guild name, only the guilds with a scoring chain."""
-    penalties: list[Row]
-    """[seat, points, why] per seat with unused figures."""
 
 
 class CityAndGuildsView(SeatView):
@@ -197,6 +172,6 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> CityAndGuildsView
         "taverns_left": state.taverns,
         "last_move": state.last_move,
         "winners": state.winners(),
-        "final": cast("FinalView | None", state.final),  # the record flow.py builds at the end (CG-44, CG-45)
+        "final": state.final,
         "ledger": [list(entry) for entry in state.ledger],
     }

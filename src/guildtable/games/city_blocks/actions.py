@@ -9,6 +9,7 @@ Notation: `H3 R2C4` builds a house 3 on row 2, column 4; `H3 xR2C4` rebuilds the
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Literal, TypedDict
 
 from guildtable.games.city_blocks.content import (
     SITES,
@@ -31,6 +32,32 @@ NO_SWAP = SWAP_BASE + len(SWAP_PAIRS)
 NUM_ACTIONS = NO_SWAP + 1
 _PAIR_INDEX = {pair: index for index, pair in enumerate(SWAP_PAIRS)}
 _STREET_INDEX = {name: street for street, name in enumerate(STREET_NAMES)}
+
+
+class PlaceJson(TypedDict):
+    """A placement as JSON (`State.action_to_json`): `{"type": "build", "tile": "H3", "site": "R2C4"}`; "rebuild"
+    over one's own tile (CB-11, CB-12)."""
+
+    type: Literal["build", "rebuild"]
+    tile: str
+    site: str
+
+
+class SwapJson(TypedDict):
+    """A courthouse swap as JSON: `{"type": "swap", "streets": ["R3", "C4"]}` (CB-13)."""
+
+    type: Literal["swap"]
+    streets: list[str]
+
+
+class NoSwapJson(TypedDict):
+    """Declining the courthouse swap as JSON: `{"type": "noswap"}` (CB-13)."""
+
+    type: Literal["noswap"]
+
+
+CityBlocksActionJson = PlaceJson | SwapJson | NoSwapJson
+"""Any City Blocks action as JSON (what crosses the network)."""
 
 
 def place_action(tile: int, site: int) -> int:

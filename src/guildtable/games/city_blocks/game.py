@@ -70,7 +70,11 @@ class CityBlocks(Game[CityBlocksState]):
         return NUM_ACTIONS
 
     def _new_state(
-        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, Any],  # the kernel's `Game._new_state` signature (options resolved, passed to `State`)
+        setup: dict[str, Any] | None,  # the kernel's signature: raw JSON, checked by `setup.make_opening`
     ) -> CityBlocksState:
         return CityBlocksState(self, seed, options, setup, setup_module.make_opening(seed, setup))
 

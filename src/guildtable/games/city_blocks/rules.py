@@ -4,11 +4,13 @@ does (`flow.py`), its views, snapshot and words, as the kernel's `State`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from guildtable.games.city_blocks import actions, flow, legal, scoring, words
-from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
+from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS, CityBlocksActionJson
 from guildtable.games.city_blocks.content import SITES, STREET_NAMES, TILE_CODES, TILE_TYPES, site_name
+from guildtable.games.city_blocks.scoring import CityBlocksBreakdown
+from guildtable.games.city_blocks.snapshot import CityBlocksSnapshot
 from guildtable.games.city_blocks.snapshot import write as write_snapshot
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.games.city_blocks.view import CityBlocksView
@@ -97,7 +99,7 @@ class CityBlocksState(CityBlocksPosition):
     def score_sheet(self) -> ScoreSheet:
         return scoring.score_sheet(self.awards, self.won)
 
-    def score_breakdown(self) -> dict[str, Any]:
+    def score_breakdown(self) -> CityBlocksBreakdown:
         return {
             "value_tiles": [list(values) for values in self.won],
             "totals": self.scores(),
@@ -113,14 +115,14 @@ class CityBlocksState(CityBlocksPosition):
     def views(self, seats: Sequence[int | None]) -> list[CityBlocksView]:
         return seat_views(self, seats)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> CityBlocksSnapshot:
         return write_snapshot(self)
 
     # --- the action codec ----------------------------------------------------------------------------------------
-    def action_to_json(self, action: int) -> dict[str, Any]:
+    def action_to_json(self, action: int) -> CityBlocksActionJson:
         if action < PLACE_ACTIONS:
             tile, site = divmod(action, SITES)
-            method = "rebuild" if self.board[site] else "build"
+            method: Literal["build", "rebuild"] = "rebuild" if self.board[site] else "build"
             return {"type": method, "tile": TILE_CODES[tile], "site": site_name(site)}
         if action == NO_SWAP:
             return {"type": "noswap"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import TypedDict
 
 from guildtable.games.city_blocks.content import (
     STREET_SITES,
@@ -13,10 +13,21 @@ from guildtable.games.city_blocks.content import (
     ZEROES,
     Kind,
 )
+from guildtable.games.city_blocks.state import Award
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
 _ = domain("city_blocks").gettext
+
+
+class CityBlocksBreakdown(TypedDict):
+    """Where every point came from (`State.score_breakdown`): each seat's value tiles held (CB-22), the totals, the
+    streets scored in order (CB-16 to CB-20) and the winners."""
+
+    value_tiles: list[list[int]]
+    totals: list[float]
+    streets: list[Award]
+    winners: list[int]
 
 
 def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
@@ -94,7 +105,7 @@ def street_label(name: str) -> str:
     return _("Row {number}", number=number) if name[0] == "R" else _("Column {number}", number=number)
 
 
-def score_sheet(awards: Sequence[Mapping[str, Any]], won: Sequence[Sequence[int]]) -> ScoreSheet:
+def score_sheet(awards: Sequence[Award], won: Sequence[Sequence[int]]) -> ScoreSheet:
     """CB-16, CB-12, CB-22: each street's value tile to its winner, minus the value tiles paid for rebuilds. The paid
     tiles are the ones a player won but no longer holds (values are all different, CB-3), so the sheet needs no more
     than the public awards and holdings."""

@@ -11,8 +11,8 @@ Whatever is not given is shuffled from the seed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from guildtable.games.city_blocks.content import (
     DEAL_ORDER,
@@ -48,7 +48,7 @@ def deal(values: list[int]) -> tuple[list[int], int, list[int]]:
     return slots, (0 if draws[0] > draws[1] else 1), draws
 
 
-def make_opening(seed: int, setup: dict[str, Any] | None) -> Opening:
+def make_opening(seed: int, setup: Mapping[str, object] | None) -> Opening:
     rng = Rng(seed)
     setup = setup or {}
     unknown = set(setup) - {"value_tiles", "slots", "start_player", "piles"}
@@ -97,13 +97,13 @@ def make_opening(seed: int, setup: dict[str, Any] | None) -> Opening:
     return Opening(slots, start, draws, sorted(spare), piles)
 
 
-def _value_order(raw: Any) -> list[int]:
+def _value_order(raw: object) -> list[int]:
     if not isinstance(raw, list) or sorted(raw) != list(VALUE_TILES) or any(type(v) is not int for v in raw):
         raise BadRecord("setup.value_tiles", _("must list each value tile 1..15 exactly once (CB-3)"))
     return list(raw)
 
 
-def _slots(raw: Any) -> list[int]:
+def _slots(raw: object) -> list[int]:
     if not isinstance(raw, dict):
         raise BadRecord("setup.slots", _("must map each street {streets} to a value tile", streets="R1..R5, C1..C6"))
     slots = []
@@ -120,13 +120,13 @@ def _slots(raw: Any) -> list[int]:
     return slots
 
 
-def _start_player(raw: Any) -> int:
+def _start_player(raw: object) -> int:
     if raw not in (0, 1) or type(raw) is not int:
         raise BadRecord("setup.start_player", _("must be 0 (Blue) or 1 (Red)"))
     return int(raw)
 
 
-def _piles(raw: Any) -> list[list[int]]:
+def _piles(raw: object) -> list[list[int]]:
     if not isinstance(raw, list) or len(raw) != PLAYERS:
         raise BadRecord("setup.piles", _("needs one pile per player"))
     piles = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from guildtable.games.city_blocks.content import (
     PLAYER_SET,
@@ -20,16 +20,48 @@ from guildtable.games.city_blocks.content import (
     cell,
 )
 from guildtable.games.city_blocks.questions import KINDS
-from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.games.city_blocks.state import Award, CityBlocksOptions, CityBlocksPosition
 from guildtable.kernel import BadRecord, Game
 
+PendingRecord = list[str | int | list[object]]
+"""An open question as a snapshot writes it: `[kind, seat, context]`, the context its fields after the seat
+(`Question.context`): `["place", 0, []]`, `["swap", 1, [7, true]]`."""
 
-def write(state: CityBlocksPosition) -> dict[str, Any]:
+
+class CityBlocksSnapshot(TypedDict):
+    """The whole City Blocks position as JSON (`write`), hidden parts included. Tiles are written as codes (`H3`),
+    placed tiles with their owner (`B:H3`, `R:CRT`); value tiles as their values."""
+
+    game: str
+    seed: int
+    options: CityBlocksOptions
+    setup: Mapping[str, object] | None
+    """The setup the game began from, as given (checked by `setup.make_opening`)."""
+    history: list[int]
+    board: list[str | None]
+    """The 30 sites, row by row; None for an empty site."""
+    slots: list[int]
+    """Per street (R1..R5, C1..C6), the value tile beside it, 0 once the street is scored."""
+    won: list[list[int]]
+    hands: list[list[str]]
+    piles: list[list[str]]
+    """Per seat, the draw pile, top first."""
+    removed_values: list[int]
+    removed_tiles: list[str]
+    pending: list[PendingRecord]
+    """The question stack, bottom first."""
+    start_player: int
+    start_draws: list[int]
+    awards: list[Award]
+    last_move: str
+
+
+def write(state: CityBlocksPosition) -> CityBlocksSnapshot:
     """The snapshot of `state`."""
     return {
         "game": state.game.name,
         "seed": state.seed,
-        "options": dict(state.options),
+        "options": state.options.copy(),
         "setup": state.setup,
         "history": list(state.history),
         "board": [_placed_text(code) if code else None for code in state.board],
@@ -53,7 +85,8 @@ def _placed_text(code: int) -> str:
 
 
 def header(game: Game, snapshot: Mapping[str, Any]) -> tuple[int, dict[str, Any], Any]:
-    """The seed, options and setup a snapshot of `game` records, checked."""
+    """The seed, options and setup a snapshot of `game` records, checked. The options stay a plain dict: what
+    the kernel's `Game.resolve_options` returns and `State.__init__` takes; the setup is raw JSON."""
     if snapshot.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     options = game.resolve_options(snapshot.get("options") or {})
@@ -100,7 +133,7 @@ def _field(snapshot: Mapping[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _placed(text_code: Any, field: str) -> int:
+def _placed(text_code: object, field: str) -> int:
     if not isinstance(text_code, str) or ":" not in text_code:
         raise BadRecord(field, "write a placed tile as 'B:H3' or 'R:CRT'")
     colour, code = text_code.split(":", 1)
@@ -111,7 +144,7 @@ def _placed(text_code: Any, field: str) -> int:
     return cell(owner, tile)
 
 
-def _tiles(raw: Any, field: str) -> list[int]:
+def _tiles(raw: object, field: str) -> list[int]:
     if not isinstance(raw, list):
         raise BadRecord(field, "must be a list of tile codes")
     tiles = []

@@ -67,8 +67,8 @@ class CityBlocksPosition(StackState[Place | Swap]):
         self,
         game: Game,
         seed: int,
-        options: dict[str, Any],
-        setup: dict[str, Any] | None,
+        options: dict[str, Any],  # resolved (`Game.resolve_options`); the kernel's `State.__init__` takes a dict
+        setup: dict[str, Any] | None,  # raw JSON (checked by `setup.make_opening`); kept as the kernel's `State.setup`
         opening: Opening | None = None,
     ) -> None:
         super().__init__(game, 2, seed, options, setup)

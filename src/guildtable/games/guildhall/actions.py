@@ -18,7 +18,7 @@ The verb is for people; the parser ignores it, so `red Scholar` works wherever a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
@@ -46,7 +46,17 @@ DECLINE = PLAY + 4
 USE = PLAY + 5
 NUM_ACTIONS = USE + 1
 
-WORDS = {PLAY: "play", DISCARD_DRAW: "discard-draw", BUY: "buy", DONE: "done", DECLINE: "decline", USE: "use"}
+Word = Literal["play", "discard-draw", "buy", "done", "decline", "use"]
+"""The answers that are one word (the three action types, GH-24, and the selection and ability answers)."""
+
+WORDS: dict[int, Word] = {
+    PLAY: "play",
+    DISCARD_DRAW: "discard-draw",
+    BUY: "buy",
+    DONE: "done",
+    DECLINE: "decline",
+    USE: "use",
+}
 _WORD_ACTIONS = {
     "play": PLAY,
     "discard-draw": DISCARD_DRAW,
@@ -173,7 +183,52 @@ def _numbered(kind: str, word: str) -> int:
     return ROW + number - 1
 
 
-def to_json(action: int) -> dict[str, Any]:
+class CardJson(TypedDict):
+    """`CARD + i`: the card of identity i, by name ('red Scholar')."""
+
+    type: Literal["card"]
+    card: str
+
+
+class ChapterJson(TypedDict):
+    """`PROF + p`: the chapter of profession p, by name."""
+
+    type: Literal["chapter"]
+    profession: str
+
+
+class TargetJson(TypedDict):
+    """`SEAT + s`: target seat s (0-based)."""
+
+    type: Literal["target"]
+    seat: int
+
+
+class LevelJson(TypedDict):
+    """`LEVEL + t`: the ability level of threshold t."""
+
+    type: Literal["level"]
+    level: int
+
+
+class RowJson(TypedDict):
+    """`ROW + k`: the k-th prestige card of the center row (0-based)."""
+
+    type: Literal["row"]
+    index: int
+
+
+class WordJson(TypedDict):
+    """A one-word answer (`WORDS`)."""
+
+    type: Word
+
+
+ActionJson = CardJson | ChapterJson | TargetJson | LevelJson | RowJson | WordJson
+"""An answer's structured form (`to_json`), by its `type`."""
+
+
+def to_json(action: int) -> ActionJson:
     """The structured form of an answer (what crosses the network)."""
     if action < PROF:
         return {"type": "card", "card": CARD_NAMES[action]}

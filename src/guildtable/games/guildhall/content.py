@@ -9,6 +9,7 @@ so the printed prestige deck can replace the stand-in by editing `data/prestige_
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -89,7 +90,7 @@ class Content:
         return [index for index, kind in enumerate(self.prestige) for _ in range(kind.copies)]
 
 
-def _need(file: str, record: str, data: dict[str, Any], field: str, kind: type | tuple[type, ...]) -> Any:
+def _need(file: str, record: str, data: Mapping[str, object], field: str, kind: type | tuple[type, ...]) -> Any:
     if field not in data:
         raise BadContent(file, record, field, "missing")
     value = data[field]
@@ -99,7 +100,7 @@ def _need(file: str, record: str, data: dict[str, Any], field: str, kind: type |
     return value
 
 
-def _positive(file: str, record: str, data: dict[str, Any], field: str, low: int = 1, high: int = 99) -> int:
+def _positive(file: str, record: str, data: Mapping[str, object], field: str, low: int = 1, high: int = 99) -> int:
     value = _need(file, record, data, field, int)
     if not low <= value <= high:
         raise BadContent(file, record, field, f"must be between {low} and {high}, not {value}")

@@ -11,7 +11,7 @@ from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, card_of
 from guildtable.games.guildhall.observer import GuildhallEncoder, encoder
 from guildtable.games.guildhall.rules import GuildhallState
-from guildtable.games.guildhall.setup import make_opening
+from guildtable.games.guildhall.setup import GuildhallOptions, make_opening
 from guildtable.games.guildhall.snapshot import header as snapshot_header
 from guildtable.games.guildhall.snapshot import read as read_snapshot
 from guildtable.games.guildhall.view import CONTENT_NOTE, GuildhallView
@@ -149,10 +149,10 @@ class Guildhall(Game[GuildhallState]):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(
+    def _new_state(  # the kernel's signature: options resolved by `resolve_options`, the setup raw JSON
         self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
     ) -> GuildhallState:
-        opening = make_opening(players, seed, options, setup)
+        opening = make_opening(players, seed, cast(GuildhallOptions, options), setup)  # validated: resolve_options
         return GuildhallState(self, players, seed, options, setup, opening)
 
     def describe_setup(self) -> str:

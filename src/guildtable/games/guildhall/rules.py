@@ -17,7 +17,7 @@ from typing import Any
 
 from guildtable.games.guildhall import actions as act
 from guildtable.games.guildhall import scoring, snapshot, view, words
-from guildtable.games.guildhall.actions import PROF
+from guildtable.games.guildhall.actions import PROF, ActionJson
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, PROFESSION_NAMES
 from guildtable.games.guildhall.flow import AUTO_HANDLERS, HANDLERS
 from guildtable.games.guildhall.legal import ANSWERS, reason
@@ -32,6 +32,8 @@ from guildtable.games.guildhall.questions import (
     Pay,
     SetupDiscard,
 )
+from guildtable.games.guildhall.scoring import GuildhallScoreBreakdown
+from guildtable.games.guildhall.snapshot import GuildhallSnapshot
 from guildtable.games.guildhall.state import Position
 from guildtable.games.guildhall.view import GuildhallView
 from guildtable.kernel import Event, Rng
@@ -86,14 +88,14 @@ class GuildhallState(Position):
     def score_sheet(self) -> ScoreSheet:
         return scoring.score_sheet(self)
 
-    def score_breakdown(self) -> dict[str, Any]:
+    def score_breakdown(self) -> GuildhallScoreBreakdown:
         return scoring.score_breakdown(self)
 
     # --- views, copies, codec --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> GuildhallView:
         return view.view(self, seat)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> GuildhallSnapshot:
         return snapshot.write(self)
 
     def clone(self) -> GuildhallState:
@@ -178,7 +180,7 @@ class GuildhallState(Position):
     def action_from_notation(self, text: str) -> int:
         return act.parse(text)
 
-    def action_to_json(self, action: int) -> dict[str, Any]:
+    def action_to_json(self, action: int) -> ActionJson:
         return act.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> int:

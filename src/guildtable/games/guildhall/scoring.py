@@ -3,7 +3,7 @@ breakdown and the end screen's score sheet."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from guildtable.games.guildhall.glossary import prestige_name
 from guildtable.games.guildhall.questions import PRESTIGE, WIN_VP
@@ -37,7 +37,27 @@ def score_sheet(state: Position) -> ScoreSheet:
     return ScoreSheet((ScoreCategory(_("Prestige cards"), cards), ScoreCategory(_("VP tokens"), tokens)), totals)
 
 
-def score_breakdown(state: Position) -> dict[str, Any]:
+class GuildhallScoreLine(TypedDict):
+    """One seat's points (GH-112)."""
+
+    seat: int
+    prestige: list[str]
+    """The type ids of the prestige cards it bought."""
+    prestige_vp: int
+    vp_tokens: int
+    vp: int
+
+
+class GuildhallScoreBreakdown(TypedDict):
+    """Where every point came from, how many turns were played and why the game ended (`ended_by`)."""
+
+    players: list[GuildhallScoreLine]
+    winners: list[int]
+    turns: int
+    ended_by: str
+
+
+def score_breakdown(state: Position) -> GuildhallScoreBreakdown:
     return {
         "players": [
             {

@@ -12,14 +12,29 @@ Whatever is not given is shuffled from the seed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Literal, TypedDict
 
 from guildtable.games.guildhall.content import CONTENT, card_of
 from guildtable.kernel import BadRecord, Rng
 from guildtable.kernel.i18n import domain
 
 _ = domain("guildhall").gettext
+
+
+class GuildhallOptions(TypedDict):
+    """Guildhall's options (declared in `game.py`; the state keeps them as these)."""
+
+    small_game_removal: Literal["per_type", "per_value"]
+    discard_draw_caps_hand: bool
+    robber_random: Literal["legal_only", "any_then_discard"]
+    placement_order: Literal["player_choice", "deck_order"]
+    tax_collector_model: Literal["levels_1_to_4", "single_scaled"]
+    max_turns: int
+    start_player: Literal["random", "0", "1", "2", "3"]
+    profession_set: Literal["job_faire"]
+
 
 HAND_START = 9
 ROW_SIZE = 5
@@ -50,7 +65,7 @@ def removed_for_small_game(players: int, mode: str, rng: Rng) -> list[int]:
     return removed
 
 
-def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> Opening:
+def make_opening(players: int, seed: int, options: GuildhallOptions, setup: Mapping[str, object] | None) -> Opening:
     rng = Rng(seed)
     setup = setup or {}
     unknown = set(setup) - {"deck", "prestige", "start_player"}
@@ -90,7 +105,7 @@ def make_opening(players: int, seed: int, options: dict[str, Any], setup: dict[s
     return Opening(deck, hands, pile[:ROW_SIZE], pile[ROW_SIZE:], sorted(removed), start_player)
 
 
-def _deck(raw: Any) -> list[int]:
+def _deck(raw: object) -> list[int]:
     if not isinstance(raw, list):
         raise BadRecord("setup.deck", _("must be a list of 120 card names, top first"))
     cards = []
@@ -107,7 +122,7 @@ def _deck(raw: Any) -> list[int]:
     return cards
 
 
-def _prestige(raw: Any, remaining: Counter[int]) -> list[int]:
+def _prestige(raw: object, remaining: Counter[int]) -> list[int]:
     ids = {kind.type_id: index for index, kind in enumerate(CONTENT.prestige)}
     if not isinstance(raw, list) or not all(isinstance(name, str) and name in ids for name in raw):
         raise BadRecord("setup.prestige", _("must be a list of prestige type ids ({ids})", ids=", ".join(ids)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
@@ -22,17 +22,59 @@ from guildtable.games.guildhall.content import (
     card_of,
 )
 from guildtable.games.guildhall.questions import KINDS, PRESTIGE, GuildhallQuestion
+from guildtable.games.guildhall.setup import GuildhallOptions
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel import BadRecord, Game, Rng
 
+StackEntry = list[str | int | list[int]]
+"""A question on the stack: `[kind, seat, *context]`, its context values ints (flags as booleans) or lists of card
+numbers."""
 
-def write(state: Position) -> dict[str, Any]:
+
+class GuildhallSnapshot(TypedDict):
+    """The whole position as `write` stores it (keys in this order): cards by name ('red Scholar'), the draw deck and
+    the discard pile top first, professions by name, prestige cards by type id."""
+
+    game: str
+    players: int
+    seed: int
+    options: GuildhallOptions
+    setup: Mapping[str, object] | None
+    """The explicit setup the game began from, as given (`setup.py`)."""
+    history: list[int]
+    rng: int
+    deck: list[str]
+    discard: list[str]
+    hands: list[list[str]]
+    selected: list[str]
+    areas: list[list[str]]
+    halls: list[list[str]]
+    """Each seat's guildhall cards, in profession then colour order."""
+    completed: list[list[str]]
+    prestige: list[list[str]]
+    tokens: list[int]
+    row: list[str]
+    prestige_deck: list[str]
+    prestige_removed: list[str]
+    start_player: int
+    active: int
+    actions_left: int
+    played: list[str]
+    turn: int
+    prepared: int
+    known: list[int]
+    winners: list[int]
+    last_move: str
+    stack: list[StackEntry]
+
+
+def write(state: Position) -> GuildhallSnapshot:
     """The snapshot of `state`."""
     return {
         "game": state.game.name,
         "players": state.num_players,
         "seed": state.seed,
-        "options": dict(state.options),
+        "options": state.options.copy(),
         "setup": state.setup,
         "history": list(state.history),
         "rng": state.rng.state,
@@ -76,12 +118,20 @@ def _names(cards: Iterable[int]) -> list[str]:
     return [CARD_NAMES[card] for card in cards]
 
 
-def _context_json(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
+def _context_json(value: object) -> int | list[int]:
+    """A question's context value as JSON: an int (a flag is a bool) or a tuple of card numbers, as a list."""
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, int):
+        return value
+    raise TypeError(f"a question's context holds ints and tuples of ints, not {value!r}")
 
 
-def header(game: Game, snapshot: Mapping[str, Any]) -> tuple[int, int, dict[str, Any], Any]:
-    """The player count, seed, options and setup a snapshot of `game` records, checked."""
+def header(
+    game: Game, snapshot: Mapping[str, Any]
+) -> tuple[int, int, dict[str, Any], Any]:  # options and raw setup as the kernel's `State.__init__` takes them
+    """The player count, seed, options and setup a snapshot of `game` records, checked (the options resolved by
+    `Game.resolve_options`; the setup raw JSON, checked by `setup.py` when replayed)."""
     if not isinstance(snapshot, Mapping) or snapshot.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     players = _get(snapshot, "players", int)

@@ -10,7 +10,7 @@ are lists of card identities, the draw deck and discard pile keep their TOP AT T
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any
 
 from guildtable.games.guildhall.content import PROFESSIONS
 from guildtable.games.guildhall.questions import (
@@ -24,25 +24,12 @@ from guildtable.games.guildhall.questions import (
     RobberPick,
     SetupDiscard,
 )
-from guildtable.games.guildhall.setup import Opening
+from guildtable.games.guildhall.setup import GuildhallOptions, Opening
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
 HUNTING = frozenset((HunterGive, HunterChapter, HunterTake))
 """The questions of a Hunter ability under way (its kinds have no subclasses: compared by type, for speed)."""
-
-
-class GuildhallOptions(TypedDict):
-    """Guildhall's options (declared in `game.py`)."""
-
-    small_game_removal: Literal["per_type", "per_value"]
-    discard_draw_caps_hand: bool
-    robber_random: Literal["legal_only", "any_then_discard"]
-    placement_order: Literal["player_choice", "deck_order"]
-    tax_collector_model: Literal["levels_1_to_4", "single_scaled"]
-    max_turns: int
-    start_player: Literal["random", "0", "1", "2", "3"]
-    profession_set: Literal["job_faire"]
 
 
 class Position(StackState[GuildhallQuestion]):
@@ -89,8 +76,8 @@ class Position(StackState[GuildhallQuestion]):
         game: Game,
         players: int,
         seed: int,
-        options: dict[str, Any],
-        setup: dict[str, Any] | None,
+        options: dict[str, Any],  # as the kernel's `State.__init__` takes them: resolved options (narrowed to
+        setup: dict[str, Any] | None,  # `GuildhallOptions` on the class) and the raw setup JSON (checked by setup.py)
         opening: Opening | None = None,
     ) -> None:
         super().__init__(game, players, seed, options, setup)

@@ -16,6 +16,8 @@ Notation: `pass`, `stop`, `take`, `skip`, `recruit #12`, `move #12`, `effect #12
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.kernel import IllegalAction
 from guildtable.kernel.i18n import domain
@@ -78,6 +80,31 @@ def notation(action: int, reward_verb: str = "keep") -> str:
     if action < TOKEN:
         return f"{reward_verb} {CONTENT.rewards[action - REWARD].id}"
     return f"spend {CONTENT.tokens[action - TOKEN].id}"
+
+
+class WordActionJson(TypedDict):
+    """An answer of one word (`pass`, `stop`, `take`, `skip`) as JSON: `{"type": "pass"}`."""
+
+    type: str
+
+
+class ObjectActionJson(TypedDict):
+    """An answer naming a thing as JSON: `{"type": "recruit", "what": "#12"}` for `recruit #12`."""
+
+    type: str
+    what: str
+
+
+ActionJson = WordActionJson | ObjectActionJson
+"""`State.action_to_json`: the notation's verb as "type" and what it names, if anything, as "what"."""
+
+
+def to_json(action: int, reward_verb: str = "keep") -> ActionJson:
+    """The JSON form of `action`, read off its notation (`notation` takes the same `reward_verb`)."""
+    verb, _space, rest = notation(action, reward_verb).partition(" ")
+    if rest:
+        return {"type": verb, "what": rest}
+    return {"type": verb}
 
 
 def _card(word: str) -> int:

@@ -9,10 +9,10 @@ engine (`flow.py`) can refer to it from the plain-int fields of a question. This
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from guildtable.kernel.errors import BadContent
 
@@ -140,13 +140,33 @@ class ActionCard:
     copies: int = 1  # the dots: cards with exactly this effect (GL-18)
 
 
+class RewardParams(TypedDict, total=False):
+    """A mayoral reward card's scoring parameters (`SCORING_TYPES` says which each kind has; `scoring_params` checks
+    them)."""
+
+    vp_each: int
+    max_vp: int
+    symbol: str
+    symbols: list[str]
+    set_size: int
+    attribute: str
+    min: int | None
+    max: int | None
+    buildings: str | list[str]
+    """"any" or building keys."""
+    location: str
+    diagonal: bool
+    measure: str
+    min_size: int
+
+
 @dataclass(frozen=True, slots=True)
 class RewardCard:
     index: int
     id: str
     name: str
     kind: str
-    params: dict[str, Any]
+    params: RewardParams
     text: str
 
 
@@ -190,7 +210,7 @@ class Content:
     plantations: tuple[PlantationSide, ...]
     effects: tuple[Effect, ...]
     tracks: dict[int, TrackSpec]
-    layout: dict[str, Any]
+    layout: dict[str, Any]  # layout.json as read (cells as [x, y] lists): setup.py reads it by key
     official: bool
 
     def tile_by_id(self, tile_id: str) -> Tile | None:
@@ -235,7 +255,7 @@ class _Reader:
             raise self.fail(file, record, field, "a symbol is listed twice")
         return tuple(value)
 
-    def official_flag(self, raw: dict[str, Any], file: str, record: str) -> None:
+    def official_flag(self, raw: Mapping[str, object], file: str, record: str) -> None:
         flag = raw.get("official")
         if not isinstance(flag, bool):
             raise self.fail(file, record, "official", "every record says official: true or false")
@@ -255,7 +275,7 @@ class _Reader:
         extra = set(raw) - {"type", *required, *optional}
         if extra:
             raise self.fail(file, record, f"{field}.{sorted(extra)[0]}", f"unknown parameter for {kind}")
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {}  # each raw value checked below, then read into Effect's typed fields
         for key in required + optional:
             if key not in raw:
                 if key in required:
@@ -498,14 +518,26 @@ class _Reader:
             self.scoring_params(kind, params, file, record, tile_keys)
             cards.append(
                 RewardCard(
-                    len(cards), card_id, str(raw.get("name", card_id)), kind, dict(params), raw.get("text_en", "")
+                    len(cards),
+                    card_id,
+                    str(raw.get("name", card_id)),
+                    kind,
+                    cast(RewardParams, dict(params)),  # raw JSON checked by scoring_params above
+                    raw.get("text_en", ""),
                 )
             )
         if len(cards) != 21:
             raise self.fail(file, "", "", f"expected 21 mayoral reward cards (GL-13), got {len(cards)}")
         return tuple(cards)
 
-    def scoring_params(self, kind: str, params: dict[str, Any], file: str, record: str, tile_keys: set[str]) -> None:
+    def scoring_params(
+        self,
+        kind: str,
+        params: dict[str, Any],  # raw JSON being checked
+        file: str,
+        record: str,
+        tile_keys: set[str],
+    ) -> None:
         required, optional = SCORING_TYPES[kind]
         for key in required:
             if key not in params:

@@ -65,7 +65,7 @@ from guildtable.games.guilds_of_london.scoring import (
     vote_winner,
     winners,
 )
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import GuildsPosition, RewardCardScore
 from guildtable.kernel.events import private, public
 from guildtable.kernel.questions import Question
 
@@ -153,7 +153,7 @@ def final_scoring(st: GuildsPosition) -> None:
                 st.token[tile] = -1
     buildings = {st.cell_of[t] for t in st.in_play if TILES[t].kind == "building"}
     guildhall = set(st.guildhall_cells)
-    cards: dict[int, list[dict[str, Any]]] = {}
+    cards: dict[int, list[RewardCardScore]] = {}
     pairs: dict[int, int] = {}
     for seat in st.order():
         mine = st.controlled(seat)

@@ -112,7 +112,13 @@ class GuildsOfLondon(Game[GuildsState]):
     def num_distinct_actions(self, players: int) -> int:
         return NUM_ACTIONS
 
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> GuildsState:
+    def _new_state(
+        self,
+        players: int,
+        seed: int,
+        options: dict[str, Any],  # the kernel's Game._new_state signature: the resolved options
+        setup: dict[str, Any] | None,  # the kernel's Game._new_state signature: raw `setup=` JSON (setup.py checks it)
+    ) -> GuildsState:
         state = GuildsState(self, players, seed, options, setup)
         setup_rules.build_opening(state, state.rng, setup)
         return state

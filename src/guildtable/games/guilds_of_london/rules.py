@@ -19,6 +19,7 @@ from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import flow, legal, scoring
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.questions import RewardUnder
+from guildtable.games.guilds_of_london.snapshot import GuildsSnapshot
 from guildtable.games.guilds_of_london.snapshot import snapshot as snapshot_of
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.games.guilds_of_london.view import GuildsView
@@ -65,7 +66,7 @@ class GuildsState(GuildsPosition):
     def winners(self) -> list[int]:
         return scoring.winners(self)
 
-    def score_breakdown(self) -> dict[str, Any]:
+    def score_breakdown(self) -> scoring.GuildsScoreBreakdown:
         return scoring.score_breakdown(self)
 
     def score_sheet(self) -> ScoreSheet:
@@ -75,13 +76,11 @@ class GuildsState(GuildsPosition):
     def view(self, seat: int | None) -> GuildsView:
         return view_of(self, seat)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> GuildsSnapshot:
         return snapshot_of(self)
 
-    def action_to_json(self, action: int) -> dict[str, Any]:
-        text = self.action_to_notation(action)
-        verb, _space, rest = text.partition(" ")
-        return {"type": verb, "what": rest} if rest else {"type": verb}
+    def action_to_json(self, action: int) -> A.ActionJson:
+        return A.to_json(action, self._reward_verb())
 
     def action_from_json(self, data: Any) -> int:
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
@@ -92,8 +91,11 @@ class GuildsState(GuildsPosition):
         return self.action_from_notation(f"{data['type']} {what}" if what else data["type"])
 
     def action_to_notation(self, action: int) -> str:
-        verb = "under" if top(self, RewardUnder) is not None else "keep"
-        return A.notation(action, verb)
+        return A.notation(action, self._reward_verb())
+
+    def _reward_verb(self) -> str:
+        """How a reward card answer reads: `under` while ordering cards under the reward deck, `keep` otherwise."""
+        return "under" if top(self, RewardUnder) is not None else "keep"
 
     def action_from_notation(self, text: str) -> int:
         """A typed move; a reward card that does not exist is refused by the rule of the reward cards on offer

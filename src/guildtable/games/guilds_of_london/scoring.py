@@ -9,11 +9,11 @@ these points is a step of flow.py.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypedDict
 
 from guildtable.games.guilds_of_london.content import BUILDING_KEYS, CONTENT, SYMBOL_BIT, RewardCard, Tile
 from guildtable.games.guilds_of_london.geometry import neighbours, ring
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
@@ -161,7 +161,17 @@ def winners(st: GuildsPosition) -> list[int]:
     return [p for p in range(st.num_players) if (st.vp[p], len(st.rewards[p])) == best]
 
 
-def score_breakdown(st: GuildsPosition) -> dict[str, Any]:
+class GuildsScoreBreakdown(TypedDict):
+    """`State.score_breakdown`: the VP track, every tile's vote, the final scoring (None before the end) and the
+    winners."""
+
+    vp: list[int]
+    tiles: list[TileResult]
+    final: FinalScoring | None
+    winners: list[int]
+
+
+def score_breakdown(st: GuildsPosition) -> GuildsScoreBreakdown:
     return {
         "vp": list(st.vp),
         "tiles": list(st.results),
@@ -174,7 +184,11 @@ def score_sheet(st: GuildsPosition) -> ScoreSheet:
     """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
     everything scored during the game (tiles, rewards, tokens and cards) as one line."""
     n = st.num_players
-    final = st.final or {"reward_cards": [[] for _seat in range(n)], "master_pairs": [0] * n}
+    final: FinalScoring = st.final or {
+        "reward_cards": [[] for _seat in range(n)],
+        "master_pairs": [0] * n,
+        "reward_card_counts": [len(cards) for cards in st.rewards],
+    }
     by_id = {card.id: card for card in CONTENT.rewards}
     cards = tuple(
         line(_card_line(by_id[entry["card"]].name, by_id[entry["card"]].text), n, {seat: entry["vp"]})

@@ -10,6 +10,7 @@ ids in draw order), `plantation` (`ulster` or `virginia`), `buildings_2p` (`{"N"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from guildtable.games.guilds_of_london import actions as A
@@ -33,7 +34,7 @@ _ = domain("guilds_of_london").gettext
 KEYS = ("start_order", "tile_pool", "action_deck", "reward_deck", "tokens", "plantation", "buildings_2p")
 
 
-def _permutation(setup: dict[str, Any], key: str, names: dict[Any, int], rng: Rng) -> list[int]:
+def _permutation(setup: Mapping[str, object], key: str, names: dict[Any, int], rng: Rng) -> list[int]:
     """The listed order (top first) or a fresh shuffle."""
     if key not in setup:
         items = sorted(set(names.values()))
@@ -49,7 +50,7 @@ def token_bag() -> dict[Any, int]:
     return {kind.id: kind.index for kind in CONTENT.tokens}
 
 
-def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None) -> None:
+def build_opening(state: GuildsPosition, rng: Rng, setup: Mapping[str, object] | None) -> None:
     setup = dict(setup or {})
     unknown = set(setup) - set(KEYS)
     if unknown:
@@ -66,7 +67,7 @@ def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None)
     sides = [s.side for s in CONTENT.plantations]
     if side == "random":
         side = sides[rng.below(len(sides))]
-    if side not in sides:
+    if not isinstance(side, str) or side not in sides:
         raise BadRecord("setup.plantation", _("expected {one} or {other}", one="ulster", other="virginia"))
     state.plantation = sides.index(side)
     # GL-25/26, GL-38/39 tiles.
@@ -113,7 +114,7 @@ def build_opening(state: GuildsPosition, rng: Rng, setup: dict[str, Any] | None)
         state.stack.append(SetupKeep(seat))
 
 
-def _token_order(setup: dict[str, Any], rng: Rng) -> list[int]:
+def _token_order(setup: Mapping[str, object], rng: Rng) -> list[int]:
     bag = [kind.index for kind in CONTENT.tokens for _copy in range(kind.copies)]
     if "tokens" not in setup:
         rng.shuffle(bag)
@@ -125,7 +126,7 @@ def _token_order(setup: dict[str, Any], rng: Rng) -> list[int]:
     return [names[x] for x in raw]
 
 
-def _two_player_city(state: GuildsPosition, rng: Rng, setup: dict[str, Any], tile_names: dict[str, int]) -> None:
+def _two_player_city(state: GuildsPosition, rng: Rng, setup: Mapping[str, object], tile_names: dict[str, int]) -> None:
     """GL-37 to GL-39, GL-D4, GL-D5: the small Guildhall, a building on each side, 20 guild tiles around."""
     layout = CONTENT.layout["two_player"]
     state.guildhall_cells = (cell(*layout["guildhall"]),)

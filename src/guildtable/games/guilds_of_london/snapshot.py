@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.questions import LIVERYMEN, NEUTRALS_EACH, RewardKeep, RewardUnder, read
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import FinalScoring, GuildsOptions, GuildsPosition, TileResult
 from guildtable.kernel import BadRecord, Game, Rng
 
 PositionT = TypeVar("PositionT", bound=GuildsPosition)
@@ -39,14 +39,71 @@ NESTED = ("hands", "rewards", "kept")
 INTS = ("beadle", "counter", "round", "taken", "active", "played", "limit_bonus", "plantation", "scoring")
 ATTRIBUTE = {"stack": "marker_height"}
 """The state's attribute for a snapshot key of another name (the VP markers' heights are stored as "stack")."""
+# `snapshot` writes these keys one by one (typed by `GuildsSnapshot`); the reader and `_check` loop over them.
 
 
-def snapshot(st: GuildsPosition) -> dict[str, Any]:
-    data: dict[str, Any] = {
+LastingRecord = list[str | list[str | int] | list[int] | int | None]
+"""A lasting effect: [trigger event, [condition kind, value] or None, effect indexes, symbol mask]."""
+PendingRecord = list[str | int | list[object]]
+"""A question of the stack: [kind, seat, context] (`questions.read` reads it back)."""
+
+
+class GuildsSnapshot(TypedDict):
+    """`State.snapshot`: the whole position, hidden parts included. The lists of whole numbers are the state's
+    attributes of the same name (`LISTS`, `NESTED`, `INTS`; "stack" is `marker_height`)."""
+
+    game: str
+    players: int
+    seed: int
+    options: GuildsOptions
+    setup: Mapping[str, object] | None
+    history: list[int]
+    rng: int
+    guildhall_cells: list[int]
+    jumped: bool
+    lasting: list[LastingRecord]
+    end_effects: list[list[int]]
+    pending: list[PendingRecord]
+    results: list[TileResult]
+    final: FinalScoring | None
+    cell_of: list[int]
+    in_play: list[int]
+    back: list[int]
+    token: list[int]
+    fig: list[int]
+    supply: list[int]
+    neutrals: list[int]
+    neutral_out: list[int]
+    vp: list[int]
+    stack: list[int]
+    in_front: list[int]
+    discard: list[int]
+    deck: list[int]
+    reward_deck: list[int]
+    reward_known: list[int]
+    token_supply: list[int]
+    pool: list[int]
+    hands: list[list[int]]
+    rewards: list[list[int]]
+    kept: list[list[int]]
+    beadle: int
+    counter: int
+    round: int
+    taken: int
+    active: int
+    played: int
+    limit_bonus: int
+    plantation: int
+    scoring: int
+
+
+def snapshot(st: GuildsPosition) -> GuildsSnapshot:
+    """The snapshot, its keys in the order of `GuildsSnapshot` (`LISTS`, `NESTED` and `INTS` after the rest)."""
+    return {
         "game": st.game.name,
         "players": st.num_players,
         "seed": st.seed,
-        "options": dict(st.options),
+        "options": st.options.copy(),
         "setup": st.setup,
         "history": list(st.history),
         "rng": st.rng.state,
@@ -59,14 +116,36 @@ def snapshot(st: GuildsPosition) -> dict[str, Any]:
         "pending": [[question.kind, question.seat, list(question.context())] for question in st.stack],
         "results": list(st.results),
         "final": st.final,
+        "cell_of": list(st.cell_of),
+        "in_play": list(st.in_play),
+        "back": list(st.back),
+        "token": list(st.token),
+        "fig": list(st.fig),
+        "supply": list(st.supply),
+        "neutrals": list(st.neutrals),
+        "neutral_out": list(st.neutral_out),
+        "vp": list(st.vp),
+        "stack": list(st.marker_height),
+        "in_front": list(st.in_front),
+        "discard": list(st.discard),
+        "deck": list(st.deck),
+        "reward_deck": list(st.reward_deck),
+        "reward_known": list(st.reward_known),
+        "token_supply": list(st.token_supply),
+        "pool": list(st.pool),
+        "hands": [list(items) for items in st.hands],
+        "rewards": [list(items) for items in st.rewards],
+        "kept": [list(items) for items in st.kept],
+        "beadle": st.beadle,
+        "counter": st.counter,
+        "round": st.round,
+        "taken": st.taken,
+        "active": st.active,
+        "played": st.played,
+        "limit_bonus": st.limit_bonus,
+        "plantation": st.plantation,
+        "scoring": st.scoring,
     }
-    for name in LISTS:
-        data[name] = list(getattr(st, ATTRIBUTE.get(name, name)))
-    for name in NESTED:
-        data[name] = [list(items) for items in getattr(st, name)]
-    for name in INTS:
-        data[name] = getattr(st, name)
-    return data
 
 
 def _ints(raw: Any, field: str) -> list[int]:

@@ -9,7 +9,7 @@ It never decides which answers are legal, what an answer does, how points are co
 
 from __future__ import annotations
 
-from typing import Any, Literal, Self, TypedDict
+from typing import Any, Literal, NotRequired, Self, TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -34,6 +34,31 @@ class GuildsOptions(TypedDict):
     plantation_side: Literal["random", "ulster", "virginia"]
 
 
+class TileResult(TypedDict):
+    """A tile's vote (flow.py `_vote`): `second` only when there is a winner."""
+
+    round: int
+    tile: str
+    counts: list[int]
+    winner: int | None
+    second: NotRequired[int | None]
+
+
+class RewardCardScore(TypedDict):
+    """What one mayoral reward card gave at the end (GL-100)."""
+
+    card: str
+    vp: int
+
+
+class FinalScoring(TypedDict):
+    """The end-of-game scoring (flow.py `final_scoring`), per seat."""
+
+    reward_cards: list[list[RewardCardScore]]
+    master_pairs: list[int]
+    reward_card_counts: list[int]
+
+
 class GuildsPosition(StackState[GuildsQuestion]):
     """What lies where and who holds what, with the queries the rules share; `rules.GuildsState` adds the legal
     answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
@@ -43,7 +68,14 @@ class GuildsPosition(StackState[GuildsQuestion]):
 
     end_rule = "GL-95"
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None):
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        options: dict[str, Any],  # the kernel's State.__init__ signature: the resolved options, narrowed below
+        setup: dict[str, Any] | None,  # the kernel's State.__init__ signature: raw `setup=` JSON (setup.py checks it)
+    ):
         super().__init__(game, players, seed, options, setup)
         self.rng = Rng(seed)
         self.track = CONTENT.tracks[players]
@@ -82,8 +114,8 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.jumped = False
         self.scoring = -1
         self.stack: list[GuildsQuestion] = []
-        self.results: list[dict[str, Any]] = []
-        self.final: dict[str, Any] | None = None
+        self.results: list[TileResult] = []
+        self.final: FinalScoring | None = None
         self._events: list[Event] = []
 
     # --- small helpers ----------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ hidden state is removed; nothing else builds a picture for a seat."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -12,7 +12,7 @@ from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.questions import RewardKeep, RewardUnder
 from guildtable.games.guilds_of_london.scoring import winners
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.views import SeatView
 
@@ -79,29 +79,6 @@ class HandCardView(TypedDict):
     text: str
 
 
-class TileResultView(TypedDict):
-    """A tile's vote (flow.py `_vote`): `second` only when there is a winner."""
-
-    round: int
-    tile: str
-    counts: list[int]
-    winner: int | None
-    second: NotRequired[int | None]
-
-
-class RewardCardScoreView(TypedDict):
-    card: str
-    vp: int
-
-
-class FinalView(TypedDict):
-    """The end-of-game scoring (flow.py), per seat."""
-
-    reward_cards: list[list[RewardCardScoreView]]
-    master_pairs: list[int]
-    reward_card_counts: list[int]
-
-
 class GuildsView(SeatView):
     """What one seat (None: a spectator) may know of a Guilds of London position. The seat-only keys (`hand` to
     `under_reward_deck`) are None in a spectator's view; `drawn_reward_cards` is set only for the seat choosing."""
@@ -145,8 +122,8 @@ class GuildsView(SeatView):
     reward_cards: list[str] | None
     drawn_reward_cards: list[str] | None
     under_reward_deck: list[str] | None
-    results: list[TileResultView]
-    final: FinalView | None
+    results: list[TileResult]
+    final: FinalScoring | None
     revealed_reward_cards: NotRequired[list[list[str]]]
     """Every seat's reward card ids, once the game is over."""
 
@@ -252,8 +229,8 @@ def view(st: GuildsPosition, seat: int | None) -> GuildsView:
         "drawn_reward_cards": None,
         "under_reward_deck": None,
         # the state keeps these as the plain dicts flow.py builds (and a snapshot restores): the shapes above
-        "results": cast(list[TileResultView], list(st.results)),
-        "final": cast(FinalView | None, st.final),
+        "results": list(st.results),
+        "final": st.final,
         "winners": winners(st),
     }
     if st.is_terminal:
