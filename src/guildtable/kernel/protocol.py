@@ -197,7 +197,9 @@ class Game(ABC, Generic[GameState]):
         return self._new_state(players, seed, self.resolve_options(options), dict(setup) if setup else None)
 
     @abstractmethod
-    def _new_state(self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None) -> GameState:
+    def _new_state(
+        self, players: int, seed: int, options: Mapping[str, object], setup: Mapping[str, object] | None
+    ) -> GameState:
         """Build the opening position; `options` are validated, `setup` is raw and must be checked here."""
 
     @abstractmethod
@@ -256,11 +258,12 @@ class State(ABC):
     """The game's options as resolved (`Game.resolve_options`); a game's own state narrows this to a TypedDict of
     its options (`CityBlocksOptions`)."""
     seed: int
-    setup: dict[str, Any] | None
+    setup: Mapping[str, object] | None
+    """The raw `setup=` JSON the game began from (each game's `setup.py` checks it), or None."""
     history: list[int]
 
     def __init__(
-        self, game: Game, players: int, seed: int, options: Mapping[str, object], setup: dict[str, Any] | None
+        self, game: Game, players: int, seed: int, options: Mapping[str, object], setup: Mapping[str, object] | None
     ) -> None:
         """What every state knows of how its game began; the game's own state adds its position."""
         self.game = game

@@ -217,7 +217,7 @@ def record_of(
         players=[PlayerEntry(name=name, kind=kind) for name, kind in players],
         options=dict(state.options),
         seed=state.seed,
-        setup=state.setup,
+        setup=None if state.setup is None else dict(state.setup),
         actions=actions,
         result=ResultEntry(scores=[float(s) for s in state.scores()], winners=state.winners())
         if state.is_terminal

@@ -70,7 +70,7 @@ def bot_job(table: Table, seat: int) -> BotJob:
         players=state.num_players,
         seed=state.seed,
         options=dict(table.options),
-        setup=state.setup,
+        setup=None if state.setup is None else dict(state.setup),
         actions=tuple(state.history),
         spec=table.bot_spec(seat),
         bot_seed=bot_seed(state.seed, seat) ^ len(state.history),

@@ -166,7 +166,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         return NUM_ACTIONS
 
     def _new_state(  # the kernel's signature: `options` resolved, `setup` raw JSON that make_opening checks
-        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+        self, players: int, seed: int, options: Mapping[str, object], setup: Mapping[str, object] | None
     ) -> CityAndGuildsState:
         board = board_for(options["map"])
         if board.blocks < players:

@@ -73,8 +73,8 @@ class CityBlocks(Game[CityBlocksState]):
         self,
         players: int,
         seed: int,
-        options: dict[str, Any],  # the kernel's `Game._new_state` signature (options resolved, passed to `State`)
-        setup: dict[str, Any] | None,  # the kernel's signature: raw JSON, checked by `setup.make_opening`
+        options: Mapping[str, object],
+        setup: Mapping[str, object] | None,
     ) -> CityBlocksState:
         return CityBlocksState(self, seed, options, setup, setup_module.make_opening(seed, setup))
 

@@ -9,7 +9,8 @@ CB-A-10).
 
 from __future__ import annotations
 
-from typing import Any, Self, TypedDict
+from collections.abc import Mapping
+from typing import Self, TypedDict
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import Place, Swap
@@ -67,8 +68,8 @@ class CityBlocksPosition(StackState[Place | Swap]):
         self,
         game: Game,
         seed: int,
-        options: dict[str, Any],  # resolved (`Game.resolve_options`); the kernel's `State.__init__` takes a dict
-        setup: dict[str, Any] | None,  # raw JSON (checked by `setup.make_opening`); kept as the kernel's `State.setup`
+        options: Mapping[str, object],  # resolved (`Game.resolve_options`), narrowed on the class
+        setup: Mapping[str, object] | None,  # raw JSON (checked by `setup.make_opening`)
         opening: Opening | None = None,
     ) -> None:
         super().__init__(game, 2, seed, options, setup)

@@ -150,7 +150,7 @@ class Guildhall(Game[GuildhallState]):
         return NUM_ACTIONS
 
     def _new_state(  # the kernel's signature: options resolved by `resolve_options`, the setup raw JSON
-        self, players: int, seed: int, options: dict[str, Any], setup: dict[str, Any] | None
+        self, players: int, seed: int, options: Mapping[str, object], setup: Mapping[str, object] | None
     ) -> GuildhallState:
         opening = make_opening(players, seed, cast(GuildhallOptions, options), setup)  # validated: resolve_options
         return GuildhallState(self, players, seed, options, setup, opening)

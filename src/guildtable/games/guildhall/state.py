@@ -10,7 +10,7 @@ are lists of card identities, the draw deck and discard pile keep their TOP AT T
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from guildtable.games.guildhall.content import PROFESSIONS
 from guildtable.games.guildhall.questions import (
@@ -76,8 +76,8 @@ class Position(StackState[GuildhallQuestion]):
         game: Game,
         players: int,
         seed: int,
-        options: dict[str, Any],  # as the kernel's `State.__init__` takes them: resolved options (narrowed to
-        setup: dict[str, Any] | None,  # `GuildhallOptions` on the class) and the raw setup JSON (checked by setup.py)
+        options: Mapping[str, object],  # resolved (narrowed to `GuildhallOptions` on the class)
+        setup: Mapping[str, object] | None,  # the raw setup JSON (checked by setup.py)
         opening: Opening | None = None,
     ) -> None:
         super().__init__(game, players, seed, options, setup)

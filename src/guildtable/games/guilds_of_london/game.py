@@ -116,8 +116,8 @@ class GuildsOfLondon(Game[GuildsState]):
         self,
         players: int,
         seed: int,
-        options: dict[str, Any],  # the kernel's Game._new_state signature: the resolved options
-        setup: dict[str, Any] | None,  # the kernel's Game._new_state signature: raw `setup=` JSON (setup.py checks it)
+        options: Mapping[str, object],
+        setup: Mapping[str, object] | None,  # raw `setup=` JSON (setup.py checks it)
     ) -> GuildsState:
         state = GuildsState(self, players, seed, options, setup)
         setup_rules.build_opening(state, state.rng, setup)

@@ -9,6 +9,7 @@ It never decides which answers are legal, what an answer does, how points are co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, NotRequired, Self, TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
@@ -73,8 +74,8 @@ class GuildsPosition(StackState[GuildsQuestion]):
         game: Game,
         players: int,
         seed: int,
-        options: dict[str, Any],  # the kernel's State.__init__ signature: the resolved options, narrowed below
-        setup: dict[str, Any] | None,  # the kernel's State.__init__ signature: raw `setup=` JSON (setup.py checks it)
+        options: Mapping[str, object],  # the resolved options, narrowed on the class
+        setup: Mapping[str, object] | None,  # raw `setup=` JSON (setup.py checks it)
     ):
         super().__init__(game, players, seed, options, setup)
         self.rng = Rng(seed)
