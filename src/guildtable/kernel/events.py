@@ -22,7 +22,7 @@ class Event:
         """True if `seat` (None: a spectator) may see this event."""
         return self.seats is None or (seat is not None and seat in self.seats)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, **self.data}
 
 

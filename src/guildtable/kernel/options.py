@@ -106,7 +106,7 @@ def _parse_text(option: Option, text: str) -> Any:
     return text
 
 
-def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, Any]:
+def resolve_options(declared: Sequence[Option], given: Mapping[str, Any] | None) -> dict[str, object]:
     """Defaults overlaid with `given`; unknown names and bad values raise BadOptions naming the option."""
     by_name = {option.name: option for option in declared}
     resolved = {option.name: option.default for option in declared}

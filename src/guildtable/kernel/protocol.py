@@ -168,7 +168,7 @@ class Game(ABC, Generic[GameState]):
     def num_distinct_actions(self, players: int) -> int:
         """Size of the integer action space for `players` players."""
 
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, object]:
         return resolve_options(self.options, options)
 
     def new_state(

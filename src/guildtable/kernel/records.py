@@ -201,7 +201,7 @@ def replay_record(record: GameRecord, *, check_result: bool = True) -> State:
 
 def record_of(
     state: State, players: Sequence[tuple[str, str]] | None = None, ending: EndingEntry | None = None
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # GameRecord's JSON (pydantic's model_dump): its shape is the model's
     """The record of the game that led to `state`, as a JSON-ready dict. `players` are (name, kind) per seat;
     `ending` says who left the game early (resigned or out of time), if anyone did."""
     if players is None:

@@ -84,9 +84,9 @@ def _placed_text(code: int) -> str:
     return f"{SEAT_NAMES[(code - 1) // TILE_TYPES][0]}:{TILE_CODES[(code - 1) % TILE_TYPES]}"
 
 
-def header(game: Game, snapshot: Mapping[str, Any]) -> tuple[int, dict[str, Any], Any]:
-    """The seed, options and setup a snapshot of `game` records, checked. The options stay a plain dict: what
-    the kernel's `Game.resolve_options` returns and `State.__init__` takes; the setup is raw JSON."""
+def header(game: Game, snapshot: Mapping[str, Any]) -> tuple[int, Mapping[str, object], Any]:
+    """The seed, options and setup a snapshot of `game` records, checked (the options resolved by
+    `Game.resolve_options`; the setup raw JSON)."""
     if snapshot.get("game") != game.name:
         raise BadRecord("game", f"this snapshot is not of {game.title}")
     options = game.resolve_options(snapshot.get("options") or {})

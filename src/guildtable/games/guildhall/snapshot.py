@@ -127,9 +127,7 @@ def _context_json(value: object) -> int | list[int]:
     raise TypeError(f"a question's context holds ints and tuples of ints, not {value!r}")
 
 
-def header(
-    game: Game, snapshot: Mapping[str, Any]
-) -> tuple[int, int, dict[str, Any], Any]:  # options and raw setup as the kernel's `State.__init__` takes them
+def header(game: Game, snapshot: Mapping[str, Any]) -> tuple[int, int, Mapping[str, object], Any]:
     """The player count, seed, options and setup a snapshot of `game` records, checked (the options resolved by
     `Game.resolve_options`; the setup raw JSON, checked by `setup.py` when replayed)."""
     if not isinstance(snapshot, Mapping) or snapshot.get("game") != game.name:
