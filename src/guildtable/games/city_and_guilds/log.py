@@ -5,8 +5,8 @@ only the event's own data, so a public line cannot reveal more than the event ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import NotRequired, TypedDict, cast
 
 from guildtable.games.city_and_guilds import words
 from guildtable.games.city_and_guilds.content import (
@@ -18,6 +18,7 @@ from guildtable.games.city_and_guilds.content import (
     TAVERN_POINTS,
     TILE_CODES,
 )
+from guildtable.games.city_and_guilds.state import Row
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext
@@ -25,6 +26,182 @@ ngettext = domain("city_and_guilds").ngettext
 pgettext = domain("city_and_guilds").pgettext
 
 Names = Sequence[str]
+
+
+# --- the events' data, as flow.py builds them (one shape per kind) -------------------------------------------------
+# Tiles are tile codes (content.TILE_CODES), guilds guild names (content.GUILDS), lots lot names and blocks block
+# letters of the board. `move` is the move's notation, `text`/`rule`/`reason` an English note for the plain record;
+# the log reads neither.
+class ReturnEvent(TypedDict):
+    """`return` (CG-11, public): a seat returned one of its dealt tiles, which one is secret."""
+
+    seat: int
+
+
+class ReturnedEvent(TypedDict):
+    """`returned` (CG-11, private to the seat): the tile it returned."""
+
+    seat: int
+    tile: str
+
+
+class RevealEvent(TypedDict):
+    """`reveal` (CG-12, CG-25): supply tiles turned face up on the display."""
+
+    tiles: list[str]
+
+
+class TileMoveEvent(TypedDict):
+    """`pick`, `put_back` (CG-14) and `take` (CG-24): a tile picked from hand, put back, or taken from the display."""
+
+    seat: int
+    tile: str
+    move: str
+
+
+class PlaceEvent(TypedDict):
+    """`place` (CG-14 to CG-21): a tile put on a lot; `setup` in the setup round (no figure, no investment)."""
+
+    seat: int
+    tile: str
+    lot: str
+    block: str
+    setup: bool
+    move: str
+
+
+class ResolveEvent(TypedDict):
+    """`resolve` (CG-17, CG-21): the figure choice for a building or minstrel house; `choice` is the move's notation
+    ("invest", "double", "figure" or "nofigure")."""
+
+    seat: int
+    lot: str
+    tile: str
+    choice: str
+
+
+class ForcedEvent(TypedDict):
+    """`forced` (CG-18, CG-19): figures put without a choice (2, the last 1, or 0: the building stays unowned)."""
+
+    seat: int
+    rule: str
+    lot: str
+    guild: str
+    figures: int
+    text: str
+
+
+class InvestEvent(TypedDict):
+    """`invest` (CG-26): an advance on a guild track from `before` to `after`, or, `blocked`, none because the
+    `target` space already holds 3 markers."""
+
+    seat: int
+    guild: str
+    blocked: bool
+    before: NotRequired[int]
+    after: NotRequired[int]
+    target: NotRequired[int]
+    text: NotRequired[str]
+
+
+class MarkersEvent(TypedDict):
+    """`markers` (CG-29): who holds a block's white and black markers (`black` None: nobody yet)."""
+
+    block: str
+    white: int
+    black: int | None
+
+
+class TavernEvent(TypedDict):
+    """`tavern` (CG-36, CG-37): a tavern placed on a lot."""
+
+    seat: int
+    lot: str
+    block: str
+    move: str
+    text: str
+
+
+class TavernDeclinedEvent(TypedDict):
+    """`tavern_declined` (CG-36)."""
+
+    seat: int
+    move: str
+
+
+class PassEvent(TypedDict):
+    """`pass` (CG-13, CG-25): a seat with no tile to place."""
+
+    seat: int
+    reason: str
+
+
+class BlockScoredEvent(TypedDict):
+    """`block_scored` (CG-31 to CG-35, CG-37): a completed block's value and its terms, block control and guild
+    control."""
+
+    block: str
+    completer: int
+    by_tavern: bool
+    value: int
+    markets: int
+    minstrels: int
+    taverns: int
+    second_of_two: str
+    """The two_player_bonus_second option (CG-A-6)."""
+    places: list[Row]
+    """[seat, points, place] per block control payout, place as scoring.block_payouts names it ("alone", "1st of
+    two", ...)."""
+    present: int
+    white: int | None
+    black: int | None
+    third: int | None
+    guild: str | None
+    """The controlling guild; None on a full tie or without guild tiles."""
+    guild_keys: dict[str, list[int]]
+    """By guild: [tiles in the block, size of its chain through the block, blocks that chain touches]."""
+    points: list[Row]
+    """[seat, points, why] per payout, block control then guild control ("block A: ..." for the latter)."""
+    text: str
+
+
+class FinalGuildEvent(TypedDict):
+    """`final_guild` (CG-40, CG-44): a guild's scoring chain and what it paid."""
+
+    guild: str
+    size: int
+    blocks: int
+    value: int
+    bonus: int
+    payout: str
+    """The final_payout option (CG-A-7)."""
+    points: list[Row]
+    """[seat, points, why] by track place."""
+    text: str
+
+
+class PenaltyEvent(TypedDict):
+    """`penalty` (CG-45): -1 per unused figure."""
+
+    points: list[Row]
+    """[seat, points (negative), why] per seat with unused figures."""
+    text: str
+
+
+class GameEndEvent(TypedDict):
+    """`game_end`: the final scores by seat and the winning seats."""
+
+    scores: list[float]
+    winners: list[int]
+
+
+def _payout(row: Row) -> tuple[int, int, str]:
+    """A scoring row [seat, points, why] (or [seat, points, place]) with its items' own types. It is a list at run
+    time (JSON has no tuples), so `Row` types its items `str | int` together; the game writes them in this order."""
+    seat, amount, text = row
+    if isinstance(seat, int) and isinstance(amount, int) and isinstance(text, str):
+        return seat, amount, text
+    raise TypeError(f"not a scoring row [seat, points, text]: {row!r}")
 
 
 def _kind(code: str) -> int:
@@ -73,28 +250,28 @@ def _place_words(place: str) -> str:
 
 
 # --- moves ---------------------------------------------------------------------------------------------------------
-def _return(data: dict[str, Any], names: Names) -> str:
+def _return(data: ReturnEvent, names: Names) -> str:
     return _("{who} returns one of the four dealt tiles face down to the supply", who=names[data["seat"]])
 
 
-def _returned(data: dict[str, Any], names: Names) -> str:
+def _returned(data: ReturnedEvent, names: Names) -> str:
     return _("You returned {your_tile} face down to the supply", your_tile=words.your_tile(_kind(data["tile"])))
 
 
-def _reveal(data: dict[str, Any], names: Names) -> str:
+def _reveal(data: RevealEvent, names: Names) -> str:
     tiles = [words.a_tile_subject(_kind(code)) for code in data["tiles"]]
     return _("Turned face up on the display: {tiles}", tiles=_listing(tiles))
 
 
-def _pick(data: dict[str, Any], names: Names) -> str:
+def _pick(data: TileMoveEvent, names: Names) -> str:
     return _("{who} picks {tile} from hand to place", who=names[data["seat"]], tile=words.a_tile(_kind(data["tile"])))
 
 
-def _put_back(data: dict[str, Any], names: Names) -> str:
+def _put_back(data: TileMoveEvent, names: Names) -> str:
     return _("{who} puts {tile} back in hand", who=names[data["seat"]], tile=words.the_tile(_kind(data["tile"])))
 
 
-def _place(data: dict[str, Any], names: Names) -> str:
+def _place(data: PlaceEvent, names: Names) -> str:
     who, kind, lot, block = names[data["seat"]], _kind(data["tile"]), data["lot"], data["block"]
     if data["setup"]:
         return _(
@@ -109,7 +286,7 @@ def _place(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _resolve(data: dict[str, Any], names: Names) -> str:
+def _resolve(data: ResolveEvent, names: Names) -> str:
     who, tile, lot, choice = names[data["seat"]], words.the_tile(_kind(data["tile"])), data["lot"], data["choice"]
     if choice == "invest":
         return _("{who} puts one figure on {tile} on lot {lot} and invests", who=who, tile=tile, lot=lot)
@@ -120,7 +297,7 @@ def _resolve(data: dict[str, Any], names: Names) -> str:
     return _("{who} leaves {tile} on lot {lot} without a figure", who=who, tile=tile, lot=lot)
 
 
-def _forced(data: dict[str, Any], names: Names) -> str:
+def _forced(data: ForcedEvent, names: Names) -> str:
     who, lot, guild = names[data["seat"]], data["lot"], _guild(data["guild"])
     if data["figures"] == 2:
         return _(
@@ -131,7 +308,7 @@ def _forced(data: dict[str, Any], names: Names) -> str:
     return _("{who} has no figures left: the building on lot {lot} stays unowned", who=who, lot=lot)
 
 
-def _invest(data: dict[str, Any], names: Names) -> str:
+def _invest(data: InvestEvent, names: Names) -> str:
     who, guild = names[data["seat"]], _guild(data["guild"])
     if data["blocked"]:
         return _(
@@ -151,7 +328,7 @@ def _invest(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _markers(data: dict[str, Any], names: Names) -> str:
+def _markers(data: MarkersEvent, names: Names) -> str:
     white, block = names[data["white"]], data["block"]
     if data["black"] is None:
         return _("Block {block}: {white} holds the white marker (1st); no black marker yet", block=block, white=white)
@@ -163,7 +340,7 @@ def _markers(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _tavern(data: dict[str, Any], names: Names) -> str:
+def _tavern(data: TavernEvent, names: Names) -> str:
     return _(
         "{who} places a tavern on lot {lot}: +5 to the value of block {block}",
         who=names[data["seat"]],
@@ -172,15 +349,15 @@ def _tavern(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _tavern_declined(data: dict[str, Any], names: Names) -> str:
+def _tavern_declined(data: TavernDeclinedEvent, names: Names) -> str:
     return _("{who} does without a tavern", who=names[data["seat"]])
 
 
-def _take(data: dict[str, Any], names: Names) -> str:
+def _take(data: TileMoveEvent, names: Names) -> str:
     return _("{who} takes {tile} from the display", who=names[data["seat"]], tile=words.a_tile(_kind(data["tile"])))
 
 
-def _pass(data: dict[str, Any], names: Names) -> str:
+def _pass(data: PassEvent, names: Names) -> str:
     return _("{who} has no tile to place and passes", who=names[data["seat"]])
 
 
@@ -242,8 +419,8 @@ def _share_formula(place: str, value: int, first: int, second_of_two: str) -> st
     return {"1st": _half, "2nd": _quarter, "3rd": _eighth}[place](value)
 
 
-def _block_control(data: dict[str, Any], names: Names) -> str:
-    places, value = data["places"], data["value"]
+def _block_control(data: BlockScoredEvent, names: Names) -> str:
+    places, value = [_payout(row) for row in data["places"]], data["value"]
     if not places:
         return _("Nobody has figures in the block, so nobody scores block control.")
     first = places[0][1]
@@ -302,7 +479,7 @@ def _why_guild_wins(winner: str, keys: dict[str, list[int]]) -> str:
     )
 
 
-def _guild_control(data: dict[str, Any], names: Names) -> str:
+def _guild_control(data: BlockScoredEvent, names: Names) -> str:
     keys: dict[str, list[int]] = data["guild_keys"]
     guild = data["guild"]
     if not keys:
@@ -316,7 +493,9 @@ def _guild_control(data: dict[str, Any], names: Names) -> str:
             key=_key(top),
         )
     paid = [
-        f"{names[seat]} {amount}" for seat, amount, why in data["points"] if why.startswith(f"block {data['block']}:")
+        f"{names[seat]} {amount}"
+        for seat, amount, why in map(_payout, data["points"])
+        if why.startswith(f"block {data['block']}:")
     ]
     why = _why_guild_wins(guild, keys)
     if not paid:
@@ -335,7 +514,7 @@ def _guild_control(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _block_scored(data: dict[str, Any], names: Names) -> str:
+def _block_scored(data: BlockScoredEvent, names: Names) -> str:
     completer = names[data["completer"]]
     value = block_value_terms(data["value"], data["markets"], data["minstrels"], data["taverns"])
     if data["by_tavern"]:
@@ -362,7 +541,7 @@ def _final_shares(value: int, payout: str) -> tuple[str, str, str]:
     return _all(value), _half(value), _quarter(value)
 
 
-def _final_guild(data: dict[str, Any], names: Names) -> str:
+def _final_guild(data: FinalGuildEvent, names: Names) -> str:
     guild, value = _guild(data["guild"]), data["value"]
     common = {
         "guild": guild,
@@ -388,7 +567,7 @@ def _final_guild(data: dict[str, Any], names: Names) -> str:
             guild=guild,
             formula=formulas[place],
         )
-        for place, (seat, amount, _why) in enumerate(data["points"])
+        for place, (seat, amount, _why) in enumerate(map(_payout, data["points"]))
     ]
     return _(
         "Final {guild} scoring: the scoring chain has {tiles} over {blocks}, value {value} ({size} for its tiles and "
@@ -398,7 +577,7 @@ def _final_guild(data: dict[str, Any], names: Names) -> str:
     )
 
 
-def _penalty(data: dict[str, Any], names: Names) -> str:
+def _penalty(data: PenaltyEvent, names: Names) -> str:
     lost = [
         _(
             "{who} loses {amount} ({figures} left)",
@@ -406,12 +585,12 @@ def _penalty(data: dict[str, Any], names: Names) -> str:
             amount=-amount,
             figures=ngettext("{n} figure", "{n} figures", -amount),
         )
-        for seat, amount, _why in data["points"]
+        for seat, amount, _why in map(_payout, data["points"])
     ]
     return _("Unused figures cost 1 point each: {losses}.", losses=_listing(lost))
 
 
-def _game_end(data: dict[str, Any], names: Names) -> str:
+def _game_end(data: GameEndEvent, names: Names) -> str:
     scores = ", ".join(f"{names[seat]} {score:g}" for seat, score in enumerate(data["scores"]))
     winners = [names[seat] for seat in data["winners"]]
     best = f"{data['scores'][data['winners'][0]]:g}"
@@ -430,29 +609,33 @@ def _game_end(data: dict[str, Any], names: Names) -> str:
     )
 
 
-DESCRIBERS: dict[str, Callable[[dict[str, Any], Names], str]] = {
-    "return": _return,
-    "returned": _returned,
-    "reveal": _reveal,
-    "pick": _pick,
-    "put_back": _put_back,
-    "place": _place,
-    "resolve": _resolve,
-    "forced": _forced,
-    "invest": _invest,
-    "markers": _markers,
-    "tavern": _tavern,
-    "tavern_declined": _tavern_declined,
-    "take": _take,
-    "pass": _pass,
-    "block_scored": _block_scored,
-    "final_guild": _final_guild,
-    "penalty": _penalty,
-    "game_end": _game_end,
+Describe = Callable[[Mapping[str, object], Names], str]
+"""A kind's log line from the event's data as the kernel holds it (a JSON object)."""
+
+# The one place the data gets its kind's shape: the kind tags it, and flow.py built it so.
+DESCRIBERS: dict[str, Describe] = {
+    "return": lambda data, names: _return(cast(ReturnEvent, data), names),
+    "returned": lambda data, names: _returned(cast(ReturnedEvent, data), names),
+    "reveal": lambda data, names: _reveal(cast(RevealEvent, data), names),
+    "pick": lambda data, names: _pick(cast(TileMoveEvent, data), names),
+    "put_back": lambda data, names: _put_back(cast(TileMoveEvent, data), names),
+    "place": lambda data, names: _place(cast(PlaceEvent, data), names),
+    "resolve": lambda data, names: _resolve(cast(ResolveEvent, data), names),
+    "forced": lambda data, names: _forced(cast(ForcedEvent, data), names),
+    "invest": lambda data, names: _invest(cast(InvestEvent, data), names),
+    "markers": lambda data, names: _markers(cast(MarkersEvent, data), names),
+    "tavern": lambda data, names: _tavern(cast(TavernEvent, data), names),
+    "tavern_declined": lambda data, names: _tavern_declined(cast(TavernDeclinedEvent, data), names),
+    "take": lambda data, names: _take(cast(TileMoveEvent, data), names),
+    "pass": lambda data, names: _pass(cast(PassEvent, data), names),
+    "block_scored": lambda data, names: _block_scored(cast(BlockScoredEvent, data), names),
+    "final_guild": lambda data, names: _final_guild(cast(FinalGuildEvent, data), names),
+    "penalty": lambda data, names: _penalty(cast(PenaltyEvent, data), names),
+    "game_end": lambda data, names: _game_end(cast(GameEndEvent, data), names),
 }
 
 
-def describe_event(kind: str, data: dict[str, Any], names: Names) -> str | None:
+def describe_event(kind: str, data: Mapping[str, object], names: Names) -> str | None:
     """One log line for an event of kind `kind`; None for a kind this game never produces."""
     describer = DESCRIBERS.get(kind)
     return describer(data, names) if describer else None

@@ -5,8 +5,8 @@ to their one seat as "You"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import NotRequired, TypedDict, TypeVar, cast
 
 from guildtable.games.guildhall.content import CONTENT, PROFESSION_NAMES, Level
 from guildtable.games.guildhall.glossary import (
@@ -29,7 +29,227 @@ _words = domain("guildhall")
 _ = _words.gettext
 ngettext = _words.ngettext
 
-Describe = Callable[[dict[str, Any], Sequence[str]], str]
+
+class _Seated(TypedDict):
+    """The seat an event is about (the base of most kinds)."""
+
+    seat: int
+
+
+class _SeatCard(_Seated):
+    card: str
+
+
+class _SeatTargetCard(_SeatCard):
+    target: int
+
+
+class _SeatTargetCards(_Seated):
+    target: int
+    cards: list[str]
+
+
+class _Redraw(_Seated):
+    discarded: int
+    drew: int
+    move: str
+
+
+class _SeatPrestige(_Seated):
+    prestige: str
+
+
+class TurnEvent(_Seated):
+    turn: int
+
+
+class SetupRedrawEvent(_Redraw):
+    pass
+
+
+class DiscardedFromHandEvent(_Seated):
+    count: int
+    top: str
+
+
+class SelectedEvent(TypedDict):
+    card: str
+
+
+class DrewCardsEvent(TypedDict):
+    cards: list[str]
+
+
+class PlacedEvent(_SeatCard):
+    source: str
+
+
+class DuplicateDiscardedEvent(_SeatCard):
+    source: str
+
+
+class PlayedEvent(_SeatCard):
+    chapter: int
+    move: str
+
+
+class LevelEvent(_Seated):
+    profession: str
+    level: int
+
+
+class AbilityDeclinedEvent(_Seated):
+    """A declined profession level carries `profession`, a declined prestige ability `prestige`."""
+
+    profession: NotRequired[str]
+    prestige: NotRequired[str]
+
+
+class DiscardDrawEvent(_Redraw):
+    pass
+
+
+class DrewEvent(_Seated):
+    count: int
+
+
+class VpGainedEvent(_Seated):
+    vp: int
+    total: int
+
+
+class RevealedEvent(_Seated):
+    cards: list[str]
+
+
+class TargetEvent(_Seated):
+    target: int
+
+
+class RobbedEvent(_SeatTargetCard):
+    pass
+
+
+class HandRevealedEvent(TypedDict):
+    target: int
+    cards: list[str]
+
+
+class DiscardPileRevealedEvent(TypedDict):
+    cards: list[str]
+
+
+class HunterGivesEvent(_SeatCard):
+    pass
+
+
+class HunterGivesChapterEvent(_Seated):
+    cards: list[str]
+
+
+class HunterTakesEvent(_SeatCard):
+    pass
+
+
+class PeddlerTakesEvent(_SeatTargetCards):
+    pass
+
+
+class PeddlerGivesEvent(_SeatTargetCard):
+    pass
+
+
+class ExtraActionsEvent(_Seated):
+    added: int
+    left: int
+
+
+class PutBackEvent(_Seated):
+    count: int
+
+
+class PutBackCardEvent(TypedDict):
+    card: str
+
+
+class TaxGivesEvent(_SeatTargetCard):
+    pass
+
+
+class BoughtEvent(_SeatPrestige):
+    vp: int
+    paid_chapters: int
+    discard_top: str
+    total: int
+
+
+class RowRefilledEvent(TypedDict):
+    prestige: str
+
+
+class AbilityUsedEvent(_SeatPrestige):
+    pass
+
+
+class AbilityUnusableEvent(_SeatPrestige):
+    pass
+
+
+class ChapterTakenEvent(_SeatTargetCards):
+    pass
+
+
+class SwappedEvent(_Seated):
+    target: int
+    gave: str
+    took: list[str]
+
+
+class CardTakenEvent(_SeatTargetCard):
+    pass
+
+
+class ChapterCompletedEvent(_Seated):
+    profession: str
+    completed: int
+
+
+class CapDiscardEvent(_Seated):
+    completed: int
+    discard_top: str
+
+
+class DiscardedEvent(_Seated):
+    cards: list[str]
+    top: str
+
+
+class ReshuffleEvent(TypedDict):
+    cards: int
+
+
+class GameEndEvent(TypedDict):
+    """GH-113 (reason "GH-113") names the one `winner` and their `vp`; the turn limit ("max_turns") the `winners`."""
+
+    scores: list[float]
+    reason: str
+    winner: NotRequired[int]
+    vp: NotRequired[int]
+    winners: NotRequired[list[int]]
+
+
+Describe = Callable[[Mapping[str, object], Sequence[str]], str]
+_Data = TypeVar("_Data")
+
+
+def _typed(describe: Callable[[_Data, Sequence[str]], str]) -> Describe:
+    """A describer of one kind's TypedDict, called with an event's raw data: the kind tags the data's shape (Guildhall
+    itself built the event, flow.py), so this is the one place the data is cast to it."""
+
+    def typed(data: Mapping[str, object], names: Sequence[str]) -> str:
+        return describe(cast(_Data, data), names)
+
+    return typed
 
 
 def profession_of(card: str) -> str:
@@ -57,7 +277,7 @@ def prestige_card(type_id: str) -> str:
     return _('the prestige card "{name}"', name=prestige_name(index))
 
 
-def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
+def _level_line(data: LevelEvent, names: Sequence[str]) -> str:
     profession, threshold = data["profession"], data["level"]
     levels = CONTENT.professions[PROFESSION_NAMES.index(profession)].levels
     level = next((lv for lv in levels if lv.threshold == threshold), None)
@@ -73,7 +293,7 @@ def _level_line(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _declined(data: dict[str, Any], names: Sequence[str]) -> str:
+def _declined(data: AbilityDeclinedEvent, names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if "profession" in data:
         return _(
@@ -82,14 +302,14 @@ def _declined(data: dict[str, Any], names: Sequence[str]) -> str:
     return _("{who} does not use the ability of {card}.", who=who, card=prestige_card(data["prestige"]))
 
 
-def _placed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _placed(data: PlacedEvent, names: Sequence[str]) -> str:
     who, card = names[data["seat"]], card_word(data["card"])
     if data["source"] == "setup":
         return _("{who} lays {card} into their guildhall.", who=who, card=card)
     return _("{card} goes into {who}'s guildhall.", who=who, card=card)
 
 
-def _duplicate(data: dict[str, Any], names: Sequence[str]) -> str:
+def _duplicate(data: DuplicateDiscardedEvent, names: Sequence[str]) -> str:
     who, card = names[data["seat"]], card_word(data["card"])
     if data["source"] == "action_area":
         return _(
@@ -100,7 +320,7 @@ def _duplicate(data: dict[str, Any], names: Sequence[str]) -> str:
     return _("{card} is identical to a card in {who}'s guildhall, so it is discarded instead.", who=who, card=card)
 
 
-def _bought(data: dict[str, Any], names: Sequence[str]) -> str:
+def _bought(data: BoughtEvent, names: Sequence[str]) -> str:
     who = names[data["seat"]]
     paid = plural(data["paid_chapters"], "completed chapter")
     index = PRESTIGE_INDEX.get(data["prestige"])
@@ -116,7 +336,7 @@ def _bought(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
+def _game_end(data: GameEndEvent, names: Sequence[str]) -> str:
     scores = ", ".join(f"{names[seat]} {score:g}" for seat, score in enumerate(data["scores"]))
     winners = [data["winner"]] if "winner" in data else data["winners"]
     who = listing([names[seat] for seat in winners])
@@ -143,7 +363,7 @@ def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _extra(data: dict[str, Any], names: Sequence[str]) -> str:
+def _extra(data: ExtraActionsEvent, names: Sequence[str]) -> str:
     return _(
         "{who} gains {added} ({left} still to take this turn).",
         who=names[data["seat"]],
@@ -152,7 +372,7 @@ def _extra(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _swapped(data: dict[str, Any], names: Sequence[str]) -> str:
+def _swapped(data: SwappedEvent, names: Sequence[str]) -> str:
     return _(
         "{who} swaps {gave} from their guildhall for {took} from {target}'s guildhall.",
         who=names[data["seat"]],
@@ -162,7 +382,7 @@ def _swapped(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _chapter_taken(data: dict[str, Any], names: Sequence[str]) -> str:
+def _chapter_taken(data: ChapterTakenEvent, names: Sequence[str]) -> str:
     cards = data["cards"]
     return _(
         "{who} takes {target}'s whole {profession} chapter ({cards}) into their guildhall.",
@@ -173,29 +393,29 @@ def _chapter_taken(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _selected(data: dict[str, Any], names: Sequence[str]) -> str:
+def _selected(data: SelectedEvent, names: Sequence[str]) -> str:
     return _("You set {card} aside to discard.", card=card_word(data["card"]))
 
 
-def _hand_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _hand_revealed(data: HandRevealedEvent, names: Sequence[str]) -> str:
     cards = listing(card_words(data["cards"])) or _("empty")
     return _("You look through {target}'s hand: {cards}.", target=names[data["target"]], cards=cards)
 
 
-def _pile_revealed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _pile_revealed(data: DiscardPileRevealedEvent, names: Sequence[str]) -> str:
     cards = listing(card_words(data["cards"])) or _("empty")
     return _("You search the discard pile (top first): {cards}.", cards=cards)
 
 
-def _turn(data: dict[str, Any], names: Sequence[str]) -> str:
+def _turn(data: TurnEvent, names: Sequence[str]) -> str:
     return _("Turn {turn}: {who} to play.", turn=data["turn"], who=names[data["seat"]])
 
 
-def _target(data: dict[str, Any], names: Sequence[str]) -> str:
+def _target(data: TargetEvent, names: Sequence[str]) -> str:
     return _("{who} targets {target}.", who=names[data["seat"]], target=names[data["target"]])
 
 
-def _played(data: dict[str, Any], names: Sequence[str]) -> str:
+def _played(data: PlayedEvent, names: Sequence[str]) -> str:
     card = data["card"]
     who, n, profession = names[data["seat"]], data["chapter"], profession_of(card)
     if n == 0:
@@ -215,7 +435,7 @@ def _played(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _setup_redraw(data: dict[str, Any], names: Sequence[str]) -> str:
+def _setup_redraw(data: SetupRedrawEvent, names: Sequence[str]) -> str:
     return _(
         "{who} prepares: discards {discarded} and draws {drew}.",
         who=names[data["seat"]],
@@ -224,7 +444,7 @@ def _setup_redraw(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _discard_draw(data: dict[str, Any], names: Sequence[str]) -> str:
+def _discard_draw(data: DiscardDrawEvent, names: Sequence[str]) -> str:
     return _(
         "{who} discards {discarded} and draws {drew}.",
         who=names[data["seat"]],
@@ -233,7 +453,7 @@ def _discard_draw(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _from_hand(data: dict[str, Any], names: Sequence[str]) -> str:
+def _from_hand(data: DiscardedFromHandEvent, names: Sequence[str]) -> str:
     return _(
         "{who} discards {cards} face up, {top} on top.",
         who=names[data["seat"]],
@@ -242,15 +462,15 @@ def _from_hand(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _drew(data: dict[str, Any], names: Sequence[str]) -> str:
+def _drew(data: DrewEvent, names: Sequence[str]) -> str:
     return _("{who} draws {cards} into their hand.", who=names[data["seat"]], cards=plural(data["count"], "card"))
 
 
-def _drew_cards(data: dict[str, Any], names: Sequence[str]) -> str:
+def _drew_cards(data: DrewCardsEvent, names: Sequence[str]) -> str:
     return _("You drew {cards}.", cards=listing(card_words(data["cards"])))
 
 
-def _vp_gained(data: dict[str, Any], names: Sequence[str]) -> str:
+def _vp_gained(data: VpGainedEvent, names: Sequence[str]) -> str:
     return _(
         "{who} gains {vp} VP from the Tax Collector: now {total} VP.",
         who=names[data["seat"]],
@@ -259,14 +479,14 @@ def _vp_gained(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _revealed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _revealed(data: RevealedEvent, names: Sequence[str]) -> str:
     who = names[data["seat"]]
     if not data["cards"]:
         return _("{who}'s Scholar reveals nothing (both piles are empty) from the draw deck.", who=who)
     return _("{who}'s Scholar reveals {cards} from the draw deck.", who=who, cards=listing(card_words(data["cards"])))
 
 
-def _robbed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _robbed(data: RobbedEvent, names: Sequence[str]) -> str:
     return _(
         "{who} takes {card} from {target}'s hand.",
         who=names[data["seat"]],
@@ -275,7 +495,7 @@ def _robbed(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _hunter_gives(data: dict[str, Any], names: Sequence[str]) -> str:
+def _hunter_gives(data: HunterGivesEvent, names: Sequence[str]) -> str:
     return _(
         "{who} gives up {card} from their guildhall to the discard pile.",
         who=names[data["seat"]],
@@ -283,7 +503,7 @@ def _hunter_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _hunter_gives_chapter(data: dict[str, Any], names: Sequence[str]) -> str:
+def _hunter_gives_chapter(data: HunterGivesChapterEvent, names: Sequence[str]) -> str:
     cards = data["cards"]
     return _(
         "{who} gives up their whole {profession} chapter ({cards}) to the discard pile.",
@@ -293,11 +513,11 @@ def _hunter_gives_chapter(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _hunter_takes(data: dict[str, Any], names: Sequence[str]) -> str:
+def _hunter_takes(data: HunterTakesEvent, names: Sequence[str]) -> str:
     return _("{who} takes {card} from the discard pile.", who=names[data["seat"]], card=card_word(data["card"]))
 
 
-def _peddler_takes(data: dict[str, Any], names: Sequence[str]) -> str:
+def _peddler_takes(data: PeddlerTakesEvent, names: Sequence[str]) -> str:
     return _(
         "{who} takes {cards} from {target}'s guildhall into their hand.",
         who=names[data["seat"]],
@@ -306,7 +526,7 @@ def _peddler_takes(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _peddler_gives(data: dict[str, Any], names: Sequence[str]) -> str:
+def _peddler_gives(data: PeddlerGivesEvent, names: Sequence[str]) -> str:
     return _(
         "{who} gives {card} from their hand to {target}'s guildhall.",
         who=names[data["seat"]],
@@ -315,7 +535,7 @@ def _peddler_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _put_back(data: dict[str, Any], names: Sequence[str]) -> str:
+def _put_back(data: PutBackEvent, names: Sequence[str]) -> str:
     return _(
         "{who} puts {cards} back on top of the draw deck.",
         who=names[data["seat"]],
@@ -323,11 +543,11 @@ def _put_back(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _put_back_card(data: dict[str, Any], names: Sequence[str]) -> str:
+def _put_back_card(data: PutBackCardEvent, names: Sequence[str]) -> str:
     return _("You put {card} back on top of the draw deck.", card=card_word(data["card"]))
 
 
-def _tax_gives(data: dict[str, Any], names: Sequence[str]) -> str:
+def _tax_gives(data: TaxGivesEvent, names: Sequence[str]) -> str:
     return _(
         "{who} moves {card} from their guildhall into {target}'s guildhall.",
         who=names[data["seat"]],
@@ -336,7 +556,7 @@ def _tax_gives(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _card_taken(data: dict[str, Any], names: Sequence[str]) -> str:
+def _card_taken(data: CardTakenEvent, names: Sequence[str]) -> str:
     return _(
         "{who} takes {card} from {target}'s guildhall into their own.",
         who=names[data["seat"]],
@@ -345,7 +565,7 @@ def _card_taken(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _completed(data: dict[str, Any], names: Sequence[str]) -> str:
+def _completed(data: ChapterCompletedEvent, names: Sequence[str]) -> str:
     return _(
         "{who}'s {profession} chapter has all five colours and is turned face down: {who} has {done}.",
         who=names[data["seat"]],
@@ -354,7 +574,7 @@ def _completed(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _cap_discard(data: dict[str, Any], names: Sequence[str]) -> str:
+def _cap_discard(data: CapDiscardEvent, names: Sequence[str]) -> str:
     return _(
         "{who} may keep only 3 completed chapters and discards one ({top} on top), keeping {kept}.",
         who=names[data["seat"]],
@@ -363,7 +583,7 @@ def _cap_discard(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _discarded(data: dict[str, Any], names: Sequence[str]) -> str:
+def _discarded(data: DiscardedEvent, names: Sequence[str]) -> str:
     return _(
         "{who} puts {cards} on the discard pile, {top} on top.",
         who=names[data["seat"]],
@@ -372,22 +592,22 @@ def _discarded(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _reshuffle(data: dict[str, Any], names: Sequence[str]) -> str:
+def _reshuffle(data: ReshuffleEvent, names: Sequence[str]) -> str:
     return _(
         "The draw deck is empty: the discard pile ({cards}) is shuffled into a new deck.",
         cards=plural(data["cards"], "card"),
     )
 
 
-def _row_refilled(data: dict[str, Any], names: Sequence[str]) -> str:
+def _row_refilled(data: RowRefilledEvent, names: Sequence[str]) -> str:
     return _("The center row is refilled with {card}.", card=prestige_text(data["prestige"]))
 
 
-def _ability_used(data: dict[str, Any], names: Sequence[str]) -> str:
+def _ability_used(data: AbilityUsedEvent, names: Sequence[str]) -> str:
     return _("{who} uses the ability of {card}.", who=names[data["seat"]], card=prestige_card(data["prestige"]))
 
 
-def _ability_unusable(data: dict[str, Any], names: Sequence[str]) -> str:
+def _ability_unusable(data: AbilityUnusableEvent, names: Sequence[str]) -> str:
     return _(
         "{who} cannot carry out the ability of {card} now, so it is lost.",
         who=names[data["seat"]],
@@ -396,49 +616,49 @@ def _ability_unusable(data: dict[str, Any], names: Sequence[str]) -> str:
 
 
 DESCRIBERS: dict[str, Describe] = {
-    "turn": _turn,
-    "setup_redraw": _setup_redraw,
-    "discarded_from_hand": _from_hand,
-    "selected": _selected,
-    "drew_cards": _drew_cards,
-    "placed": _placed,
-    "duplicate_discarded": _duplicate,
-    "played": _played,
-    "level": _level_line,
-    "ability_declined": _declined,
-    "discard_draw": _discard_draw,
-    "drew": _drew,
-    "vp_gained": _vp_gained,
-    "revealed": _revealed,
-    "target": _target,
-    "robbed": _robbed,
-    "hand_revealed": _hand_revealed,
-    "discard_pile_revealed": _pile_revealed,
-    "hunter_gives": _hunter_gives,
-    "hunter_gives_chapter": _hunter_gives_chapter,
-    "hunter_takes": _hunter_takes,
-    "peddler_takes": _peddler_takes,
-    "peddler_gives": _peddler_gives,
-    "extra_actions": _extra,
-    "put_back": _put_back,
-    "put_back_card": _put_back_card,
-    "tax_gives": _tax_gives,
-    "bought": _bought,
-    "row_refilled": _row_refilled,
-    "ability_used": _ability_used,
-    "ability_unusable": _ability_unusable,
-    "chapter_taken": _chapter_taken,
-    "swapped": _swapped,
-    "card_taken": _card_taken,
-    "chapter_completed": _completed,
-    "cap_discard": _cap_discard,
-    "discarded": _discarded,
-    "reshuffle": _reshuffle,
-    "game_end": _game_end,
+    "turn": _typed(_turn),
+    "setup_redraw": _typed(_setup_redraw),
+    "discarded_from_hand": _typed(_from_hand),
+    "selected": _typed(_selected),
+    "drew_cards": _typed(_drew_cards),
+    "placed": _typed(_placed),
+    "duplicate_discarded": _typed(_duplicate),
+    "played": _typed(_played),
+    "level": _typed(_level_line),
+    "ability_declined": _typed(_declined),
+    "discard_draw": _typed(_discard_draw),
+    "drew": _typed(_drew),
+    "vp_gained": _typed(_vp_gained),
+    "revealed": _typed(_revealed),
+    "target": _typed(_target),
+    "robbed": _typed(_robbed),
+    "hand_revealed": _typed(_hand_revealed),
+    "discard_pile_revealed": _typed(_pile_revealed),
+    "hunter_gives": _typed(_hunter_gives),
+    "hunter_gives_chapter": _typed(_hunter_gives_chapter),
+    "hunter_takes": _typed(_hunter_takes),
+    "peddler_takes": _typed(_peddler_takes),
+    "peddler_gives": _typed(_peddler_gives),
+    "extra_actions": _typed(_extra),
+    "put_back": _typed(_put_back),
+    "put_back_card": _typed(_put_back_card),
+    "tax_gives": _typed(_tax_gives),
+    "bought": _typed(_bought),
+    "row_refilled": _typed(_row_refilled),
+    "ability_used": _typed(_ability_used),
+    "ability_unusable": _typed(_ability_unusable),
+    "chapter_taken": _typed(_chapter_taken),
+    "swapped": _typed(_swapped),
+    "card_taken": _typed(_card_taken),
+    "chapter_completed": _typed(_completed),
+    "cap_discard": _typed(_cap_discard),
+    "discarded": _typed(_discarded),
+    "reshuffle": _typed(_reshuffle),
+    "game_end": _typed(_game_end),
 }
 
 
-def describe_event(kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
+def describe_event(kind: str, data: Mapping[str, object], names: Sequence[str]) -> str:
     """One log line for an event; "" for a kind this game does not know (it has none that are purely technical)."""
     describe = DESCRIBERS.get(kind)
     if describe is None:

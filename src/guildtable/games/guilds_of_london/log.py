@@ -5,12 +5,198 @@ shown to their seat and so speak to it as "You"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict, cast
 
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT
+from guildtable.games.guilds_of_london.state import RewardCardScore
 from guildtable.kernel.i18n import N_, domain
+
+# ---------------------------------------------------------------------------------------------------------------------
+# The events' data, one shape per kind, as flow.py builds them (`public(kind, ...)` / `private(seat, kind, ...)`).
+# ---------------------------------------------------------------------------------------------------------------------
+
+
+class SeatEvent(TypedDict):
+    """The seat acting; every per-seat event carries it."""
+
+    seat: int
+
+
+class PassEvent(SeatEvent):
+    """`pass`: the seat plays no card (GL-56)."""
+
+
+class StopEvent(SeatEvent):
+    """`stop`: the seat ends its turn after `played` cards (GL-58)."""
+
+    played: int
+
+
+class PlayEvent(SeatEvent):
+    """`play`: an action card by number, how it is used, and its (English) name."""
+
+    card: int
+    use: Literal["recruit", "move", "effect"]
+    name: str
+
+
+class CardEvent(SeatEvent):
+    """`pay_coin`, `hand_limit_discard`: one action card by number."""
+
+    card: int
+
+
+class SourceEvent(SeatEvent):
+    """`return`, `to_plantation`: a liveryman leaves a location (`actions.location_name`)."""
+
+    source: str
+
+
+class RecruitEvent(SeatEvent):
+    """`recruit`: `count` liverymen to a location."""
+
+    count: int
+    to: str
+
+
+class MoveEvent(SeatEvent):
+    """`move`: a liveryman from a location to a tile id."""
+
+    source: str
+    to: str
+
+
+class BeadleEvent(SeatEvent):
+    """`beadle`: the Beadle moves to a tile id."""
+
+    to: str
+
+
+class CountEvent(SeatEvent):
+    """`draw`, `reward_draw`: how many cards were drawn."""
+
+    count: int
+
+
+class DrewEvent(SeatEvent):
+    """`drew` (private): the action cards drawn, by number."""
+
+    cards: list[int]
+
+
+class ReshuffleEvent(TypedDict):
+    """`reshuffle`: the size of the new deck."""
+
+    cards: int
+
+
+class TokenEvent(SeatEvent):
+    """`spend_token`, `token`: a reward token by id."""
+
+    token: str
+
+
+class NeutralEvent(SeatEvent):
+    """`neutral`: a negotiation at a location, displacing one of seat `displaced`'s liverymen."""
+
+    displaced: int
+    at: str
+
+
+class SkipRewardEvent(SeatEvent):
+    """`skip_reward`: a declined part (index into the tile's effects) of a first- or second-place reward."""
+
+    tile: str
+    place: Literal["first", "second"]
+    part: int
+
+
+class RewardDrawnEvent(SeatEvent):
+    """`reward_drawn` (private): the reward cards drawn, by id."""
+
+    cards: list[str]
+
+
+class RewardCountEvent(SeatEvent):
+    """`reward_kept` (cards now held), `reward_under` (cards put under the deck)."""
+
+    cards: int
+
+
+class YouKeptEvent(SeatEvent):
+    """`you_kept` (private): the reward card kept, by id."""
+
+    card: str
+
+
+class VpEvent(SeatEvent):
+    """`vp`: VP gained, the new total and a short reason."""
+
+    amount: int
+    total: int
+    why: str
+
+
+class ScoringEvent(TypedDict):
+    """`scoring`: a tile comes up with `figures` figures on it."""
+
+    tile: str
+    figures: int
+
+
+class NotScoredEvent(TypedDict):
+    """`not_scored`: the vote on a tile, per seat, with no winner."""
+
+    tile: str
+    counts: list[int]
+
+
+class VoteEvent(NotScoredEvent):
+    """`vote`: the vote's winner and second place (None: nobody)."""
+
+    winner: int
+    second: int | None
+
+
+class MasterEvent(SeatEvent):
+    """`master`: the tile flips; `controlled` when the winner had a liveryman to stand on it."""
+
+    tile: str
+    controlled: bool
+
+
+class PlantationEvent(TypedDict):
+    """`plantation`: the plantation vote per seat and who takes the left and right rewards."""
+
+    round: int
+    counts: list[int]
+    left: list[int]
+    right: list[int]
+
+
+class GrowthEvent(TypedDict):
+    """`growth`: the tile ids joining the city."""
+
+    tiles: list[str]
+
+
+class RoundEvent(TypedDict):
+    """`round`, `round_jump`: the round now played."""
+
+    round: int
+
+
+class GameEndEvent(TypedDict):
+    """`game_end`: final scores and winners by seat, and each seat's reward cards with their VP."""
+
+    scores: list[float]
+    winners: list[int]
+    reward_cards: list[list[RewardCardScore]]
+
+
+# ---------------------------------------------------------------------------------------------------------------------
 
 _ = domain("guilds_of_london").gettext
 ngettext = domain("guilds_of_london").ngettext
@@ -71,7 +257,7 @@ def reward_name(card_id: str) -> str:
     return _(name) if name else card_id
 
 
-def _skip(data: dict[str, Any], who: str) -> str:
+def _skip(data: SkipRewardEvent, who: str) -> str:
     """A declined part of a first-place reward or a second-place extra (GL-82, GL-83, GL-D16)."""
     tile = TILE_OF_ID[data["tile"]]
     effects = tile.first if data["place"] == "first" else tile.second_extra
@@ -114,7 +300,7 @@ def _why(why: str, amount: int) -> str:
     return f"({why})"
 
 
-def _play(data: dict[str, Any], who: str) -> str:
+def _play(data: PlayEvent, who: str) -> str:
     card = card_name(data["card"])
     if data["use"] == "recruit":
         return _("{who} discards {card} to recruit a liveryman", who=who, card=card)
@@ -126,7 +312,7 @@ def _play(data: dict[str, Any], who: str) -> str:
     return _("{who} plays {card} for its effect", who=who, card=card)
 
 
-def _vote(data: dict[str, Any], names: Sequence[str]) -> str:
+def _vote(data: VoteEvent, names: Sequence[str]) -> str:
     counts, winner, second = data["counts"], data["winner"], data["second"]
     tied = sum(1 for n in counts if n == counts[winner]) > 1
     params = {"tile": tile_name(data["tile"]), "counts": counts_text(counts, names), "winner": names[winner]}
@@ -141,7 +327,7 @@ def _vote(data: dict[str, Any], names: Sequence[str]) -> str:
     return _("Vote on {tile} ({counts}): {winner} wins, {second} is second", second=names[second], **params)
 
 
-def _not_scored(data: dict[str, Any], names: Sequence[str]) -> str:
+def _not_scored(data: NotScoredEvent, names: Sequence[str]) -> str:
     counts = data["counts"]
     tile = subject(data["tile"])
     if max(counts, default=0) <= 0:
@@ -153,7 +339,7 @@ def _not_scored(data: dict[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _plantation(data: dict[str, Any], names: Sequence[str]) -> str:
+def _plantation(data: PlantationEvent, names: Sequence[str]) -> str:
     counts, left, right = data["counts"], data["left"], data["right"]
     head = _("Plantation vote in round {round} ({counts})", round=data["round"], counts=counts_text(counts, names))
     if not left and not right:
@@ -179,7 +365,7 @@ def _plantation(data: dict[str, Any], names: Sequence[str]) -> str:
     return _("{head}: {parts}", head=head, parts=", ".join(parts))
 
 
-def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
+def _game_end(data: GameEndEvent, names: Sequence[str]) -> str:
     scores = ", ".join(
         _("{player} {vp} VP", player=names[p], vp=f"{score:g}") for p, score in enumerate(data["scores"])
     )
@@ -196,7 +382,7 @@ def _game_end(data: dict[str, Any], names: Sequence[str]) -> str:
     return _("Game over: {scores}, so {result} (reward cards: {cards})", scores=scores, result=result, cards=cards)
 
 
-def _scoring(data: dict[str, Any], names: Sequence[str]) -> str:
+def _scoring(data: ScoringEvent, names: Sequence[str]) -> str:
     tile = TILE_OF_ID.get(data["tile"])
     if tile:
         return _(
@@ -219,7 +405,7 @@ def _growth(tiles: Sequence[str]) -> str:
     )
 
 
-def _master(d: dict[str, Any], who: str) -> str:
+def _master(d: MasterEvent, who: str) -> str:
     if d["controlled"]:
         return _(
             "{who} becomes master of {tile}; the other liverymen there go to the Guildhall",
@@ -234,91 +420,177 @@ def _master(d: dict[str, Any], who: str) -> str:
     )
 
 
-Describe = Callable[[dict[str, Any], str, Sequence[str]], str]
-
-LINES: dict[str, Describe] = {
-    "pass": lambda d, who, n: _("{who} passes, playing no card", who=who),
-    "stop": lambda d, who, n: ngettext(
-        "{who} ends the turn after playing {n} card",
-        "{who} ends the turn after playing {n} cards",
-        d["played"],
-        who=who,
-    ),
-    "play": lambda d, who, n: _play(d, who),
-    "pay_coin": lambda d, who, n: _("{who} pays a coin by discarding {card}", who=who, card=card_name(d["card"])),
-    "return": lambda d, who, n: _(
-        "{who} returns a liveryman {source} to the supply", who=who, source=_from(d["source"])
-    ),
-    "recruit": lambda d, who, n: ngettext(
-        "{who} recruits {n} liveryman {to}", "{who} recruits {n} liverymen {to}", d["count"], who=who, to=_to(d["to"])
-    ),
-    "move": lambda d, who, n: _(
-        "{who} moves a liveryman {source} to {tile}", who=who, source=_from(d["source"]), tile=tile_name(d["to"])
-    ),
-    "to_plantation": lambda d, who, n: _(
-        "{who} sends a liveryman {source} to the plantation", who=who, source=_from(d["source"])
-    ),
-    "beadle": lambda d, who, n: _("{who} moves the Beadle to {tile}", who=who, tile=tile_name(d["to"])),
-    "draw": lambda d, who, n: ngettext(
-        "{who} draws {n} action card", "{who} draws {n} action cards", d["count"], who=who
-    ),
-    "drew": lambda d, who, n: _("You drew {cards}", cards=listing([card_name(c) for c in d["cards"]])),
-    "reshuffle": lambda d, who, n: ngettext(
-        "The discard pile is shuffled into a new deck of {n} card",
-        "The discard pile is shuffled into a new deck of {n} cards",
-        d["cards"],
-    ),
-    "hand_limit_discard": lambda d, who, n: _(
-        "{who} discards {card} down to the hand limit", who=who, card=card_name(d["card"])
-    ),
-    "spend_token": lambda d, who, n: _("{who} spends the {token} token", who=who, token=token_name(d["token"])),
-    "token": lambda d, who, n: _(
-        "{who} takes the {token} token for second place", who=who, token=token_name(d["token"])
-    ),
-    "neutral": lambda d, who, n: _(
-        "{who} negotiates with a neutral liveryman {at}, sending one of {other}'s liverymen to the Guildhall",
-        who=who,
-        at=_on(d["at"]),
-        other=n[d["displaced"]],
-    ),
-    "skip_reward": lambda d, who, n: _skip(d, who),
-    "reward_draw": lambda d, who, n: ngettext(
-        "{who} draws {n} reward card to choose from", "{who} draws {n} reward cards to choose from", d["count"], who=who
-    ),
-    "reward_drawn": lambda d, who, n: _(
-        "You drew the reward cards {cards}", cards=listing([reward_name(c) for c in d["cards"]])
-    ),
-    "reward_kept": lambda d, who, n: _("{who} keeps a reward card (now holds {cards})", who=who, cards=d["cards"]),
-    "you_kept": lambda d, who, n: _("You keep the reward card {card}", card=reward_name(d["card"])),
-    "reward_under": lambda d, who, n: ngettext(
-        "{who} puts {n} reward card under the reward deck",
-        "{who} puts {n} reward cards under the reward deck",
-        d["cards"],
-        who=who,
-    ),
-    "vp": lambda d, who, n: _(
-        "{who} scores {amount} VP {why} (total {total})",
-        who=who,
-        amount=d["amount"],
-        why=_why(d["why"], d["amount"]),
-        total=d["total"],
-    ),
-    "scoring": lambda d, who, n: _scoring(d, n),
-    "vote": lambda d, who, n: _vote(d, n),
-    "not_scored": lambda d, who, n: _not_scored(d, n),
-    "master": lambda d, who, n: _master(d, who),
-    "plantation": lambda d, who, n: _plantation(d, n),
-    "growth": lambda d, who, n: _growth(d["tiles"]),
-    "round": lambda d, who, n: _("Round {round} begins", round=d["round"]),
-    "round_jump": lambda d, who, n: _("Every tile is scored, so play jumps to round {round}", round=d["round"]),
-    "game_end": lambda d, who, n: _game_end(d, n),
-}
+# The kinds this log describes (each has a branch in `describe_event`).
+KINDS = frozenset(
+    {
+        "pass",
+        "stop",
+        "play",
+        "pay_coin",
+        "return",
+        "recruit",
+        "move",
+        "to_plantation",
+        "beadle",
+        "draw",
+        "drew",
+        "reshuffle",
+        "hand_limit_discard",
+        "spend_token",
+        "token",
+        "neutral",
+        "skip_reward",
+        "reward_draw",
+        "reward_drawn",
+        "reward_kept",
+        "you_kept",
+        "reward_under",
+        "vp",
+        "scoring",
+        "vote",
+        "not_scored",
+        "master",
+        "plantation",
+        "growth",
+        "round",
+        "round_jump",
+        "game_end",
+    }
+)
 
 
-def describe_event(kind: str, data: dict[str, Any], names: Sequence[str]) -> str:
-    """One log line for an event of `kind`; '' for a kind this game never produces."""
-    line = LINES.get(kind)
-    if line is None:
+def describe_event(kind: str, data: Mapping[str, object], names: Sequence[str]) -> str:
+    """One log line for an event of `kind`; '' for a kind this game never produces. The kind tags the data's shape
+    (flow.py built the event), so each branch reads it as that kind's TypedDict."""
+    if kind not in KINDS:
         return ""
-    who = names[data["seat"]] if isinstance(data.get("seat"), int) and data["seat"] >= 0 else ""
-    return line(data, who, names)
+    seat = data.get("seat")
+    who = names[seat] if isinstance(seat, int) and seat >= 0 else ""
+    match kind:
+        case "pass":
+            return _("{who} passes, playing no card", who=who)
+        case "stop":
+            stop = cast(StopEvent, data)
+            return ngettext(
+                "{who} ends the turn after playing {n} card",
+                "{who} ends the turn after playing {n} cards",
+                stop["played"],
+                who=who,
+            )
+        case "play":
+            return _play(cast(PlayEvent, data), who)
+        case "pay_coin":
+            paid = cast(CardEvent, data)
+            return _("{who} pays a coin by discarding {card}", who=who, card=card_name(paid["card"]))
+        case "return":
+            returned = cast(SourceEvent, data)
+            return _("{who} returns a liveryman {source} to the supply", who=who, source=_from(returned["source"]))
+        case "recruit":
+            recruited = cast(RecruitEvent, data)
+            return ngettext(
+                "{who} recruits {n} liveryman {to}",
+                "{who} recruits {n} liverymen {to}",
+                recruited["count"],
+                who=who,
+                to=_to(recruited["to"]),
+            )
+        case "move":
+            moved = cast(MoveEvent, data)
+            return _(
+                "{who} moves a liveryman {source} to {tile}",
+                who=who,
+                source=_from(moved["source"]),
+                tile=tile_name(moved["to"]),
+            )
+        case "to_plantation":
+            sent = cast(SourceEvent, data)
+            return _("{who} sends a liveryman {source} to the plantation", who=who, source=_from(sent["source"]))
+        case "beadle":
+            beadle = cast(BeadleEvent, data)
+            return _("{who} moves the Beadle to {tile}", who=who, tile=tile_name(beadle["to"]))
+        case "draw":
+            draw = cast(CountEvent, data)
+            return ngettext("{who} draws {n} action card", "{who} draws {n} action cards", draw["count"], who=who)
+        case "drew":
+            drew = cast(DrewEvent, data)
+            return _("You drew {cards}", cards=listing([card_name(c) for c in drew["cards"]]))
+        case "reshuffle":
+            reshuffle = cast(ReshuffleEvent, data)
+            return ngettext(
+                "The discard pile is shuffled into a new deck of {n} card",
+                "The discard pile is shuffled into a new deck of {n} cards",
+                reshuffle["cards"],
+            )
+        case "hand_limit_discard":
+            discarded = cast(CardEvent, data)
+            return _("{who} discards {card} down to the hand limit", who=who, card=card_name(discarded["card"]))
+        case "spend_token":
+            spent = cast(TokenEvent, data)
+            return _("{who} spends the {token} token", who=who, token=token_name(spent["token"]))
+        case "token":
+            taken = cast(TokenEvent, data)
+            return _("{who} takes the {token} token for second place", who=who, token=token_name(taken["token"]))
+        case "neutral":
+            neutral = cast(NeutralEvent, data)
+            return _(
+                "{who} negotiates with a neutral liveryman {at}, sending one of {other}'s liverymen to the Guildhall",
+                who=who,
+                at=_on(neutral["at"]),
+                other=names[neutral["displaced"]],
+            )
+        case "skip_reward":
+            return _skip(cast(SkipRewardEvent, data), who)
+        case "reward_draw":
+            reward_draw = cast(CountEvent, data)
+            return ngettext(
+                "{who} draws {n} reward card to choose from",
+                "{who} draws {n} reward cards to choose from",
+                reward_draw["count"],
+                who=who,
+            )
+        case "reward_drawn":
+            drawn = cast(RewardDrawnEvent, data)
+            return _("You drew the reward cards {cards}", cards=listing([reward_name(c) for c in drawn["cards"]]))
+        case "reward_kept":
+            kept = cast(RewardCountEvent, data)
+            return _("{who} keeps a reward card (now holds {cards})", who=who, cards=kept["cards"])
+        case "you_kept":
+            you_kept = cast(YouKeptEvent, data)
+            return _("You keep the reward card {card}", card=reward_name(you_kept["card"]))
+        case "reward_under":
+            under = cast(RewardCountEvent, data)
+            return ngettext(
+                "{who} puts {n} reward card under the reward deck",
+                "{who} puts {n} reward cards under the reward deck",
+                under["cards"],
+                who=who,
+            )
+        case "vp":
+            vp = cast(VpEvent, data)
+            return _(
+                "{who} scores {amount} VP {why} (total {total})",
+                who=who,
+                amount=vp["amount"],
+                why=_why(vp["why"], vp["amount"]),
+                total=vp["total"],
+            )
+        case "scoring":
+            return _scoring(cast(ScoringEvent, data), names)
+        case "vote":
+            return _vote(cast(VoteEvent, data), names)
+        case "not_scored":
+            return _not_scored(cast(NotScoredEvent, data), names)
+        case "master":
+            return _master(cast(MasterEvent, data), who)
+        case "plantation":
+            return _plantation(cast(PlantationEvent, data), names)
+        case "growth":
+            return _growth(cast(GrowthEvent, data)["tiles"])
+        case "round":
+            return _("Round {round} begins", round=cast(RoundEvent, data)["round"])
+        case "round_jump":
+            return _("Every tile is scored, so play jumps to round {round}", round=cast(RoundEvent, data)["round"])
+        case "game_end":
+            return _game_end(cast(GameEndEvent, data), names)
+        case _:
+            return ""
