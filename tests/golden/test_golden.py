@@ -15,6 +15,8 @@ CASES = cases()
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_playthrough_is_unchanged(case: Case) -> None:
+    """Issue 31: the playthrough plays again line for line as its golden file records it (actions, notation, legal
+    actions, prompts and labels in both languages, each seat's events and view, scores, observation)."""
     if not case.path.exists():
         pytest.fail(f"{case.name}.txt is missing; to write it: {REGENERATE}")
     committed = case.path.read_text(encoding="utf-8")

@@ -77,6 +77,8 @@ def schemathesis(base_url: str, cwd: Path, seconds: int, who: str, *options: str
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
+    """Issue 30: schemathesis with every check finds no answer that breaks the API's own description, as a visitor
+    and signed in."""
     db = f"sqlite:///{tmp_path / 'conformance.sqlite3'}"
     with local_server(db, extra=UNLIMITED) as (base_url, _process):
         schemathesis(base_url, tmp_path, 50, "as a visitor")

@@ -55,6 +55,8 @@ EXAMPLES: list[tuple[Question, list[int]]] = [
 
 
 def test_every_kind_has_its_stored_form_and_reads_back() -> None:
+    """Issue 31: every question kind writes its fields as the snapshot's `[kind, seat, context]` has always stored
+    them, and reads back to an equal record."""
     assert {type(question) for question, _stored in EXAMPLES} == set(Q.ASKED) | set(Q.AUTOMATIC)
     for question, stored in EXAMPLES:
         assert list(question.context()) == stored, question
@@ -62,11 +64,13 @@ def test_every_kind_has_its_stored_form_and_reads_back() -> None:
 
 
 def test_the_engine_runs_exactly_the_automatic_kinds() -> None:
+    """Issue 31: the kinds marked `automatic` are exactly the bookkeeping steps the engine runs itself."""
     assert set(STEPS) == set(Q.AUTOMATIC) and all(kind.automatic for kind in Q.AUTOMATIC)
     assert not any(kind.automatic for kind in Q.ASKED)
 
 
 def test_questions_are_immutable() -> None:
+    """Issue 31: a question is a frozen record; a change builds a new one."""
     question = Q.Pay(0, 2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         question.remaining = 1  # type: ignore[misc]
@@ -90,6 +94,8 @@ def test_questions_are_immutable() -> None:
     ],
 )
 def test_a_malformed_question_record_is_refused(record: list[object]) -> None:
+    """Issue 31: a snapshot question of an unknown kind, with the wrong number of details or details of the wrong
+    type is refused with BadRecord, never read into the stack."""
     data = json.loads(json.dumps(GAME.new_state(3, seed=1).snapshot()))
     data["pending"] = [*data["pending"], record]
     with pytest.raises(BadRecord):
