@@ -23,18 +23,15 @@ from guildtable.kernel import Event
 from guildtable.kernel.events import private, public
 
 
-def apply(state: CityBlocksPosition, action: int) -> list[Event]:
-    """Answer the question on top with `action`."""
-    question = state.stack[-1]
+def place(state: CityBlocksPosition, question: Place, action: int, events: list[Event]) -> None:
+    """Place a tile (CB-11, CB-12); a courthouse then asks for a swap (CB-13), anything else ends the turn. The
+    question is off the stack already."""
     seat = question.seat
-    if isinstance(question, Swap):
-        return _resolve_swap(state, action, question)
     tile, site = divmod(action, SITES)
     state.hands[seat].remove(tile)
     code = state.board[site]
     rebuild = code != 0
     state.last_move = actions.notation(action, rebuild)
-    events = []
     if rebuild:  # CB-12
         payment = state.won[seat].pop(0)
         state.removed_values.append(payment)
@@ -57,15 +54,14 @@ def apply(state: CityBlocksPosition, action: int) -> list[Event]:
         events.append(public("build", seat=seat, tile=TILE_CODES[tile], site=site_name(site), move=state.last_move))
     state.board[site] = cell(seat, tile)
     if tile == COURT and sum(1 for value in state.slots if value) >= 2:  # CB-13
-        state.stack[-1] = Swap(seat, site, not rebuild)
-        return events
-    events.extend(_finish_turn(state, seat, site, built=not rebuild))
-    return events
+        state.stack.append(Swap(seat, site, not rebuild))
+        return
+    _finish_turn(state, seat, site, not rebuild, events)
 
 
-def _resolve_swap(state: CityBlocksPosition, action: int, question: Swap) -> list[Event]:
+def swap(state: CityBlocksPosition, question: Swap, action: int, events: list[Event]) -> None:
+    """Swap two streets' value tiles, or not (CB-13), and end the turn."""
     seat = question.seat
-    events = []
     if action == NO_SWAP:
         state.last_move = "noswap"
         events.append(public("noswap", seat=seat, move="noswap"))
@@ -83,28 +79,25 @@ def _resolve_swap(state: CityBlocksPosition, action: int, question: Swap) -> lis
                 move=state.last_move,
             )
         )
-    events.extend(_finish_turn(state, seat, question.site, question.built))
-    return events
+    _finish_turn(state, seat, question.site, question.built, events)
 
 
-def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool) -> list[Event]:
-    events = []
+def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool, events: list[Event]) -> None:
+    """Score the streets a build filled (CB-16, CB-19), draw (CB-14), then end the game (CB-21) or pass the turn."""
     if built:  # CB-16, CB-19: row first, then column; a rebuild never scores (CB-A-7)
         for street in SITE_STREETS[site]:
             if state.open_sites[street] == 0:
                 events.append(_award(state, street))
-    events.extend(_draw(state, seat))
-    if all(state.board):  # CB-21
-        state.stack.clear()
+    _draw(state, seat, events)
+    if all(state.board):  # CB-21: the stack stays empty
         events.append(public("game_end", scores=state.scores(), winners=state.winners()))
-        return events
+        return
     opponent = 1 - seat
     if state.hands[opponent]:
-        state.stack[-1] = Place(opponent)
+        state.stack.append(Place(opponent))
     else:  # CB-15: an empty hand skips its turn
-        state.stack[-1] = Place(seat)
+        state.stack.append(Place(seat))
         events.append(public("pass", seat=opponent, reason="no tiles left"))
-    return events
 
 
 def _award(state: CityBlocksPosition, street: int) -> Event:
@@ -123,16 +116,14 @@ def _award(state: CityBlocksPosition, street: int) -> Event:
     return public("award", **award)
 
 
-def _draw(state: CityBlocksPosition, seat: int) -> list[Event]:  # CB-14
+def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  # CB-14
     hand, pile = state.hands[seat], state.piles[seat]
     count = min(HAND_SIZE - len(hand), len(pile))
     if count <= 0:
-        return []
+        return
     drawn = pile[:count]
     del pile[:count]
     hand.extend(drawn)
     hand.sort()
-    return [
-        public("draw", seat=seat, count=count),
-        private(seat, "drew", seat=seat, tiles=[TILE_CODES[tile] for tile in drawn]),
-    ]
+    events.append(public("draw", seat=seat, count=count))
+    events.append(private(seat, "drew", seat=seat, tiles=[TILE_CODES[tile] for tile in drawn]))

@@ -15,13 +15,10 @@ from guildtable.kernel.protocol import Reason
 _ = domain("city_blocks").gettext
 
 
-def legal_actions(state: CityBlocksPosition) -> list[int]:
-    """The actions that answer the question on top, ascending: placements (CB-10 to CB-12) or swaps (CB-13)."""
-    if not state.stack:
-        return []
-    question = state.stack[-1]
-    if isinstance(question, Swap):
-        return [*legal_swaps(state), NO_SWAP]
+def places(state: CityBlocksPosition, question: Place) -> list[int]:
+    """The placements of a tile from the hand, ascending: builds on empty sites (CB-11) and rebuilds over one's own
+    tiles once a value tile can pay for them (CB-12); a courthouse only on an empty site unless the table allows
+    otherwise (CB-A-2)."""
     seat = question.seat
     board = state.board
     mine_low, mine_high = 1 + seat * TILE_TYPES, 1 + (seat + 1) * TILE_TYPES
@@ -44,29 +41,31 @@ def legal_actions(state: CityBlocksPosition) -> list[int]:
     return result
 
 
-def legal_swaps(state: CityBlocksPosition) -> list[int]:
-    """The swaps of two streets that both still have their value tile (CB-13)."""
+def swaps(state: CityBlocksPosition, question: Swap) -> list[int]:
+    """The swaps of two streets that both still have their value tile, then not swapping (CB-13)."""
     slots = state.slots
-    return [SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]]
+    return [*(SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]), NO_SWAP]
 
 
-def why_illegal(state: CityBlocksPosition, action: int) -> Reason | None:
-    """None if `action` answers the question on top, else the rule it breaks and why."""
-    question = state.stack[-1]
-    seat = question.seat
-    if isinstance(question, Swap):
-        if action < PLACE_ACTIONS:
-            return "CB-13", _("First finish your courthouse: swap the value tiles of two streets, or choose not to")
-        if action == NO_SWAP:
-            return None
-        for street in SWAP_PAIRS[action - SWAP_BASE]:
-            if not state.slots[street]:
-                return "CB-13", _(
-                    "{street} has already been scored, so it has no value tile to swap; only value tiles still "
-                    "beside the board can be swapped",
-                    street=words.capital(words.street_words(street)),
-                )
+def refuse_swap(state: CityBlocksPosition, question: Swap, action: int) -> Reason | None:
+    """None if `action` answers the courthouse's swap question, else the rule it breaks and why (CB-13)."""
+    if action < PLACE_ACTIONS:
+        return "CB-13", _("First finish your courthouse: swap the value tiles of two streets, or choose not to")
+    if action == NO_SWAP:
         return None
+    for street in SWAP_PAIRS[action - SWAP_BASE]:
+        if not state.slots[street]:
+            return "CB-13", _(
+                "{street} has already been scored, so it has no value tile to swap; only value tiles still "
+                "beside the board can be swapped",
+                street=words.capital(words.street_words(street)),
+            )
+    return None
+
+
+def refuse_place(state: CityBlocksPosition, question: Place, action: int) -> Reason | None:
+    """None if `action` places a tile legally, else the rule it breaks and why (CB-10 to CB-12, CB-A-2)."""
+    seat = question.seat
     if action >= PLACE_ACTIONS:
         return "CB-13", _("You may swap value tiles only right after placing your courthouse")
     tile, site = divmod(action, SITES)

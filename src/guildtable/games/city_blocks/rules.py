@@ -9,6 +9,7 @@ from typing import Any, Literal, cast
 from guildtable.games.city_blocks import actions, flow, legal, scoring, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS, CityBlocksActionJson
 from guildtable.games.city_blocks.content import SITES, STREET_NAMES, TILE_CODES, TILE_TYPES, site_name
+from guildtable.games.city_blocks.questions import KINDS, Place, Swap
 from guildtable.games.city_blocks.scoring import CityBlocksBreakdown
 from guildtable.games.city_blocks.snapshot import CityBlocksSnapshot
 from guildtable.games.city_blocks.snapshot import write as write_snapshot
@@ -17,6 +18,7 @@ from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.games.city_blocks.view import views as seat_views
 from guildtable.kernel import IllegalAction, LegalMove
 from guildtable.kernel.i18n import current_language, domain
+from guildtable.kernel.questions import Handler, Handlers
 from guildtable.kernel.scoresheet import ScoreSheet
 
 _ = domain("city_blocks").gettext
@@ -38,22 +40,38 @@ def _swap_key(slots: list[int], action: int) -> int:
     return slots[a] << 8 | slots[b]
 
 
+HANDLERS: Handlers[CityBlocksPosition] = Handlers(KINDS, over=words.over)
+"""What each City Blocks question allows and does (CB-10 to CB-21)."""
+HANDLERS.ask(
+    Place,
+    Handler(
+        legal=legal.places,
+        refuse=legal.refuse_place,
+        answer=flow.place,
+        prompt=words.place_prompt,
+        label=words.action_label,
+    ),
+)
+HANDLERS.ask(
+    Swap,
+    Handler(
+        legal=legal.swaps,
+        refuse=legal.refuse_swap,
+        answer=flow.swap,
+        prompt=words.swap_prompt,
+        label=words.action_label,
+    ),
+)
+HANDLERS.complete()
+
+
 class CityBlocksState(CityBlocksPosition):
-    """A City Blocks position as the kernel's `State`."""
+    """A City Blocks position as the kernel's `State`: its questions are answered through `HANDLERS`."""
 
     __slots__ = ()
+    handlers = HANDLERS
 
-    # --- what may be done ----------------------------------------------------------------------------------------
-    # The rules' functions are the methods themselves (no call in between: these run at every engine step).
-    legal_actions = legal.legal_actions
-    why_illegal = legal.why_illegal
-    _apply = flow.apply
-
-    def prompt(self, names: Sequence[str] | None = None) -> str:
-        return words.prompt(self, names)
-
-    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        return words.action_label(self, action)
+    # The legal moves, refusals, answers, prompts and labels come from `HANDLERS` through the kernel's `StackState`.
 
     def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
         """The kernel's legal moves, kept per language rather than built for every position: a placement's move
@@ -84,7 +102,7 @@ class CityBlocksState(CityBlocksPosition):
                         move = LegalMove(
                             action=self.action_to_json(action),
                             notation=self.action_to_notation(action),
-                            label=self.action_label(action),
+                            label=words.action_label(self, self.stack[-1], action),
                         )
                     moves[index] = kept[key] = move
         return cast(list[LegalMove], moves)

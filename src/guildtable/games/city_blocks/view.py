@@ -81,14 +81,11 @@ def _public_view(state: CityBlocksPosition) -> CityBlocksPublicView:
         ]
         for row in range(5)
     ]
-    question = state.stack[-1] if state.stack else None
     return {
         "game": state.game.name,
         "seats": list(SEAT_NAMES),
         "current_player": state.current_player,
-        "decision": None
-        if question is None
-        else {"kind": question.kind, "seat": question.seat, "prompt": words.prompt(state)},
+        "decision": state.decision(),
         "street_totals": {STREET_NAMES[street]: list(street_totals(state.board, street)) for street in range(STREETS)},
         "street_effects": {
             STREET_NAMES[street]: words.street_effects(state.board, street) for street in range(STREETS)

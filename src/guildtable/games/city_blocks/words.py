@@ -22,7 +22,7 @@ from guildtable.games.city_blocks.content import (
     seat_words,
     tile_description,
 )
-from guildtable.games.city_blocks.questions import Swap
+from guildtable.games.city_blocks.questions import Place, Swap
 from guildtable.games.city_blocks.scoring import street_modifiers
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel.i18n import N_, current_language, domain
@@ -149,16 +149,21 @@ def zeroed_by_words(kind: Kind) -> str:
     return _either(specials, "or") if specials else ""
 
 
-def prompt(state: CityBlocksPosition, names: Sequence[str] | None = None) -> str:
-    """The question on turn in plain words (CB-10 to CB-13)."""
-    if not state.stack:
-        return _("The game is over")
-    question = state.stack[-1]
-    if isinstance(question, Swap):
-        return _(
-            "Courthouse: you may swap the value tiles of two streets that have not been scored yet "
-            "(choose two streets), or choose not to swap"
-        )
+def over(state: CityBlocksPosition, names: Sequence[str] | None = None) -> str:
+    """The prompt once the game is over."""
+    return _("The game is over")
+
+
+def swap_prompt(state: CityBlocksPosition, question: Swap, names: Sequence[str] | None = None) -> str:
+    """The courthouse's swap question in plain words (CB-13)."""
+    return _(
+        "Courthouse: you may swap the value tiles of two streets that have not been scored yet "
+        "(choose two streets), or choose not to swap"
+    )
+
+
+def place_prompt(state: CityBlocksPosition, question: Place, names: Sequence[str] | None = None) -> str:
+    """The placement question in plain words (CB-10 to CB-12, CB-15)."""
     seat = question.seat
     again = not state.hands[1 - seat]  # CB-15
     who = (names or seat_words())[1 - seat]
@@ -181,8 +186,11 @@ def prompt(state: CityBlocksPosition, names: Sequence[str] | None = None) -> str
     return _("Place a tile from your hand on an empty site")
 
 
-def action_label(state: CityBlocksPosition, action: int) -> str:
-    """`action` in plain words for a button: a build, a rebuild with the value tile it pays, or a swap."""
+def action_label(
+    state: CityBlocksPosition, question: Place | Swap, action: int, names: Sequence[str] | None = None
+) -> str:
+    """`action` in plain words for a button: a build, a rebuild with the value tile it pays, or a swap. The words
+    follow from the action alone, so both questions label any action the same way."""
     if action == NO_SWAP:
         return no_swap_label()
     if action >= PLACE_ACTIONS:
