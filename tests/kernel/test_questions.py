@@ -13,7 +13,7 @@ import pytest
 import guildtable.kernel.questions
 from guildtable.kernel import BadRecord, Event, Rng
 from guildtable.kernel.protocol import Reason
-from guildtable.kernel.questions import Kinds, Question, StackState, top
+from guildtable.kernel.questions import Handler, Handlers, Kinds, Question, StackState, top
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,3 +228,123 @@ def test_the_modules_doctest_runs() -> None:
     results = doctest.testmod(guildtable.kernel.questions, verbose=False)
     assert results.attempted > 0
     assert results.failed == 0
+
+
+# --- Handlers: the kernel runs the stack ------------------------------------------------------------------------------
+
+
+class Handled(Stacked):
+    """A state answered through a handlers table: `legal_actions`, `why_illegal`, `_apply`, `prompt`,
+    `action_label` and `decision` are the kernel's (the test's Stacked overrides are taken away again)."""
+
+    legal_actions = StackState.legal_actions  # type: ignore[assignment]
+    why_illegal = StackState.why_illegal  # type: ignore[assignment]
+    _apply = StackState._apply  # type: ignore[assignment]
+    log: list[str]
+
+
+def _pick_answer(state: Handled, question: Pick, action: int, events: list[Event]) -> None:
+    state.log.append(f"pick {action}")
+    events.append(Event("picked", {"card": action}))
+    if action == 2:  # a pass, then an end-of-turn step below it, then another pass above the step
+        state.stack += [Pass(1), EndTurn(-1), EndTurn(-1)]
+
+
+def _pass_answer(state: Handled, question: Pass, action: int, events: list[Event]) -> None:
+    state.log.append("pass")
+
+
+def _end_turn(state: Handled, question: EndTurn, events: list[Event]) -> None:
+    state.log.append("end turn")
+    events.append(Event("turn_over"))
+
+
+def _handlers() -> Handlers[Handled]:
+    handlers: Handlers[Handled] = Handlers(KINDS, over=lambda state, names: "Over")
+    handlers.ask(
+        Pick,
+        Handler(
+            legal=lambda state, question: [1, 2],
+            refuse=lambda state, question, action: None if action in (1, 2) else ("T-1", "Pick card 1 or 2"),
+            answer=_pick_answer,
+            prompt=lambda state, question, names: f"{(names or ['A', 'B'])[question.seat]}: pick a card",
+            label=lambda state, question, action, names: f"Card {action}",
+            view=lambda state, question: {"level": question.level},
+        ),
+    )
+    handlers.ask(
+        Pass,
+        Handler(
+            legal=lambda state, question: [0],
+            refuse=lambda state, question, action: None if action == 0 else ("T-2", "You can only pass"),
+            answer=_pass_answer,
+            prompt=lambda state, question, names: "Pass",
+            label=lambda state, question, action, names: "Pass",
+        ),
+    )
+    handlers.step(EndTurn, _end_turn)
+    return handlers.complete()
+
+
+def handled(*questions: Question) -> Handled:
+    state = Handled.__new__(Handled)
+    state.stack = list(questions)
+    state.log = []
+    Handled.handlers = _handlers()
+    return state
+
+
+def test_the_kernel_answers_the_question_on_top_through_its_kind_handler() -> None:
+    """Issue 31: legal actions, refusals, prompts, labels and the view's decision come from the handler of the
+    question on top, looked up by its class."""
+    state = handled(Pass(1), Pick(0, card=3, level=2, target="x"))
+    assert state.legal_actions() == [1, 2]
+    assert state.why_illegal(1) is None and state.why_illegal(5) == ("T-1", "Pick card 1 or 2")
+    assert state.prompt() == "A: pick a card" and state.prompt(["Ann", "Bo"]) == "Ann: pick a card"
+    assert state.action_label(2) == "Card 2"
+    assert state.decision() == {"kind": "pick", "seat": 0, "prompt": "A: pick a card", "level": 2}
+    state.stack.pop()
+    assert state.legal_actions() == [0] and state.why_illegal(1) == ("T-2", "You can only pass")
+    assert state.decision() == {"kind": "pass", "seat": 1, "prompt": "Pass"}
+
+
+def test_an_answer_pops_its_question_and_the_automatic_steps_run_until_a_seat_is_asked() -> None:
+    """Issue 31: `_apply` takes the question off, runs its answer, then runs automatic steps from the top until a
+    question a seat answers is on top; the events of all of them come back in order."""
+    state = handled(Pass(1), Pick(0, card=3, level=2, target="x"))
+    events = state._apply(2)
+    assert state.log == ["pick 2", "end turn", "end turn"]
+    assert [event.kind for event in events] == ["picked", "turn_over", "turn_over"]
+    assert state.stack == [Pass(1), Pass(1)] and state.current_player == 1
+    assert state._apply(0) == [] and state.log[-1] == "pass" and state.stack == [Pass(1)]
+
+
+def test_the_game_is_over_when_the_stack_empties() -> None:
+    """Issue 31: once the last question is answered there are no legal actions and the prompt is the game's
+    `over` words; labels fall back to the notation."""
+    state = handled(Pass(1))
+    state._apply(0)
+    assert state.is_terminal and state.legal_actions() == [] and state.prompt() == "Over"
+    assert state.decision() is None
+
+
+def test_handlers_name_the_kinds_they_miss_or_mismatch() -> None:
+    """Issue 31: a table must give every kind exactly one handler: a `Handler` for an asked kind, a step for an
+    automatic one; `complete()` names the kinds still without one."""
+    handlers: Handlers[Handled] = Handlers(KINDS, over=lambda state, names: "Over")
+    with pytest.raises(ValueError, match="EndTurn needs a step"):
+        handlers.ask(EndTurn, _handlers().asked[Pass])
+    with pytest.raises(ValueError, match="Pass needs a handler"):
+        handlers.step(Pass, _end_turn)  # type: ignore[arg-type]
+    handlers.step(EndTurn, _end_turn)
+    with pytest.raises(ValueError, match="EndTurn already has its handler"):
+        handlers.step(EndTurn, _end_turn)
+    with pytest.raises(ValueError, match="question kinds without a handler: Pick, Pass"):
+        handlers.complete()
+
+    @dataclass(frozen=True, slots=True)
+    class Stranger(Question):
+        kind = "stranger"
+
+    with pytest.raises(ValueError, match="Stranger is not one of this game's question kinds"):
+        handlers.step(Stranger, _end_turn)  # type: ignore[arg-type]

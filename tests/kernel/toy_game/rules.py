@@ -1,37 +1,48 @@
-"""The Toy Nim state (NIM-3 to NIM-5): the position (`state.py`) with its legal answers (`legal.py`), what an answer
-does (`flow.py`), its view, snapshot, words and codecs, as the kernel's `State`."""
+"""The Toy Nim state (NIM-3 to NIM-5): the position (`state.py`) with its questions' handlers (legal answers from
+`legal.py`, what an answer does from `flow.py`, words from `words.py`), its view, snapshot and codecs, as the kernel's
+`State`. The kernel's `StackState` runs the stack with `HANDLERS`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from guildtable.kernel import Event
-from guildtable.kernel.protocol import Reason
+from guildtable.kernel.questions import Handler, Handlers
 from toy_game import actions, flow, legal, words
 from toy_game.content import CARD_NAMES
+from toy_game.questions import KINDS, GiveOrKeep, Take
 from toy_game.snapshot import write as write_snapshot
 from toy_game.state import NimPosition
 from toy_game.view import view as seat_view
 
+HANDLERS: Handlers[NimPosition] = Handlers(KINDS, over=words.over)
+HANDLERS.ask(
+    Take,
+    Handler(
+        legal=legal.takes,
+        refuse=legal.refuse_take,
+        answer=flow.take,
+        prompt=words.take_prompt,
+        label=words.take_label,
+    ),
+)
+HANDLERS.ask(
+    GiveOrKeep,
+    Handler(
+        legal=legal.give_or_keep,
+        refuse=legal.refuse_give_or_keep,
+        answer=flow.give_or_keep,
+        prompt=words.give_or_keep_prompt,
+        label=words.give_or_keep_label,
+    ),
+)
+HANDLERS.complete()
+
 
 class NimState(NimPosition):
-    """A Toy Nim position as the kernel's `State`."""
+    """A Toy Nim position as the kernel's `State`: its questions are answered through `HANDLERS`."""
 
-    def legal_actions(self) -> list[int]:
-        return legal.legal_actions(self)
-
-    def why_illegal(self, action: int) -> Reason | None:
-        return legal.why_illegal(self, action)
-
-    def _apply(self, action: int) -> list[Event]:
-        return flow.apply(self, action)
-
-    def prompt(self, names: Sequence[str] | None = None) -> str:
-        return words.prompt(self, names)
-
-    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        return words.action_label(action)
+    handlers = HANDLERS
 
     def score_breakdown(self) -> dict[str, Any]:
         over = not self.stack

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from toy_game import words
 from toy_game.content import CARD_NAMES, SEAT_NAMES
 from toy_game.state import NimPosition
 
 
 def view(state: NimPosition, seat: int | None) -> dict[str, Any]:
-    question = state.question
-    over = question is None
+    over = state.question is None
     return {
         "game": state.game.name,
         "seat": seat,
         "seats": list(SEAT_NAMES),
         "current_player": state.current_player,
-        "decision": None
-        if question is None
-        else {"kind": question.kind, "seat": question.seat, "prompt": words.prompt(state)},
+        "decision": state.decision(),
         "pile": state.pile,
         "card": None if seat is None else CARD_NAMES[state.cards[seat]],
         "cards": [CARD_NAMES[card] for card in state.cards] if over else None,
