@@ -9,6 +9,7 @@ come from each game's own word helpers, and the seats are named by `seat_colour_
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, TypeVar, cast
 
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.protocol import State
@@ -24,29 +25,31 @@ MOVE_LIMIT = 3000
 Chooser = Callable[[State], int]
 """A seat's player: the action it takes in a position."""
 
+S = TypeVar("S", bound=State)
 
-def play(state: State, moves: Iterable[str]) -> State:
+
+def play(state: S, moves: Iterable[str]) -> S:
     """Apply moves given in the game's notation."""
     for move in moves:
         state.apply(state.action_from_notation(move))
     return state
 
 
-class Players:
+class Players(Generic[S]):
     """One chooser per seat playing a game on to natural-looking positions (a `Playout`)."""
 
-    def __init__(self, state: State, choosers: Sequence[Chooser]) -> None:
+    def __init__(self, state: S, choosers: Sequence[Chooser]) -> None:
         self.state = state
         self.choosers = choosers
 
-    def until(self, stop: Callable[[State], bool]) -> State:
+    def until(self, stop: Callable[[S], bool]) -> S:
         """Play on until `stop(state)` holds (or the game ends); a copy of that position."""
         state = self.state
         for _step in range(MOVE_LIMIT):
             if state.current_player is None or stop(state):
                 break
             state.apply(self.choosers[state.current_player](state))
-        return state.clone()
+        return cast(S, state.clone())  # a state's clone is of its own class (`State.clone` says only State)
 
 
 def seat_names(count: int) -> tuple[str, ...]:

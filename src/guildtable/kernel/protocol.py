@@ -58,16 +58,23 @@ class Observer(Protocol):
         ...
 
 
-class Playout(Protocol):
+PlayedState = TypeVar("PlayedState", bound="State", covariant=True)
+StartState = TypeVar("StartState", bound="State")
+
+
+class Playout(Protocol[PlayedState]):
     """Plays a game on from a position, as the caller chooses the moves (the server: greedy bots)."""
 
-    def until(self, stop: Callable[[State], bool]) -> State:
+    def until(self, stop: Callable[[PlayedState], bool]) -> PlayedState:
         """Play on until `stop(state)` holds or the game ends; a copy of that position."""
         ...
 
 
-PlayoutFactory = Callable[["State", int], Playout]
-"""Given a position and a seed, something that plays it on (see `Game.examples`)."""
+class PlayoutFactory(Protocol):
+    """Given a position and a seed, something that plays it on (see `Game.examples`); what it hands back is of the
+    position's own type, so a game's examples read their own view without a cast."""
+
+    def __call__(self, state: StartState, seed: int, /) -> Playout[StartState]: ...
 
 
 class ExampleSeat(TypedDict):

@@ -11,7 +11,7 @@ the reader's language (issue 15; see `kernel/examples.py`).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
@@ -23,6 +23,8 @@ from guildtable.kernel.i18n import current_language, domain, use_language
 from guildtable.kernel.registry import find_game
 from guildtable.server.pages import render_page, render_rules_text
 from guildtable.server.problems import Problem, problem_responses
+
+S = TypeVar("S", bound=State)
 
 _ = domain("rules").gettext
 
@@ -65,6 +67,6 @@ def examples_json(name: str, language: str) -> list[dict[str, Any]]:
         return [dict(example.to_json()) for example in game.examples(greedy_playout)]
 
 
-def greedy_playout(state: State, seed: int) -> Players:
+def greedy_playout(state: S, seed: int) -> Players[S]:
     """Greedy players, one per seat, seeded: they play a game on to natural-looking positions."""
     return Players(state, [GreedyBot(seed * 10 + seat).choose for seat in range(state.num_players)])

@@ -3,13 +3,10 @@ game later on, each built from the engine with its caption."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.games.city_blocks.state import Award
-from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.kernel.examples import _, dollars, ngettext, play, seat_names, sentences
-from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
+from guildtable.kernel.protocol import Example, Game, PlayoutFactory
 
 CB_SLOTS = {"R1": 9, "R2": 3, "R3": 12, "R4": 5, "R5": 1, "C1": 14, "C2": 7, "C3": 2, "C4": 11, "C5": 6, "C6": 15}
 CB_BLUE = ["F7", "S2", "H3", "H1", "CRT", "H2", "H4", "H5", "S3", "S4", "S5", "S6", "F3", "F4", "F5", "F6"]
@@ -34,7 +31,7 @@ def examples(game: Game[CityBlocksState], playout: PlayoutFactory) -> list[Examp
     blue, red = award["totals"]
 
     later = playout(game.new_state(2, seed=4), 4).until(lambda state: len(_awards(state)) >= 5)
-    later_view = cast(CityBlocksView, later.view(None))
+    later_view = later.view(None)
     held = [
         _("{name} holds {tokens}", name=names[seat], tokens=dollars(values))
         if values
@@ -106,10 +103,9 @@ def examples(game: Game[CityBlocksState], playout: PlayoutFactory) -> list[Examp
     ]
 
 
-def _awards(state: State) -> list[Award]:
-    """The streets scored in `state`, a City Blocks state that `play` and the playout hand back as the kernel's
-    `State` (so its view is typed as a plain `SeatView`)."""
-    return cast(CityBlocksView, state.view(None))["awards"]
+def _awards(state: CityBlocksState) -> list[Award]:
+    """The streets scored in `state`."""
+    return state.view(None)["awards"]
 
 
 def _cb_pile(first: list[str]) -> list[str]:
