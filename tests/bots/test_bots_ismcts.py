@@ -8,7 +8,7 @@ import pytest
 
 from guildtable.bots import ismcts
 from guildtable.bots.hint import hint
-from guildtable.bots.ismcts import IsmctsBot, Node, SearchSettings, fast_apply
+from guildtable.bots.ismcts import IsmctsBot, Node, SearchSettings
 from guildtable.bots.spec import make_bot
 from guildtable.kernel import IllegalAction, Rng, State
 from guildtable.kernel.registry import all_games, get_game
@@ -60,7 +60,7 @@ def test_expansion_near_the_root_scores_the_moves_each_world_offers() -> None:
         untried = [action for action in legal if action not in node.children]
         assert chosen == max(untried, key=lambda action: node.priors[action])  # type: ignore[index]
         after = world.clone()
-        fast_apply(after, chosen)
+        after.apply_legal(chosen)
         assert node.priors[chosen][0] == state.game.evaluate(after, mover)
         node.children[chosen] = Node(mover)
     assert len(seen) > len(state.legal_actions())  # the worlds really offered other moves

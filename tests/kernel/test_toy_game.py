@@ -326,3 +326,17 @@ def test_the_move_that_ends_the_game_cannot_be_taken_back() -> None:
     assert GAME.takes_back(play(state, "take 1"))
     assert GAME.takes_back(play(state, "take 3"))
     assert not GAME.takes_back(play(state, "keep"))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_legal_is_apply_without_the_checks(seed: int) -> None:
+    """Issue 31: `State.apply_legal`, the unchecked apply search and playouts use, changes the state, its history and
+    its events exactly as `apply` does for a legal action (NIM-3, NIM-4)."""
+    checked = GAME.new_state(2, seed=seed)
+    unchecked = checked.clone()
+    rng = Rng(seed)
+    while not checked.is_terminal:
+        action = rng.choice(checked.legal_actions())
+        assert unchecked.apply_legal(action) == checked.apply(action)
+        assert canonical(unchecked.snapshot()) == canonical(checked.snapshot())
+    assert unchecked.history == checked.history and unchecked.is_terminal

@@ -76,12 +76,6 @@ class SearchResult:
     seconds: float = 0.0
 
 
-def fast_apply(state: State, action: int) -> None:
-    """`state.apply` without its validation, for actions taken from `state.legal_actions()` during search."""
-    state._apply(action)
-    state.history.append(action)
-
-
 class IsmctsBot:
     """An SO-ISMCTS player. `choose` returns the most visited root action."""
 
@@ -176,7 +170,7 @@ class IsmctsBot:
                             best_action = action
                     if best_action >= 0:
                         node = children[best_action]
-                        fast_apply(world, best_action)
+                        world.apply_legal(best_action)
                         path.append(node)
                         depth += 1
                         continue
@@ -184,7 +178,7 @@ class IsmctsBot:
                     expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
                 child = Node(mover)
                 children[expand] = child
-                fast_apply(world, expand)
+                world.apply_legal(expand)
                 path.append(child)
                 # Settle: keep adding nodes for the other seats' replies until the searching seat is to move again,
                 # so that every leaf is judged at the same point of the turn order (no odd/even-depth bias).
@@ -198,8 +192,7 @@ class IsmctsBot:
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
                 legal = world.legal_actions()
                 action = legal[int(uniform() * len(legal))]
-                world._apply(action)  # fast_apply, inlined: the playout is the hot loop of a search
-                world.history.append(action)
+                world.apply_legal(action)
                 steps += 1
             root.visits += 1
             if world.is_terminal:
@@ -242,7 +235,7 @@ class IsmctsBot:
             for action in legal:
                 if action not in priors:
                     child = world.clone()
-                    fast_apply(child, action)
+                    child.apply_legal(action)
                     priors[action] = (evaluate(child, mover), tie_break())
             best = -1
             best_prior = (-math.inf, 0.0)

@@ -334,6 +334,14 @@ class State(ABC):
         self.history.append(action)
         return events
 
+    def apply_legal(self, action: int) -> list[Event]:
+        """Carry out an action taken from `legal_actions()` without checking it again (search and playouts, where
+        every action is legal by construction); recorded in the history as `apply` records it. An action that is
+        not legal here leaves the state undefined."""
+        events = self._apply(action)
+        self.history.append(action)
+        return events
+
     end_rule: str = ""
     """The rule that says when the game ends (named when a move is tried after it)."""
 
