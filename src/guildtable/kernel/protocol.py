@@ -149,6 +149,12 @@ class Game(ABC, Generic[GameState]):
     # A few plain sentences a newcomer reads the first time they sit at a table of the game (messages of the game's
     # own catalogue, marked with N_); the rules page has the rest.
     how_to_play: tuple[str, ...] = ()
+    # Issue 33: the lobby's one sentence on the game (what it is, why to play it), a message of the game's own
+    # catalogue (marked with N_).
+    pitch: str = ""
+    # Issue 33: how long a game takes, in minutes, from its fewest players to its most: the rulebook's figure, or
+    # measured by `benchmarks/game_length.py` where the rulebook gives none. (0, 0): not known.
+    play_minutes: tuple[int, int] = (0, 0)
     # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
     rule_prefix: str = ""
 

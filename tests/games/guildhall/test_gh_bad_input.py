@@ -212,3 +212,29 @@ def test_gh_every_illegal_answer_to_every_question_is_refused() -> None:
                     assert canonical(state.snapshot()) == before
                 state.apply(rng.choice(state.legal_actions()))
     assert len(seen) >= 15
+
+
+def test_gh_each_kinds_refusal_handler_accepts_exactly_its_legal_answers() -> None:
+    """GH-24 and the rule of every question: the refusal each question kind declares in `HANDLERS`, called as the
+    kernel calls it, accepts exactly the legal answers and refuses every other with what `why_illegal` says (the
+    state answers a legal action from its kept legal answers without asking the handler)."""
+    from guildtable.games.guildhall.actions import NUM_ACTIONS
+    from guildtable.kernel import Rng
+
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = GAME.new_state(players, seed=seed)
+            rng = Rng(seed + 40)
+            while not state.is_terminal:
+                question = state.stack[-1]
+                if question.kind not in seen:
+                    seen.add(question.kind)
+                    refuse = GuildhallState.handlers.refuse[type(question)]
+                    legal = set(state.legal_actions())
+                    for action in range(NUM_ACTIONS):
+                        refusal = refuse(state, question, action)
+                        assert (refusal is None) == (action in legal), (question.kind, action)
+                        assert refusal == state.why_illegal(action), (question.kind, action)
+                state.apply(rng.choice(state.legal_actions()))
+    assert len(seen) >= 15

@@ -90,18 +90,19 @@ def _render(state: object, seat: int) -> str:
 def test_gh_german_refusal_reasons() -> None:
     from guildtable.games.guildhall.actions import CARD
     from guildtable.games.guildhall.content import CARD_NAMES
-    from guildtable.games.guildhall.legal import reason
 
     state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
     robber = CARD + CARD_NAMES.index("red Robber")
     assert robber not in state.legal_actions()
-    assert reason(state, robber)[1] == "You have no red Robber in your hand."
+    assert state.why_illegal(robber) == ("GH-29", "You have no red Robber in your hand.")
     with use_language("de"):
-        assert reason(state, robber)[1] == "Du hast die Karte Diebin (rot) nicht auf der Hand."
+        assert state.why_illegal(robber) == ("GH-29", "Du hast die Karte Diebin (rot) nicht auf der Hand.")
     with use_language("qps"):
         for action in range(CARD, CARD + len(CARD_NAMES)):
-            if action not in state.legal_actions():
-                assert bracketed(reason(state, action)[1], NAMES), action
+            refused = state.why_illegal(action)
+            assert (refused is None) == (action in state.legal_actions()), action
+            if refused is not None:
+                assert bracketed(refused[1], NAMES), action
 
 
 def test_gh_german_terminal_view_explains_the_hand() -> None:

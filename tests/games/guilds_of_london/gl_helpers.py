@@ -9,9 +9,9 @@ from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import questions as Q
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOL_BIT
-from guildtable.games.guilds_of_london.flow import settle
 from guildtable.games.guilds_of_london.geometry import cell
 from guildtable.games.guilds_of_london.rules import GuildsState
+from guildtable.kernel.events import Event
 from guildtable.kernel.questions import Question
 
 GH, PL = A.GUILDHALL, A.PLANTATION
@@ -78,10 +78,12 @@ def ask(state: GuildsState, question: Question) -> None:
     state.stack = [question]
 
 
-def run(state: GuildsState, *steps: Question) -> None:
-    """Replace the stack with engine steps (last = first to run) and run them to the next question."""
+def run(state: GuildsState, *steps: Question) -> list[Event]:
+    """Replace the stack with engine steps (last = first to run) and run them to the next question; what happened."""
     state.stack = list(steps)
-    settle(state)
+    events: list[Event] = []
+    state.settle(events)
+    return events
 
 
 def give_cards(state: GuildsState, seat: int, numbers: list[int]) -> None:

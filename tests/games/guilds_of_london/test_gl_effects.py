@@ -41,7 +41,7 @@ def resolve(state: GuildsState, index: int, seat: int = RED, mask: int = ALL_SYM
 def test_gl_104_vp_effect_and_stacking() -> None:
     """GL-104: VP, with the marker on top of its new space."""
     state = cleared(3)
-    gain(state, BLUE, 2, "test")
+    gain(state, BLUE, 2, "test", [])
     resolve(state, effect("vp", amount=2))
     assert state.vp[RED] == 2 and state.order()[0] == RED
 

@@ -32,7 +32,7 @@ def test_gl_99_100_101_final_scoring_in_the_engine() -> None:
     unscored = at(state, 2, -1)
     put(state, BLUE, unscored, 2)
     state.rewards[RED] = [card("mayor_21").index]  # 1 VP per controlled tile
-    final_scoring(state)
+    final_scoring(state, [])
     assert figures(state, unscored) == [0, 0, 0] and state.token[unscored] == -1
     assert state.vp[RED] == 2 + 1
     assert state.final is not None and state.final["master_pairs"][RED] == 1
@@ -55,7 +55,7 @@ def test_gl_d37_one_tile_counts_for_several_cards() -> None:
     tile = next(t for t in state.in_play if CONTENT.tiles[t].kind == "guild")
     make_master(state, RED, tile)
     state.rewards[RED] = [card("mayor_21").index, card("mayor_15").index]
-    final_scoring(state)
+    final_scoring(state, [])
     assert state.vp[RED] >= 1
 
 
@@ -116,12 +116,12 @@ def test_uncontrolled_master_tile_counts_for_nobody() -> None:
     make_master(state, RED, a)
     state.back[b] = 1
     state.rewards[RED] = [card("mayor_21").index]
-    final_scoring(state)
+    final_scoring(state, [])
     assert state.vp[RED] == 1
 
 
 def test_plantation_liverymen_survive_final_scoring() -> None:
     state = cleared(3)
     put(state, RED, PL, 2)
-    final_scoring(state)
+    final_scoring(state, [])
     assert figures(state, PL)[RED] == 2

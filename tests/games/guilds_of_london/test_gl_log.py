@@ -67,8 +67,7 @@ def test_gl_log_tile_scoring_t_lines_say_who_scored_what_and_why() -> None:
     state.token[tile] = A.TOKEN_OF_ID["tok_vp2"]
     put(state, RED, tile, 3)
     put(state, BLUE, tile, 1)
-    run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
-    events = list(state._events)
+    events = run(state, Q.ScoreFrom(-1, 0, tuple(state.reading_order())))
     for action in (A.SKIP, A.SKIP, A.TAKE):
         events.extend(state.apply(action))
     lines = [GAME.describe_event(event) for event in events]

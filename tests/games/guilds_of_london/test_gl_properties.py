@@ -160,3 +160,21 @@ def test_kernel_no_leak_check_over_a_game() -> None:
                 seen[seat].extend(e for e in events if e.visible_to(seat))
             if step % 25 == 0:
                 check_no_leak(state, seen, hidden)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_decision_and_its_prompt_are_the_same_for_every_seat_and_name_nothing_hidden(players: int) -> None:
+    """Issue 31, GL-42, GL-43, GL-D28: the view's `decision` (the kernel's, with its prompt) is the same for every seat
+    and the spectator, and every other seat's determinized worlds (other hands, reward cards, decks reshuffled) give
+    it unchanged: a prompt names only what everyone may see."""
+    state = GAME.new_state(players, seed=11)
+    rng = Rng(5)
+    while not state.is_terminal:
+        decision = state.view(None)["decision"]
+        assert decision is not None and decision["prompt"] == state.prompt()
+        for seat in range(players):
+            assert state.view(seat)["decision"] == decision
+            if seat != decision["seat"]:
+                assert state.determinize(seat, rng).view(seat)["decision"] == decision
+        state.apply(busy_choice(state, rng))
+    assert state.view(None)["decision"] is None

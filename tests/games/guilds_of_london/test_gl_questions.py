@@ -12,7 +12,7 @@ import pytest
 
 from guildtable.games.guilds_of_london import GAME
 from guildtable.games.guilds_of_london import questions as Q
-from guildtable.games.guilds_of_london.flow import STEPS
+from guildtable.games.guilds_of_london.rules import HANDLERS
 from guildtable.kernel import BadRecord
 from guildtable.kernel.questions import Question
 
@@ -64,8 +64,10 @@ def test_every_kind_has_its_stored_form_and_reads_back() -> None:
 
 
 def test_the_engine_runs_exactly_the_automatic_kinds() -> None:
-    """Issue 31: the kinds marked `automatic` are exactly the bookkeeping steps the engine runs itself."""
-    assert set(STEPS) == set(Q.AUTOMATIC) and all(kind.automatic for kind in Q.AUTOMATIC)
+    """Issue 31: the kinds marked `automatic` are exactly the bookkeeping steps the engine runs itself (a step each
+    in `HANDLERS`), and every other kind has a handler a seat answers through."""
+    assert set(HANDLERS.steps) == set(Q.AUTOMATIC) and all(kind.automatic for kind in Q.AUTOMATIC)
+    assert set(HANDLERS.asked) == set(Q.ASKED)
     assert not any(kind.automatic for kind in Q.ASKED)
 
 

@@ -194,7 +194,7 @@ def test_gl_d13_turn_order_wins_option() -> None:
     need = max(2, CONTENT.tiles[target].minimum)
     put(state, BLUE, target, need)
     put(state, GREEN, target, need)
-    gain(state, GREEN, 1, "test")
+    gain(state, GREEN, 1, "test", [])
     run(state, Q.ScoreFrom(-1, 0, (target,)))
     answer_rewards(state)
     assert state.master_of(target) == GREEN

@@ -185,11 +185,15 @@ def test_setup_keys_are_checked() -> None:
 def test_gl_5_7_9_10_29_40_scoreboard_markers_round_marker_and_beadle() -> None:
     """GL-5, GL-7, GL-9, GL-10, GL-29, GL-40: the scoreboard (the 2-player or 3–4 player side: VP track with stacking,
     round track with grey and scoring rounds, the ship space, neutral spaces, the reward deck) and the Beadle are in
-    every view."""
+    every view. The VP are the view's `scores` (as in every game) and the markers' stacking its `marker_heights`
+    (issue 31: not `stack`, which names the question stack)."""
     for players, rounds in ((2, 16), (4, 12)):
-        view = fresh(players, seed=2).view(None)
+        state = fresh(players, seed=2)
+        view = state.view(None)
         assert view["rounds"] == rounds and view["round"] == 1
-        assert len(view["vp"]) == len(view["stack"]) == players
+        assert view["scores"] == state.scores() and view["marker_heights"] == state.marker_height
+        assert len(view["scores"]) == len(view["marker_heights"]) == players
+        assert not {"vp", "stack", "prompt"} & set(view)
         assert view["plantation"]["name"] and view["neutrals"] == [2] * players
         assert view["reward_deck_size"] == 21 - players
         assert view["beadle"] is not None

@@ -35,19 +35,19 @@ def test_gl_t1_50_51_turn_order_by_vp_then_stack() -> None:
     """GL-T1, GL-50, GL-51, GL-54: Blue 6, Yellow 4 (arrived after Green), Green 4 → Blue, Yellow, Green."""
     state = cleared(4)
     green, red, blue, yellow = 0, 1, 2, 3
-    gain(state, red, 1, "test")
-    gain(state, green, 4, "test")
-    gain(state, yellow, 4, "test")
-    gain(state, blue, 6, "test")
+    gain(state, red, 1, "test", [])
+    gain(state, green, 4, "test", [])
+    gain(state, yellow, 4, "test", [])
+    gain(state, blue, 6, "test", [])
     assert state.order()[:3] == [blue, yellow, green]
 
 
 def test_gl_d10_moving_back_puts_the_marker_on_top() -> None:
     """GL-D10: a marker that lands on an occupied space goes on top, also when VP fall."""
     state = cleared(3)
-    gain(state, 0, 3, "test")
-    gain(state, 1, 5, "test")
-    gain(state, 1, -2, "test")
+    gain(state, 0, 3, "test", [])
+    gain(state, 1, 5, "test", [])
+    gain(state, 1, -2, "test", [])
     assert state.order()[:2] == [1, 0]
 
 
@@ -56,13 +56,13 @@ def test_gl_t25_53_order_recomputed_after_each_turn_nobody_twice() -> None:
     state = cleared(3)
     a, b, c = 0, 1, 2
     for seat, vp in ((a, 5), (b, 3), (c, 1)):
-        gain(state, seat, vp, "test")
+        gain(state, seat, vp, "test", [])
     for seat in (a, b, c):
         give_cards(state, seat, [])
     state.taken = 0
     run(state, Q.NextTurn(-1))
     assert state.current_player == a
-    gain(state, c, 3, "effect")
+    gain(state, c, 3, "effect", [])
     state.apply(A.PASS)
     assert state.current_player == c
     state.apply(A.PASS)

@@ -1,8 +1,11 @@
 """What an answer to a City and Guilds question does (CG-11 to CG-45): tiles and figures go down, investments advance,
 block markers move, a completed block is scored (CG-31 to CG-35), taverns are offered (CG-36, CG-37), the display is
 taken from and refilled (CG-24, CG-25), turns pass (CG-13) and the game ends with the final scoring (CG-43 to CG-45).
-Questions are popped and pushed on the state's stack (questions.py); every change is told in public (or, for the
-tile returned in setup, private) events, and every point is credited to the state's ledger."""
+
+One answer function per kind of question (questions.py), which `rules.HANDLERS` registers and the kernel's
+`StackState` calls: the question answered is already off the stack, and the function pushes whatever is asked next.
+Every change is told in public (or, for the tile returned in setup, private) events appended to the list it is
+given, and every point is credited to the state's ledger."""
 
 from __future__ import annotations
 
@@ -39,65 +42,90 @@ from guildtable.kernel import Event, Rng
 from guildtable.kernel.events import private, public
 
 
-def apply(state: CityAndGuildsPosition, action: int) -> list[Event]:
-    """Answer the question on top with `action` (legal: legal.py checked it) and tell what happened."""
-    question = state.stack.pop()
+def choose_lot(state: CityAndGuildsPosition, question: Lot, action: int, events: list[Event]) -> None:
+    """Put the picked tile on a lot and resolve what it asks for (CG-14, CG-16 to CG-21), or put it back in the hand
+    and ask for a tile again (CG-16)."""
+    state.last_move = actions.notation(action, state.board)
+    if action == PUT_BACK:
+        _put_back(state, question.seat, question.tile, events)
+    else:
+        _place(state, question.seat, question.tile, action - LOT_BASE, events)
+
+
+def pick_tile(state: CityAndGuildsPosition, question: Pick, action: int, events: list[Event]) -> None:
+    """Take the picked tile out of the hand and ask for its lot (CG-14, CG-16)."""
     seat = question.seat
-    # The returned tile is secret (CG-11): the public record of the move does not name it.
-    state.last_move = "return (a tile)" if type(question) is Return else actions.notation(action, state.board)
-    if type(question) is Lot:
-        if action == PUT_BACK:
-            return _put_back(state, seat, question.tile)
-        return _place(state, seat, question.tile, action - LOT_BASE)
-    if type(question) is Pick:
-        tile = action - SELECT_BASE
-        state.hands[seat].remove(tile)
-        known = state.known[seat]
-        if known[tile]:
-            known[tile] -= 1
-        state.stack.append(Lot(seat, tile))
-        return [public("pick", seat=seat, tile=TILE_CODES[tile], move=state.last_move)]
-    if type(question) is Draw:
-        return _take(state, seat, action - TAKE_BASE)
-    if type(question) is Building:
-        lot = question.lot
-        events: list[Event] = []
-        if action == INVEST:
-            state.put_figures(seat, lot, 1)
-            events.append(_advance(state, seat, state.tiles[lot], BUILDING_STEPS))
-        else:
-            state.put_figures(seat, lot, 2)
-        name = state.board.lot_names[lot]
-        resolve = public("resolve", seat=seat, lot=name, tile=TILE_CODES[state.tiles[lot]], choice=state.last_move)
-        events[:0] = [resolve]
-        events.extend(_after_placement(state, seat, lot, True))
-        return events
-    if type(question) is MinstrelFigure:
-        lot = question.lot
-        if action == FIGURE:
-            state.put_figures(seat, lot, 1)
-        name = state.board.lot_names[lot]
-        events = [public("resolve", seat=seat, lot=name, tile=TILE_CODES[MINSTREL], choice=state.last_move)]
-        events.extend(_after_placement(state, seat, lot, action == FIGURE))
-        return events
-    if type(question) is TavernChoice:
-        if action == NO_TAVERN:
-            return [public("tavern_declined", seat=seat, move="notavern"), *_end_turn(state, seat)]
-        return _place_tavern(state, seat, action - LOT_BASE)
-    return _return(state, seat, action - RETURN_BASE)
+    state.last_move = actions.notation(action, state.board)
+    tile = action - SELECT_BASE
+    state.hands[seat].remove(tile)
+    known = state.known[seat]
+    if known[tile]:
+        known[tile] -= 1
+    state.stack.append(Lot(seat, tile))
+    events.append(public("pick", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
 
 
-def _put_back(state: CityAndGuildsPosition, seat: int, tile: int) -> list[Event]:
+def take_tile(state: CityAndGuildsPosition, question: Draw, action: int, events: list[Event]) -> None:
+    """Take a display tile into the hand, refill the display and pass the turn (CG-24, CG-25, CG-13)."""
+    state.last_move = actions.notation(action, state.board)
+    _take(state, question.seat, action - TAKE_BASE, events)
+
+
+def resolve_building(state: CityAndGuildsPosition, question: Building, action: int, events: list[Event]) -> None:
+    """Take the guild building just placed with 1 figure and a step up its track, or with 2 figures (CG-17, CG-26),
+    then the block markers, a completed block and the end of the turn (CG-29, CG-31)."""
+    seat, lot = question.seat, question.lot
+    state.last_move = actions.notation(action, state.board)
+    name = state.board.lot_names[lot]
+    events.append(public("resolve", seat=seat, lot=name, tile=TILE_CODES[state.tiles[lot]], choice=state.last_move))
+    if action == INVEST:
+        state.put_figures(seat, lot, 1)
+        events.append(_advance(state, seat, state.tiles[lot], BUILDING_STEPS))
+    else:
+        state.put_figures(seat, lot, 2)
+    _after_placement(state, seat, lot, True, events)
+
+
+def resolve_minstrel(state: CityAndGuildsPosition, question: MinstrelFigure, action: int, events: list[Event]) -> None:
+    """Put a figure on the minstrel house just placed, or not (CG-21), then the block markers, a completed block and
+    the end of the turn (CG-29, CG-31)."""
+    seat, lot = question.seat, question.lot
+    state.last_move = actions.notation(action, state.board)
+    if action == FIGURE:
+        state.put_figures(seat, lot, 1)
+    name = state.board.lot_names[lot]
+    events.append(public("resolve", seat=seat, lot=name, tile=TILE_CODES[MINSTREL], choice=state.last_move))
+    _after_placement(state, seat, lot, action == FIGURE, events)
+
+
+def choose_tavern(state: CityAndGuildsPosition, question: TavernChoice, action: int, events: list[Event]) -> None:
+    """Place a tavern on a lot (CG-36, CG-37) or do without it and end the turn (CG-36)."""
+    seat = question.seat
+    state.last_move = actions.notation(action, state.board)
+    if action == NO_TAVERN:
+        events.append(public("tavern_declined", seat=seat, move="notavern"))
+        _end_turn(state, seat, events)
+    else:
+        _place_tavern(state, seat, action - LOT_BASE, events)
+
+
+def give_back(state: CityAndGuildsPosition, question: Return, action: int, events: list[Event]) -> None:
+    """Give a dealt tile back face down (CG-11); the public record of the move does not name it."""
+    state.last_move = "return (a tile)"
+    _return(state, question.seat, action - RETURN_BASE, events)
+
+
+def _put_back(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """The picked tile goes back into the hand and the tile question is asked again. Everyone saw which tile it
     was when it was picked, so it now counts as known in that hand."""
     state.hands[seat].append(tile)
     state.hands[seat].sort()
     state.known[seat][tile] += 1
     state.stack.append(Pick(seat))
-    return [public("put_back", seat=seat, tile=TILE_CODES[tile], move=state.last_move)]
+    events.append(public("put_back", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
 
 
-def _return(state: CityAndGuildsPosition, seat: int, tile: int) -> list[Event]:
+def _return(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
     state.hands[seat].remove(tile)
     state.returned[seat] = tile
@@ -105,19 +133,16 @@ def _return(state: CityAndGuildsPosition, seat: int, tile: int) -> list[Event]:
         state.supply.insert(0, tile)  # the bottom of the pile
     else:
         state.supply.append(tile)
-    events = [
-        public("return", seat=seat),
-        private(seat, "returned", seat=seat, tile=TILE_CODES[tile]),
-    ]
+    events.append(public("return", seat=seat))
+    events.append(private(seat, "returned", seat=seat, tile=TILE_CODES[tile]))
     if not state.stack:
         if not state.keep_order:
             Rng(state.shuffle_seed).shuffle(state.supply)
-        events.extend(refill_display(state))
+        refill_display(state, events)
         state.stack.append(Pick(state.start_player))
-    return events
 
 
-def refill_display(state: CityAndGuildsPosition) -> list[Event]:
+def refill_display(state: CityAndGuildsPosition, events: list[Event]) -> None:
     """CG-12 / CG-25: turn supply tiles up until the display holds three or the supply is empty."""
     revealed = []
     while len(state.display) < DISPLAY_SIZE and state.supply:
@@ -125,10 +150,11 @@ def refill_display(state: CityAndGuildsPosition) -> list[Event]:
         state.display.append(tile)
         revealed.append(TILE_CODES[tile])
     state.display.sort()
-    return [public("reveal", tiles=revealed)] if revealed else []
+    if revealed:
+        events.append(public("reveal", tiles=revealed))
 
 
-def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int) -> list[Event]:
+def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int, events: list[Event]) -> None:
     """CG-14 / CG-16 to CG-21: put the tile down and resolve what it asks for."""
     state.put_tile(lot, tile)
     state.placed[seat] += 1
@@ -136,17 +162,17 @@ def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int) -> list
     letter = state.board.block_letters[state.board.lot_block[lot]]
     setup = state.in_setup
     move = f"{TILE_CODES[tile]} {name}"
-    events = [public("place", seat=seat, tile=TILE_CODES[tile], lot=name, block=letter, setup=setup, move=move)]
+    events.append(public("place", seat=seat, tile=TILE_CODES[tile], lot=name, block=letter, setup=setup, move=move))
     if setup:  # CG-14, CG-A-17: no figure, no investment, no marker, no owner
         state.setup_placed += 1
-        events.extend(_end_turn(state, seat))
-        return events
+        _end_turn(state, seat, events)
+        return
     figures = state.figures[seat]
     if tile < MARKET:  # CG-17 to CG-19
         can = scoring.can_advance(state.values[tile], seat, BUILDING_STEPS)
         if figures >= 2 and can:
             state.stack.append(Building(seat, lot))
-            return events
+            return
         guild = GUILDS[tile]
         if figures >= 2:
             state.put_figures(seat, lot, 2)
@@ -159,17 +185,16 @@ def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int) -> list
             text = "the last figure, no choice" if figures else "no figures left: the building stays unowned"
             events.append(public("forced", seat=seat, rule=rule, lot=name, guild=guild, figures=figures, text=text))
             events.append(_advance(state, seat, tile, BUILDING_STEPS))
-        events.extend(_after_placement(state, seat, lot, figures > 0))
-        return events
+        _after_placement(state, seat, lot, figures > 0, events)
+        return
     if tile < MINSTREL:  # CG-20
         events.append(_advance(state, seat, tile - MARKET, MARKET_STEPS))
-        events.extend(_after_placement(state, seat, lot, False))
-        return events
+        _after_placement(state, seat, lot, False, events)
+        return
     if figures:  # CG-21: the figure is optional, so ask
         state.stack.append(MinstrelFigure(seat, lot))
-        return events
-    events.extend(_after_placement(state, seat, lot, False))
-    return events
+        return
+    _after_placement(state, seat, lot, False, events)
 
 
 def _advance(state: CityAndGuildsPosition, seat: int, guild: int, steps: int) -> Event:
@@ -209,45 +234,42 @@ def _update_markers(state: CityAndGuildsPosition, seat: int, block: int) -> Even
     )
 
 
-def _after_placement(state: CityAndGuildsPosition, seat: int, lot: int, figures_put: bool) -> list[Event]:
+def _after_placement(state: CityAndGuildsPosition, seat: int, lot: int, figures_put: bool, events: list[Event]) -> None:
     """CG-29, then CG-31: score a completed block, then the tavern offer (CG-36) or the end of the turn."""
     block = state.board.lot_block[lot]
-    events: list[Event] = []
     if figures_put:
         event = _update_markers(state, seat, block)
         if event is not None:
             events.append(event)
     if state.empty_in_block[block] == 0:
         events.append(_score_block(state, block, seat))
-        events.extend(_offer_tavern(state, seat))
+        _offer_tavern(state, seat, events)
     else:
-        events.extend(_end_turn(state, seat))
-    return events
+        _end_turn(state, seat, events)
 
 
-def _offer_tavern(state: CityAndGuildsPosition, seat: int) -> list[Event]:
+def _offer_tavern(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> None:
     """CG-36: the completing player may take a tavern if one is left and a lot can take it."""
     if state.taverns and state.empty_total:
         state.stack.append(TavernChoice(seat))
-        return []
-    return _end_turn(state, seat)
+    else:
+        _end_turn(state, seat, events)
 
 
-def _place_tavern(state: CityAndGuildsPosition, seat: int, lot: int) -> list[Event]:
+def _place_tavern(state: CityAndGuildsPosition, seat: int, lot: int, events: list[Event]) -> None:
     """CG-36/CG-37: a tavern holds no figure and invests nothing; a block it completes is scored at once."""
     state.taverns -= 1
     state.put_tile(lot, TAVERN)
     name = state.board.lot_names[lot]
     letter = state.board.block_letters[state.board.lot_block[lot]]
     text = f"{SEAT_NAMES[seat]} places a tavern on lot {name} (+5 to block {letter}'s value)"
-    events = [public("tavern", seat=seat, lot=name, block=letter, move=name, text=text)]
+    events.append(public("tavern", seat=seat, lot=name, block=letter, move=name, text=text))
     block = state.board.lot_block[lot]
     if state.empty_in_block[block] == 0:
         events.append(_score_block(state, block, seat, by_tavern=True))
-        events.extend(_offer_tavern(state, seat))
+        _offer_tavern(state, seat, events)
     else:
-        events.extend(_end_turn(state, seat))
-    return events
+        _end_turn(state, seat, events)
 
 
 def _score_block(state: CityAndGuildsPosition, block: int, completer: int, by_tavern: bool = False) -> Event:
@@ -319,11 +341,11 @@ def _score_block(state: CityAndGuildsPosition, block: int, completer: int, by_ta
     )
 
 
-def _final_scoring(state: CityAndGuildsPosition) -> list[Event]:
-    """CG-44/CG-45: final guild scoring on each guild's scoring chain, then −1 per unused figure."""
+def _final_scoring(state: CityAndGuildsPosition, events: list[Event]) -> None:
+    """CG-44/CG-45: final guild scoring on each guild's scoring chain, then −1 per unused figure. The stack is empty
+    already (the question answered was the only one on it), so the game is over."""
     board, n = state.board, state.num_players
     bonus_8 = state.options["chain_bonus_8"]
-    events: list[Event] = []
     guilds: dict[str, FinalGuildView] = {}
     for guild in range(GUILD_COUNT):
         chains = scoring.guild_chains(state.tiles, board, guild)
@@ -375,42 +397,37 @@ def _final_scoring(state: CityAndGuildsPosition) -> list[Event]:
             )
         )
     state.final = {"guilds": guilds, "penalties": penalties}
-    state.stack.clear()
     events.append(public("game_end", scores=state.scores(), winners=state.winners()))
-    return events
 
 
-def _end_turn(state: CityAndGuildsPosition, seat: int) -> list[Event]:
+def _end_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> None:
     """CG-43: the game ends when every lot is full; otherwise the draw (CG-24) or the next turn."""
     if not state.empty_total:
-        return _final_scoring(state)
-    if state.display:
+        _final_scoring(state, events)
+    elif state.display:
         state.stack.append(Draw(seat))
-        return []
-    return _next_turn(state, seat)
+    else:
+        _next_turn(state, seat, events)
 
 
-def _take(state: CityAndGuildsPosition, seat: int, tile: int) -> list[Event]:
+def _take(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """CG-24/CG-25: take a display tile, refill from the supply if it has any."""
     state.display.remove(tile)
     state.hands[seat].append(tile)
     state.hands[seat].sort()
     state.known[seat][tile] += 1
-    events = [public("take", seat=seat, tile=TILE_CODES[tile], move=state.last_move)]
-    events.extend(refill_display(state))
-    events.extend(_next_turn(state, seat))
-    return events
+    events.append(public("take", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
+    refill_display(state, events)
+    _next_turn(state, seat, events)
 
 
-def _next_turn(state: CityAndGuildsPosition, seat: int) -> list[Event]:
+def _next_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> None:
     """CG-13, CG-25: the next seat clockwise that can place a tile; nobody can → the game ends."""
     n = state.num_players
-    events: list[Event] = []
     for step in range(1, n + 1):
         player = (seat + step) % n
         if state.hands[player] and pickable(state, player):
             state.stack.append(Pick(player))
-            return events
+            return
         events.append(public("pass", seat=player, reason="no tile to place"))
-    events.extend(_final_scoring(state))
-    return events
+    _final_scoring(state, events)

@@ -48,6 +48,12 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         N_("A completed block scores for the players with figures there, and each guild's leaders score too."),
         N_("When the tiles run out, the most points wins."),
     )
+    # Issue 33: the lobby's card (the length measured by benchmarks/game_length.py: the rulebook gives none).
+    pitch = N_(
+        "Build a medieval city together and back its guilds: every block you help complete and every guild you "
+        "lead brings you points."
+    )
+    play_minutes = (25, 45)
     title = "City and Guilds"
     # CG-11: a face-down tile turned up.
     revealing_events = frozenset({"reveal"})
@@ -194,7 +200,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
             state.stack = [Return(seat) for seat in reversed(order)]
         else:
             state.stack = [Pick(opening.start_player)]
-            flow.refill_display(state)
+            flow.refill_display(state, [])  # the opening display is in the first view; no event tells it
         return state
 
     def describe_setup(self) -> str:

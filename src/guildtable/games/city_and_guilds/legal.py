@@ -1,7 +1,8 @@
-"""The legal answers to the City and Guilds question on top of the stack (questions.py), and why any other answer is
-refused: the rule it breaks and a sentence in the player's words. Which tile may be picked (CG-16, CG-A-9), which lots
-take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17), the building and minstrel choices (CG-17, CG-21),
-the tavern (CG-36), the display (CG-24) and the setup return (CG-11). Changes nothing."""
+"""The legal answers to each kind of City and Guilds question (questions.py), and why any other answer is refused:
+the rule it breaks and a sentence in the player's words. One function per kind for each, which `rules.HANDLERS`
+registers and the kernel's `StackState` calls for the question on top: which tile may be picked (CG-16, CG-A-9),
+which lots take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17), the building and minstrel choices
+(CG-17, CG-21), the tavern (CG-36), the display (CG-24) and the setup return (CG-11). Changes nothing."""
 
 from __future__ import annotations
 
@@ -19,40 +20,70 @@ from guildtable.games.city_and_guilds.actions import (
     TAKE_BASE,
 )
 from guildtable.games.city_and_guilds.content import EMPTY, HAND_KINDS, MARKET
-from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, TavernChoice
+from guildtable.games.city_and_guilds.questions import (
+    Building,
+    Draw,
+    Lot,
+    MinstrelFigure,
+    Pick,
+    Return,
+    TavernChoice,
+)
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel.i18n import domain
+from guildtable.kernel.protocol import Reason
 
 _ = domain("city_and_guilds").gettext
 
 
-def legal_actions(state: CityAndGuildsPosition) -> list[int]:
-    """The answers to the question on top, in ascending order; none once the game is over."""
-    if not state.stack:
-        return []
-    question = state.stack[-1]
-    if type(question) is Lot:
-        return [*(LOT_BASE + lot for lot in _legal_lots(state)), PUT_BACK]
-    if type(question) is Pick:
-        return [SELECT_BASE + tile for tile in pickable(state, question.seat)]
-    if type(question) is Draw:
-        return [TAKE_BASE + tile for tile in sorted(set(state.display))]
-    if type(question) is Building:
-        return [INVEST, DOUBLE]
-    if type(question) is MinstrelFigure:
-        return [FIGURE, NO_FIGURE]
-    if type(question) is TavernChoice:
-        lots = [LOT_BASE + lot for lot in _legal_lots(state)]
-        return lots if state.options["tavern_mandatory"] else [*lots, NO_TAVERN]
+# --- the legal answers, one function per kind (ascending) -----------------------------------------------------------
+def lots(state: CityAndGuildsPosition, question: Lot) -> list[int]:
+    """The lots the picked tile may go on (CG-16; CG-14 in the setup round), then putting it back (CG-16)."""
+    answers = _lot_answers(state)
+    answers.append(PUT_BACK)
+    return answers
+
+
+def picks(state: CityAndGuildsPosition, question: Pick) -> list[int]:
+    """The tile kinds of the hand that may be picked to place (CG-16, CG-A-9)."""
+    return [SELECT_BASE + tile for tile in pickable(state, question.seat)]
+
+
+def takes(state: CityAndGuildsPosition, question: Draw) -> list[int]:
+    """The tile kinds in the display (CG-24)."""
+    return [TAKE_BASE + tile for tile in sorted(set(state.display))]
+
+
+def building_choices(state: CityAndGuildsPosition, question: Building) -> list[int]:
+    """1 figure and a step up the track, or 2 figures (CG-17)."""
+    return [INVEST, DOUBLE]
+
+
+def minstrel_choices(state: CityAndGuildsPosition, question: MinstrelFigure) -> list[int]:
+    """A figure on the minstrel house, or none (CG-21)."""
+    return [FIGURE, NO_FIGURE]
+
+
+def tavern_lots(state: CityAndGuildsPosition, question: TavernChoice) -> list[int]:
+    """The lots a tavern may go on, then declining it unless the table makes it mandatory (CG-36)."""
+    answers = _lot_answers(state)
+    if not state.options["tavern_mandatory"]:
+        answers.append(NO_TAVERN)
+    return answers
+
+
+def returns(state: CityAndGuildsPosition, question: Return) -> list[int]:
+    """The tile kinds of the four dealt tiles, any of which may be given back (CG-11)."""
     return [RETURN_BASE + tile for tile in sorted(set(state.hands[question.seat]))]
 
 
-def _legal_lots(state: CityAndGuildsPosition) -> list[int]:
-    """CG-16 (main game, taverns) or CG-14 (setup round)."""
-    tiles, touch = state.tiles, state.touch
+def _lot_answers(state: CityAndGuildsPosition) -> list[int]:
+    """The actions naming the lots a tile or a tavern may go on, as a new list: CG-16 (main game, taverns) or CG-14
+    (setup round)."""
     if state.in_setup:
-        return _setup_lots(state)
-    return [lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
+        return [LOT_BASE + lot for lot in _setup_lots(state)]
+    tiles, touch = state.tiles, state.touch
+    return [LOT_BASE + lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
 
 
 def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
@@ -73,66 +104,99 @@ def pickable(state: CityAndGuildsPosition, seat: int) -> list[int]:
     return tiles
 
 
-def why_illegal(state: CityAndGuildsPosition, action: int) -> tuple[str, str] | None:
-    """None if `action` answers the question on top, else the rule it breaks and a sentence saying why."""
-    question = state.stack[-1]
-    seat = question.seat
-    if action == PUT_BACK and type(question) is not Lot:
-        return "CG-16", _("You can put a tile back only while choosing its lot")
-    if type(question) is Lot:
-        if action == PUT_BACK:
-            return None
-        if not LOT_BASE <= action < INVEST:
-            picked = words.your_tile(question.tile)
-            return "CG-16", _("First choose a lot for {your_tile}, or put it back in your hand", your_tile=picked)
-        return _why_lot_illegal(state, action - LOT_BASE, "CG-14" if state.in_setup else "CG-16")
-    if type(question) is Pick:
-        if not SELECT_BASE <= action < LOT_BASE:
-            return "CG-16", _("First choose a tile from your hand to place")
-        tile = action - SELECT_BASE
-        if tile not in state.hands[seat]:
-            return "CG-16", _("You have {no_tile} in your hand", no_tile=words.no_tile(tile))
-        if tile not in pickable(state, seat):
-            return "CG-A-9", _("At this table a building cannot be placed once your figures are used up")
+# --- refusals, one function per kind: None if the action answers the question, else (rule, why) ---------------------
+def _put_back_refused() -> Reason:
+    """CG-16: putting a tile back answers only the lot question."""
+    return "CG-16", _("You can put a tile back only while choosing its lot")
+
+
+def refuse_lot(state: CityAndGuildsPosition, question: Lot, action: int) -> Reason | None:
+    """A lot for the picked tile or putting it back (CG-16; CG-14 in the setup round; CG-23 a full lot)."""
+    if action == PUT_BACK:
         return None
-    if type(question) is Draw:
-        if not TAKE_BASE <= action < RETURN_BASE:
-            return "CG-24", _("First take a tile from the display into your hand")
-        tile = action - TAKE_BASE
-        if tile not in state.display:
-            return "CG-24", _("The display has {no_tile}", no_tile=words.no_tile(tile))
+    if not LOT_BASE <= action < INVEST:
+        picked = words.your_tile(question.tile)
+        return "CG-16", _("First choose a lot for {your_tile}, or put it back in your hand", your_tile=picked)
+    return _why_lot_illegal(state, action - LOT_BASE, "CG-14" if state.in_setup else "CG-16")
+
+
+def refuse_pick(state: CityAndGuildsPosition, question: Pick, action: int) -> Reason | None:
+    """A tile kind in the hand (CG-16), and not a building once the figures are used up at a table that says so
+    (CG-A-9)."""
+    if action == PUT_BACK:
+        return _put_back_refused()
+    if not SELECT_BASE <= action < LOT_BASE:
+        return "CG-16", _("First choose a tile from your hand to place")
+    tile = action - SELECT_BASE
+    if tile not in state.hands[question.seat]:
+        return "CG-16", _("You have {no_tile} in your hand", no_tile=words.no_tile(tile))
+    if tile not in pickable(state, question.seat):
+        return "CG-A-9", _("At this table a building cannot be placed once your figures are used up")
+    return None
+
+
+def refuse_take(state: CityAndGuildsPosition, question: Draw, action: int) -> Reason | None:
+    """A tile kind in the display (CG-24)."""
+    if action == PUT_BACK:
+        return _put_back_refused()
+    if not TAKE_BASE <= action < RETURN_BASE:
+        return "CG-24", _("First take a tile from the display into your hand")
+    tile = action - TAKE_BASE
+    if tile not in state.display:
+        return "CG-24", _("The display has {no_tile}", no_tile=words.no_tile(tile))
+    return None
+
+
+def refuse_building(state: CityAndGuildsPosition, question: Building, action: int) -> Reason | None:
+    """Invest or double, nothing else (CG-17)."""
+    if action in (INVEST, DOUBLE):
         return None
-    if type(question) is Building:
-        if action in (INVEST, DOUBLE):
-            return None
-        guild = words.guild_words(state.tiles[question.lot])
-        return "CG-17", _(
-            "First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures",
-            guild=guild,
-        )
-    if type(question) is MinstrelFigure:
-        if action in (FIGURE, NO_FIGURE):
-            return None
-        if action == DOUBLE:
-            return "CG-21", _("A minstrel house takes one figure, never two")
-        return "CG-21", _("First say whether you put a figure on the minstrel house")
-    if type(question) is TavernChoice:
-        if action == NO_TAVERN:
-            if state.options["tavern_mandatory"]:
-                return "CG-36", _("At this table the player who completes a block must place a tavern")
-            return None
-        if not LOT_BASE <= action < INVEST:
-            return "CG-36", _("First place the tavern on a lot, or do without it")
-        return _why_lot_illegal(state, action - LOT_BASE, "CG-36")
+    if action == PUT_BACK:
+        return _put_back_refused()
+    guild = words.guild_words(state.tiles[question.lot])
+    return "CG-17", _(
+        "First say how the {guild} building is taken: 1 figure and a step up the {guild} track, or 2 figures",
+        guild=guild,
+    )
+
+
+def refuse_minstrel(state: CityAndGuildsPosition, question: MinstrelFigure, action: int) -> Reason | None:
+    """One figure or none (CG-21)."""
+    if action in (FIGURE, NO_FIGURE):
+        return None
+    if action == PUT_BACK:
+        return _put_back_refused()
+    if action == DOUBLE:
+        return "CG-21", _("A minstrel house takes one figure, never two")
+    return "CG-21", _("First say whether you put a figure on the minstrel house")
+
+
+def refuse_tavern(state: CityAndGuildsPosition, question: TavernChoice, action: int) -> Reason | None:
+    """A lot next to a placed tile (CG-36, CG-16, CG-23), or declining unless the table makes it mandatory (CG-36)."""
+    if action == NO_TAVERN:
+        if state.options["tavern_mandatory"]:
+            return "CG-36", _("At this table the player who completes a block must place a tavern")
+        return None
+    if action == PUT_BACK:
+        return _put_back_refused()
+    if not LOT_BASE <= action < INVEST:
+        return "CG-36", _("First place the tavern on a lot, or do without it")
+    return _why_lot_illegal(state, action - LOT_BASE, "CG-36")
+
+
+def refuse_return(state: CityAndGuildsPosition, question: Return, action: int) -> Reason | None:
+    """A tile kind in the hand (CG-11)."""
+    if action == PUT_BACK:
+        return _put_back_refused()
     if not RETURN_BASE <= action < RETURN_BASE + HAND_KINDS:
         return "CG-11", _("First give back one of your four tiles, face down")
     tile = action - RETURN_BASE
-    if tile not in state.hands[seat]:
+    if tile not in state.hands[question.seat]:
         return "CG-11", _("You have {no_tile} to give back", no_tile=words.no_tile(tile))
     return None
 
 
-def _why_lot_illegal(state: CityAndGuildsPosition, lot: int, rule: str) -> tuple[str, str] | None:
+def _why_lot_illegal(state: CityAndGuildsPosition, lot: int, rule: str) -> Reason | None:
     """Why a tile (by `rule`) or a tavern may not go on `lot`, or None if it may."""
     board = state.board
     if lot >= board.lots:

@@ -1,9 +1,10 @@
 """The questions a City and Guilds player is asked, one at a time: one frozen record per kind (the kernel's
 `Question`) on the state's `stack`, with what it is about as named fields. Only the records: what a question allows is
-in legal.py, what an answer does in flow.py. No step is automatic: every question is answered by its seat.
+in legal.py, what an answer does in flow.py, its words in words.py, and `rules.HANDLERS` puts them together per kind.
+No step is automatic: every question is answered by its seat.
 
-Every kind is final, so the hot paths (legal.py, flow.py) tell kinds apart by `type(question) is Lot`, a little faster
-than `isinstance`."""
+Every kind is final, so the observer (a hot path) tells kinds apart by `type(question) is Lot`, a little faster than
+`isinstance`."""
 
 from __future__ import annotations
 

@@ -3,103 +3,119 @@ answer does (flow.py), the words on turn (words.py), what a seat may see (view.p
 score sheet (scoring.py) and the action codec (actions.py), put together as the kernel's `State`.
 
 One question at a time (questions.py): return a tile (setup), pick a tile, choose its lot (or put the tile back and
-pick again), resolve a guild building or a minstrel house, take or decline a tavern, take a display tile. The position
-itself is flat lists of ints so that `clone` and random playouts stay fast. Hidden: hand contents (unless `open_hands`)
-and the supply order (CG-47); `determinize` resamples them.
+pick again), resolve a guild building or a minstrel house, take or decline a tavern, take a display tile. What each
+kind allows and does is its handler in `HANDLERS`; the kernel's `StackState` answers the question on top through it.
+The position itself is flat lists of ints so that `clone` and random playouts stay fast. Hidden: hand contents (unless
+`open_hands`) and the supply order (CG-47); `determinize` resamples them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from guildtable.games.city_and_guilds import actions, flow, legal, scoring, words
-from guildtable.games.city_and_guilds.actions import (
-    DOUBLE,
-    FIGURE,
-    INVEST,
-    LOT_BASE,
-    NO_FIGURE,
-    NO_TAVERN,
-    PUT_BACK,
-    RETURN_BASE,
-    SELECT_BASE,
-    TAKE_BASE,
+from guildtable.games.city_and_guilds.actions import NO_FIGURE, NO_TAVERN, RETURN_BASE, SELECT_BASE, TAKE_BASE
+from guildtable.games.city_and_guilds.questions import (
+    KINDS,
+    Building,
+    Draw,
+    Lot,
+    MinstrelFigure,
+    Pick,
+    Return,
+    TavernChoice,
 )
-from guildtable.games.city_and_guilds.content import EMPTY, TAVERN
-from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, Return, TavernChoice
 from guildtable.games.city_and_guilds.snapshot import CityAndGuildsSnapshot, snapshot_of
 from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.games.city_and_guilds.view import CityAndGuildsView, view_of
 from guildtable.kernel import Rng
-from guildtable.kernel.i18n import domain
+from guildtable.kernel.questions import Handler, Handlers
 from guildtable.kernel.scoresheet import ScoreSheet
 
-_ = domain("city_and_guilds").gettext
+HANDLERS: Handlers[CityAndGuildsPosition] = Handlers(KINDS, over=words.over)
+"""What each City and Guilds question allows and does (CG-11 to CG-45). Every kind is answered by its seat."""
+HANDLERS.ask(
+    Return,
+    Handler(
+        legal=legal.returns,
+        refuse=legal.refuse_return,
+        answer=flow.give_back,
+        prompt=words.return_prompt,
+        label=words.answer_label,
+    ),
+)
+HANDLERS.ask(
+    Pick,
+    Handler(
+        legal=legal.picks,
+        refuse=legal.refuse_pick,
+        answer=flow.pick_tile,
+        prompt=words.pick_prompt,
+        label=words.answer_label,
+    ),
+)
+HANDLERS.ask(
+    Lot,
+    Handler(
+        legal=legal.lots,
+        refuse=legal.refuse_lot,
+        answer=flow.choose_lot,
+        prompt=words.lot_prompt,
+        label=words.lot_label_for,
+    ),
+)
+HANDLERS.ask(
+    Building,
+    Handler(
+        legal=legal.building_choices,
+        refuse=legal.refuse_building,
+        answer=flow.resolve_building,
+        prompt=words.building_prompt,
+        label=words.building_label_for,
+    ),
+)
+HANDLERS.ask(
+    MinstrelFigure,
+    Handler(
+        legal=legal.minstrel_choices,
+        refuse=legal.refuse_minstrel,
+        answer=flow.resolve_minstrel,
+        prompt=words.minstrel_prompt,
+        label=words.answer_label,
+    ),
+)
+HANDLERS.ask(
+    TavernChoice,
+    Handler(
+        legal=legal.tavern_lots,
+        refuse=legal.refuse_tavern,
+        answer=flow.choose_tavern,
+        prompt=words.tavern_prompt,
+        label=words.answer_label,
+    ),
+)
+HANDLERS.ask(
+    Draw,
+    Handler(
+        legal=legal.takes,
+        refuse=legal.refuse_take,
+        answer=flow.take_tile,
+        prompt=words.draw_prompt,
+        label=words.answer_label,
+    ),
+)
+HANDLERS.complete()
 
 
 class CityAndGuildsState(CityAndGuildsPosition):
-    """A position with the questions' legal answers, what each answer does, and the state protocol around them."""
+    """A position with the state protocol around it: its questions are answered through `HANDLERS`."""
 
     __slots__ = ()
     end_rule = "CG-43"
+    handlers = HANDLERS
 
-    # --- the answers and what they do: the functions themselves, not wrappers (search and playouts call them most) ----
-    legal_actions = legal.legal_actions
-    why_illegal = legal.why_illegal
-    _apply = flow.apply
-
-    # --- the question on turn ------------------------------------------------------------------------------------
-    def prompt(self, names: Sequence[str] | None = None) -> str:
-        """The question on turn in plain words (words.py)."""
-        if not self.stack:
-            return _("The game is over")
-        question = self.stack[-1]
-        if isinstance(question, Return):
-            return words.return_prompt()
-        if isinstance(question, Pick):
-            return words.setup_pick_prompt() if self.in_setup else words.pick_prompt()
-        if isinstance(question, Lot):
-            return words.lot_prompt(question.tile, self.in_setup)
-        if isinstance(question, Building):
-            return words.building_prompt(self.tiles[question.lot])
-        if isinstance(question, MinstrelFigure):
-            return words.minstrel_prompt()
-        if isinstance(question, TavernChoice):
-            return words.tavern_prompt(self.options["tavern_mandatory"])
-        return words.draw_prompt()
-
-    def action_label(self, action: int, names: Sequence[str] | None = None) -> str:
-        """`action` in plain words for a button, as an answer to the question on turn."""
-        question = self.stack[-1] if self.stack else None
-        if action < LOT_BASE:
-            return words.pick_label(action - SELECT_BASE)
-        if action < INVEST:
-            lot = action - LOT_BASE
-            if lot >= self.board.lots:
-                return _("Lot {number}, beyond this map", number=lot + 1)
-            tile = question.tile if isinstance(question, Lot) else TAVERN
-            block = self.board.lot_block[lot]
-            full = self.empty_in_block[block] == 1 and self.tiles[lot] == EMPTY
-            return words.lot_label(tile, self.board.lot_names[lot], self.board.block_letters[block] if full else None)
-        if action == PUT_BACK:
-            if isinstance(question, Lot):
-                return words.put_back_label(question.tile)
-            return _("Put the tile back in your hand")
-        if action >= RETURN_BASE:
-            return words.return_label(action - RETURN_BASE)
-        if action >= TAKE_BASE:
-            return words.take_label(action - TAKE_BASE)
-        if action == INVEST:
-            if isinstance(question, Building):
-                return words.invest_label(self.tiles[question.lot])
-            return _("Invest: 1 figure, +1 on the track")
-        return {
-            DOUBLE: words.double_label,
-            FIGURE: words.figure_label,
-            NO_FIGURE: words.no_figure_label,
-            NO_TAVERN: words.no_tavern_label,
-        }[action]()
+    # The legal answers, refusals, answers, prompts and labels come from `HANDLERS` through the kernel's `StackState`.
 
     # --- results -------------------------------------------------------------------------------------------------
     def score_sheet(self) -> ScoreSheet:

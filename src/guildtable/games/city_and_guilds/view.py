@@ -150,9 +150,7 @@ def view_of(state: CityAndGuildsPosition, seat: int | None) -> CityAndGuildsView
         "seat": seat,
         "seats": list(SEAT_NAMES[:n]),
         "current_player": state.current_player,
-        "decision": None
-        if question is None
-        else {"kind": question.kind, "seat": question.seat, "prompt": state.prompt()},
+        "decision": state.decision(),
         "placing": TILE_CODES[question.tile] if isinstance(question, Lot) else None,
         "terminal": state.is_terminal,
         "setup_round": state.in_setup,

@@ -2,7 +2,9 @@
 (CG-11, CG-14, CG-16 to CG-24, CG-36) and each legal answer as a label for a button.
 
 Never notation (`invest`, `notavern`, `take MCA`) and never rule IDs: those stay in `actions.py` and in a refusal's
-rule field. Reads plain values, not a state, so that every caller passes what it knows.
+rule field. The words for tiles, guilds and answers read plain values, so that every caller passes what it knows; the
+prompt of each kind of question, the labels of its answers and the prompt once the game is over read the position
+and the question, and are what `rules.HANDLERS` registers for the kernel's `StackState` to call.
 
 Every text comes from the `city_and_guilds` catalogue in the reader's language. A tile is named in whole phrases
 ("a weaver market", "your weaver market", "no weaver market"), one message each, because German articles follow the
@@ -11,7 +13,32 @@ tile's gender and the sentence's case ("einen Tuchmachermarkt", "deinen Tuchmach
 
 from __future__ import annotations
 
-from guildtable.games.city_and_guilds.content import BUILDING_STEPS, GUILDS, MINSTREL
+from collections.abc import Sequence
+
+from guildtable.games.city_and_guilds.actions import (
+    DOUBLE,
+    FIGURE,
+    INVEST,
+    LOT_BASE,
+    NO_FIGURE,
+    NO_TAVERN,
+    PUT_BACK,
+    RETURN_BASE,
+    SELECT_BASE,
+    TAKE_BASE,
+)
+from guildtable.games.city_and_guilds.content import BUILDING_STEPS, EMPTY, GUILDS, MINSTREL, TAVERN
+from guildtable.games.city_and_guilds.questions import (
+    Building,
+    CityAndGuildsQuestion,
+    Draw,
+    Lot,
+    MinstrelFigure,
+    Pick,
+    Return,
+    TavernChoice,
+)
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext
@@ -186,39 +213,50 @@ def lot_words(name: str) -> str:
     return _("lot {lot}", lot=name)
 
 
-# --- the question on turn ------------------------------------------------------------------------------------------
-def return_prompt() -> str:
+# --- the question on turn, one prompt per kind -----------------------------------------------------------------------
+def over(state: CityAndGuildsPosition, names: Sequence[str] | None = None) -> str:
+    """The prompt once the game is over (CG-43)."""
+    return _("The game is over")
+
+
+def return_prompt(state: CityAndGuildsPosition, question: Return, names: Sequence[str] | None = None) -> str:
+    """CG-11: give back one of the four dealt tiles."""
     return _("Setup: choose one of your four tiles to give back face down to the supply")
 
 
-def setup_pick_prompt() -> str:
-    return _("Setup round: choose a tile to place in an empty block, away from every tile already placed")
-
-
-def pick_prompt() -> str:
+def pick_prompt(state: CityAndGuildsPosition, question: Pick, names: Sequence[str] | None = None) -> str:
+    """CG-14 in the setup round, CG-16 after it: which tile to place."""
+    if state.in_setup:
+        return _("Setup round: choose a tile to place in an empty block, away from every tile already placed")
     return _("Choose a tile from your hand to place")
 
 
-def draw_prompt() -> str:
+def draw_prompt(state: CityAndGuildsPosition, question: Draw, names: Sequence[str] | None = None) -> str:
+    """CG-24: take a display tile."""
     return _("Take a tile from the display into your hand")
 
 
-def minstrel_prompt() -> str:
+def minstrel_prompt(state: CityAndGuildsPosition, question: MinstrelFigure, names: Sequence[str] | None = None) -> str:
+    """CG-21: a figure on the minstrel house, or none."""
     return _("Minstrel house: put one of your figures on it, or leave it empty")
 
 
-def lot_prompt(tile: int, setup: bool) -> str:
+def lot_prompt(state: CityAndGuildsPosition, question: Lot, names: Sequence[str] | None = None) -> str:
     """CG-14 / CG-16: "Choose a lot next to a tile already placed for your weaver market, or put it back"."""
-    if setup:
+    if state.in_setup:
         return _(
             "Choose a lot in an empty block, not next to any tile, for {your_tile}, or put it back",
-            your_tile=your_tile(tile),
+            your_tile=your_tile(question.tile),
         )
-    return _("Choose a lot next to a tile already placed for {your_tile}, or put it back", your_tile=your_tile(tile))
+    return _(
+        "Choose a lot next to a tile already placed for {your_tile}, or put it back",
+        your_tile=your_tile(question.tile),
+    )
 
 
-def building_prompt(guild: int) -> str:
-    """CG-17."""
+def building_prompt(state: CityAndGuildsPosition, question: Building, names: Sequence[str] | None = None) -> str:
+    """CG-17: how the guild building just placed is taken."""
+    guild = state.tiles[question.lot]
     return ngettext(
         "{building}: put 1 figure on it and move {n} up the {guild} track, or put 2 figures on it",
         "{building}: put 1 figure on it and move {n} up the {guild} track, or put 2 figures on it",
@@ -228,13 +266,71 @@ def building_prompt(guild: int) -> str:
     )
 
 
-def tavern_prompt(mandatory: bool) -> str:
-    """CG-36."""
-    if mandatory:
+def tavern_prompt(state: CityAndGuildsPosition, question: TavernChoice, names: Sequence[str] | None = None) -> str:
+    """CG-36: a tavern on a lot, or (unless the table makes it mandatory) none."""
+    if state.options["tavern_mandatory"]:
         return _("You completed a block: place a tavern (+5 to its block's value) on a lot next to a placed tile")
     return _(
         "You completed a block: place a tavern (+5 to its block's value) on a lot next to a placed tile, or do without"
     )
+
+
+# --- each question's answers as button labels (the handlers' `label`) -----------------------------------------------
+def answer_label(
+    state: CityAndGuildsPosition, question: CityAndGuildsQuestion, action: int, names: Sequence[str] | None = None
+) -> str:
+    """`action` in plain words for a button (CG-11, CG-16, CG-17, CG-21, CG-24, CG-36). The words follow from the
+    action alone, so every question labels any action the same way, except that the lot question names its tile and
+    puts it back (`lot_label_for`) and the building question names its guild's track (`building_label_for`); a lot is
+    otherwise a tavern's (CG-36)."""
+    if action < LOT_BASE:
+        return pick_label(action - SELECT_BASE)
+    if action < INVEST:
+        return _lot_answer(state, TAVERN, action - LOT_BASE)
+    if action == PUT_BACK:
+        return _("Put the tile back in your hand")
+    if action >= RETURN_BASE:
+        return return_label(action - RETURN_BASE)
+    if action >= TAKE_BASE:
+        return take_label(action - TAKE_BASE)
+    if action == INVEST:
+        return _("Invest: 1 figure, +1 on the track")
+    return {
+        DOUBLE: double_label,
+        FIGURE: figure_label,
+        NO_FIGURE: no_figure_label,
+        NO_TAVERN: no_tavern_label,
+    }[action]()
+
+
+def lot_label_for(state: CityAndGuildsPosition, question: Lot, action: int, names: Sequence[str] | None = None) -> str:
+    """The lot question's answers: the picked tile on a lot (CG-14, CG-16) or put back (CG-16); any other action as
+    `answer_label` says it."""
+    if action == PUT_BACK:
+        return put_back_label(question.tile)
+    if LOT_BASE <= action < INVEST:
+        return _lot_answer(state, question.tile, action - LOT_BASE)
+    return answer_label(state, question, action, names)
+
+
+def building_label_for(
+    state: CityAndGuildsPosition, question: Building, action: int, names: Sequence[str] | None = None
+) -> str:
+    """The building question's answers: investing names the guild's track (CG-17); any other action as
+    `answer_label` says it."""
+    if action == INVEST:
+        return invest_label(state.tiles[question.lot])
+    return answer_label(state, question, action, names)
+
+
+def _lot_answer(state: CityAndGuildsPosition, tile: int, lot: int) -> str:
+    """`tile` on `lot`, saying which block it completes, or that the lot is beyond this map."""
+    board = state.board
+    if lot >= board.lots:
+        return _("Lot {number}, beyond this map", number=lot + 1)
+    block = board.lot_block[lot]
+    full = state.empty_in_block[block] == 1 and state.tiles[lot] == EMPTY
+    return lot_label(tile, board.lot_names[lot], board.block_letters[block] if full else None)
 
 
 # --- labels --------------------------------------------------------------------------------------------------------

@@ -41,6 +41,12 @@ class CityBlocks(Game[CityBlocksState]):
         ),
         N_("When the city is full, the higher sum of value tiles wins."),
     )
+    # Issue 33: the lobby's card (the length measured by benchmarks/game_length.py: the rulebook gives none).
+    pitch = N_(
+        "A quick duel of two builders: place houses, stores and factories so your totals win the streets' value "
+        "tiles, and block your rival's."
+    )
+    play_minutes = (5, 15)
     title = "City Blocks"
     # Tiles drawn from the face-down piles (CB: the drawn tile is the drawer's to see).
     revealing_events = frozenset({"draw"})

@@ -1,15 +1,15 @@
 """What each answer does (the questions of Appendix A), the engine's bookkeeping steps, and the moves of cards between
 zones they make (draws, placements, discards).
 
-Each handler receives the question popped off the stack and a legal answer. The rule for interruptions: a handler
-pushes its continuation FIRST and places cards LAST, so that a completed-chapter cap question raised by the placement
-(GH-53) sits on top and is answered before anything else resolves.
+One answer function per question kind and one step per bookkeeping kind; `rules.HANDLERS` names them for each kind
+and the kernel's `StackState` calls them: an answer function receives the question already popped off the stack, a
+legal answer and the list of events told so far, to which it appends; a step receives its popped question and the
+events. The rule for interruptions: a handler pushes its continuation FIRST and places cards LAST, so that a
+completed-chapter cap question raised by the placement (GH-53) sits on top and is answered before anything else
+resolves.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall import legal
@@ -54,7 +54,6 @@ from guildtable.games.guildhall.questions import (
     DiscardTop,
     EndTurn,
     FinishTurn,
-    GuildhallQuestion,
     HunterChapter,
     HunterGive,
     HunterTake,
@@ -81,11 +80,6 @@ from guildtable.games.guildhall.questions import (
 )
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel.events import Event
-
-Handler = Callable[[Position, Any, int, int, list[Event]], None]
-"""A question's handler: (state, the question, its seat, the answer, the events told so far)."""
-AutoHandler = Callable[[Position, Any, list[Event]], None]
-"""A bookkeeping step's handler: (state, the step, the events told so far)."""
 
 
 # --- moving cards between zones --------------------------------------------------------------------------------------
@@ -198,8 +192,10 @@ def start_turn(state: Position, seat: int, events: list[Event]) -> None:
 
 
 # --- setup (GH-16) ---------------------------------------------------------------------------------------------------
-def setup_discard(state: Position, question: SetupDiscard, seat: int, action: int, events: list[Event]) -> None:
-    """Q-SP1: pick hand cards to discard one by one (hidden), then `done` discards them and refills to 9."""
+def setup_discard(state: Position, question: SetupDiscard, action: int, events: list[Event]) -> None:
+    """Q-SP1 (GH-16, GH-D23): pick hand cards to discard one by one (hidden), then `done` discards them and refills
+    to 9."""
+    seat = question.seat
     if action != DONE:
         state.hands[seat].remove(action - CARD)
         state.selected.append(action - CARD)
@@ -225,8 +221,9 @@ def discard_selection(state: Position, seat: int, events: list[Event]) -> int:
     return len(cards)
 
 
-def setup_place(state: Position, question: SetupPlace, seat: int, action: int, events: list[Event]) -> None:
-    """Q-SP2: three pairwise non-identical cards into the guildhall, public at once (GH-17)."""
+def setup_place(state: Position, question: SetupPlace, action: int, events: list[Event]) -> None:
+    """Q-SP2 (GH-16): three pairwise non-identical cards into the guildhall, public at once (GH-17)."""
+    seat = question.seat
     card = action - CARD
     state.hands[seat].remove(card)
     place(state, seat, card, False, events, "setup")
@@ -242,6 +239,7 @@ def setup_place(state: Position, question: SetupPlace, seat: int, action: int, e
 
 # --- the turn (GH-23 to GH-28) ---------------------------------------------------------------------------------------
 def next_action(state: Position, question: NextAction, events: list[Event]) -> None:
+    """Step: the turn's next action is asked, or the turn ends once both (and any extra ones) are taken (GH-24)."""
     seat = question.seat
     if state.actions_left > 0:
         state.actions_left -= 1
@@ -250,10 +248,13 @@ def next_action(state: Position, question: NextAction, events: list[Event]) -> N
         state.stack.append(END_TURN_BY_SEAT[seat])
 
 
-def choose_action(state: Position, question: ChooseAction, seat: int, action: int, events: list[Event]) -> None:
+def choose_action(state: Position, question: ChooseAction, action: int, events: list[Event]) -> None:
+    """Q-T1 (GH-24): a card is played at once (`play_card`); PLAY asks for the card, DISCARD_DRAW and BUY ask their
+    questions (GH-37, GH-43). The turn's next action waits beneath."""
+    seat = question.seat
     state.stack.append(NEXT_ACTION_BY_SEAT[seat])
     if action < PROF:  # a card: played at once (Q-T1 and Q-P1 in one answer)
-        play_card(state, question, seat, action, events)
+        play_card(state, question, action, events)
     elif action == PLAY:
         state.stack.append(PLAY_CARD_BY_SEAT[seat])
     elif action == DISCARD_DRAW:
@@ -262,8 +263,9 @@ def choose_action(state: Position, question: ChooseAction, seat: int, action: in
         state.stack.append(BUY_BY_SEAT[seat])
 
 
-def play_card(state: Position, question: ChooseAction | PlayCard, seat: int, action: int, events: list[Event]) -> None:
+def play_card(state: Position, question: ChooseAction | PlayCard, action: int, events: list[Event]) -> None:
     """GH-29 to GH-31: the card goes to the action area; n counts its chapter in the guildhall."""
+    seat = question.seat
     card = action - CARD
     prof = card // COLOURS
     state.hands[seat].remove(card)
@@ -274,8 +276,9 @@ def play_card(state: Position, question: ChooseAction | PlayCard, seat: int, act
     state.stack.append(CHOOSE_LEVEL_BY_SEAT[seat][prof][n])  # n < 5: a chapter of five is completed at once
 
 
-def choose_level(state: Position, question: ChooseLevel, seat: int, action: int, events: list[Event]) -> None:
+def choose_level(state: Position, question: ChooseLevel, action: int, events: list[Event]) -> None:
     """GH-32: one available level, or decline (GH-D6)."""
+    seat = question.seat
     prof, n = question.profession, question.chapter
     if action == DECLINE:
         events.append(public("ability_declined", seat=seat, profession=PROFESSION_NAMES[prof]))
@@ -316,8 +319,9 @@ def choose_level(state: Position, question: ChooseLevel, seat: int, action: int,
         state.stack.append(TaxGive(seat))
 
 
-def discard_draw(state: Position, question: DiscardDraw, seat: int, action: int, events: list[Event]) -> None:
+def discard_draw(state: Position, question: DiscardDraw, action: int, events: list[Event]) -> None:
     """Q-DD1 (GH-37 to GH-39): select cards one by one, then `done` discards them and draws up to 6."""
+    seat = question.seat
     if action != DONE:
         state.hands[seat].remove(action - CARD)
         state.selected.append(action - CARD)
@@ -332,13 +336,16 @@ def discard_draw(state: Position, question: DiscardDraw, seat: int, action: int,
         events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
 
 
-def buy_card(state: Position, question: Buy, seat: int, action: int, events: list[Event]) -> None:
+def buy(state: Position, question: Buy, action: int, events: list[Event]) -> None:
+    """GH-43, GH-44: the row card chosen; its cost in completed chapters is asked next."""
+    seat = question.seat
     slot = action - ROW
     state.stack.append(Pay(seat, slot, PRESTIGE[state.row[slot]].cost))
 
 
-def pay(state: Position, question: Pay, seat: int, action: int, events: list[Event]) -> None:
+def pay(state: Position, question: Pay, action: int, events: list[Event]) -> None:
     """GH-44, GH-D15, GH-D17: exactly `cost` completed chapters; the last one chosen names the top card."""
+    seat = question.seat
     slot, left = question.slot, question.left
     if action >= PROF:  # the first of two chapters: it goes below
         prof = action - PROF
@@ -373,8 +380,10 @@ def pay(state: Position, question: Pay, seat: int, action: int, events: list[Eve
         events.append(public("ability_unusable", seat=seat, prestige=kind.type_id))
 
 
-def use_ability(state: Position, question: UseAbility, seat: int, action: int, events: list[Event]) -> None:
-    """GH-47, GH-102 to GH-110."""
+def use_ability(state: Position, question: UseAbility, action: int, events: list[Event]) -> None:
+    """GH-47, GH-102 to GH-110: the bought card's ability is used (drawn, extra actions, laid out, or its target
+    asked) or declined."""
+    seat = question.seat
     kind = PRESTIGE[question.prestige]
     if action == DECLINE:
         events.append(public("ability_declined", seat=seat, prestige=kind.type_id))
@@ -396,7 +405,9 @@ def use_ability(state: Position, question: UseAbility, seat: int, action: int, e
         ask_target(state, seat, purpose, 0, events)
 
 
-def choose_target(state: Position, question: ChooseTarget, seat: int, action: int, events: list[Event]) -> None:
+def choose_target(state: Position, question: ChooseTarget, action: int, events: list[Event]) -> None:
+    """GH-D13: the ability goes on against the chosen player (`on_target`)."""
+    seat = question.seat
     on_target(state, seat, question.purpose, question.level, action - SEAT, events)
 
 
@@ -446,8 +457,9 @@ def rob_random(state: Position, seat: int, target: int, events: list[Event]) -> 
 
 
 # --- professions (GH-64 to GH-101) -----------------------------------------------------------------------------------
-def robber_pick(state: Position, question: RobberPick, seat: int, action: int, events: list[Event]) -> None:
+def robber_pick(state: Position, question: RobberPick, action: int, events: list[Event]) -> None:
     """GH-66/67, GH-D10: one card at a time; a card that cannot be placed (all identical) is discarded."""
+    seat = question.seat
     victim, left = question.target, question.left
     card = action - CARD
     state.hands[victim].remove(card)
@@ -457,8 +469,9 @@ def robber_pick(state: Position, question: RobberPick, seat: int, action: int, e
     place(state, seat, card, True, events, "robber")
 
 
-def place_next(state: Position, question: PlaceOrder, seat: int, action: int, events: list[Event]) -> None:
+def place_order(state: Position, question: PlaceOrder, action: int, events: list[Event]) -> None:
     """GH-63/GH-D11: the player picks the next card to place."""
+    seat = question.seat
     owner, forced = question.owner, question.forced
     card = action - CARD
     rest = list(question.cards)
@@ -468,6 +481,7 @@ def place_next(state: Position, question: PlaceOrder, seat: int, action: int, ev
 
 
 def place_queue(state: Position, question: PlaceQueue, events: list[Event]) -> None:
+    """Step: the queued cards go in one after the other (GH-63, `place_in_order`)."""
     place_in_order(state, question.seat, question.owner, question.forced, question.cards, events)
 
 
@@ -487,9 +501,10 @@ def place_in_order(
             return
 
 
-def hunter_give(state: Position, question: HunterGive, seat: int, action: int, events: list[Event]) -> None:
+def hunter_give(state: Position, question: HunterGive, action: int, events: list[Event]) -> None:
     """GH-77/78, GH-80 steps 2-3: outgoing cards leave the guildhall (asked before the takes, so that every take
     offered is legal against the guildhall as it will be, GH-D12)."""
+    seat = question.seat
     lv, left = question.level, question.left
     card = action - CARD
     state.halls[seat * PROFESSIONS + card // COLOURS] &= ~(1 << card % COLOURS)
@@ -501,8 +516,9 @@ def hunter_give(state: Position, question: HunterGive, seat: int, action: int, e
         hunter_outgoing(state, seat, level_of(lv).cards, given, events)
 
 
-def hunter_chapter(state: Position, question: HunterChapter, seat: int, action: int, events: list[Event]) -> None:
+def hunter_chapter(state: Position, question: HunterChapter, action: int, events: list[Event]) -> None:
     """GH-79: a whole chapter (1-4 cards) goes out."""
+    seat = question.seat
     prof = action - PROF
     index = seat * PROFESSIONS + prof
     mask = state.halls[index]
@@ -522,8 +538,9 @@ def hunter_outgoing(state: Position, seat: int, takes: int, given: tuple[int, ..
         state.discard.extend(given)
 
 
-def hunter_take(state: Position, question: HunterTake, seat: int, action: int, events: list[Event]) -> None:
+def hunter_take(state: Position, question: HunterTake, action: int, events: list[Event]) -> None:
     """GH-80 step 6: each taken card is placed at once (chosen mode), in the order taken."""
+    seat = question.seat
     left, base = question.left, question.base
     card = action - CARD
     pile = state.discard
@@ -535,8 +552,9 @@ def hunter_take(state: Position, question: HunterTake, seat: int, action: int, e
     place(state, seat, card, False, events, "hunter")
 
 
-def peddler_take(state: Position, question: PeddlerTake, seat: int, action: int, events: list[Event]) -> None:
+def peddler_take(state: Position, question: PeddlerTake, action: int, events: list[Event]) -> None:
     """GH-84 to GH-87 step 1: the cards (or the chapter) leave the target's guildhall."""
+    seat = question.seat
     victim, lv, left = question.target, question.level, question.left
     base = victim * PROFESSIONS
     if action >= PROF:
@@ -557,8 +575,9 @@ def peddler_take(state: Position, question: PeddlerTake, seat: int, action: int,
         state.stack.append(PeddlerGive(seat, victim, level.cards, taken, level.extra_actions))
 
 
-def peddler_give(state: Position, question: PeddlerGive, seat: int, action: int, events: list[Event]) -> None:
+def peddler_give(state: Position, question: PeddlerGive, action: int, events: list[Event]) -> None:
     """GH-87 step 2: a hand card goes into the target's guildhall (it may complete their chapter, GH-50)."""
+    seat = question.seat
     victim, left, taken, extra = question.target, question.left, question.cards, question.extra
     card = action - CARD
     state.hands[seat].remove(card)
@@ -571,15 +590,16 @@ def peddler_give(state: Position, question: PeddlerGive, seat: int, action: int,
 
 
 def peddler_receive(state: Position, question: PeddlerReceive, events: list[Event]) -> None:
-    """GH-87 steps 3-4: the taken cards go to hand, then +1 action (GH-D5: it must be taken)."""
+    """Step, GH-87 steps 3-4: the taken cards go to hand, then +1 action (GH-D5: it must be taken)."""
     seat, extra = question.seat, question.extra
     to_hand(state, seat, list(question.cards))
     state.actions_left += extra
     events.append(public("extra_actions", seat=seat, added=extra, left=state.actions_left))
 
 
-def brick_put(state: Position, question: BricklayerPutBack, seat: int, action: int, events: list[Event]) -> None:
+def put_back(state: Position, question: BricklayerPutBack, action: int, events: list[Event]) -> None:
     """GH-91, GH-95, GH-D20: each card goes on top of the deck as it is chosen; only the count is public."""
+    seat = question.seat
     card = action - CARD
     state.hands[seat].remove(card)
     state.deck.append(card)
@@ -592,8 +612,10 @@ def brick_put(state: Position, question: BricklayerPutBack, seat: int, action: i
         state.stack.append(BricklayerPutBack(seat, question.left - 1))
 
 
-def tax_give(state: Position, question: TaxGive, seat: int, action: int, events: list[Event]) -> None:
-    """Q-X2: the guildhall card to give away (GH-101)."""
+def tax_give(state: Position, question: TaxGive, action: int, events: list[Event]) -> None:
+    """Q-X2 (GH-98, GH-101): the guildhall card to give away; its receiver is asked only if several can take
+    it."""
+    seat = question.seat
     card = action - CARD
     targets = legal.tax_targets(state, seat, card)
     if len(targets) == 1:
@@ -602,7 +624,9 @@ def tax_give(state: Position, question: TaxGive, seat: int, action: int, events:
         state.stack.append(TaxTarget(seat, card))
 
 
-def tax_target(state: Position, question: TaxTarget, seat: int, action: int, events: list[Event]) -> None:
+def tax_target(state: Position, question: TaxTarget, action: int, events: list[Event]) -> None:
+    """GH-101: the chosen player receives the card (`tax_move`)."""
+    seat = question.seat
     tax_move(state, seat, question.card, action - SEAT, events)
 
 
@@ -613,8 +637,9 @@ def tax_move(state: Position, seat: int, card: int, victim: int, events: list[Ev
 
 
 # --- prestige abilities ----------------------------------------------------------------------------------------------
-def take_chapter(state: Position, question: TakeChapter, seat: int, action: int, events: list[Event]) -> None:
+def take_chapter(state: Position, question: TakeChapter, action: int, events: list[Event]) -> None:
     """GH-102, GH-58: the whole chapter joins mine; it may complete it (GH-49)."""
+    seat = question.seat
     victim, prof = question.target, action - PROF
     mask = state.halls[victim * PROFESSIONS + prof]
     state.halls[victim * PROFESSIONS + prof] = 0
@@ -624,12 +649,15 @@ def take_chapter(state: Position, question: TakeChapter, seat: int, action: int,
         place(state, seat, card, False, events, "prestige")
 
 
-def swap_give(state: Position, question: SwapGive, seat: int, action: int, events: list[Event]) -> None:
+def swap_give(state: Position, question: SwapGive, action: int, events: list[Event]) -> None:
+    """GH-103: the card to give is noted; the two to take are asked next (it leaves only once they are chosen)."""
+    seat = question.seat
     state.stack.append(SwapTake(seat, question.target, action - CARD, ()))
 
 
-def swap_take(state: Position, question: SwapTake, seat: int, action: int, events: list[Event]) -> None:
+def swap_take(state: Position, question: SwapTake, action: int, events: list[Event]) -> None:
     """GH-103, GH-D12: both outgoing sets leave first, then my card goes to them and theirs come to me."""
+    seat = question.seat
     victim, give = question.target, question.give
     taken = (*question.taken, action - CARD)
     if len(taken) < 2:
@@ -646,16 +674,18 @@ def swap_take(state: Position, question: SwapTake, seat: int, action: int, event
     place(state, victim, give, False, events, "swap")
 
 
-def take_card(state: Position, question: TakeCard, seat: int, action: int, events: list[Event]) -> None:
-    """GH-106."""
+def take_card(state: Position, question: TakeCard, action: int, events: list[Event]) -> None:
+    """GH-106: the card moves from the target's guildhall into mine (chosen mode)."""
+    seat = question.seat
     victim, card = question.target, action - CARD
     state.halls[victim * PROFESSIONS + card // COLOURS] &= ~(1 << card % COLOURS)
     events.append(public("card_taken", seat=seat, target=victim, card=CARD_NAMES[card]))
     place(state, seat, card, False, events, "prestige")
 
 
-def layout(state: Position, question: LayOut, seat: int, action: int, events: list[Event]) -> None:
+def lay_out(state: Position, question: LayOut, action: int, events: list[Event]) -> None:
     """GH-104: any number of hand cards, one at a time, each legal when placed; `done` ends it."""
+    seat = question.seat
     if action == DONE:
         return
     card = action - CARD
@@ -665,8 +695,9 @@ def layout(state: Position, question: LayOut, seat: int, action: int, events: li
 
 
 # --- discards --------------------------------------------------------------------------------------------------------
-def cap_discard(state: Position, question: CapDiscard, seat: int, action: int, events: list[Event]) -> None:
+def cap_discard(state: Position, question: CapDiscard, action: int, events: list[Event]) -> None:
     """GH-53, GH-D16: the owner discards a completed chapter of their choice, naming the top card."""
+    seat = question.seat
     card = action - CARD
     discard_chapter(state, seat, card // COLOURS, card)
     events.append(public("cap_discard", seat=seat, completed=len(state.completed[seat]), discard_top=CARD_NAMES[card]))
@@ -674,8 +705,9 @@ def cap_discard(state: Position, question: CapDiscard, seat: int, action: int, e
         state.stack.append(CapDiscard(seat))
 
 
-def top(state: Position, question: DiscardTop, seat: int, action: int, events: list[Event]) -> None:
+def discard_top(state: Position, question: DiscardTop, action: int, events: list[Event]) -> None:
     """GH-D17: public cards discarded together; the player names the one on top."""
+    seat = question.seat
     cards = list(question.cards)
     discard_with_top(state, cards, action - CARD)
     events.append(public("discarded", seat=seat, cards=[CARD_NAMES[c] for c in cards], top=CARD_NAMES[action - CARD]))
@@ -683,7 +715,7 @@ def top(state: Position, question: DiscardTop, seat: int, action: int, events: l
 
 # --- end of turn (GH-111 to GH-116) ----------------------------------------------------------------------------------
 def end_turn(state: Position, question: EndTurn, events: list[Event]) -> None:
-    """GH-111: the action area moves into the guildhall (forced); duplicates are discarded first (GH-61)."""
+    """Step, GH-111: the action area moves into the guildhall (forced); duplicates are discarded first (GH-61)."""
     seat = question.seat
     area = state.areas[seat]
     state.areas[seat] = []
@@ -703,7 +735,7 @@ def end_turn(state: Position, question: EndTurn, events: list[Event]) -> None:
 
 
 def finish_turn(state: Position, question: FinishTurn, events: list[Event]) -> None:
-    """GH-112 to GH-114: only the active player is checked, at the end of their own turn."""
+    """Step, GH-112 to GH-114: only the active player is checked, at the end of their own turn."""
     seat = question.seat
     vp = state.vp(seat)
     if vp >= WIN_VP:
@@ -718,41 +750,3 @@ def finish_turn(state: Position, question: FinishTurn, events: list[Event]) -> N
         events.append(public("game_end", winners=state.winner_seats, scores=state.scores(), reason="max_turns"))
         return
     start_turn(state, (seat + 1) % state.num_players, events)
-
-
-HANDLERS: dict[type[GuildhallQuestion], Handler] = {
-    SetupDiscard: setup_discard,
-    SetupPlace: setup_place,
-    ChooseAction: choose_action,
-    PlayCard: play_card,
-    ChooseLevel: choose_level,
-    DiscardDraw: discard_draw,
-    Buy: buy_card,
-    Pay: pay,
-    UseAbility: use_ability,
-    ChooseTarget: choose_target,
-    RobberPick: robber_pick,
-    PlaceOrder: place_next,
-    HunterGive: hunter_give,
-    HunterChapter: hunter_chapter,
-    HunterTake: hunter_take,
-    PeddlerTake: peddler_take,
-    PeddlerGive: peddler_give,
-    BricklayerPutBack: brick_put,
-    TaxGive: tax_give,
-    TaxTarget: tax_target,
-    TakeChapter: take_chapter,
-    SwapGive: swap_give,
-    SwapTake: swap_take,
-    TakeCard: take_card,
-    LayOut: layout,
-    CapDiscard: cap_discard,
-    DiscardTop: top,
-}
-AUTO_HANDLERS: dict[type[GuildhallQuestion], AutoHandler] = {
-    NextAction: next_action,
-    EndTurn: end_turn,
-    FinishTurn: finish_turn,
-    PlaceQueue: place_queue,
-    PeddlerReceive: peddler_receive,
-}

@@ -36,6 +36,12 @@ class Guildhall(Game[GuildhallState]):
         ),
         N_("Prestige cards give victory points. Whoever ends their own turn with 20 VP or more wins at once."),
     )
+    # Issue 33: the lobby's card (the length measured by benchmarks/game_length.py: the rulebook gives none).
+    pitch = N_(
+        "Gather five colours of a profession in your guildhall, use each profession's growing powers, and race "
+        "to 20 victory points."
+    )
+    play_minutes = (25, 55)
     title = "Guildhall: Job Faire"
     # Cards turned up or drawn from the shuffled deck, a card robbed unseen, and the deck shuffled anew (a Hunter
     # played shows the discard pile too: see `takes_back`).

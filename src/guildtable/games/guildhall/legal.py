@@ -1,10 +1,11 @@
-"""The legal answers to the question on top (Appendix A) and the checks behind them: which levels are reached and can
+"""The legal answers to each question of Appendix A and the checks behind them: which levels are reached and can
 be carried out completely (GH-32 to GH-34, GH-D7), which targets an ability can use (GH-D13), which prestige abilities
 can be used (GH-47); and why any other answer is refused: the rule it breaks and a sentence for the person who typed
 it. Pure reads of the state; nothing here changes it.
 
-Random playouts ask for legal answers at every step, so each question has its own function (one dict lookup, no
-chain of tests) and guildhalls are compared as 30-bit sets of face-up identities (`fz.hall_bits`).
+One function per question kind gives its legal answers and one its refusals; `rules.HANDLERS` names them for each
+kind and the kernel's `StackState` calls the one of the question on top (random playouts ask for legal answers at
+every step: no chain of tests). Guildhalls are compared as 30-bit sets of face-up identities (`fz.hall_bits`).
 
 A refusal's message is the rule's sentence in plain words; the rule ID goes in the rule field only, never in the
 message. Where it names an answer it names one that is accepted at this very question. Refusals are only worked out
@@ -13,9 +14,6 @@ hand, public guildhalls, and the hand or pile they are searching right now).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall.actions import BUY, CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
@@ -56,14 +54,15 @@ from guildtable.games.guildhall.questions import (
     SwapTake,
     TakeCard,
     TakeChapter,
+    Targeted,
     TaxGive,
     TaxTarget,
     UseAbility,
     level_of,
 )
 from guildtable.games.guildhall.state import Position
-from guildtable.games.guildhall.words import prompt
 from guildtable.kernel.i18n import domain
+from guildtable.kernel.protocol import Reason
 
 _ = domain("guildhall").gettext
 
@@ -85,31 +84,26 @@ def seat_bits(state: Position, seat: int) -> int:
     return fz.hall_bits(state.halls[base : base + PROFESSIONS])
 
 
-def legal_answers(state: Position) -> list[int]:
-    question = state.stack[-1]
-    answers = ANSWERS.get(type(question))
-    if answers is None:
-        raise AssertionError(f"no answers for {question.kind}")
-    return answers(state, question, question.seat)
-
-
-def _action(state: Position, question: ChooseAction, seat: int) -> list[int]:
-    """Q-T1 with Q-P1 folded in: a playable card itself ('play red Robber' in one step), or PLAY to be asked for
-    the card (kept, so that records made before the shortcut replay exactly), DISCARD_DRAW, BUY."""
-    result = _play_card(state, question, seat)
+# --- legal answers, one function per question kind (`rules.HANDLERS`) -------------------------------------------------
+def choose_action(state: Position, question: ChooseAction) -> list[int]:
+    """Q-T1 with Q-P1 folded in (GH-24, GH-29, GH-37, GH-43): a playable card itself ('play red Robber' in one step),
+    or PLAY to be asked for the card (kept, so that records made before the shortcut replay exactly), DISCARD_DRAW,
+    and BUY if some row card is affordable."""
+    result = play_card(state, question)
     if result:
         result.append(PLAY)
     result.append(DISCARD_DRAW)
-    if can_buy(state, seat):
+    if can_buy(state, question.seat):
         result.append(BUY)
     return result
 
 
-def _play_card(state: Position, question: ChooseAction | PlayCard, seat: int) -> list[int]:
-    """The playable hand cards (inlined `playable`), once each. Hands are kept sorted (`to_hand`, the opening,
-    snapshots and determinize sort them), so copies of one identity are neighbours."""
+def play_card(state: Position, question: ChooseAction | PlayCard) -> list[int]:
+    """Q-P1 (GH-27, GH-29, GH-55): the playable hand cards (inlined `playable`), once each. Hands are kept sorted
+    (`to_hand`, the opening, snapshots and determinize sort them), so copies of one identity are neighbours."""
     played = state.played
     halls = state.halls
+    seat = question.seat
     base = seat * PROFESSIONS
     result = []
     last = -1
@@ -122,56 +116,72 @@ def _play_card(state: Position, question: ChooseAction | PlayCard, seat: int) ->
     return result
 
 
-def _discard_draw(state: Position, question: DiscardDraw, seat: int) -> list[int]:
-    hand = state.hands[seat]
+def discard_draw(state: Position, question: DiscardDraw) -> list[int]:
+    """Q-DD1 (GH-37 to GH-39, GH-D4): any hand card to select, and DONE unless the hand must first shrink to 6."""
+    hand = state.hands[question.seat]
     cards = sorted(set(hand))
     if not state.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
         cards.append(DONE)
     return cards
 
 
-def _choose_level(state: Position, question: ChooseLevel, seat: int) -> list[int]:
-    return [*(LEVEL + t for t in available_levels(state, seat, question.profession, question.chapter)), DECLINE]
+def choose_level(state: Position, question: ChooseLevel) -> list[int]:
+    """GH-32 to GH-34, GH-D6, GH-D7: the levels reached that can be carried out completely, and DECLINE."""
+    levels = available_levels(state, question.seat, question.profession, question.chapter)
+    return [*(LEVEL + t for t in levels), DECLINE]
 
 
-def _setup_discard(state: Position, question: SetupDiscard, seat: int) -> list[int]:
-    return [*sorted(set(state.hands[seat])), DONE]
+def setup_discard(state: Position, question: SetupDiscard) -> list[int]:
+    """Q-SP1 (GH-16): any hand card to select for discarding, and DONE."""
+    return [*sorted(set(state.hands[question.seat])), DONE]
 
 
-def _setup_place(state: Position, question: SetupPlace, seat: int) -> list[int]:
+def setup_place(state: Position, question: SetupPlace) -> list[int]:
+    """Q-SP2 (GH-16, GH-17, GH-56): the hand cards with no identical card face up in the guildhall."""
+    seat = question.seat
     masks = state.masks(seat)
     return sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)})
 
 
-def _buy_card(state: Position, question: Buy, seat: int) -> list[int]:
-    have = len(state.completed[seat])
+def buy(state: Position, question: Buy) -> list[int]:
+    """GH-43: the row cards that cost no more completed chapters than the player has."""
+    have = len(state.completed[question.seat])
     return [ROW + k for k, ptype in enumerate(state.row) if _COST[ptype] <= have]
 
 
-def _pay(state: Position, question: Pay, seat: int) -> list[int]:
+def pay(state: Position, question: Pay) -> list[int]:
+    """GH-44, GH-D15 to GH-D17: of two chapters to pay, the first by its profession (it goes underneath); the last
+    one by the card of it that ends on top of the discard pile."""
+    completed = state.completed[question.seat]
     if question.left == 2:
-        return sorted({PROF + prof for prof in state.completed[seat]})
-    return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
+        return sorted({PROF + prof for prof in completed})
+    return sorted(CARD + prof * COLOURS + c for prof in set(completed) for c in range(COLOURS))
 
 
-def _use_ability(state: Position, question: UseAbility, seat: int) -> list[int]:
-    return [DECLINE, USE] if prestige_feasible(state, seat, question.prestige) else [DECLINE]
+def use_ability(state: Position, question: UseAbility) -> list[int]:
+    """GH-47, GH-D7: DECLINE, and USE if the bought card's ability can be carried out completely."""
+    return [DECLINE, USE] if prestige_feasible(state, question.seat, question.prestige) else [DECLINE]
 
 
-def _target(state: Position, question: ChooseTarget, seat: int) -> list[int]:
-    purpose, lv = question.purpose, question.level
+def choose_target(state: Position, question: ChooseTarget) -> list[int]:
+    """GH-D13: the other players the ability can be carried out against completely."""
+    seat, purpose, lv = question.seat, question.purpose, question.level
     return [SEAT + s for s in state.opponents(seat) if target_ok(state, seat, s, purpose, lv)]
 
 
-def _cap_discard(state: Position, question: CapDiscard, seat: int) -> list[int]:
-    return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[seat]) for c in range(COLOURS))
+def cap_discard(state: Position, question: CapDiscard) -> list[int]:
+    """GH-53, GH-D16: a completed chapter, named by the card of it that ends on top of the discard pile."""
+    return sorted(CARD + prof * COLOURS + c for prof in set(state.completed[question.seat]) for c in range(COLOURS))
 
 
-def _top(state: Position, question: DiscardTop, seat: int) -> list[int]:
+def discard_top(state: Position, question: DiscardTop) -> list[int]:
+    """GH-D17: the cards discarded together, each once: the one that ends on top."""
     return sorted({CARD + card for card in question.cards})
 
 
-def _place_next(state: Position, question: PlaceOrder, seat: int) -> list[int]:
+def place_order(state: Position, question: PlaceOrder) -> list[int]:
+    """GH-63, GH-D11: the waiting card to place next; a chosen (not forced) placement must leave the others all
+    placeable after it."""
     cards = question.cards
     if question.forced:
         return sorted({CARD + card for card in cards})
@@ -183,15 +193,18 @@ def _place_next(state: Position, question: PlaceOrder, seat: int) -> list[int]:
     return sorted(result)
 
 
-def _rob_pick(state: Position, question: RobberPick, seat: int) -> list[int]:
+def robber_pick(state: Position, question: RobberPick) -> list[int]:
+    """GH-66, GH-67, GH-D10: a card of the target's hand that can go into the guildhall, any card if none can."""
     target_hand = state.hands[question.target]
-    masks = state.masks(seat)
+    masks = state.masks(question.seat)
     legal = {card for card in target_hand if fz.legal_in(masks, card)}
     return sorted(CARD + card for card in (legal or set(target_hand)))  # GH-D10
 
 
-def _hunt_give(state: Position, question: HunterGive, seat: int) -> list[int]:
-    masks = state.masks(seat)
+def hunter_give(state: Position, question: HunterGive) -> list[int]:
+    """GH-77, GH-78, GH-80, GH-D12: a guildhall card to give up such that the rest of the ability (more gives,
+    then the takes) can still be carried out."""
+    masks = state.masks(question.seat)
     hall = fz.hall_bits(masks)
     pile = state.discard
     present = fz.presence(pile)
@@ -204,8 +217,9 @@ def _hunt_give(state: Position, question: HunterGive, seat: int) -> list[int]:
     ]
 
 
-def _hunt_chapter(state: Position, question: HunterChapter, seat: int) -> list[int]:
-    masks = state.masks(seat)
+def hunter_chapter(state: Position, question: HunterChapter) -> list[int]:
+    """GH-79, GH-81: a whole chapter to give up such that the takes can still be carried out."""
+    masks = state.masks(question.seat)
     hall = fz.hall_bits(masks)
     pile = state.discard
     present = fz.presence(pile)
@@ -238,15 +252,19 @@ def _legal_takes(masks: list[int], source: list[int], left: int) -> list[int]:
     return result
 
 
-def _hunt_take(state: Position, question: HunterTake, seat: int) -> list[int]:
-    return _legal_takes(state.masks(seat), state.discard[: question.base], question.left)
+def hunter_take(state: Position, question: HunterTake) -> list[int]:
+    """GH-76, GH-80 step 6: a card of the pile as it was (its bottom `base` cards) that can go into the guildhall
+    such that the remaining takes still can."""
+    return _legal_takes(state.masks(question.seat), state.discard[: question.base], question.left)
 
 
-def _ped_take(state: Position, question: PeddlerTake, seat: int) -> list[int]:
+def peddler_take(state: Position, question: PeddlerTake) -> list[int]:
+    """GH-84 to GH-88: a card (or the chapter) of the target's guildhall to take such that the rest of the swap can
+    still be carried out."""
     level = level_of(question.level)
     theirs = state.masks(question.target)
     hall = fz.hall_bits(theirs)
-    hand = state.hands[seat]
+    hand = state.hands[question.seat]
     present = fz.presence(hand)
     if level.give_chapter:
         return [
@@ -262,37 +280,46 @@ def _ped_take(state: Position, question: PeddlerTake, seat: int) -> list[int]:
     ]
 
 
-def _ped_give(state: Position, question: PeddlerGive, seat: int) -> list[int]:
-    return _legal_takes(state.masks(question.target), state.hands[seat], question.left)
+def peddler_give(state: Position, question: PeddlerGive) -> list[int]:
+    """GH-57, GH-87 step 2: a hand card that can go into the target's guildhall such that the remaining gives still
+    can."""
+    return _legal_takes(state.masks(question.target), state.hands[question.seat], question.left)
 
 
-def _brick_put(state: Position, question: BricklayerPutBack, seat: int) -> list[int]:
-    return sorted(set(state.hands[seat]))
+def put_back(state: Position, question: BricklayerPutBack) -> list[int]:
+    """GH-91: any hand card, once each."""
+    return sorted(set(state.hands[question.seat]))
 
 
-def _tax_give(state: Position, question: TaxGive, seat: int) -> list[int]:
+def tax_give(state: Position, question: TaxGive) -> list[int]:
+    """GH-100, GH-101: a guildhall card that some other player can take (no identical card face up with them)."""
+    seat = question.seat
     everyone = -1  # the cards every opponent has face up cannot be given to anyone
     for other in state.opponents(seat):
         everyone &= seat_bits(state, other)
     return [CARD + card for card in fz.bit_cards(seat_bits(state, seat)) if not everyone >> card & 1]
 
 
-def _tax_target(state: Position, question: TaxTarget, seat: int) -> list[int]:
-    return [SEAT + s for s in tax_targets(state, seat, question.card)]
+def tax_target(state: Position, question: TaxTarget) -> list[int]:
+    """GH-57, GH-101: the other players who can take the card."""
+    return [SEAT + s for s in tax_targets(state, question.seat, question.card)]
 
 
-def _take_chapter(state: Position, question: TakeChapter, seat: int) -> list[int]:
-    mine, theirs = state.masks(seat), state.masks(question.target)
+def take_chapter(state: Position, question: TakeChapter) -> list[int]:
+    """GH-58, GH-102: a chapter of the target's guildhall with no card identical to one face up in mine."""
+    mine, theirs = state.masks(question.seat), state.masks(question.target)
     return [PROF + p for p in range(PROFESSIONS) if theirs[p] and not theirs[p] & mine[p]]
 
 
-def _swap_give(state: Position, question: SwapGive, seat: int) -> list[int]:
-    mine, theirs = seat_bits(state, seat), seat_bits(state, question.target)
+def swap_give(state: Position, question: SwapGive) -> list[int]:
+    """GH-103, GH-D12: a guildhall card to give such that two of the target's cards can come back for it."""
+    mine, theirs = seat_bits(state, question.seat), seat_bits(state, question.target)
     return [CARD + card for card in fz.bit_cards(mine) if fz.swap_ok(mine, theirs, card)]
 
 
-def _swap_take(state: Position, question: SwapTake, seat: int) -> list[int]:
-    mine, theirs = seat_bits(state, seat), seat_bits(state, question.target)
+def swap_take(state: Position, question: SwapTake) -> list[int]:
+    """GH-103, GH-D12: a card of the target's guildhall, not chosen yet, such that the swap can still be finished."""
+    mine, theirs = seat_bits(state, question.seat), seat_bits(state, question.target)
     give, taken = question.give, question.taken
     return [
         CARD + card
@@ -301,46 +328,17 @@ def _swap_take(state: Position, question: SwapTake, seat: int) -> list[int]:
     ]
 
 
-def _take_card(state: Position, question: TakeCard, seat: int) -> list[int]:
-    mine = seat_bits(state, seat)
+def take_card(state: Position, question: TakeCard) -> list[int]:
+    """GH-57, GH-106: a card of the target's guildhall with no identical card face up in mine."""
+    mine = seat_bits(state, question.seat)
     return [CARD + card for card in fz.bit_cards(seat_bits(state, question.target)) if not mine >> card & 1]
 
 
-def _layout(state: Position, question: LayOut, seat: int) -> list[int]:
+def lay_out(state: Position, question: LayOut) -> list[int]:
+    """GH-104: a hand card that can go into the guildhall, and DONE."""
+    seat = question.seat
     masks = state.masks(seat)
     return [*sorted({CARD + card for card in state.hands[seat] if fz.legal_in(masks, card)}), DONE]
-
-
-ANSWERS: dict[type[GuildhallQuestion], Callable[[Position, Any, int], list[int]]] = {
-    ChooseAction: _action,
-    PlayCard: _play_card,
-    DiscardDraw: _discard_draw,
-    ChooseLevel: _choose_level,
-    SetupDiscard: _setup_discard,
-    SetupPlace: _setup_place,
-    Buy: _buy_card,
-    Pay: _pay,
-    UseAbility: _use_ability,
-    ChooseTarget: _target,
-    CapDiscard: _cap_discard,
-    DiscardTop: _top,
-    PlaceOrder: _place_next,
-    RobberPick: _rob_pick,
-    HunterGive: _hunt_give,
-    HunterChapter: _hunt_chapter,
-    HunterTake: _hunt_take,
-    PeddlerTake: _ped_take,
-    PeddlerGive: _ped_give,
-    BricklayerPutBack: _brick_put,
-    TaxGive: _tax_give,
-    TaxTarget: _tax_target,
-    TakeChapter: _take_chapter,
-    SwapGive: _swap_give,
-    SwapTake: _swap_take,
-    TakeCard: _take_card,
-    LayOut: _layout,
-}
-"""Per question kind, its legal answers: (state, the question, its seat) -> the answers, ascending."""
 
 
 def tax_targets(state: Position, seat: int, card: int) -> list[int]:
@@ -430,37 +428,33 @@ def prestige_feasible(state: Position, seat: int, ptype: int) -> bool:
     return any(target_ok(state, seat, s, purpose, 0) for s in state.opponents(seat))
 
 
-# --- why an answer is refused ----------------------------------------------------------------------------------------
-RULE = {
-    "setup_discard": "GH-16",
-    "setup_place": "GH-16",
-    "action": "GH-24",
-    "play_card": "GH-29",
-    "level": "GH-32",
-    "discard_draw": "GH-37",
-    "buy": "GH-43",
-    "pay": "GH-44",
-    "use_ability": "GH-47",
-    "target": "GH-D13",
-    "robber_pick": "GH-D10",
-    "place_order": "GH-63",
-    "hunter_give": "GH-80",
-    "hunter_chapter": "GH-79",
-    "hunter_take": "GH-76",
-    "peddler_take": "GH-87",
-    "peddler_give": "GH-87",
-    "bricklayer_put_back": "GH-91",
-    "tax_give": "GH-100",
-    "tax_target": "GH-100",
-    "take_chapter": "GH-102",
-    "swap_give": "GH-103",
-    "swap_take": "GH-103",
-    "take_card": "GH-106",
-    "lay_out": "GH-104",
-    "cap": "GH-53",
-    "discard_top": "GH-D17",
+# --- why an answer is refused, one function per question kind (`rules.HANDLERS`) -------------------------------------
+# Each returns None for a legal answer. Otherwise, an answer of a kind the question does not take (a seat where a
+# card is asked) is refused under the question's rule with the question itself and an accepted answer
+# (`_wrong_kind`); an answer of the right kind, with the rule it breaks.
+
+CARD_ANSWER, CHAPTER_ANSWER, SEAT_ANSWER, LEVEL_ANSWER, ROW_ANSWER = range(5)
+ACTION_TYPE, DONE_ANSWER, DECLINE_ANSWER, USE_ANSWER = range(5, 9)
+"""The kinds of answer (`_family`)."""
+
+
+def _family(action: int) -> int:
+    """Which kind of answer `action` is: a card, a chapter, a seat, a level, a row card, an action type (GH-24),
+    done, decline or use."""
+    for index, bound in enumerate((PROF, SEAT, LEVEL, ROW, PLAY)):
+        if action < bound:
+            return index
+    return _WORD_FAMILY[action]
+
+
+_WORD_FAMILY = {
+    PLAY: ACTION_TYPE,
+    DISCARD_DRAW: ACTION_TYPE,
+    BUY: ACTION_TYPE,
+    DONE: DONE_ANSWER,
+    DECLINE: DECLINE_ANSWER,
+    USE: USE_ANSWER,
 }
-"""The rule that governs each question (by its kind's name), used when no more specific reason applies."""
 
 
 def _sentence(text: str) -> str:
@@ -473,134 +467,437 @@ def _example(state: Position) -> str:
     return " " + _('For example: "{answer}".', answer=state.action_to_notation(legal[0])) if legal else ""
 
 
+def _wrong_kind(state: Position, action: int, families: tuple[int, ...], rule: str) -> Reason | None:
+    """If `action` is none of the kinds of answer the question takes: `rule`, the question and an accepted answer."""
+    if _family(action) in families:
+        return None
+    return rule, _("That does not answer this question.") + f" {_sentence(state.prompt())}{_example(state)}"
+
+
 def _has(masks: list[int], card: int) -> bool:
     return bool(masks[card // COLOURS] >> card % COLOURS & 1)
 
 
-def reason(state: Position, action: int) -> tuple[str, str]:
-    """(rule ID, message): the message says in plain words what the rule asks, without the rule ID; where an answer
-    of the wrong kind was given it names one that is accepted here."""
-    question = state.stack[-1]
-    rule = TARGET_RULE[question.purpose] if isinstance(question, ChooseTarget) else RULE[question.kind]
-    if _family(action) not in EXPECTED.get(type(question), {0}):
-        return rule, _("That does not answer this question.") + f" {_sentence(prompt(state))}{_example(state)}"
-    return _why(state, question, action, rule)
+def _card(action: int) -> str:
+    """The card a card answer names, in words."""
+    return card_word(CARD_NAMES[action - CARD])
 
 
-def _why(state: Position, question: GuildhallQuestion, action: int, rule: str) -> tuple[str, str]:
-    seat = question.seat
-    hand = state.hands[seat]
-    seats = state.game.seat_names
-    card = action - CARD
-    name = card_word(CARD_NAMES[card]) if action < PROF else ""
-    if isinstance(question, ChooseAction) and action >= PROF:
-        if action == BUY:
-            have = len(state.completed[seat])
-            return "GH-43", _(
-                "You cannot buy now: every prestige card in the row costs more completed chapters than you have "
-                "({have}).",
-                have=have,
-            )
+def _hand_card(state: Position, question: GuildhallQuestion, action: int, rule: str) -> Reason:
+    """A hand card refused: not in the hand (`rule`), or identical to one face up in the guildhall (GH-56)."""
+    if action - CARD not in state.hands[question.seat]:
+        return rule, _("You have no {card} in your hand.", card=_card(action))
+    return "GH-56", _(
+        "The {card} cannot go into your guildhall: an identical card is already face up there.", card=_card(action)
+    )
+
+
+def refuse_setup_discard(state: Position, question: SetupDiscard, action: int) -> Reason | None:
+    """GH-16: only hand cards can be selected for discarding (Done is always accepted)."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER, DONE_ANSWER), "GH-16") or _hand_card(
+        state, question, action, "GH-16"
+    )
+
+
+def refuse_setup_place(state: Position, question: SetupPlace, action: int) -> Reason | None:
+    """GH-16, GH-56: a hand card with no identical card face up in the guildhall."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-16") or _hand_card(state, question, action, "GH-16")
+
+
+def refuse_choose_action(state: Position, question: ChooseAction, action: int) -> Reason | None:
+    """GH-24: BUY needs an affordable row card (GH-43), PLAY a playable card (GH-29); a card is refused as at
+    `refuse_play_card`."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER, ACTION_TYPE), "GH-24")
+    if refused is not None:
+        return refused
+    if action == BUY:
+        have = len(state.completed[question.seat])
+        return "GH-43", _(
+            "You cannot buy now: every prestige card in the row costs more completed chapters than you have ({have}).",
+            have=have,
+        )
+    if action >= PROF:
         return "GH-29", _(
             "You have no card you may play: only one card of each profession per turn, and none identical to a card "
             "face up in your guildhall."
         )
-    if isinstance(question, (PlayCard, ChooseAction)):
-        if card not in hand:
-            return "GH-29", _("You have no {card} in your hand.", card=name)
-        if state.played >> (card // COLOURS) & 1:
-            prof = profession_word(PROFESSION_NAMES[card // COLOURS])
-            return "GH-27", _(
-                "You already played a {profession} this turn: only one card of each profession per turn.",
-                profession=prof,
-            )
-        return "GH-55", _("You cannot play the {card}: an identical card is face up in your guildhall.", card=name)
-    if isinstance(question, (SetupDiscard, DiscardDraw, BricklayerPutBack, LayOut, SetupPlace)) and action < PROF:
-        if card not in hand:
-            return rule, _("You have no {card} in your hand.", card=name)
-        return "GH-56", _(
-            "The {card} cannot go into your guildhall: an identical card is already face up there.", card=name
-        )
-    if isinstance(question, DiscardDraw):  # done too early
-        return "GH-39", _(
-            "You hold {held} cards: discard at least {discard} before you draw, so that you end with {keep}.",
-            held=len(hand),
-            discard=len(hand) - HAND_REFILL,
-            keep=HAND_REFILL,
-        )
-    if isinstance(question, ChooseLevel):
-        return _level_reason(state, question, action)
-    if isinstance(question, Buy):
-        slot = action - ROW
-        if slot >= len(state.row):
-            return "GH-D14", _("The row has only {count} prestige cards.", count=len(state.row))
-        cost = PRESTIGE[state.row[slot]].cost
-        have = len(state.completed[seat])
-        return "GH-43", _("That card costs {cost}; you have {have}.", cost=chapters(cost), have=have)
-    if isinstance(question, (Pay, CapDiscard)):
-        return rule, _pay_reason(state, question, action)
-    if isinstance(question, UseAbility):
-        return "GH-47", _(
-            "This ability cannot be carried out completely right now, and an ability is used in full or not at all: "
-            "choose not to use it."
-        )
-    if isinstance(question, (ChooseTarget, TaxTarget)):
-        other = action - SEAT
-        if other == seat or other >= state.num_players:
-            return ("GH-D13" if isinstance(question, ChooseTarget) else rule), _(
-                "Choose one of the other players in this game."
-            )
-        if isinstance(question, TaxTarget):
-            return "GH-57", _(
-                "{player} cannot take the {card}: an identical card is face up in their guildhall.",
-                player=seats[other],
-                card=card_word(CARD_NAMES[question.card]),
-            )
-        return rule, _("The ability could not be carried out completely against {player}.", player=seats[other])
-    if isinstance(question, RobberPick):
-        if card not in state.hands[question.target]:
-            return "GH-66", _("{player}'s hand holds no {card}.", player=seats[question.target], card=name)
-        return "GH-D10", _("While their hand holds a card that can go into your guildhall, you must take one of those.")
-    mine = state.masks(seat)
-    if isinstance(question, (HunterGive, SwapGive, TaxGive)):
-        if not _has(mine, card):
-            return rule, _("Your guildhall has no face-up {card}.", card=name)
-        return rule, _("If you gave away the {card}, the ability could not be finished.", card=name)
-    if isinstance(question, HunterTake):
-        if card not in state.discard[: question.base]:
-            return "GH-80", _("The discard pile holds no {card} (apart from the cards you just gave up).", card=name)
-        if not fz.legal_in(mine, card):
-            return "GH-76", _("A {card} is already face up in your guildhall.", card=name)
-        return "GH-34", _("If you took the {card} now, the ability could not be finished.", card=name)
-    if isinstance(question, HunterChapter):
-        prof = profession_word(PROFESSION_NAMES[action - PROF])
-        if not mine[action - PROF]:
-            return rule, _("You have no {profession} chapter face up.", profession=prof)
-        return rule, _(
-            "If you gave up your {profession} chapter, the Hunter could not take enough cards from the pile.",
+    return _play_reason(state, question, action)
+
+
+def refuse_play_card(state: Position, question: PlayCard, action: int) -> Reason | None:
+    """GH-29: the card must be in the hand (GH-29), of a profession not played this turn (GH-27), and not identical
+    to a card face up in the guildhall (GH-55)."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-29") or _play_reason(state, question, action)
+
+
+def _play_reason(state: Position, question: ChooseAction | PlayCard, action: int) -> Reason:
+    """Why a card cannot be played (GH-27, GH-29, GH-55)."""
+    card = action - CARD
+    if card not in state.hands[question.seat]:
+        return "GH-29", _("You have no {card} in your hand.", card=_card(action))
+    if state.played >> (card // COLOURS) & 1:
+        prof = profession_word(PROFESSION_NAMES[card // COLOURS])
+        return "GH-27", _(
+            "You already played a {profession} this turn: only one card of each profession per turn.",
             profession=prof,
         )
-    if isinstance(question, (PeddlerTake, SwapTake, TakeCard, TakeChapter)):
-        return rule, _take_reason(state, question, action)
-    if isinstance(question, PeddlerGive):
-        if card not in hand:
-            return "GH-87", _("You have no {card} in your hand.", card=name)
-        return "GH-57", _(
-            "The {card} cannot go into {player}'s guildhall now: an identical card is face up there, "
-            "or the swap could not be finished.",
-            card=name,
-            player=seats[question.target],
+    return "GH-55", _("You cannot play the {card}: an identical card is face up in your guildhall.", card=_card(action))
+
+
+def refuse_discard_draw(state: Position, question: DiscardDraw, action: int) -> Reason | None:
+    """GH-37: only hand cards can be selected (GH-56 never applies: they leave); Done only once the hand can end at
+    6 (GH-39, GH-D4)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER, DONE_ANSWER), "GH-37")
+    if refused is not None:
+        return refused
+    if action < PROF:
+        return _hand_card(state, question, action, "GH-37")
+    hand = state.hands[question.seat]  # done too early
+    return "GH-39", _(
+        "You hold {held} cards: discard at least {discard} before you draw, so that you end with {keep}.",
+        held=len(hand),
+        discard=len(hand) - HAND_REFILL,
+        keep=HAND_REFILL,
+    )
+
+
+def refuse_choose_level(state: Position, question: ChooseLevel, action: int) -> Reason | None:
+    """GH-32: a level the profession has, that the chapter reaches (GH-32) and that can be carried out completely
+    (GH-34); declining is always accepted."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (LEVEL_ANSWER, DECLINE_ANSWER), "GH-32") or _level_reason(state, question, action)
+
+
+def refuse_buy(state: Position, question: Buy, action: int) -> Reason | None:
+    """GH-43: a card of the row (GH-D14) that costs no more completed chapters than the player has."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (ROW_ANSWER,), "GH-43")
+    if refused is not None:
+        return refused
+    slot = action - ROW
+    if slot >= len(state.row):
+        return "GH-D14", _("The row has only {count} prestige cards.", count=len(state.row))
+    cost = PRESTIGE[state.row[slot]].cost
+    have = len(state.completed[question.seat])
+    return "GH-43", _("That card costs {cost}; you have {have}.", cost=chapters(cost), have=have)
+
+
+def refuse_pay(state: Position, question: Pay, action: int) -> Reason | None:
+    """GH-44: a completed chapter, named as `_pay_reason` says."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER, CHAPTER_ANSWER), "GH-44") or (
+        "GH-44",
+        _pay_reason(state, question, action),
+    )
+
+
+def refuse_cap_discard(state: Position, question: CapDiscard, action: int) -> Reason | None:
+    """GH-53: a completed chapter, named as `_pay_reason` says."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER, CHAPTER_ANSWER), "GH-53") or (
+        "GH-53",
+        _pay_reason(state, question, action),
+    )
+
+
+def refuse_use_ability(state: Position, question: UseAbility, action: int) -> Reason | None:
+    """GH-47: an ability that cannot be carried out completely can only be declined."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (DECLINE_ANSWER, USE_ANSWER), "GH-47") or (
+        "GH-47",
+        _(
+            "This ability cannot be carried out completely right now, and an ability is used in full or not at all: "
+            "choose not to use it."
+        ),
+    )
+
+
+def _other_player(state: Position, question: ChooseTarget | TaxTarget, action: int, rule: str) -> Reason | None:
+    """`rule` if `action` names the player asked or no player of this game (GH-D13)."""
+    other = action - SEAT
+    if other == question.seat or other >= state.num_players:
+        return rule, _("Choose one of the other players in this game.")
+    return None
+
+
+def refuse_choose_target(state: Position, question: ChooseTarget, action: int) -> Reason | None:
+    """GH-D13: another player, against whom the ability can be carried out completely (its profession's or prestige
+    card's rule, `TARGET_RULE`)."""
+    if action in state.legal_actions():
+        return None
+    rule = TARGET_RULE[question.purpose]
+    return (
+        _wrong_kind(state, action, (SEAT_ANSWER,), rule)
+        or _other_player(state, question, action, "GH-D13")
+        or (
+            rule,
+            _(
+                "The ability could not be carried out completely against {player}.",
+                player=state.game.seat_names[action - SEAT],
+            ),
         )
-    if isinstance(question, PlaceOrder):
-        if card not in question.cards:
-            return rule, _("The {card} is not one of the cards waiting to be placed.", card=name)
-        return rule, _("If the {card} went in now, the other cards could not all be placed after it.", card=name)
-    if isinstance(question, DiscardTop):
-        return rule, _("The {card} is not one of the cards going to the discard pile.", card=name)
-    return rule, _("That is not possible now.") + f" {_sentence(prompt(state))}{_example(state)}"
+    )
 
 
-def _level_reason(state: Position, question: ChooseLevel, action: int) -> tuple[str, str]:
+def refuse_tax_target(state: Position, question: TaxTarget, action: int) -> Reason | None:
+    """GH-100: another player, with no card identical to the given one face up (GH-57)."""
+    if action in state.legal_actions():
+        return None
+    return (
+        _wrong_kind(state, action, (SEAT_ANSWER,), "GH-100")
+        or _other_player(state, question, action, "GH-100")
+        or (
+            "GH-57",
+            _(
+                "{player} cannot take the {card}: an identical card is face up in their guildhall.",
+                player=state.game.seat_names[action - SEAT],
+                card=card_word(CARD_NAMES[question.card]),
+            ),
+        )
+    )
+
+
+def refuse_robber_pick(state: Position, question: RobberPick, action: int) -> Reason | None:
+    """GH-D10: a card of the target's hand (GH-66), one that can go into the guildhall while there is one."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-D10")
+    if refused is not None:
+        return refused
+    if action - CARD not in state.hands[question.target]:
+        player = state.game.seat_names[question.target]
+        return "GH-66", _("{player}'s hand holds no {card}.", player=player, card=_card(action))
+    return "GH-D10", _("While their hand holds a card that can go into your guildhall, you must take one of those.")
+
+
+def _give_reason(state: Position, question: HunterGive | SwapGive | TaxGive, action: int, rule: str) -> Reason:
+    """A guildhall card to give refused under `rule`: not face up there, or the ability could not be finished."""
+    if not _has(state.masks(question.seat), action - CARD):
+        return rule, _("Your guildhall has no face-up {card}.", card=_card(action))
+    return rule, _("If you gave away the {card}, the ability could not be finished.", card=_card(action))
+
+
+def refuse_hunter_give(state: Position, question: HunterGive, action: int) -> Reason | None:
+    """GH-80: a face-up guildhall card whose giving leaves the ability possible to finish (GH-D12)."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-80") or _give_reason(state, question, action, "GH-80")
+
+
+def refuse_swap_give(state: Position, question: SwapGive, action: int) -> Reason | None:
+    """GH-103: a face-up guildhall card for which two of the target's can still come back (GH-D12)."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-103") or _give_reason(state, question, action, "GH-103")
+
+
+def refuse_tax_give(state: Position, question: TaxGive, action: int) -> Reason | None:
+    """GH-100: a face-up guildhall card some other player can take."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-100") or _give_reason(state, question, action, "GH-100")
+
+
+def refuse_hunter_take(state: Position, question: HunterTake, action: int) -> Reason | None:
+    """GH-76: a card of the pile as it was (GH-80), not identical to one face up in the guildhall (GH-76), whose
+    taking leaves the ability possible to finish (GH-34)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-76")
+    if refused is not None:
+        return refused
+    card = action - CARD
+    if card not in state.discard[: question.base]:
+        return "GH-80", _(
+            "The discard pile holds no {card} (apart from the cards you just gave up).", card=_card(action)
+        )
+    if not fz.legal_in(state.masks(question.seat), card):
+        return "GH-76", _already_yours(action)
+    return "GH-34", _("If you took the {card} now, the ability could not be finished.", card=_card(action))
+
+
+def refuse_hunter_chapter(state: Position, question: HunterChapter, action: int) -> Reason | None:
+    """GH-79: a face-up chapter whose giving up leaves enough cards to take from the pile (GH-81)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CHAPTER_ANSWER,), "GH-79")
+    if refused is not None:
+        return refused
+    prof = profession_word(PROFESSION_NAMES[action - PROF])
+    if not state.masks(question.seat)[action - PROF]:
+        return "GH-79", _("You have no {profession} chapter face up.", profession=prof)
+    return "GH-79", _(
+        "If you gave up your {profession} chapter, the Hunter could not take enough cards from the pile.",
+        profession=prof,
+    )
+
+
+def _missing_chapter(state: Position, question: Targeted, prof: int) -> str | None:
+    """Why a chapter of the target's guildhall cannot be taken if it has none of `prof` face up."""
+    if state.masks(question.target)[prof]:
+        return None
+    return _(
+        "{player}'s guildhall has no {profession} chapter face up.",
+        player=state.game.seat_names[question.target],
+        profession=profession_word(PROFESSION_NAMES[prof]),
+    )
+
+
+def _missing_card(state: Position, question: Targeted, action: int) -> str | None:
+    """Why a card of the target's guildhall cannot be taken if it is not face up there."""
+    if _has(state.masks(question.target), action - CARD):
+        return None
+    player = state.game.seat_names[question.target]
+    return _("{player}'s guildhall has no face-up {card}.", player=player, card=_card(action))
+
+
+def _already_yours(action: int) -> str:
+    return _("A {card} is already face up in your guildhall.", card=_card(action))
+
+
+def _unfinished_swap(action: int) -> str:
+    return _("If you took the {card}, the swap could not be finished.", card=_card(action))
+
+
+def refuse_peddler_take(state: Position, question: PeddlerTake, action: int) -> Reason | None:
+    """GH-87: a face-up card (or at level 4 a chapter) of the target's guildhall whose taking leaves the swap
+    possible to finish."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER, CHAPTER_ANSWER), "GH-87")
+    if refused is not None:
+        return refused
+    if action >= PROF:
+        prof = action - PROF
+        return "GH-87", _missing_chapter(state, question, prof) or _(
+            "If you took their {profession} chapter, the swap could not be finished.",
+            profession=profession_word(PROFESSION_NAMES[prof]),
+        )
+    return "GH-87", _missing_card(state, question, action) or _unfinished_swap(action)
+
+
+def refuse_take_chapter(state: Position, question: TakeChapter, action: int) -> Reason | None:
+    """GH-102: a face-up chapter of the target's with no card identical to one face up in mine (GH-58)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CHAPTER_ANSWER,), "GH-102")
+    if refused is not None:
+        return refused
+    prof = action - PROF
+    return "GH-102", _missing_chapter(state, question, prof) or _(
+        "Their {profession} chapter holds a card identical to one face up in your guildhall.",
+        profession=profession_word(PROFESSION_NAMES[prof]),
+    )
+
+
+def refuse_swap_take(state: Position, question: SwapTake, action: int) -> Reason | None:
+    """GH-103: a face-up card of the target's, not chosen already, not identical to one face up in mine, whose taking
+    leaves the swap possible to finish (GH-D12)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-103")
+    if refused is not None:
+        return refused
+    missing = _missing_card(state, question, action)
+    if missing is not None:
+        return "GH-103", missing
+    if action - CARD in question.taken:
+        return "GH-103", _("You already chose the {card}.", card=_card(action))
+    if _has(state.masks(question.seat), action - CARD):
+        return "GH-103", _already_yours(action)
+    return "GH-103", _unfinished_swap(action)
+
+
+def refuse_take_card(state: Position, question: TakeCard, action: int) -> Reason | None:
+    """GH-106: a face-up card of the target's, not identical to one face up in mine (GH-57)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-106")
+    if refused is not None:
+        return refused
+    missing = _missing_card(state, question, action)
+    if missing is not None:
+        return "GH-106", missing
+    if _has(state.masks(question.seat), action - CARD):
+        return "GH-106", _already_yours(action)
+    return "GH-106", _unfinished_swap(action)
+
+
+def refuse_peddler_give(state: Position, question: PeddlerGive, action: int) -> Reason | None:
+    """GH-87: a hand card that can go into the target's guildhall (GH-57) with the swap still possible to finish."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-87")
+    if refused is not None:
+        return refused
+    if action - CARD not in state.hands[question.seat]:
+        return "GH-87", _("You have no {card} in your hand.", card=_card(action))
+    return "GH-57", _(
+        "The {card} cannot go into {player}'s guildhall now: an identical card is face up there, "
+        "or the swap could not be finished.",
+        card=_card(action),
+        player=state.game.seat_names[question.target],
+    )
+
+
+def refuse_put_back(state: Position, question: BricklayerPutBack, action: int) -> Reason | None:
+    """GH-91: a hand card."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-91") or _hand_card(state, question, action, "GH-91")
+
+
+def refuse_lay_out(state: Position, question: LayOut, action: int) -> Reason | None:
+    """GH-104: a hand card with no identical card face up in the guildhall (GH-56); Done is always accepted."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER, DONE_ANSWER), "GH-104") or _hand_card(
+        state, question, action, "GH-104"
+    )
+
+
+def refuse_place_order(state: Position, question: PlaceOrder, action: int) -> Reason | None:
+    """GH-63: one of the waiting cards, after which the others can all still be placed (GH-D11)."""
+    if action in state.legal_actions():
+        return None
+    refused = _wrong_kind(state, action, (CARD_ANSWER,), "GH-63")
+    if refused is not None:
+        return refused
+    if action - CARD not in question.cards:
+        return "GH-63", _("The {card} is not one of the cards waiting to be placed.", card=_card(action))
+    return "GH-63", _(
+        "If the {card} went in now, the other cards could not all be placed after it.", card=_card(action)
+    )
+
+
+def refuse_discard_top(state: Position, question: DiscardTop, action: int) -> Reason | None:
+    """GH-D17: one of the cards discarded together."""
+    if action in state.legal_actions():
+        return None
+    return _wrong_kind(state, action, (CARD_ANSWER,), "GH-D17") or (
+        "GH-D17",
+        _("The {card} is not one of the cards going to the discard pile.", card=_card(action)),
+    )
+
+
+def _level_reason(state: Position, question: ChooseLevel, action: int) -> Reason:
+    """Why a level is refused: the profession has no such level or the chapter does not reach it (GH-32), or it
+    cannot be carried out completely (GH-34)."""
     prof, chapter = question.profession, question.chapter
     name = profession_word(PROFESSION_NAMES[prof])
     threshold = action - LEVEL
@@ -657,56 +954,3 @@ def _pay_reason(state: Position, question: Pay | CapDiscard, action: int) -> str
         + " "
         + _('For example: "{answer}".', answer=accepted)
     )
-
-
-def _take_reason(state: Position, question: PeddlerTake | SwapTake | TakeCard | TakeChapter, action: int) -> str:
-    """GH-57, GH-58, GH-87, GH-102, GH-103, GH-106: what can be taken from the target's guildhall."""
-    seat, target = question.seat, question.target
-    player = state.game.seat_names[target]
-    theirs, mine = state.masks(target), state.masks(seat)
-    if action >= PROF:
-        prof = action - PROF
-        name = profession_word(PROFESSION_NAMES[prof])
-        if not theirs[prof]:
-            return _("{player}'s guildhall has no {profession} chapter face up.", player=player, profession=name)
-        if isinstance(question, TakeChapter):
-            return _(
-                "Their {profession} chapter holds a card identical to one face up in your guildhall.", profession=name
-            )
-        return _("If you took their {profession} chapter, the swap could not be finished.", profession=name)
-    card = action - CARD
-    name = card_word(CARD_NAMES[card])
-    if not _has(theirs, card):
-        return _("{player}'s guildhall has no face-up {card}.", player=player, card=name)
-    if isinstance(question, SwapTake) and card in question.taken:
-        return _("You already chose the {card}.", card=name)
-    if not isinstance(question, PeddlerTake) and _has(mine, card):
-        return _("A {card} is already face up in your guildhall.", card=name)
-    return _("If you took the {card}, the swap could not be finished.", card=name)
-
-
-def _family(action: int) -> int:
-    """Which kind of answer: card 0, chapter 1, seat 2, level 3, row 4, action type 5, done 6, decline 7, use 8."""
-    for index, bound in enumerate((PROF, SEAT, LEVEL, ROW, PLAY)):
-        if action < bound:
-            return index
-    return {PLAY: 5, DISCARD_DRAW: 5, BUY: 5, DONE: 6, DECLINE: 7, USE: 8}[action]
-
-
-EXPECTED: dict[type[GuildhallQuestion], set[int]] = {
-    ChooseAction: {0, 5},
-    ChooseLevel: {3, 7},
-    SetupDiscard: {0, 6},
-    DiscardDraw: {0, 6},
-    LayOut: {0, 6},
-    Buy: {4},
-    Pay: {0, 1},
-    CapDiscard: {0, 1},
-    UseAbility: {7, 8},
-    ChooseTarget: {2},
-    TaxTarget: {2},
-    HunterChapter: {1},
-    TakeChapter: {1},
-    PeddlerTake: {0, 1},
-}
-"""The kinds of answer each question takes (`_family`; cards by default)."""

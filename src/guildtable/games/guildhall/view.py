@@ -1,5 +1,7 @@
 """What a seat may see (GH-19 to GH-22, GH-D18 to GH-D21, GH-D26). `view` is the one place where hidden state is
-removed before anything reaches a person; the open question's prompt comes from `words.py`.
+removed before anything reaches a person. The open question (`decision`) is the kernel's (`StackState.decision`): its
+prompt comes from `words.py`, its public context from this module's view functions, one per kind that has one
+(`rules.HANDLERS`).
 """
 
 from __future__ import annotations
@@ -15,14 +17,21 @@ from guildtable.games.guildhall.questions import (
     WIN_VP,
     ChooseLevel,
     DiscardDraw,
-    GuildhallQuestion,
+    DiscardTop,
+    HunterGive,
+    PeddlerGive,
+    PeddlerTake,
+    PlaceOrder,
+    RobberPick,
     SetupDiscard,
+    SwapGive,
     SwapTake,
-    Targeted,
+    TakeCard,
+    TakeChapter,
     TaxTarget,
 )
 from guildtable.games.guildhall.state import Position
-from guildtable.games.guildhall.words import level_lines, prompt
+from guildtable.games.guildhall.words import level_lines
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.views import DecisionView, SeatView
 
@@ -190,30 +199,40 @@ def prestige_json(ptype: int) -> PrestigeView:
     }
 
 
-def _context(state: Position, question: GuildhallQuestion) -> DecisionContext:
-    """The public part of the open question."""
-    context: DecisionContext = {}
-    if isinstance(question, Targeted):
-        context["target"] = question.target
-    cards = question.in_transit()
-    if cards is not None:
-        context["cards"] = names(cards)
-    if isinstance(question, ChooseLevel):  # every level of the profession, and whether the chapter reaches it (GH-32)
-        prof, chapter = question.profession, question.chapter
-        levels: list[LevelView] = [
-            {"level": level, "text": text, "reached": level <= chapter}
-            for level, text in level_lines(state, prof, chapter)
-        ]
-        context.update({"profession": PROFESSION_NAMES[prof], "chapter": chapter, "levels": levels})
-    if isinstance(question, SwapTake):
-        context.update({"give": CARD_NAMES[question.give], "taken": names(question.taken)})
-    if isinstance(question, TaxTarget):
-        context["card"] = CARD_NAMES[question.card]
-    return context
+# --- the public part of the open question, one function per kind that shows more than its prompt (`rules.HANDLERS`)
+def target_view(state: Position, question: RobberPick | TakeChapter | SwapGive | TakeCard) -> DecisionContext:
+    """The player the question is about (GH-D13)."""
+    return {"target": question.target}
 
 
-def _decision(state: Position, question: GuildhallQuestion) -> GuildhallDecision:
-    return {"kind": question.kind, "seat": question.seat, "prompt": prompt(state), **_context(state, question)}
+def cards_view(state: Position, question: PlaceOrder | HunterGive | DiscardTop) -> DecisionContext:
+    """The cards the question holds in transit (GH-1): waiting to be placed (GH-63), given up (GH-80), or discarded
+    together (GH-D17)."""
+    return {"cards": names(question.cards)}
+
+
+def peddler_view(state: Position, question: PeddlerTake | PeddlerGive) -> DecisionContext:
+    """The Peddler's target and the cards taken from them so far (GH-87)."""
+    return {"target": question.target, "cards": names(question.cards)}
+
+
+def level_view(state: Position, question: ChooseLevel) -> DecisionContext:
+    """The profession played, its chapter, and each of its levels with whether the chapter reaches it (GH-32)."""
+    prof, chapter = question.profession, question.chapter
+    levels: list[LevelView] = [
+        {"level": level, "text": text, "reached": level <= chapter} for level, text in level_lines(state, prof, chapter)
+    ]
+    return {"profession": PROFESSION_NAMES[prof], "chapter": chapter, "levels": levels}
+
+
+def swap_take_view(state: Position, question: SwapTake) -> DecisionContext:
+    """The target, the card given and the cards chosen so far (GH-103)."""
+    return {"target": question.target, "give": CARD_NAMES[question.give], "taken": names(question.taken)}
+
+
+def tax_target_view(state: Position, question: TaxTarget) -> DecisionContext:
+    """The card being given (GH-101)."""
+    return {"card": CARD_NAMES[question.card]}
 
 
 def view(state: Position, seat: int | None) -> GuildhallView:
@@ -243,7 +262,7 @@ def view(state: Position, seat: int | None) -> GuildhallView:
         "seat": seat,
         "seats": list(state.game.seat_names[: state.num_players]),
         "current_player": state.current_player,
-        "decision": None if question is None else _decision(state, question),
+        "decision": state.decision(),
         "terminal": state.is_terminal,
         "phase": "setup" if state.turn == 0 and state.stack else ("over" if not state.stack else "play"),
         "turn": state.turn,

@@ -89,6 +89,12 @@ class GuildsOfLondon(Game[GuildsState]):
         ),
         N_("Mayoral reward cards and masters side by side score at the end. The most victory points wins."),
     )
+    # Issue 33: the lobby's card (the length measured by benchmarks/game_length.py: the rulebook gives none).
+    pitch = N_(
+        "Send your liverymen into a growing London with your action cards, win the votes on its guild tiles and "
+        "become master of the city's guilds."
+    )
+    play_minutes = (30, 65)
     title = "Guilds of London"
     # Cards drawn from the shuffled decks, rewards drawn, a deck shuffled anew.
     revealing_events = frozenset({"draw", "reward_draw", "reshuffle", "growth", "game_end"})

@@ -16,7 +16,7 @@ from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import neighbours, reading_key
 from guildtable.games.guilds_of_london.questions import HAND_LIMIT, GuildsQuestion
-from guildtable.kernel import Event, Game, Rng
+from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
 TILES = CONTENT.tiles
@@ -63,7 +63,7 @@ class FinalScoring(TypedDict):
 class GuildsPosition(StackState[GuildsQuestion]):
     """What lies where and who holds what, with the queries the rules share; `rules.GuildsState` adds the legal
     answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
-    question answered next (or an automatic step, which `flow.settle` runs before anyone is asked)."""
+    question answered next (or an automatic step, which the kernel's `settle` runs before anyone is asked)."""
 
     options: GuildsOptions
 
@@ -117,7 +117,6 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.stack: list[GuildsQuestion] = []
         self.results: list[TileResult] = []
         self.final: FinalScoring | None = None
-        self._events: list[Event] = []
 
     # --- small helpers ----------------------------------------------------------------------------------------------
     def place(self, tile: int, code: int) -> None:
@@ -255,7 +254,6 @@ class GuildsPosition(StackState[GuildsQuestion]):
         copy.pool = self.pool.copy()
         copy.stack = self.stack.copy()
         copy.results = self.results.copy()
-        copy._events = []
         return copy
 
     def determinize(self, seat: int, rng: Rng) -> Self:

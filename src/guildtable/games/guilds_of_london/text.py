@@ -134,7 +134,7 @@ def render(view: GuildsView, seat: int | None) -> Group:
         players.add_row(
             marker,
             Text(f"{names[p]} ({_letter(names, p)})", style=COLOURS[p]),
-            str(view["vp"][p]),
+            f"{view['scores'][p]:g}",
             str(view["supply"][p]),
             str(view["neutrals"][p]),
             str(view["hand_sizes"][p]),
@@ -162,8 +162,9 @@ def render(view: GuildsView, seat: int | None) -> Group:
             lines.append(Text("Reward cards you drew:", style="bold"))
             for card_id in view["drawn_reward_cards"]:
                 lines.append(Text("  ").append_text(_reward_line(card_id)))
-    if view["prompt"]:
-        lines.append(Text(view["prompt"], style="bold"))
+    decision = view["decision"]
+    if decision is not None and decision["seat"] == seat and decision.get("prompt"):
+        lines.append(Text(decision["prompt"], style="bold"))
     if view["terminal"] and view["final"]:
         final = Table(title="Final scoring", header_style="bold")
         final.add_column("Player")
@@ -173,7 +174,7 @@ def render(view: GuildsView, seat: int | None) -> Group:
         for p in range(len(names)):
             cards = ", ".join(f"{glossary()[c['card']].name} {c['vp']} VP" for c in view["final"]["reward_cards"][p])
             final.add_row(
-                Text(names[p], style=COLOURS[p]), cards, str(view["final"]["master_pairs"][p]), str(view["vp"][p])
+                Text(names[p], style=COLOURS[p]), cards, str(view["final"]["master_pairs"][p]), f"{view['scores'][p]:g}"
             )
         lines.append(final)
         lines.append(Text("Winners: " + ", ".join(names[p] for p in view["winners"]), style="bold"))

@@ -11,7 +11,7 @@ from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.questions import RewardKeep, RewardUnder
-from guildtable.games.guilds_of_london.scoring import winners
+from guildtable.games.guilds_of_london.scoring import scores, winners
 from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.views import SeatView
@@ -85,8 +85,6 @@ class GuildsView(SeatView):
 
     content: str
     official_content: bool
-    prompt: str | None
-    """The question in words, for the seat that answers it only."""
     round: int
     rounds: int
     rounds_left: int
@@ -97,9 +95,10 @@ class GuildsView(SeatView):
     turn_order: list[int]
     turns_taken: list[bool]
     active: int
-    vp: list[int]
-    stack: list[int]
-    """Each seat's marker height on a shared VP space."""
+    scores: list[float]
+    """Each seat's VP (the VP track, GL-50)."""
+    marker_heights: list[int]
+    """Each seat's marker height on a shared VP space (GL-51, GL-54: the higher lies on top)."""
     city: list[TileView]
     guildhall: GuildhallView
     beadle: str | None
@@ -169,7 +168,6 @@ def _next_growth(st: GuildsPosition) -> int | None:
 def view(st: GuildsPosition, seat: int | None) -> GuildsView:
     players = st.num_players
     question = st.stack[-1] if st.stack else None
-    mine = seat is not None and question is not None and question.seat == seat
     side = CONTENT.plantations[st.plantation]
     result: GuildsView = {
         "game": st.game.name,
@@ -178,8 +176,7 @@ def view(st: GuildsPosition, seat: int | None) -> GuildsView:
         "seat": seat,
         "seats": list(A.SEAT_NAMES[:players]),
         "current_player": st.current_player,
-        "decision": None if question is None else {"kind": question.kind, "seat": question.seat},
-        "prompt": W.prompt(st) if mine else None,
+        "decision": st.decision(),  # its prompt names nothing hidden (words.py), so every seat sees it
         "terminal": st.is_terminal,
         "round": st.round,
         "rounds": st.track.rounds,
@@ -191,8 +188,8 @@ def view(st: GuildsPosition, seat: int | None) -> GuildsView:
         "turn_order": st.order(),
         "turns_taken": [bool(st.taken >> p & 1) for p in range(players)],
         "active": st.active,
-        "vp": list(st.vp),
-        "stack": list(st.marker_height),
+        "scores": scores(st),
+        "marker_heights": list(st.marker_height),
         "city": [_tile(st, t) for t in st.reading_order()],
         "guildhall": {
             "cells": [list(xy(c)) for c in st.guildhall_cells],
@@ -250,6 +247,6 @@ def view(st: GuildsPosition, seat: int | None) -> GuildsView:
         result["under_reward_deck"] = [
             CONTENT.rewards[c].id for c, who in zip(st.reward_deck, st.reward_known, strict=True) if who == seat
         ]
-        if mine and isinstance(question, (RewardKeep, RewardUnder)):
+        if isinstance(question, (RewardKeep, RewardUnder)) and question.seat == seat:
             result["drawn_reward_cards"] = [CONTENT.rewards[c].id for c in question.cards]
     return result

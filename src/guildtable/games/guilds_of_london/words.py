@@ -1,6 +1,7 @@
 """Every word a Guilds of London player reads about the position: tile, card, token and reward-card names as a
 sentence uses them, every effect primitive (spec §15.6, DESIGN.md §8) as a phrase, built from the content data, and
-the question on top of the stack (`prompt`) and each answer to it (`label`) in plain words.
+each question kind's prompt and its answers' labels in plain words (the `prompt` and `label` of the kind's handler in
+`rules.HANDLERS`; `over` once the game is over).
 
 The prompts, button labels, refusals, the log, the view's reward texts and the glossary all speak through this module,
 so a player never reads an id ("lock_keepers"), a short code ("recruit 1") or a rule ID. It reads a position (for the
@@ -386,109 +387,152 @@ def content_text(text: str) -> str:
 
 
 # --- the question on top and its answers ------------------------------------------------------------------------------
+# One prompt per question kind and a label per kind whose answers read differently there; `rules.HANDLERS` names them
+# in each kind's `Handler`. A prompt names nothing hidden from the other seats (counts the view shows to everyone at
+# most), so the view's `decision` shows it to every seat.
 
 
-def prompt(st: GuildsPosition, names: Sequence[str] | None = None) -> str:
-    """The question on top of the stack in plain words, naming other players by `names`."""
-    if not st.stack:
-        return _("The game is over")
-    names = names or SEATS
-    question = st.stack[-1]
-    seat = question.seat
-    if isinstance(question, SetupKeep):
-        return _(
-            "Choose 1 of your {count} mayoral reward cards to keep; the others go back into the reward deck",
-            count=len(st.rewards[seat]),
-        )
-    if isinstance(question, Turn):
-        last = st.is_last_round()
-        if st.played == 0:
-            if last:
-                return _(
-                    "Your turn: play an action card to recruit, to move or for its effect, or pass (no cards are "
-                    "drawn in the last round)"
-                )
-            return _("Your turn: play an action card to recruit, to move or for its effect, or pass and draw 4 cards")
+def over(st: GuildsPosition, names: Sequence[str] | None = None) -> str:
+    """The prompt once the game is over (GL-95)."""
+    return _("The game is over")
+
+
+def setup_keep_prompt(st: GuildsPosition, question: SetupKeep, names: Sequence[str] | None = None) -> str:
+    """Q-S1 (GL-31, GL-D29): keep one of the dealt reward cards."""
+    return _(
+        "Choose 1 of your {count} mayoral reward cards to keep; the others go back into the reward deck",
+        count=len(st.rewards[question.seat]),
+    )
+
+
+def turn_prompt(st: GuildsPosition, question: Turn, names: Sequence[str] | None = None) -> str:
+    """Q-T1 to Q-T3 (GL-56 to GL-59): play a card, or pass before the first play and stop after it; no draw in the
+    last round."""
+    last = st.is_last_round()
+    if st.played == 0:
         if last:
-            return _("Play another action card, or stop (no cards are drawn in the last round)")
-        return _("Play another action card, or stop and draw 2 cards")
-    if isinstance(question, Pay):
-        return ngettext(
-            "Pay for the effect: discard another action card as a coin ({n} coin to pay)",
-            "Pay for the effect: discard another action card as a coin ({n} coins to pay)",
-            question.remaining,
-        )
-    if isinstance(question, ReturnLiveryman):
-        return ngettext(
-            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liveryman to go)",
-            "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liverymen to go)",
-            question.remaining,
-            places=returns_from(question.places),
-        )
-    if isinstance(question, MoveFrom):
-        reach = move_reach(question.symbols)
-        if question.up_to:
-            text = _("Move one of your liverymen or masters to {reach}: choose the one to move, or stop", reach=reach)
-        else:
-            text = _("Move one of your liverymen or masters to {reach}: choose the one to move", reach=reach)
-        return text + _left(question.remaining)
-    if isinstance(question, MoveTo):
-        reach = move_reach(question.symbols)
-        source = place_from(question.source)
-        if st.scoring >= 0:
             return _(
-                "Move your figure {source}: choose {reach} (not {tile}, which is being scored)",
-                source=source,
-                reach=reach,
-                tile=tile_name(st.scoring),
+                "Your turn: play an action card to recruit, to move or for its effect, or pass (no cards are "
+                "drawn in the last round)"
             )
-        return _("Move your figure {source}: choose {reach}", source=source, reach=reach)
-    if isinstance(question, SendFrom):
-        if question.up_to:
-            text = _("Send one of your liverymen or masters to the plantation: choose the one to send, or stop")
-        else:
-            text = _("Send one of your liverymen or masters to the plantation: choose the one to send")
-        return text + (_(" ({n} to send)", n=question.remaining) if question.remaining > 1 else "")
-    if isinstance(question, BeadleTo):
-        return _("Move the Beadle to another tile that is not yet scored")
-    if isinstance(question, HandLimit):
-        return ngettext(
-            "You hold {n} action card, more than your hand limit of {limit}: discard one",
-            "You hold {n} action cards, more than your hand limit of {limit}: discard one",
-            len(st.hands[seat]),
-            limit=st.hand_limit(seat),
-        )
-    if isinstance(question, Negotiate):
-        location = question.location
-        others = [
-            _("{player}'s", player=names[p]) for p in range(st.num_players) if p != seat and st.fig[location * 4 + p]
-        ]
-        return ngettext(
-            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
-            "Guildhall, or stop (you have {n} neutral liveryman)",
-            "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
-            "Guildhall, or stop (you have {n} neutral liverymen)",
-            st.neutrals[seat],
-            where=place_on(location),
-            players=listing(others, "or"),
-        )
-    if isinstance(question, FirstReward):
+        return _("Your turn: play an action card to recruit, to move or for its effect, or pass and draw 4 cards")
+    if last:
+        return _("Play another action card, or stop (no cards are drawn in the last round)")
+    return _("Play another action card, or stop and draw 2 cards")
+
+
+def pay_prompt(st: GuildsPosition, question: Pay, names: Sequence[str] | None = None) -> str:
+    """Q-T4 (GL-63): the coins still to pay."""
+    return ngettext(
+        "Pay for the effect: discard another action card as a coin ({n} coin to pay)",
+        "Pay for the effect: discard another action card as a coin ({n} coins to pay)",
+        question.remaining,
+    )
+
+
+def return_prompt(st: GuildsPosition, question: ReturnLiveryman, names: Sequence[str] | None = None) -> str:
+    """Q-T4 (GL-63, GL-D23): the liverymen still to return, and from where."""
+    return ngettext(
+        "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liveryman to go)",
+        "Pay for the effect: return a liveryman of yours from {places} to the general supply ({n} liverymen to go)",
+        question.remaining,
+        places=returns_from(question.places),
+    )
+
+
+def move_from_prompt(st: GuildsPosition, question: MoveFrom, names: Sequence[str] | None = None) -> str:
+    """Q-G1 (GL-61, GL-105): the figure to move next, and where it may go."""
+    reach = move_reach(question.symbols)
+    if question.up_to:
+        text = _("Move one of your liverymen or masters to {reach}: choose the one to move, or stop", reach=reach)
+    else:
+        text = _("Move one of your liverymen or masters to {reach}: choose the one to move", reach=reach)
+    return text + _left(question.remaining)
+
+
+def move_to_prompt(st: GuildsPosition, question: MoveTo, names: Sequence[str] | None = None) -> str:
+    """Q-G2 (GL-61, GL-105): where the chosen figure goes (never the tile being scored)."""
+    reach = move_reach(question.symbols)
+    source = place_from(question.source)
+    if st.scoring >= 0:
         return _(
-            "You won first place on {tile}. Take or skip this part of the reward: {part}",
-            tile=tile_name(question.tile),
-            part=effect_text(EFFECTS[TILES[question.tile].first[question.part]]),
+            "Move your figure {source}: choose {reach} (not {tile}, which is being scored)",
+            source=source,
+            reach=reach,
+            tile=tile_name(st.scoring),
         )
-    if isinstance(question, SecondReward):
-        return _(
-            "You came second on {tile}. Take or skip this extra reward: {part}",
-            tile=tile_name(question.tile),
-            part=effect_text(EFFECTS[TILES[question.tile].second_extra[question.part]]),
-        )
-    if isinstance(question, RewardKeep):
-        return _(
-            "Keep 1 of the {count} mayoral reward cards you drew; the others go under the reward deck",
-            count=len(question.cards),
-        )
+    return _("Move your figure {source}: choose {reach}", source=source, reach=reach)
+
+
+def send_from_prompt(st: GuildsPosition, question: SendFrom, names: Sequence[str] | None = None) -> str:
+    """Q-G5 (GL-108): the figure to send to the plantation next."""
+    if question.up_to:
+        text = _("Send one of your liverymen or masters to the plantation: choose the one to send, or stop")
+    else:
+        text = _("Send one of your liverymen or masters to the plantation: choose the one to send")
+    return text + (_(" ({n} to send)", n=question.remaining) if question.remaining > 1 else "")
+
+
+def beadle_prompt(st: GuildsPosition, question: BeadleTo, names: Sequence[str] | None = None) -> str:
+    """GL-D19: where the Beadle goes."""
+    return _("Move the Beadle to another tile that is not yet scored")
+
+
+def hand_limit_prompt(st: GuildsPosition, question: HandLimit, names: Sequence[str] | None = None) -> str:
+    """Q-T5 (GL-67): the hand's size and limit (both shown to every seat)."""
+    seat = question.seat
+    return ngettext(
+        "You hold {n} action card, more than your hand limit of {limit}: discard one",
+        "You hold {n} action cards, more than your hand limit of {limit}: discard one",
+        len(st.hands[seat]),
+        limit=st.hand_limit(seat),
+    )
+
+
+def negotiate_prompt(st: GuildsPosition, question: Negotiate, names: Sequence[str] | None = None) -> str:
+    """Q-N1/Q-N2 (GL-75, GL-89): whose liverymen a neutral may send away, naming them by `names`."""
+    names = names or SEATS
+    seat, location = question.seat, question.location
+    others = [_("{player}'s", player=names[p]) for p in range(st.num_players) if p != seat and st.fig[location * 4 + p]]
+    return ngettext(
+        "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+        "Guildhall, or stop (you have {n} neutral liveryman)",
+        "Negotiation {where}: place a neutral liveryman to send one of {players} liverymen there to the "
+        "Guildhall, or stop (you have {n} neutral liverymen)",
+        st.neutrals[seat],
+        where=place_on(location),
+        players=listing(others, "or"),
+    )
+
+
+def first_reward_prompt(st: GuildsPosition, question: FirstReward, names: Sequence[str] | None = None) -> str:
+    """Q-R1 (GL-82, GL-D16): the part of the first-place reward to take or skip."""
+    return _(
+        "You won first place on {tile}. Take or skip this part of the reward: {part}",
+        tile=tile_name(question.tile),
+        part=effect_text(EFFECTS[TILES[question.tile].first[question.part]]),
+    )
+
+
+def second_reward_prompt(st: GuildsPosition, question: SecondReward, names: Sequence[str] | None = None) -> str:
+    """Q-R2 (GL-83): the further second-place reward to take or skip."""
+    return _(
+        "You came second on {tile}. Take or skip this extra reward: {part}",
+        tile=tile_name(question.tile),
+        part=effect_text(EFFECTS[TILES[question.tile].second_extra[question.part]]),
+    )
+
+
+def reward_keep_prompt(st: GuildsPosition, question: RewardKeep, names: Sequence[str] | None = None) -> str:
+    """Q-G3 (GL-106): keep one of the drawn reward cards (their number is public, not which they are)."""
+    return _(
+        "Keep 1 of the {count} mayoral reward cards you drew; the others go under the reward deck",
+        count=len(question.cards),
+    )
+
+
+def reward_under_prompt(st: GuildsPosition, question: RewardUnder, names: Sequence[str] | None = None) -> str:
+    """Q-G4 (GL-106): the next drawn card to go under the reward deck."""
     return _("Put the reward cards you drew under the reward deck one at a time: choose the next to go under")
 
 
@@ -496,26 +540,21 @@ def _left(count: int) -> str:
     return ngettext(" ({n} move left)", " ({n} moves left)", count) if count > 1 else ""
 
 
-def label(st: GuildsPosition, action: int, names: Sequence[str] | None = None) -> str:
-    """`action` in plain words for a button, read in the position `st` (the question on top gives the verb)."""
+_PLAIN_STOP = "Stop"
+"""Stopping where no question offers it: each question that offers a stop words it itself, so no player reads this,
+and it is not in the catalogue (as before the handlers)."""
+
+
+def action_label(st: GuildsPosition, question: object, action: int, names: Sequence[str] | None = None) -> str:
+    """`action` in plain words for a button, from the action alone (read in the position `st`): the label of the
+    questions whose answers read the same whatever asks (keep a reward card, discard down to the hand limit), and
+    what a kind's own label falls back to for an action that is not one of its answers."""
     names = names or SEATS
-    question = st.stack[-1] if st.stack else None
-    last = st.is_last_round()
     if action == A.PASS:
-        return _("Pass (no cards are drawn in the last round)") if last else _("Pass and draw 4 cards")
+        return _("Pass (no cards are drawn in the last round)") if st.is_last_round() else _("Pass and draw 4 cards")
     if action == A.STOP:
-        if isinstance(question, Turn) and last:
-            return _("Stop (no cards are drawn in the last round)")
-        return _(_STOP.get(type(question), N_("Stop")))
+        return _(_PLAIN_STOP)
     if action in (A.TAKE, A.SKIP):
-        if isinstance(question, (FirstReward, SecondReward)):
-            first = isinstance(question, FirstReward)
-            rewarding = TILES[question.tile]
-            effects = rewarding.first if first else rewarding.second_extra
-            part = effect_text(EFFECTS[effects[question.part]])
-            if action == A.TAKE:
-                return _("Take: {part}", part=part)
-            return _("Skip this part") if first else _("Skip this extra reward")
         return _("Take it") if action == A.TAKE else _("Skip it")
     if action < A.DISCARD:
         card, use = divmod(action - A.PLAY, 3)
@@ -534,33 +573,17 @@ def label(st: GuildsPosition, action: int, names: Sequence[str] | None = None) -
             return _("Use the effect of {card}, {paying}", card=name, paying=listing(paying))
         return _("Use the effect of {card}", card=name)
     if action < A.SOURCE:
-        name = card_name(CARDS[action - A.DISCARD])
-        if isinstance(question, Pay):
-            return _("Pay a coin with {card}", card=name)
-        return _("Discard {card}", card=name)
+        return _("Discard {card}", card=card_name(CARDS[action - A.DISCARD]))
     if action < A.DEST:
-        source = place_from(action - A.SOURCE)
-        if isinstance(question, ReturnLiveryman):
-            return _("Return a liveryman {source}", source=source)
-        if isinstance(question, SendFrom):
-            return _("Send a figure {source} to the plantation", source=source)
-        return _("Move a figure {source}", source=source)
+        return _("Move a figure {source}", source=place_from(action - A.SOURCE))
     if action < A.NEUTRAL:
-        tile = tile_name(action - A.DEST)
-        if isinstance(question, BeadleTo):
-            return _("Move the Beadle to {tile}", tile=tile)
-        if isinstance(question, MoveTo):
-            return _("Move a figure {source} to {tile}", source=place_from(question.source), tile=tile)
-        return _("Move a figure to {tile}", tile=tile)
+        return _("Move a figure to {tile}", tile=tile_name(action - A.DEST))
     if action < A.REWARD:
         return _(
             "Place a neutral to send one of {player}'s liverymen to the Guildhall", player=names[action - A.NEUTRAL]
         )
     if action < A.TOKEN:
-        name = _(CONTENT.rewards[action - A.REWARD].name)
-        if isinstance(question, RewardUnder):
-            return _("Put '{card}' under the reward deck", card=name)
-        return _("Keep '{card}'", card=name)
+        return _("Keep '{card}'", card=_(CONTENT.rewards[action - A.REWARD].name))
     token = CONTENT.tokens[action - A.TOKEN]
     if token.effect < 0:
         return _("Spend the {token} token", token=_(token.name))
@@ -572,9 +595,94 @@ def label(st: GuildsPosition, action: int, names: Sequence[str] | None = None) -
     )
 
 
-_STOP: dict[type[object], str] = {
-    Turn: N_("Stop and draw 2 cards"),
-    MoveFrom: N_("Stop moving"),
-    SendFrom: N_("Stop sending figures to the plantation"),
-    Negotiate: N_("Stop negotiating"),
-}
+def turn_label(st: GuildsPosition, question: Turn, action: int, names: Sequence[str] | None = None) -> str:
+    """A turn's answers (GL-56 to GL-62, DESIGN.md §7.1): stopping says what it draws (none in the last round)."""
+    if action == A.STOP:
+        if st.is_last_round():
+            return _("Stop (no cards are drawn in the last round)")
+        return _("Stop and draw 2 cards")
+    return action_label(st, question, action, names)
+
+
+def pay_label(st: GuildsPosition, question: Pay, action: int, names: Sequence[str] | None = None) -> str:
+    """A coin paid (GL-63): the card discarded as one."""
+    if A.DISCARD <= action < A.SOURCE:
+        return _("Pay a coin with {card}", card=card_name(CARDS[action - A.DISCARD]))
+    return action_label(st, question, action, names)
+
+
+def return_label(st: GuildsPosition, question: ReturnLiveryman, action: int, names: Sequence[str] | None = None) -> str:
+    """A liveryman returned as a cost (GL-63, GL-D23): where from."""
+    if A.SOURCE <= action < A.DEST:
+        return _("Return a liveryman {source}", source=place_from(action - A.SOURCE))
+    return action_label(st, question, action, names)
+
+
+def move_from_label(st: GuildsPosition, question: MoveFrom, action: int, names: Sequence[str] | None = None) -> str:
+    """The figure to move (GL-61), or stopping the moves."""
+    if action == A.STOP:
+        return _("Stop moving")
+    return action_label(st, question, action, names)
+
+
+def move_to_label(st: GuildsPosition, question: MoveTo, action: int, names: Sequence[str] | None = None) -> str:
+    """Where the chosen figure goes (GL-61, GL-105), from where it stands."""
+    if A.DEST <= action < A.NEUTRAL:
+        return _(
+            "Move a figure {source} to {tile}", source=place_from(question.source), tile=tile_name(action - A.DEST)
+        )
+    return action_label(st, question, action, names)
+
+
+def send_from_label(st: GuildsPosition, question: SendFrom, action: int, names: Sequence[str] | None = None) -> str:
+    """The figure sent to the plantation (GL-108), or stopping."""
+    if action == A.STOP:
+        return _("Stop sending figures to the plantation")
+    if A.SOURCE <= action < A.DEST:
+        return _("Send a figure {source} to the plantation", source=place_from(action - A.SOURCE))
+    return action_label(st, question, action, names)
+
+
+def beadle_label(st: GuildsPosition, question: BeadleTo, action: int, names: Sequence[str] | None = None) -> str:
+    """Where the Beadle goes (GL-D19)."""
+    if A.DEST <= action < A.NEUTRAL:
+        return _("Move the Beadle to {tile}", tile=tile_name(action - A.DEST))
+    return action_label(st, question, action, names)
+
+
+def negotiate_label(st: GuildsPosition, question: Negotiate, action: int, names: Sequence[str] | None = None) -> str:
+    """A neutral placed against a player (GL-75, GL-D12), or stopping."""
+    if action == A.STOP:
+        return _("Stop negotiating")
+    return action_label(st, question, action, names)
+
+
+def first_reward_label(
+    st: GuildsPosition, question: FirstReward, action: int, names: Sequence[str] | None = None
+) -> str:
+    """Taking or skipping a part of the first-place reward (GL-82, GL-D16)."""
+    if action == A.TAKE:
+        return _("Take: {part}", part=effect_text(EFFECTS[TILES[question.tile].first[question.part]]))
+    if action == A.SKIP:
+        return _("Skip this part")
+    return action_label(st, question, action, names)
+
+
+def second_reward_label(
+    st: GuildsPosition, question: SecondReward, action: int, names: Sequence[str] | None = None
+) -> str:
+    """Taking or skipping a further second-place reward (GL-83)."""
+    if action == A.TAKE:
+        return _("Take: {part}", part=effect_text(EFFECTS[TILES[question.tile].second_extra[question.part]]))
+    if action == A.SKIP:
+        return _("Skip this extra reward")
+    return action_label(st, question, action, names)
+
+
+def reward_under_label(
+    st: GuildsPosition, question: RewardUnder, action: int, names: Sequence[str] | None = None
+) -> str:
+    """The drawn reward card put under the reward deck next (GL-106)."""
+    if A.REWARD <= action < A.TOKEN:
+        return _("Put '{card}' under the reward deck", card=_(CONTENT.rewards[action - A.REWARD].name))
+    return action_label(st, question, action, names)

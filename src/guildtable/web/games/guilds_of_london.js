@@ -295,9 +295,9 @@ function glancePanel(view, names, glossary) {
     h("div", { class: "table-scroll", role: "region", "aria-label": t("Players at a glance"), tabindex: "0" }, h("table", { class: "data" },
       h("tr", {}, [t("Player"), t("VP"), t("In supply"), t("Neutrals"), t("Hand"), t("Hand limit"), t("Reward cards"), t("Tokens")].map((word, i) =>
         h("th", { scope: "col", class: i && i < 7 ? "num" : null }, word))),
-      (view.vp || []).map((vp, seat) => h("tr", { "data-seat": seat },
+      (view.scores || []).map((score, seat) => h("tr", { "data-seat": seat },
         h("td", {}, seatSwatch(seat), seatNameOf(names, seat)),
-        num(vp), num(view.supply?.[seat]), num(view.neutrals?.[seat]), num(view.hand_sizes?.[seat]), num(view.hand_limits?.[seat]),
+        num(score), num(view.supply?.[seat]), num(view.neutrals?.[seat]), num(view.hand_sizes?.[seat]), num(view.hand_limits?.[seat]),
         num(view.reward_card_counts?.[seat]), h("td", {}, tokens(seat)))))));
 }
 
