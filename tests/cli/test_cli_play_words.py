@@ -1,6 +1,6 @@
-"""`guildtable play` for a newcomer: `quit` saves the record and leaves cleanly, `?` lists every legal move in
-notation and in words, refusals carry no rule IDs, and a City and Guilds turn fits on one line (CG-16, CG-17,
-CB-10)."""
+"""`guildtable play` for a newcomer: `quit` saves the record (once the person says yes) and leaves cleanly, `?` lists
+the legal moves in notation and in words, refusals carry no rule IDs, and a City and Guilds turn fits on one line
+(CG-16, CG-17, CB-10)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from guildtable.cli import play
 from guildtable.cli.app import app
 from guildtable.cli.play import parse_line
 from guildtable.kernel import IllegalAction
@@ -45,12 +46,13 @@ def test_cb_10_quit_saves_to_the_record_file_and_exits_0(tmp_path: Path) -> None
 
 
 def test_cb_10_quit_without_record_saves_in_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """CB-10: without --record the file goes into the current folder under a name the output gives; a second quit
-    picks a new name instead of overwriting."""
+    """CB-10: without --record, once the person says yes (issue 33: `quit` asks first), the file goes into the
+    current folder under a name the output gives; a second quit picks a new name instead of overwriting."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(play, "interactive", lambda: True)
     args = ["play", "city-blocks", "--seats", "human,greedy", "--seed", "3"]
-    first = runner.invoke(app, args, input="quit\n")
-    second = runner.invoke(app, args, input="quit\n")
+    first = runner.invoke(app, args, input="quit\ny\n")
+    second = runner.invoke(app, args, input="quit\ny\n")
     assert first.exit_code == 0 and second.exit_code == 0, first.output[-2000:]
     files = sorted(path.name for path in tmp_path.glob("*.json"))
     assert files == ["city-blocks-seed3-2.json", "city-blocks-seed3.json"]

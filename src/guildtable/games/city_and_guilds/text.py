@@ -10,9 +10,11 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from guildtable.games.city_and_guilds.board import BLOCKER, FEATURES
+from guildtable.games.city_and_guilds.glossary import glossary
 from guildtable.games.city_and_guilds.state import FinalView
 from guildtable.games.city_and_guilds.view import CityAndGuildsView, LotView
-from guildtable.kernel.i18n import domain
+from guildtable.kernel.i18n import ENGLISH, current_language, domain
 
 _ = domain("city_and_guilds").gettext
 
@@ -30,6 +32,7 @@ BLOCK_BACKGROUNDS = (
 )
 CELL = 4  # 16 map columns fit an 80-column terminal
 STREET_CELLS = {".": Text(" " * CELL), "*": Text(" ✲  ", style="bright_cyan"), "+": Text(" ═  ", style="cyan")}
+BLOCKER_MARK = "▓"
 
 
 def _tile_style(code: str) -> str:
@@ -65,8 +68,8 @@ def render_map(view: CityAndGuildsView) -> Text:
             if lot is not None:
                 background = BLOCK_BACKGROUNDS[letters.index(lot["block"]) % len(BLOCK_BACKGROUNDS)]
                 text.append_text(_lot_cell(lot, background))
-            elif char == "#":
-                text.append("▓" * CELL, style="grey30")
+            elif char == BLOCKER:
+                text.append(BLOCKER_MARK * CELL, style="grey30")
             else:
                 text.append_text(STREET_CELLS.get(char, Text(" " * CELL)))
         text.append("\n")
@@ -167,19 +170,46 @@ def render(view: CityAndGuildsView, seat: int | None) -> Group:
         lines.append(Text(_("Setup round: tiles go into empty blocks, away from other tiles."), style="italic"))
     if view["last_move"]:
         lines.append(Text(_("Last move: {move}", move=view["last_move"]), style="italic"))
-    lines.append(
-        Text(
-            _(
-                "Tiles: BA baker, WE weaver, CA candle, SM smith (underlined M… = market), MIN minstrel, TAV tavern; "
-                "● = figures in the owner's colour; ✲ fountain, ═ trough, ▓ blocker. A whole turn fits on one line "
-                "(WE D4 double); back puts a picked tile back."
-            ),
-            style="dim",
-        )
-    )
+    lines.append(legend())
     if view["terminal"]:
         lines.append(render_final(view))
     return Group(*lines)
+
+
+def _mid_line(name: str) -> str:
+    """A glossary name inside a line: English names start small ("baker building"), German nouns keep their
+    capital."""
+    return name.lower() if current_language() == ENGLISH else name
+
+
+def legend() -> Text:
+    """What the codes and marks on the map stand for (issue 33), the names from the glossary, which keys each tile by
+    its code and each map mark by its character: "Codes: BA baker building, …, M… a market (MBA baker market,
+    underlined), MIN minstrel house, TAV tavern · ● figures in the owner's colour · ✲ fountain, ═ trough, ▓ blocker"."""
+    pieces = glossary()
+    codes = [key for key in pieces if key.isalpha() and key.isupper()]
+    markets = [code for code in codes if code.startswith("M") and code[1:] in codes]
+    entries = [f"{code} {_mid_line(pieces[code].name)}" for code in codes if code not in markets]
+    if markets:
+        example = markets[0]
+        market = _(
+            "{code} a market ({example} {name}, underlined)",
+            code="M…",
+            example=example,
+            name=_mid_line(pieces[example].name),
+        )
+        buildings = sum(1 for code in codes if "M" + code in markets)
+        entries.insert(buildings, market)
+    line = Text(_("Codes: {codes}", codes=", ".join(entries)), style="dim")
+    line.append(" · " + _("{mark} figures in the owner's colour", mark="●"), style="dim")
+    marks = [
+        f"{STREET_CELLS[char].plain.strip()} {_mid_line(pieces['feature:' + char].name)}"
+        for char in FEATURES
+        if char in STREET_CELLS
+    ]
+    marks.append(f"{BLOCKER_MARK} {_mid_line(pieces['feature:' + BLOCKER].name)}")
+    line.append(" · " + ", ".join(marks), style="dim")
+    return line
 
 
 def render_final(view: CityAndGuildsView) -> Table:

@@ -9,8 +9,10 @@ from rich.text import Text
 
 from guildtable.games.city_blocks.content import (
     SEAT_NAMES,
+    TILE_CODES,
     seat_words,
 )
+from guildtable.games.city_blocks.glossary import glossary, kind_key
 from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.kernel.i18n import ENGLISH, current_language, domain
 
@@ -60,10 +62,35 @@ def render(view: CityBlocksView, seat: int | None) -> Group:
         lines.append(Text.assemble(_("Your hand: "), (" ".join(view["hand"]) or _("empty"), COLOURS[seat])))
     if view["last_move"]:
         lines.append(Text(_("Last move: {move}", move=view["last_move"]), style="italic"))
+    lines.append(legend())
     if view["terminal"]:
         lines.append(Text())
         lines.append(render_awards(view))
     return Group(*lines)
+
+
+def _mid_line(name: str) -> str:
+    """A glossary name inside a line: English names start small ("power plant"), German nouns keep their capital."""
+    return name.lower() if current_language() == ENGLISH else name
+
+
+def legend() -> Text:
+    """What the codes on the board stand for (issue 33), from the glossary, which keys each tile by its code:
+    "Codes: H house, S store, F factory (H3 adds 3), SCH school, … · $ value tile · · empty site"."""
+    pieces = glossary()
+    numbered = [code for code in TILE_CODES if kind_key(code) != code]  # H1 … F7: a kind's code and a number
+    codes = [key for key in pieces if key.isalpha() and key.isupper()]
+    entries = [f"{key} {_mid_line(pieces[key].name)}" for key in codes]
+    last = max(
+        (index for index, key in enumerate(codes) if any(kind_key(code) == key for code in numbered)), default=-1
+    )
+    if last >= 0:
+        example = next((code for code in numbered if code.endswith("3")), numbered[0])
+        number = example[len(kind_key(example)) :]
+        entries[last] += " " + _("({example} adds {number})", example=example, number=number)
+    line = Text(_("Codes: {codes}", codes=", ".join(entries)), style="dim")
+    line.append(" · $ " + _mid_line(pieces["value"].name) + " · · " + _("empty site"), style="dim")
+    return line
 
 
 def render_totals(view: CityBlocksView) -> Text:
