@@ -9,6 +9,9 @@ hands the tokens back.
 Issue 30: an account changes its password, signs out its other sessions, or deletes itself; its mail address is
 confirmed from a link in a mail before any other mail goes there, and every mail's unsubscribe link works without an
 account (`/confirm-email/{token}` and `/unsubscribe/{token}`: pages that ask, and the POSTs that do it).
+
+Issue 33: an account's language (its mails') follows the pages it uses, and its settings change it
+(`PUT /api/account/language`); see `accounts.py`.
 """
 
 from __future__ import annotations
@@ -22,13 +25,17 @@ from fastapi import Depends, FastAPI, Header, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, TypeAdapter, ValidationError
 
+from guildtable.kernel.i18n import LANGUAGE_NAMES, LANGUAGES
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
 from guildtable.server.accounts import (
     Accounts,
     Session,
+    account_language,
+    chosen_language,
     cleared_cookie,
     hash_token,
+    language_cookie,
     name_key,
     request_session,
     session_cookie,
@@ -63,19 +70,27 @@ def _secure(request: Request) -> bool:
     return request.url.scheme == "https"
 
 
-def _signed_in_answer(session: Session, token: str, request: Request, status: int) -> JSONResponse:
-    return JSONResponse(
-        {"name": session.account.name, "csrf": session.csrf},
+def _signed_in_answer(
+    session: Session, token: str, request: Request, status: int, *, follow_language: bool = False
+) -> JSONResponse:
+    """The answer of a sign-up or sign-in: the session cookie, and with `follow_language` the language cookie that has
+    the browser's pages follow the account's language (issue 33: the browser chose none)."""
+    answer = JSONResponse(
+        {"name": session.account.name, "csrf": session.csrf, "language": session.account.language},
         status_code=status,
         headers={"Set-Cookie": session_cookie(token, secure=_secure(request))},
     )
+    if follow_language:
+        answer.headers.append("Set-Cookie", language_cookie(session.account.language, secure=_secure(request)))
+    return answer
 
 
 def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Callable[[Request, Action], None]) -> None:
     @app.post("/api/account", status_code=201, tags=["accounts"], responses=problem_responses(409, 422, 429))
     async def sign_up(body: SignUpRequest, request: Request, session: OptionalSession) -> JSONResponse:
         """A new account (a display name, unique whatever its case, and a password of 8 to 256 characters), signed
-        in at once: the session cookie is set and the answer holds the CSRF token to send as `X-CSRF-Token`."""
+        in at once: the session cookie is set and the answer holds the CSRF token to send as `X-CSRF-Token`. Its
+        `language` (of its mails) is the one the request is answered in: the page it signed up from."""
         limit(request, "signin")
         new, token = await accounts.sign_up(body.name, body.password)
         if session is not None:
@@ -85,12 +100,14 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
     @app.post("/api/session", tags=["accounts"], responses=problem_responses(401, 429))
     async def sign_in(body: AccountRequest, request: Request, session: OptionalSession) -> JSONResponse:
         """Sign in: the session cookie and the CSRF token; 401 `sign-in-failed` whichever of name and password was
-        wrong."""
+        wrong. A language the browser chose (`?lang=` or the language switch's cookie) becomes the account's; a
+        browser that chose none gets the account's `language` (the language cookie is set)."""
         limit(request, "signin")
-        new, token = await accounts.sign_in(body.name, body.password)
+        chosen = chosen_language(request)
+        new, token = await accounts.sign_in(body.name, body.password, chosen)
         if session is not None:
             await accounts.sign_out(session)
-        return _signed_in_answer(new, token, request, 200)
+        return _signed_in_answer(new, token, request, 200, follow_language=chosen is None)
 
     @app.delete("/api/session", status_code=204, tags=["accounts"])
     async def sign_out(request: Request, session: OptionalSession) -> Response:
@@ -100,9 +117,26 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         return Response(status_code=204, headers={"Set-Cookie": cleared_cookie(secure=_secure(request))})
 
     @app.get("/api/account", tags=["accounts"], responses=problem_responses(401))
-    async def account(session: SignedIn) -> dict[str, Any]:
-        """Who is signed in, and the CSRF token their pages send (a page reloaded after signing in asks here)."""
-        return {"name": session.account.name, "csrf": session.csrf, "created": session.account.created}
+    async def account(request: Request, session: SignedIn) -> dict[str, Any]:
+        """Who is signed in, and the CSRF token their pages send (a page reloaded after signing in asks here), and
+        the account's `language` (of its mails). Every page asks here: a language the browser chose meanwhile (the
+        switch at the top of the page) becomes the account's."""
+        session = await accounts.set_language(session, account_language(chosen_language(request)) or "")
+        return {
+            "name": session.account.name,
+            "csrf": session.csrf,
+            "created": session.account.created,
+            "language": session.account.language,
+        }
+
+    @app.get("/api/session", tags=["accounts"])
+    async def session_state(request: Request, session: OptionalSession) -> dict[str, Any]:
+        """Whether this browser is signed in, answered for guests too (issue 33: every page asks on every visit, and
+        a guest's page makes no request that fails): `signed_in` false for a guest; when signed in, `signed_in` true
+        and all that GET /api/account answers."""
+        if session is None:
+            return {"signed_in": False}
+        return {"signed_in": True, **await account(request, session)}
 
     @app.get("/api/account/tables", tags=["accounts"], responses=problem_responses(401))
     async def account_tables(session: SignedIn) -> dict[str, Any]:
@@ -163,6 +197,7 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
         }
 
     add_account_controls(app, accounts, limit)
+    add_language_api(app, accounts)
     add_mail_settings_api(app, accounts)
     add_mail_link_pages(app, accounts)
 
@@ -200,6 +235,33 @@ def add_account_controls(app: FastAPI, accounts: Accounts, limit: Callable[[Requ
         limit(request, "signin")
         await accounts.delete(session, body.password)
         return Response(status_code=204, headers={"Set-Cookie": cleared_cookie(secure=_secure(request))})
+
+
+# --- the account's language (issue 33) ------------------------------------------------------------------------------
+class LanguageChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    language: str = Field(
+        max_length=64,
+        json_schema_extra={"enum": list(LANGUAGES)},
+        description="'en' (English) or 'de' (German): the language of the account's mails, and of its pages",
+    )
+
+
+def add_language_api(app: FastAPI, accounts: Accounts) -> None:
+    @app.put("/api/account/language", tags=["accounts"], responses=problem_responses(401, 422))
+    async def set_language(body: LanguageChoice, request: Request, session: SignedIn) -> JSONResponse:
+        """Change the account's language: its mails ("your move", the reminders, the daily summary) are written in
+        it from now on. The browser's pages follow it too (the language cookie is set, as the language switch at the
+        top of every page would)."""
+        chosen = account_language(body.language)
+        if chosen is None:
+            names = ", ".join(f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES)
+            raise Problem(422, "bad-request", _("language is one of {names}", names=names), field="language")
+        session = await accounts.set_language(session, chosen)
+        return JSONResponse(
+            {"language": session.account.language},
+            headers={"Set-Cookie": language_cookie(chosen, secure=_secure(request))},
+        )
 
 
 async def _tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[tuple[Table, list[AccountSeat]]]:

@@ -14,11 +14,17 @@ to be said).
 Issue 30: a name is taken by any name that looks like it (`names.lookalike_key`); a new password is refused when
 zxcvbn, Dropbox's strength estimator, finds it guessable (a common password, a word, a pattern, the player's own
 name); an account changes its password, ends its other sessions, or deletes itself.
+
+Issue 33: an account has a language, which its mails are written in. It is the language of the page it signed up
+from, then of the pages it uses: a language chosen in the browser (the switch at the top of every page, remembered in
+a cookie) becomes the account's when it signs in or opens a page signed in, and the account's settings change it. A
+browser that never chose one (its pages follow its `Accept-Language`) takes the account's language when it signs in.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import secrets
@@ -35,7 +41,9 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import HTTPConnection
 from zxcvbn import zxcvbn
 
+from guildtable.kernel.i18n import ENGLISH, LANGUAGES, current_language, language_of
 from guildtable.kernel.i18n import gettext as _
+from guildtable.server import language as page_language
 from guildtable.server.auth import new_id
 from guildtable.server.names import display_name, lookalike_key, new_name
 from guildtable.server.problems import Problem
@@ -193,6 +201,28 @@ def wrong_password() -> Problem:
     return Problem(403, "wrong-password", _("that is not your current password"), field="current_password")
 
 
+# --- the account's language (issue 33) ------------------------------------------------------------------------------
+def account_language(language: str | None) -> str | None:
+    """`language` if an account can have it (English or German), else None (the test pseudo-locale, or nothing)."""
+    return language if language in LANGUAGES else None
+
+
+def chosen_language(connection: HTTPConnection) -> str | None:
+    """The language this browser chose for its pages: the request's `?lang=`, else the language switch's cookie; None
+    when it chose none (its pages follow its `Accept-Language`). May be the pseudo-locale of the tests."""
+    asked = language_of(connection.query_params.get("lang", "")[:32])
+    if asked:
+        return asked
+    return language_of(connection.cookies.get(page_language.COOKIE, "")[:32])
+
+
+def language_cookie(language: str, *, secure: bool) -> str:
+    """The Set-Cookie value that has a browser's pages follow its account's `language`, as the language switch
+    would have."""
+    cookie = f"{page_language.COOKIE}={language}; Path=/; Max-Age={page_language.COOKIE_SECONDS}; SameSite=Lax"
+    return f"{cookie}; Secure" if secure else cookie
+
+
 class Accounts:
     """Accounts and their sessions, over the store's pool (every call is awaited, never run on the event loop)."""
 
@@ -202,12 +232,14 @@ class Accounts:
         # Whether this server sends mail (started with an SMTP server): the account page says so when it does not.
         self.sends_mail = sends_mail
 
-    async def sign_up(self, name: str, password: str) -> tuple[Session, str]:
+    async def sign_up(self, name: str, password: str, language: str | None = None) -> tuple[Session, str]:
         """A new account, signed in: its session and the token for the cookie. 422 for a name or password that
-        cannot be used, 409 if the name, or one that looks like it, is taken."""
+        cannot be used, 409 if the name, or one that looks like it, is taken. Its language is `language`, by default
+        the one the request is answered in (the page it signed up from; English for the pseudo-locale)."""
         shown = new_name(name)
         hashed = await self.passwords.hash(checked_password(password, shown))
-        account = StoredAccount(new_id(), shown, hashed, now())
+        chosen = account_language(language or current_language()) or ENGLISH
+        account = StoredAccount(new_id(), shown, hashed, now(), chosen)
         try:
             await self.store.create_account(account, name_key(shown))
         except NameTaken:
@@ -230,8 +262,9 @@ class Accounts:
             field="name",
         )
 
-    async def sign_in(self, name: str, password: str) -> tuple[Session, str]:
-        """A new session of the account `name`, or the 401 that tells nothing of which part was wrong."""
+    async def sign_in(self, name: str, password: str, language: str | None = None) -> tuple[Session, str]:
+        """A new session of the account `name`, or the 401 that tells nothing of which part was wrong. With
+        `language` (the one the browser chose for its pages), the account's language becomes it."""
         try:
             shown = display_name(name)
         except Problem:
@@ -244,6 +277,10 @@ class Accounts:
         assert account is not None
         if self.passwords.needs_rehash(account.password_hash):
             await self.store.set_password_hash(account.id, await self.passwords.hash(given))
+        chosen = account_language(language)
+        if chosen is not None and chosen != account.language:
+            await self.store.set_account_language(account.id, chosen)
+            account = dataclasses.replace(account, language=chosen)
         return await self._open(account)
 
     async def _open(self, account: StoredAccount) -> tuple[Session, str]:
@@ -275,6 +312,15 @@ class Accounts:
         await self._check_own_password(session, current)
         await self.store.set_password_hash(session.account.id, await self.passwords.hash(chosen))
         return await self.store.delete_other_sessions(session.account.id, session.token_hash)
+
+    async def set_language(self, session: Session, language: str) -> Session:
+        """The account's language from now on (English or German: anything else is ignored); the session as it
+        now reads."""
+        chosen = account_language(language)
+        if chosen is None or chosen == session.account.language:
+            return session
+        await self.store.set_account_language(session.account.id, chosen)
+        return dataclasses.replace(session, account=dataclasses.replace(session.account, language=chosen))
 
     async def sign_out_elsewhere(self, session: Session) -> int:
         """End every session of the account but this one ("sign out everywhere else"); how many ended."""

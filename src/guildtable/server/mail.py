@@ -15,7 +15,9 @@ A mail names the game, the opponents, the deadline in UTC and the table's page; 
 table hides (the table page finds the signed-in account's seat by itself). Nothing here blocks the event loop: the
 queries run on the store's pool, the SMTP conversation on a worker thread.
 
-Mails are written in English, every word marked for the `core` catalogue: accounts keep no language yet.
+Issue 33: each mail is written in its account's language (`gt_accounts.language`, English or German: the language
+of the pages the account uses, changed in its settings), every word from the `core` catalogue; its `Content-Language`
+says which. The unsubscribe line at its end is in that language too.
 
 Issue 30: a mail goes only where its owner wants it. A new address gets one confirmation mail and nothing else until
 its owner follows the link in it (the link opens a page that asks, so a mail scanner that opens links confirms
@@ -46,7 +48,7 @@ from email.utils import formatdate, make_msgid
 from typing import Any, Final
 from urllib.parse import quote
 
-from guildtable.kernel.i18n import ENGLISH, ngettext, use_language
+from guildtable.kernel.i18n import ENGLISH, LANGUAGES, ngettext, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
 from guildtable.server.accounts import hash_token
@@ -108,6 +110,8 @@ class Mail:
     claims: tuple[Claim, ...]
     # A confirmation mail's account (issue 30): None for the others.
     confirming: str | None = None
+    # Issue 33: the language it is written in (its account's).
+    language: str = ENGLISH
 
 
 def utc_day(moment: float) -> str:
@@ -181,7 +185,8 @@ class Letters:
 
     def _footer(self) -> str:
         return _(
-            "You get this e-mail because your guildtable account asks for it. To change that, sign in and open {link}.",
+            "You get this e-mail because your guildtable account asks for it. To change that, or the language it is "
+            "written in, sign in and open {link}.",
             link=f"{self.base_url}/me",
         )
 
@@ -258,7 +263,8 @@ class Letters:
 
 
 def plan(turns: Iterable[WaitingTurn], now: float, day: str, letters: Letters) -> list[Mail]:
-    """The mails due at `now` (`day` its UTC day) for the waiting turns the store found."""
+    """The mails due at `now` (`day` its UTC day) for the waiting turns the store found, each written in its
+    account's language."""
     mails: list[Mail] = []
     summaries: dict[str, list[WaitingTurn]] = {}
     for turn in turns:
@@ -266,20 +272,32 @@ def plan(turns: Iterable[WaitingTurn], now: float, day: str, letters: Letters) -
             continue  # the time-out's business now
         reminder = Claim("reminder", turn.account_id, turn.table_id, turn.turn_ply)
         reminder_due = not turn.reminder_sent and turn.deadline - now < reminder_window(turn.pace)
+        language = mail_language(turn.language)
         if turn.notify == "turn" and not turn.turn_sent:
             # Its own mail names the deadline: a reminder due at the same moment is covered by it.
-            subject, body = letters.turn(turn)
-            claims = (Claim("turn", turn.account_id, turn.table_id, turn.turn_ply),)
-            mails.append(Mail(turn.email, subject, body, (*claims, reminder) if reminder_due else claims))
+            with use_language(language):
+                subject, body = letters.turn(turn)
+            claims: tuple[Claim, ...] = (Claim("turn", turn.account_id, turn.table_id, turn.turn_ply),)
+            if reminder_due:
+                claims = (*claims, reminder)
+            mails.append(Mail(turn.email, subject, body, claims, language=language))
         elif reminder_due:
-            subject, body = letters.reminder(turn)
-            mails.append(Mail(turn.email, subject, body, (reminder,)))
+            with use_language(language):
+                subject, body = letters.reminder(turn)
+            mails.append(Mail(turn.email, subject, body, (reminder,), language=language))
         if turn.notify == "digest" and not turn.digest_sent:
             summaries.setdefault(turn.account_id, []).append(turn)
     for account_id, listed in summaries.items():
-        subject, body = letters.digest(listed)
-        mails.append(Mail(listed[0].email, subject, body, (Claim("digest", account_id, day=day),)))
+        language = mail_language(listed[0].language)
+        with use_language(language):
+            subject, body = letters.digest(listed)
+        mails.append(Mail(listed[0].email, subject, body, (Claim("digest", account_id, day=day),), language=language))
     return mails
+
+
+def mail_language(language: str) -> str:
+    """The language a mail is written in: its account's, English when the account's is none we have."""
+    return language if language in LANGUAGES else ENGLISH
 
 
 def message(mail: Mail, settings: MailSettings, now: float, unsubscribe: str | None = None) -> EmailMessage:
@@ -293,11 +311,12 @@ def message(mail: Mail, settings: MailSettings, now: float, unsubscribe: str | N
     built["Message-ID"] = make_msgid("guildtable", domain=settings.sender.rpartition("@")[2] or "localhost")
     # RFC 3834: sent by a program, so vacation responders stay quiet.
     built["Auto-Submitted"] = "auto-generated"
-    built["Content-Language"] = ENGLISH
     if unsubscribe is not None:
         built["List-Unsubscribe"] = f"<{unsubscribe}>"
         built["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     built.set_content(mail.body)
+    # After the content: setting it replaces every Content-* header.
+    built["Content-Language"] = mail_language(mail.language)
     return built
 
 
@@ -380,8 +399,7 @@ class Notifier:
             self._tidied = day
         outgoing = await self._confirmations(now, day)
         turns = await self.store.waiting_turns(now, day, REMINDER_AT_MOST)
-        with use_language(ENGLISH):
-            mails = plan(turns, now, day, self.letters)
+        mails = plan(turns, now, day, self.letters)
         for mail in mails:
             held = await self._claim(mail, now)
             if not held:
@@ -396,18 +414,7 @@ class Notifier:
             outgoing.append(_Outgoing(mail, held, permit.token))
         if not outgoing:
             return 0
-        with use_language(ENGLISH):
-            messages = [
-                message(
-                    dataclasses.replace(
-                        each.mail, body=each.mail.body + self.letters.unsubscribe_line(each.token) + "\n"
-                    ),
-                    self.settings,
-                    now,
-                    self.letters.unsubscribe_link(each.token),
-                )
-                for each in outgoing
-            ]
+        messages = [self._message(each, now) for each in outgoing]
         results = await asyncio.to_thread(send_all, self.settings, messages)
         sent = 0
         for each, error in zip(outgoing, results, strict=True):
@@ -416,6 +423,15 @@ class Notifier:
                 continue
             await self._failed(each, error, day)
         return sent
+
+    def _message(self, each: _Outgoing, now: float) -> EmailMessage:
+        """The mail as it is sent: its unsubscribe line (in its language) added, and its headers."""
+        with use_language(each.mail.language):
+            line = self.letters.unsubscribe_line(each.token)
+        body = each.mail.body + line + "\n"
+        return message(
+            dataclasses.replace(each.mail, body=body), self.settings, now, self.letters.unsubscribe_link(each.token)
+        )
 
     async def _confirmations(self, now: float, day: str) -> list[_Outgoing]:
         """The confirmation mails due: each taken by this process, counted against its address's and its account's
@@ -436,9 +452,13 @@ class Notifier:
                 status = "limit" if permit.verdict == "limit" else "unconfirmed"
                 await self.store.set_email_status(due.account_id, due.email, status)
                 continue
-            with use_language(ENGLISH):
+            # In the language of the account that asked (the address's owner may not be its owner: the mail holds
+            # no word the account wrote).
+            language = mail_language(due.language)
+            with use_language(language):
                 subject, body = self.letters.confirmation(token)
-            outgoing.append(_Outgoing(Mail(due.email, subject, body, (), due.account_id), [], permit.token))
+            confirmation = Mail(due.email, subject, body, (), due.account_id, language)
+            outgoing.append(_Outgoing(confirmation, [], permit.token))
         return outgoing
 
     async def _failed(self, each: _Outgoing, error: Exception, day: str) -> None:

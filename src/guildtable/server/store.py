@@ -135,6 +135,9 @@ accounts = Table(
     # The confirmation mails this account caused on `confirm_day` (UTC "YYYY-MM-DD").
     Column("confirm_day", String(10), nullable=True),
     Column("confirm_count", Integer, nullable=False, server_default="0"),
+    # Issue 33: the language its mails are written in ("en" or "de"), taken from the pages the account uses (the
+    # page it signed up from, the language it switches to while signed in) and changed in its settings.
+    Column("language", String(8), nullable=False, server_default="en"),
     Index("ix_gt_accounts_name_key", "name_key", unique=True),
     # Sign-in finds an account by its exact name first (two accounts older than the look-alike keys may look alike).
     Index("ix_gt_accounts_name", "name"),
@@ -261,6 +264,8 @@ class WaitingTurn:
     turn_sent: bool
     reminder_sent: bool
     digest_sent: bool
+    # Issue 33: the account's language, which its mails are written in.
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,10 +300,11 @@ class MailPermit:
 
 @dataclass(frozen=True, slots=True)
 class DueConfirmation:
-    """An account whose new address waits for its confirmation mail."""
+    """An account whose new address waits for its confirmation mail (written in the account's `language`)."""
 
     account_id: str
     email: str
+    language: str = "en"
 
 
 def address_key(email: str) -> str:
@@ -372,7 +378,7 @@ def _rating_of(row: Any) -> StoredRating:
 
 
 def _account_of(row: Any) -> StoredAccount:
-    return StoredAccount(row.id, row.name, row.password_hash, row.created)
+    return StoredAccount(row.id, row.name, row.password_hash, row.created, row.language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +461,8 @@ class StoredAccount:
     name: str
     password_hash: str
     created: str
+    # Issue 33: the language of the account's mails ("en" or "de").
+    language: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -839,6 +847,7 @@ class Store:
                         name_key=name_key,
                         password_hash=account.password_hash,
                         created=account.created,
+                        language=account.language,
                     )
                 )
         except IntegrityError:
@@ -852,6 +861,11 @@ class Store:
     def set_password_hash(self, account_id: str, password_hash: str) -> None:
         with self.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(password_hash=password_hash))
+
+    def set_account_language(self, account_id: str, language: str) -> None:
+        """The language of the account's mails from now on (issue 33)."""
+        with self.engine.begin() as db:
+            db.execute(update(accounts).where(accounts.c.id == account_id).values(language=language))
 
     def add_session(self, token_hash: str, account_id: str, csrf: str, expires: str) -> None:
         """Store a session, and drop every session that has ended meanwhile (nobody can use them any more)."""
@@ -1080,12 +1094,12 @@ class Store:
         """Accounts whose address waits for its confirmation mail."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(accounts.c.id, accounts.c.email)
+                select(accounts.c.id, accounts.c.email, accounts.c.language)
                 .where(accounts.c.email_status == "due", accounts.c.email.is_not(None))
                 .order_by(accounts.c.id)
                 .limit(limit)
             ).all()
-        return [DueConfirmation(row.id, row.email) for row in rows]
+        return [DueConfirmation(row.id, row.email, row.language) for row in rows]
 
     def claim_confirmation(self, account_id: str, email: str, token_hash: str, at: float) -> bool:
         """Take a due confirmation mail for sending (its link's token hash and the time): False if another process
@@ -1269,6 +1283,7 @@ class Store:
                 accounts.c.name,
                 accounts.c.email,
                 accounts.c.notify,
+                accounts.c.language,
                 turn_mail.c.kind.label("turn_sent"),
                 reminder_mail.c.kind.label("reminder_sent"),
                 today.c.day.label("digest_sent"),
@@ -1316,6 +1331,7 @@ class Store:
                 row.turn_sent is not None,
                 row.reminder_sent is not None,
                 row.digest_sent is not None,
+                row.language,
             )
             for row in rows
         ]

@@ -146,6 +146,9 @@ class AsyncStore:
     async def set_password_hash(self, account_id: str, password_hash: str) -> None:
         await self._run(self.store.set_password_hash, account_id, password_hash)
 
+    async def set_account_language(self, account_id: str, language: str) -> None:
+        await self._run(self.store.set_account_language, account_id, language)
+
     async def add_session(self, token_hash: str, account_id: str, csrf: str, expires: str) -> None:
         await self._run(self.store.add_session, token_hash, account_id, csrf, expires)
 

@@ -3,7 +3,8 @@
 // remembers the account's seat tokens in this browser, so the table page plays those seats on any device.
 // Issue 30: the mail address's state (a new one is confirmed from a link in a mail before any other mail goes there),
 // and the account's own controls: change the password, sign out everywhere else, delete the account.
-import { account, api, h, nt, num, relativeTime, rememberTable, seatSwatch, setAccount, t } from "/static/js/common.js";
+// Issue 33: the account's language, which its mails are written in (and this browser's pages shown in).
+import { LANGUAGE, account, api, h, nt, num, relativeTime, rememberTable, seatSwatch, setAccount, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -213,6 +214,57 @@ async function deleteAccount(event) {
   }
 }
 
+// --- the account's language (issue 33) -------------------------------------------------------------------------------
+// Saved, the page is shown again in the chosen language (the server set this browser's language to it): the choice is
+// said done and the select has the focus there, as it had here.
+const LANGUAGE_SAVED = "guildtable-language-saved";
+
+// Read once, like the mail settings: a reload of the lists must not undo a choice not saved yet.
+let languageShown = false;
+
+function showLanguage(who) {
+  if (languageShown) return;
+  languageShown = true;
+  if (who.language) $("account-language").value = who.language;
+  let saved = null;
+  try { saved = sessionStorage.getItem(LANGUAGE_SAVED); sessionStorage.removeItem(LANGUAGE_SAVED); } catch { /* storage off */ }
+  if (saved && saved === who.language) {
+    $("language-saved").textContent = t("Saved.");
+    $("account-language").focus();
+  }
+}
+
+async function saveLanguage(event) {
+  event.preventDefault();
+  const chosen = $("account-language").value;
+  $("language-saved").textContent = "";
+  formError("language", "");
+  $("account-language").removeAttribute("aria-invalid");
+  $("language-save").disabled = true;
+  try {
+    const answer = await api("/api/account/language", { method: "PUT", body: { language: chosen } });
+    setAccount({ ...(await account()), language: answer.language });
+    if (answer.language === LANGUAGE) {
+      $("language-saved").textContent = t("Saved.");
+      return;
+    }
+    try { sessionStorage.setItem(LANGUAGE_SAVED, answer.language); } catch { /* storage off: no "Saved." after */ }
+    // A `?lang=` in the address would choose the old language again: it names the new one.
+    const url = new URL(location.href);
+    if (url.searchParams.has("lang")) {
+      url.searchParams.set("lang", answer.language);
+      location.replace(url.pathname + url.search);
+    } else {
+      location.reload();
+    }
+  } catch (error) {
+    formError("language", error.message, $("account-language"));
+  } finally {
+    $("language-save").disabled = false;
+  }
+}
+
+$("language-form").addEventListener("submit", saveLanguage);
 $("password-form").addEventListener("submit", changePassword);
 $("signout-others").addEventListener("click", signOutOthers);
 $("delete-form").addEventListener("submit", deleteAccount);
@@ -242,6 +294,8 @@ async function start() {
   fill("waiting", tables.filter((table) => !table.your_move && !table.terminal));
   fill("finished", tables.filter((table) => table.terminal));
   $("empty").hidden = tables.length > 0;
+  // Last, once the lists above it are drawn: after a change of language it takes the focus, and is scrolled to.
+  showLanguage(who);
   document.body.dataset.ready = "true";
 }
 
