@@ -6,30 +6,24 @@ from typing import cast
 
 from guildtable.games.city_and_guilds.content import GUILDS
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
-from guildtable.games.city_and_guilds.view import CityAndGuildsView
 from guildtable.games.city_and_guilds.words import guild_words
 from guildtable.kernel.examples import _, listing, ngettext, scores, seat_names, sentences
-from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
-
-
-def _view(state: State) -> CityAndGuildsView:
-    """The spectator's view of a position the playout reached (`Playout.until` returns a plain `State`)."""
-    return cast(CityAndGuildsView, state.view(None))
+from guildtable.kernel.protocol import Example, Game, PlayoutFactory
 
 
 def examples(game: Game[CityAndGuildsState], playout: PlayoutFactory) -> list[Example]:
     names = seat_names(3)
 
-    def turn_start(state: State) -> bool:
-        decision = _view(state)["decision"]
+    def turn_start(state: CityAndGuildsState) -> bool:
+        decision = state.view(None)["decision"]
         return bool(decision and decision["kind"] == "pick")
 
     players = playout(game.new_state(3, seed=2), 2)
-    setup = players.until(lambda state: not _view(state)["setup_round"] and turn_start(state))
-    blocks = [entry["block"] for entry in _view(setup)["blocks"] if entry["empty"] < entry["lots"]]
+    setup = players.until(lambda state: not state.view(None)["setup_round"] and turn_start(state))
+    blocks = [entry["block"] for entry in setup.view(None)["blocks"] if entry["empty"] < entry["lots"]]
 
-    scored = players.until(lambda state: bool(_view(state)["ledger"]) and turn_start(state))
-    view = _view(scored)
+    scored = players.until(lambda state: bool(state.view(None)["ledger"]) and turn_start(state))
+    view = scored.view(None)
     block = next(entry for entry in view["blocks"] if entry["scored"])
     # a ledger row is [source, seat, points, why]
     paid = [(cast(int, seat), cast(int, points)) for kind, seat, points, _why in view["ledger"] if kind == "block"]
@@ -47,7 +41,7 @@ def examples(game: Game[CityAndGuildsState], playout: PlayoutFactory) -> list[Ex
     )
 
     end = players.until(lambda state: False)
-    final = _view(end)
+    final = end.view(None)
     totals = [int(score) for score in end.scores()]
     winners = [names[seat] for seat in end.winners()]
     return [

@@ -2,29 +2,21 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from guildtable.games.guildhall.glossary import card_word, profession_word
 from guildtable.games.guildhall.rules import GuildhallState
-from guildtable.games.guildhall.view import GuildhallView, PlayerView
+from guildtable.games.guildhall.view import PlayerView
 from guildtable.kernel.examples import _, scores, sentences
-from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
+from guildtable.kernel.protocol import Example, Game, PlayoutFactory
 
 GH_NAMES = ("Ada", "Ben")
-
-
-def spectator_view(state: State) -> GuildhallView:
-    """A played-on position's spectator view: `Playout.until` hands back a plain `State`, though every one it plays
-    on from a Guildhall position is a `GuildhallState`."""
-    return cast(GuildhallView, state.view(None))
 
 
 def examples(game: Game[GuildhallState], playout: PlayoutFactory) -> list[Example]:
     names = GH_NAMES
     players = playout(game.new_state(2, seed=3), 3)
 
-    def turn_start(state: State) -> bool:
-        view = spectator_view(state)
+    def turn_start(state: GuildhallState) -> bool:
+        view = state.view(None)
         decision = view["decision"]
         return (
             decision is not None
@@ -34,13 +26,13 @@ def examples(game: Game[GuildhallState], playout: PlayoutFactory) -> list[Exampl
             and not view["players"][view["active"]]["action_area"]
         )
 
-    def halls(state: State) -> list[PlayerView]:
-        return list(spectator_view(state)["players"])
+    def halls(state: GuildhallState) -> list[PlayerView]:
+        return list(state.view(None)["players"])
 
     setup = players.until(turn_start)
-    first = names[spectator_view(setup)["active"]]
+    first = names[setup.view(None)["active"]]
 
-    def four_of_a_kind(state: State) -> bool:
+    def four_of_a_kind(state: GuildhallState) -> bool:
         return turn_start(state) and any(
             len(colours) == 4 for hall in halls(state) for colours in hall["guildhall"].values()
         )
@@ -59,7 +51,7 @@ def examples(game: Game[GuildhallState], playout: PlayoutFactory) -> list[Exampl
     )
 
     bought = players.until(lambda state: turn_start(state) and any(hall["prestige"] for hall in halls(state)))
-    view = spectator_view(bought)
+    view = bought.view(None)
     buyer = next(seat for seat, hall in enumerate(view["players"]) if hall["prestige"])
     vps = scores(names, [(seat, hall["vp"]) for seat, hall in enumerate(view["players"])])
     return [

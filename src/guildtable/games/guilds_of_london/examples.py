@@ -2,42 +2,36 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from guildtable.games.guilds_of_london import words as gl_words
 from guildtable.games.guilds_of_london.rules import GuildsState
-from guildtable.games.guilds_of_london.view import GuildsView, TileView
+from guildtable.games.guilds_of_london.view import TileView
 from guildtable.kernel.examples import _, ngettext, seat_names, sentences
-from guildtable.kernel.protocol import Example, Game, PlayoutFactory, State
+from guildtable.kernel.protocol import Example, Game, PlayoutFactory
 
 
 def examples(game: Game[GuildsState], playout: PlayoutFactory) -> list[Example]:
     names = seat_names(3)
     players = playout(game.new_state(3, seed=5), 5)
 
-    def public(state: State) -> GuildsView:
-        """A spectator's view of a position the playout reached (a GuildsState: it plays on from `new_state`)."""
-        return cast(GuildsView, state.view(None))
-
-    def turn_start(state: State) -> bool:
-        decision = public(state)["decision"]
+    def turn_start(state: GuildsState) -> bool:
+        decision = state.view(None)["decision"]
         return decision is not None and decision["kind"] == "turn"
 
     start = players.until(turn_start)
-    view = public(start)
+    view = start.view(None)
     tiles = {tile["id"]: tile for tile in view["city"]}
     assert view["beadle"] is not None  # the Beadle stands on a tile from the setup on
     beadle = tiles[view["beadle"]]
     first = names[view["turn_order"][0]]
 
-    grown = players.until(lambda state: turn_start(state) and public(state)["round"] > 3)
-    added = len(public(grown)["city"]) - len(tiles)
+    grown = players.until(lambda state: turn_start(state) and state.view(None)["round"] > 3)
+    added = len(grown.view(None)["city"]) - len(tiles)
 
-    def won(state: State) -> bool:
-        return turn_start(state) and any(result.get("winner") is not None for result in public(state)["results"])
+    def won(state: GuildsState) -> bool:
+        return turn_start(state) and any(result.get("winner") is not None for result in state.view(None)["results"])
 
     scored = players.until(won)
-    view = public(scored)
+    view = scored.view(None)
     result = next(result for result in view["results"] if result.get("winner") is not None)
     tile = next(tile for tile in view["city"] if tile["id"] == result["tile"])
     winning = result["winner"]
