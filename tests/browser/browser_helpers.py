@@ -87,11 +87,12 @@ def shot(page: Any, folder: str, name: str) -> None:
 
 
 # Every piece of text a page shows, with its size as drawn: CSS px for HTML, and for SVG text its font size times the
-# SVG's scale on screen (a board drawn small on a phone draws its text small too).
+# SVG's scale on screen (a board drawn small on a phone draws its text small too). A picture (an inert, hidden-from-
+# readers miniature such as the lobby's board of each game, issue 33) has no words to read.
 _SMALL_TEXT = """() => {
   const small = [];
   for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('[hidden]') || !el.getClientRects().length) continue;
+    if (el.closest('[hidden]') || el.closest('[inert][aria-hidden="true"]') || !el.getClientRects().length) continue;
     if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
     let size = parseFloat(getComputedStyle(el).fontSize);
     if (el instanceof SVGElement && el.getScreenCTM()) size *= el.getScreenCTM().a;
@@ -149,6 +150,13 @@ def finished_table(base_url: str, game: str, players: int = 3, seed: int = 7) ->
             return str(table["id"])
         time.sleep(0.05)
     raise AssertionError("the bots' game did not end")
+
+
+def choose_game(page: Any, game: str) -> None:
+    """On the lobby, open the new table of `game` as a player does (issue 33): its card's "Play". Nothing is chosen
+    before, so every test that creates a table through the page says which game."""
+    page.click(f'.game-card[data-game="{game}"] a.play')
+    page.wait_for_selector(f'#new-table[data-game="{game}"] select.seat-kind')
 
 
 def hold_seat(page: Any, table_id: str, seat: int, secret: str) -> None:

@@ -14,6 +14,7 @@ from browser_helpers import (
     PASSWORD,
     account_client,
     axe_violations,
+    choose_game,
     new_name,
     scrolls_sideways,
     served,
@@ -105,7 +106,7 @@ def test_accounts_create_an_account_on_signin_and_the_header_shows_the_name(page
     assert page.locator("#my-games-link").is_visible()
     assert page.locator("#signin-link").is_hidden()
     # The lobby still works for a signed-in player (its requests carry the CSRF token).
-    page.wait_for_selector("#game option", state="attached")
+    choose_game(page, "city-and-guilds")
     page.click("#create-table")
     page.wait_for_selector("#open-seat")
     page.click("#signout")

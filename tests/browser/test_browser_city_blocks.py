@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS
+from browser_helpers import SCREENSHOTS, choose_game
 
 pytestmark = pytest.mark.browser
 
@@ -18,8 +18,7 @@ def create_table(page: Any, seats: list[str], hotseat: bool = False, name: str =
     """Create a table in the lobby; the creator plays seat 0 under `name` (typed in the lobby: issue 30, the creator
     takes their seat with the table)."""
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "city-blocks")
+    choose_game(page, "city-blocks")
     for seat, kind in enumerate(seats):
         page.select_option(f'select.seat-kind[data-seat="{seat}"]', kind)
     if not hotseat:

@@ -1,12 +1,16 @@
 """The lobby in the browser: a new game starts at its own player count, and options and opponents read in plain
-words (issue 13: lobby options said "§8.3" and "S1/S2"; bug 5: the last game's player count and bots carried over)."""
+words (issue 13: lobby options said "§8.3" and "S1/S2"; bug 5: the last game's player count and bots carried over);
+a signed-out visitor's pages make no request that fails (issue 33: every page logged a 401 for /api/account). The
+games' cards are test_browser_lobby_cards.py's."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+import httpx
 import pytest
+from browser_helpers import account_client, choose_game, finished_table, new_name
 
 pytestmark = pytest.mark.browser
 
@@ -14,9 +18,10 @@ pytestmark = pytest.mark.browser
 NOTATION = re.compile(r"§|\bS[12]\b|\b(?:CB|CG|GH|GL)-[A-Z]*-?\d+\b|\w+_\w+|ismcts")
 
 
-def open_lobby(page: Any) -> None:
+def open_lobby(page: Any, game: str) -> None:
+    """The lobby with `game`'s new table open (issue 33: its card's "Play")."""
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
+    choose_game(page, game)
 
 
 def seat_count(page: Any) -> int:
@@ -25,11 +30,10 @@ def seat_count(page: Any) -> int:
 
 def test_lobby_bug_5_a_new_game_starts_at_its_own_player_count(page: Any) -> None:
     """Bug 5: choosing Guildhall after a 4-player City and Guilds table made 3 seats and a bot nobody asked for."""
-    open_lobby(page)
-    page.select_option("#game", "city-and-guilds")
+    open_lobby(page, "city-and-guilds")
     page.select_option("#players", "4")
     assert seat_count(page) == 4
-    page.select_option("#game", "guildhall")
+    choose_game(page, "guildhall")
     assert page.input_value("#players") == "2" and seat_count(page) == 2
     page.select_option("#players", "3")
     assert seat_count(page) == 3  # the count is kept while the game stays
@@ -38,8 +42,7 @@ def test_lobby_bug_5_a_new_game_starts_at_its_own_player_count(page: Any) -> Non
 @pytest.mark.parametrize("game", ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"])
 def test_lobby_options_and_opponents_read_in_plain_words(page: Any, game: str) -> None:
     """Every option has a plain label and help, each choice a plain label; a rule ID appears only behind "Why?"."""
-    open_lobby(page)
-    page.select_option("#game", game)
+    open_lobby(page, game)
     page.click("#options-box > summary")
     options = page.locator("#options .option")
     assert options.count() > 0
@@ -61,8 +64,7 @@ def test_lobby_options_and_opponents_read_in_plain_words(page: Any, game: str) -
 
 def test_lobby_a_chosen_option_reaches_the_table(page: Any) -> None:
     """A choice picked by its plain label is sent as the option's value; options left at their default are not sent."""
-    open_lobby(page)
-    page.select_option("#game", "guilds-of-london")
+    open_lobby(page, "guilds-of-london")
     page.click("#options-box > summary")
     page.select_option("#option-plantation_side", label="Virginia")
     for seat in (1,):
@@ -112,3 +114,37 @@ def test_replay_bug_8_a_refused_upload_says_so_in_plain_words(page: Any, tmp_pat
     page.set_input_files("#record-file", str(path))
     page.wait_for_selector("#error:not([hidden])")
     assert page.inner_text("#error") == "This file is not a game record saved by guildtable."
+
+
+def test_issue_33_a_signed_out_visitor_s_pages_make_no_request_that_fails(page: Any, base_url: str) -> None:
+    """Issue 33: every page logged a 401 for /api/account when signed out. A guest's lobby, a game's new table, the
+    rules, the leaderboard, a player's page, "My games", sign-in, the record upload, a table being played and a
+    finished game's replay: no answer of 400 or more, no failed request and nothing on the console."""
+    player = account_client(base_url, new_name("Pia"))
+    name = player.get("/api/account").json()["name"]
+    playing = httpx.post(
+        f"{base_url}/api/tables", json={"game": "city-blocks", "seats": [{}, {"kind": "random"}]}, timeout=30
+    ).json()
+    finished = finished_table(base_url, "city-blocks", players=2)
+    failed: list[str] = []
+    page.on("response", lambda response: response.status >= 400 and failed.append(f"{response.status} {response.url}"))
+    page.on("requestfailed", lambda request: failed.append(f"failed {request.url}"))
+    page.on("console", lambda message: message.type == "error" and failed.append(f"console: {message.text}"))
+    visits = [
+        ("/", "#signin-link:visible"),
+        ("/?game=guildhall#new-table", '#new-table[data-game="guildhall"] select.seat-kind'),
+        ("/rules/city-blocks", "body[data-ready='true']"),
+        ("/leaderboard", "body[data-ready='true']"),
+        (f"/players/{name}", "body[data-ready='true']"),
+        ("/me", "#signed-out:not([hidden])"),
+        ("/signin", "#signin-link[aria-current]"),
+        ("/replay", "#upload:not([hidden])"),
+        (f"/table/{playing['id']}", "body[data-version]"),
+        (f"/replay/{finished}", "#log li"),
+    ]
+    for path, ready in visits:
+        page.goto(path)
+        page.wait_for_selector(ready)
+        page.wait_for_load_state("networkidle")
+        assert page.locator("#signin-link").is_visible(), path  # the page knows its visitor is a guest
+    assert failed == []

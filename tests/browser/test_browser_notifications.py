@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import axe_violations, join, scrolls_sideways, text_under_11_px
+from browser_helpers import axe_violations, choose_game, join, scrolls_sideways, text_under_11_px
 
 pytestmark = pytest.mark.browser
 
@@ -186,8 +186,7 @@ def test_issue_16_a_hot_seat_page_has_no_switch(stubbed: Any) -> None:
         "localStorage.setItem('guildtable.notify', 'on'); localStorage.setItem('test.permission', 'granted')"
     )
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "city-blocks")
+    choose_game(page, "city-blocks")
     for seat in (0, 1):
         page.select_option(f'select.seat-kind[data-seat="{seat}"]', "human")
     page.check("#hotseat")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS
+from browser_helpers import SCREENSHOTS, choose_game
 
 pytestmark = pytest.mark.browser
 
@@ -16,8 +16,7 @@ CLICKABLE = "#board .legal:not([aria-disabled]):not([disabled]), #choices button
 
 def start_against_bots(page: Any, game: str, players: int) -> None:
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", game)
+    choose_game(page, game)
     page.select_option("#players", str(players))
     for seat in range(1, players):
         page.select_option(f'select.seat-kind[data-seat="{seat}"]', "random")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from browser_helpers import axe_violations, hold_seat, join, scrolls_sideways, shot
+from browser_helpers import axe_violations, choose_game, hold_seat, join, scrolls_sideways, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from test_server_pace import undo_line
@@ -41,12 +41,12 @@ def take_seat(base_url: str, table: dict[str, Any], seat: int, name: str) -> Non
 def test_the_lobby_offers_paces(page: Any) -> None:
     """Issue 16: a pace is chosen when the table is created; what happens when time runs out is asked only then."""
     page.goto("/")
+    choose_game(page, "city-and-guilds")  # issue 33: a game's "Play" opens its new table
     assert page.locator("#pace-timeout-box").is_hidden()
-    page.select_option("#pace", "live:600:5")  # the follow-up shows even before the games are listed
+    page.select_option("#pace", "live:600:5")
     assert page.locator("#pace-timeout-box").is_visible()
     page.select_option("#pace", "")
     assert page.locator("#pace-timeout-box").is_hidden()
-    page.wait_for_selector("#game option", state="attached")  # the table can be created once the games are listed
     page.select_option("#pace", "live:600:5")
     assert page.locator("#pace-timeout-box").is_visible()
     page.select_option("#pace-timeout", "bot")

@@ -9,7 +9,7 @@ import uuid
 from typing import Any
 
 import pytest
-from browser_helpers import PASSWORD, finished_table, join, new_table
+from browser_helpers import PASSWORD, choose_game, finished_table, join, new_table
 
 GAMES = {"city-blocks": 2, "city-and-guilds": 3, "guildhall": 3, "guilds-of-london": 3}
 
@@ -73,14 +73,16 @@ def shown(page: Any) -> list[str]:
 
 def test_pseudo_the_lobby_and_the_record_upload_page(page: Any) -> None:
     page.goto("/?lang=qps")
-    page.wait_for_selector("#seats select, #seats input")
-    assert escaped(shown(page), []) == []
+    # Issue 33: the games' cards (each game's sentence comes from its own catalogue).
+    page.wait_for_function("[...document.querySelectorAll('.game-art')].every((box) => box.dataset.drawn)")
+    # The pictures are the games' rules-page positions: the Guildhall one names its two players Ada and Ben.
+    assert escaped(shown(page), ["Ada", "Ben"]) == []
     # Each game's options and content note, opened (a game's own words come from its catalogue).
     for game in GAMES:
-        page.select_option("#game", game)
+        choose_game(page, game)
         page.evaluate("document.querySelectorAll('details').forEach((box) => { box.open = true; })")
         page.wait_for_selector("[data-option]")
-        assert escaped(shown(page), []) == [], game
+        assert escaped(shown(page), ["Ada", "Ben"]) == [], game
     page.goto("/replay?lang=qps")
     page.wait_for_selector("#upload:not([hidden])")
     assert escaped(shown(page), []) == []

@@ -15,6 +15,7 @@ from browser_helpers import (
     PASSWORD,
     account_client,
     axe_violations,
+    choose_game,
     new_name,
     scrolls_sideways,
     served,
@@ -90,6 +91,7 @@ def test_rated_pace_and_provisional_ratings_on_the_pages(
         page.fill("#signin-password", PASSWORD)
         page.click("#signin-ok")
         page.wait_for_url(lambda url: url.endswith("/"))
+        choose_game(page, "city-blocks")
         page.wait_for_selector("#rated-choice:visible")
         assert page.input_value("#pace") == "" and page.locator("#pace-rated-help").is_hidden()
         page.check("#rated")
@@ -104,7 +106,6 @@ def test_rated_pace_and_provisional_ratings_on_the_pages(
         page.uncheck("#rated")
         assert page.input_value("#pace") == "" and page.locator("#pace-rated-help").is_hidden()
         page.check("#rated")
-        page.select_option("#game", "city-blocks")
         page.select_option(".seat-kind[data-seat='1']", "random")
         creating = page.expect_request(lambda request: request.url.endswith("/api/tables") and request.method == "POST")
         with creating as sent:

@@ -14,6 +14,7 @@ from browser_helpers import (
     PASSWORD,
     account_client,
     axe_violations,
+    choose_game,
     new_name,
     scrolls_sideways,
     shot,
@@ -94,9 +95,9 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     the rating of that game."""
     name = new_name("Rae")
     sign_up(page, name)
+    choose_game(page, "city-blocks")
     page.wait_for_selector("#rated-choice:visible")
     assert "signed in" in page.inner_text("#rated-help")
-    page.select_option("#game", "city-blocks")
     page.select_option(".seat-kind[data-seat='1']", "random")
     page.check("#rated")
     with page.expect_request(lambda request: request.url.endswith("/api/tables") and request.method == "POST") as sent:
@@ -163,12 +164,13 @@ def test_ratings_the_lobby_offers_a_rated_game_only_when_signed_in(page: Any) ->
     appears on signing in and goes again on signing out."""
     page.goto("/")
     page.wait_for_selector("#signin-link:visible")
-    page.wait_for_selector("#seats select")
+    choose_game(page, "city-and-guilds")
     assert page.locator("#rated-choice").is_hidden()
     assert page.locator("#rated:visible").count() == 0
     assert page.get_attribute("#leaderboard-link", "href") == "/leaderboard"
     assert page.get_attribute("#lobby-leaderboard", "href") == "/leaderboard"
     sign_up(page, new_name("Rae"))
+    choose_game(page, "city-and-guilds")
     page.wait_for_selector("#rated-choice:visible")
     assert not page.is_checked("#rated")
     page.click("#signout")

@@ -173,8 +173,11 @@ def test_pages_in_use_report_no_policy_violation(enforcing: Any) -> None:
     seen: dict[str, list[str]] = {}
 
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "city-blocks")
+    # Issue 33: each game's card draws a picture of its board with the game's own renderer, then "Play" opens a table.
+    for game in page.eval_on_selector_all(".game-card", "(cards) => cards.map((card) => card.dataset.game)"):
+        page.wait_for_selector(f'.game-art[data-game="{game}"][data-drawn="true"]')
+    page.click('.game-card[data-game="city-blocks"] a.play')
+    page.wait_for_selector('#new-table[data-game="city-blocks"] select.seat-kind')
     page.select_option('select.seat-kind[data-seat="1"]', "greedy")
     page.fill('.seat-name[data-seat="0"]', "Ana")
     seen["lobby"] = _violations(page)

@@ -27,7 +27,9 @@ from guildtable.kernel.i18n import (
     current_language,
     domain,
 )
+from guildtable.kernel.registry import all_games
 from guildtable.server.accounts import safe_next
+from guildtable.server.tables import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -52,7 +54,25 @@ def _environment(name: str) -> Environment:
     return environment
 
 
+def lobby_games() -> list[dict[str, Any]]:
+    """Issue 33: the lobby's card of each game, as the games describe themselves (`Game.pitch`, `play_minutes`) in
+    the reader's language; the shortest first, so a newcomer meets the lightest game first."""
+    games = sorted(all_games(), key=lambda game: (game.play_minutes[1] or 10**6, game.title))
+    return [
+        {
+            "name": game.name,
+            "title": game.title,
+            "pitch": game_words(game, game.pitch),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "minutes": game.play_minutes if game.play_minutes[1] else None,
+        }
+        for game in games
+    ]
+
+
 PAGES = _environment("web")
+PAGES.globals["lobby_games"] = lobby_games
 RULES = _environment("rules")
 
 

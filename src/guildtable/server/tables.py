@@ -19,7 +19,7 @@ from guildtable.kernel.i18n import DOMAINS, current_language, domain
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import EndingEntry, record_of
 from guildtable.kernel.registry import get_game
-from guildtable.kernel.seats import displayed_seat_name
+from guildtable.kernel.seats import displayed_seat_name, seat_colour_name
 from guildtable.kernel.views import SeatView
 from guildtable.server.auth import seat_of_token
 from guildtable.server.pace import Clocks, Pace
@@ -178,9 +178,11 @@ class Table:
         return seat_of_token(token, [seat.token for seat in self.seats])
 
     def invite_json(self, seat: int) -> dict[str, Any]:
-        """What an invite token may learn: its seat, and whether that seat is taken."""
+        """What an invite token may learn: its seat, and whether that seat is taken; `named` when its creator gave
+        the seat a name (issue 33: the join dialog offers that name rather than asking for it again)."""
         stored = self.seats[seat]
-        return {"seat": seat, "name": displayed_seat_name(seat, stored.name), "taken": stored.joined}
+        named = stored.name != seat_colour_name(seat)
+        return {"seat": seat, "name": displayed_seat_name(seat, stored.name), "taken": stored.joined, "named": named}
 
     # --- moves ---------------------------------------------------------------------------------------------------
     def check_move(self, seat: int, version: int, action_json: Any) -> int:

@@ -187,10 +187,12 @@ let accountLoad = null;
 
 export function account() {
   if (!accountLoad) {
-    accountLoad = fetch("/api/account", { headers: { Accept: "application/json" } })
+    // Issue 33: GET /api/session answers a guest too ({signed_in: false}), so a guest's page makes no request
+    // that fails (GET /api/account is 401 for them).
+    accountLoad = fetch("/api/session", { headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null)
-      .then((data) => { signedIn = data && data.name ? data : null; drawAccount(); return signedIn; });
+      .then((data) => { signedIn = data && data.signed_in && data.name ? data : null; drawAccount(); return signedIn; });
   }
   return accountLoad;
 }
@@ -412,7 +414,8 @@ function tipBody(info) {
     lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).filter(Boolean).map((line) => h("div", { class: "muted" }, line))];
 }
 
-function showTip(target) {
+// `touch`: opened by a finger (issue 33): the text then takes taps itself (one closes it, playing nothing beneath).
+function showTip(target, touch = false) {
   let info;
   try { info = JSON.parse(target.getAttribute("data-info")); } catch { return; }
   if (!tip) {
@@ -421,6 +424,7 @@ function showTip(target) {
   }
   tipFor = target;
   tip.replaceChildren(...tipBody(info));
+  tip.classList.toggle("touch", touch);
   tip.hidden = false;
   const box = target.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
@@ -433,25 +437,75 @@ function showTip(target) {
   if (box.bottom + height + 12 > window.innerHeight && box.top > height + 12) tip.style.top = `${box.top + window.scrollY - height - 6}px`;
 }
 
-function hideTip() {
+// Close the piece text that is open, if any: the table calls it when play goes on (a new move, another view).
+export function hideTip() {
   if (tip) tip.hidden = true;
   tipFor = null;
 }
 
-// Hover (mouse), focus (keyboard) and a tap (touch) show a piece's text; leaving, blurring, Escape or a tap elsewhere
-// hide it.
+// Hover (mouse) and keyboard focus show a piece's text; leaving, blurring, Escape or a tap elsewhere hide it.
+// Issue 33: on a touch screen a tap plays (or chooses) and never leaves a text open over the game. A piece's text opens
+// on a deliberate gesture: touching and holding the piece (a long press, which then plays nothing), or tapping a piece
+// that a tap cannot play. It closes at the next touch (a tap on the text itself only closes it), when its piece leaves
+// the page (the bots moved, the view changed), when the window changes size, and when the page says play goes on
+// (`hideTip`).
+const HOLD_MS = 450;
+const TAP_PLAYS = "button:not(:disabled):not([aria-disabled='true']), a[href], input, select, textarea, summary, label, "
+  + ".legal, .clickable, [role='button']";
 export function installTips() {
   const owner = (event) => (event.target instanceof Element ? event.target.closest("[data-info]") : null);
-  document.addEventListener("mouseover", (event) => { const el = owner(event); if (el) showTip(el); else if (tipFor) hideTip(); });
+  let touching = false;  // the last pointer was a finger: the mouse events a browser makes up after a tap show nothing
+  let hold = null;  // a long press under way: {el, x, y, timer}
+  let swallow = false;  // the click that ends this touch plays nothing (it opened or closed a text)
+  let openedBy = null;  // the piece whose text was open when this touch began: a second tap on it closes it
+  const endHold = () => { if (hold) clearTimeout(hold.timer); hold = null; };
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType === "touch") return;
+    const el = owner(event);
+    if (el) showTip(el); else if (tipFor) hideTip();
+  });
   // Only focus the player moved with the keyboard shows a text: the page moving focus after a click does not.
   document.addEventListener("focusin", (event) => { const el = owner(event); if (el && el.matches(":focus-visible")) showTip(el); });
-  document.addEventListener("focusout", () => hideTip());
+  // A text a finger opened stays through the focus moves its touch makes.
+  document.addEventListener("focusout", () => { if (!tip?.classList.contains("touch")) hideTip(); });
   document.addEventListener("pointerdown", (event) => {
-    if (event.pointerType !== "touch") return;
+    touching = event.pointerType === "touch";
+    if (!touching) return;
+    const open = tip && !tip.hidden;
+    openedBy = open ? tipFor : null;
+    swallow = Boolean(open && tip.contains(event.target));
+    hideTip();
+    endHold();
     const el = owner(event);
-    if (el) showTip(el); else hideTip();
+    if (!el || swallow) return;
+    hold = { el, x: event.clientX, y: event.clientY, timer: setTimeout(() => {
+      const piece = hold?.el;
+      hold = null;
+      if (piece?.isConnected) { showTip(piece, true); swallow = true; }
+    }, HOLD_MS) };
+  });
+  document.addEventListener("pointermove", (event) => {
+    if (hold && Math.hypot(event.clientX - hold.x, event.clientY - hold.y) > 10) endHold();
+  });
+  document.addEventListener("pointerup", endHold);
+  document.addEventListener("pointercancel", endHold);
+  // Holding a piece asks for its text, not for the browser's menu or a text selection.
+  document.addEventListener("contextmenu", (event) => { if (touching && owner(event)) event.preventDefault(); });
+  window.addEventListener("click", (event) => {
+    if (!swallow) return;
+    swallow = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (!touching) return;
+    const el = owner(event);
+    if (!el || !el.isConnected || el === openedBy || event.target.closest(TAP_PLAYS)) return;
+    showTip(el, true);
   });
   document.addEventListener("keydown", (event) => {
+    touching = false;
+    swallow = false;
     if (event.key === "Escape") hideTip();
     // A board piece that can be played (an SVG element with a click handler and a tab stop) plays with Enter or Space.
     const el = event.target;
@@ -461,6 +515,8 @@ export function installTips() {
     }
   });
   window.addEventListener("scroll", () => { if (tipFor && !tipFor.isConnected) hideTip(); }, { passive: true });
+  window.addEventListener("resize", () => { if (tipFor) hideTip(); });
+  new MutationObserver(() => { if (tipFor && !tipFor.isConnected) hideTip(); }).observe(document.body, { childList: true, subtree: true });
 }
 
 // The end screen's score sheet: one table per category (a named line per scored thing, a column per player, the
@@ -580,11 +636,14 @@ function travel(el, from) {
   Object.assign(ghost.style, { left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`, height: `${to.height}px`, transformOrigin: "0 0" });
   document.body.append(ghost);
   el.style.visibility = "hidden";
-  const dx = from.left - to.left, dy = from.top - to.top;
-  const sx = from.width / to.width, sy = from.height / to.height;
+  // Issue 33: the piece keeps its shape on the way: one scale for both sides (it fits where it came from, a player's
+  // line or a hand card of another shape), centred there, never stretched to that place's shape.
+  const scale = Math.min(from.width / to.width, from.height / to.height);
+  const dx = from.left + from.width / 2 - (to.left + (to.width * scale) / 2);
+  const dy = from.top + from.height / 2 - (to.top + (to.height * scale) / 2);
   const duration = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--motion")) || 280;
   const done = () => { ghost.remove(); el.style.visibility = ""; flash(el); };
-  const run = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: 0.85 }, { transform: "none", opacity: 1 }],
+  const run = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: 0.85 }, { transform: "none", opacity: 1 }],
     { duration, easing: "cubic-bezier(.2, .7, .2, 1)" });
   run.onfinish = done;
   run.oncancel = done;

@@ -1,11 +1,14 @@
-// The lobby: create a table (game, player count, options, each seat human or a bot), hand out one secret invite link
-// per seat and a spectator link, and list the tables this browser holds a seat at.
-import { account, api, h, myName, myTables, rememberTable, t } from "/static/js/common.js";
+// The lobby: a card per game (a picture of its own board, one sentence, players, length, its rules and "Play"),
+// then for the game chosen a new table (player count, options, each seat human or a bot), one secret invite link per
+// seat and a spectator link, and the tables this browser holds a seat at.
+import { LANGUAGE, account, api, h, myName, myTables, reducedMotion, rememberTable, rendererFor, setMyName, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { games: [], bots: [] };
+// Issue 33: the game the new-table form is for (chosen with a card's "Play"), or null while none is.
+let chosen = null;
 
-function currentGame() { return catalogue.games.find((game) => game.name === $("game").value); }
+function currentGame() { return chosen; }
 
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
@@ -104,7 +107,9 @@ async function create(event) {
   seats.forEach((seat, index) => {
     if (seat.kind !== "human" || !(hotseat || index === firstHuman)) return;
     Object.assign(seat, { take: true, ...(who ? { account: true } : {}) });
-    // The creator's own seat goes by the name they play under (asked once, never again at the table).
+    // The creator's own seat goes by the name they play under (asked once, never again at the table). Issue 33: a
+    // name typed here is the one this browser plays under from now on, so no join dialog asks for it again.
+    if (!hotseat && seat.name) setMyName(seat.name);
     if (!hotseat && !seat.name) seat.name = myName() || who?.name || null;
   });
   let table;
@@ -180,17 +185,111 @@ function drawRatedPace() {
   showPaceTimeout();
 }
 
+// --- issue 33: the games' cards ---------------------------------------------------------------------------------
+// Each card's picture is the game's own board: the last of its rules-page positions (a game well under way), drawn
+// by the game's renderer at a table's width and scaled into the card. It is only a picture: nothing in it is read
+// out, takes the focus or answers a click.
+const ART_WIDTH = 900;
+// How much of the board's width a picture shows: a close look at the middle of the board, so its pieces read; a
+// small picture (a phone's) looks closer still.
+const artView = (width) => Math.min(560, Math.max(300, width * 2));
+
+// The board covers its picture's box as a photo would (never leaving a gap): its top (what a game's renderer draws
+// first is its board: the grid, the map, the display), centred across.
+function fitArt(box) {
+  const board = box.firstElementChild;
+  if (!board || !box.clientWidth) return;
+  const scale = Math.max(box.clientWidth / artView(box.clientWidth), box.clientHeight / Math.max(1, board.offsetHeight));
+  const across = Math.min(0, (box.clientWidth - ART_WIDTH * scale) / 2);
+  board.style.transform = `translate(${across}px, 0) scale(${scale})`;
+}
+
+async function drawArt(box) {
+  const name = box.dataset.game;
+  try {
+    const [renderer, examples] = await Promise.all([
+      rendererFor(name), api(`/api/games/${encodeURIComponent(name)}/examples?lang=${encodeURIComponent(LANGUAGE)}`)]);
+    const example = examples[examples.length - 1];
+    if (!example) { box.dataset.drawn = "none"; return; }
+    const board = h("div", { class: "board game-art-board" });
+    box.replaceChildren(board);
+    fitArt(box);
+    const payload = { game: name, view: example.view, seats: example.seats, seat: null, legal: [], current_player: example.current_player };
+    renderer.render(board, payload, { interactive: false, move: () => {} });
+    fitArt(box);
+    // The page's own ids and tab stops stay the page's: the picture keeps none (inert besides).
+    for (const el of board.querySelectorAll("[id], [data-info]")) {
+      el.removeAttribute("id");
+      el.removeAttribute("data-info");
+    }
+    for (const el of board.querySelectorAll("*")) if (el.tabIndex >= 0 || el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    box.dataset.drawn = "true";
+  } catch {
+    box.replaceChildren();  // the card keeps its plain ground; its words and buttons are what matter
+    box.dataset.drawn = "none";
+  }
+}
+
+function drawCards() {
+  const boxes = [...document.querySelectorAll(".game-art[data-game]")];
+  const resized = new ResizeObserver((entries) => entries.forEach((entry) => fitArt(entry.target)));
+  const seen = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      seen.unobserve(entry.target);
+      drawArt(entry.target);
+    }
+  }, { rootMargin: "300px" });
+  for (const box of boxes) { resized.observe(box); seen.observe(box); }
+}
+
+// "Play" on a card opens the new table for its game (an address of its own: /?game=NAME#new-table, so the back
+// button and a shared link work); nothing is chosen before a player chooses.
+function choose(name, { scroll = false, clicked = false } = {}) {
+  const game = catalogue.games.find((entry) => entry.name === name) || null;
+  // The same game again keeps what was already set up for it.
+  const same = Boolean(game) && game === chosen && !$("new-table").hidden;
+  chosen = game;
+  for (const card of document.querySelectorAll(".game-card")) {
+    const mine = Boolean(game) && card.dataset.game === game.name;
+    card.classList.toggle("chosen", mine);
+    card.querySelector("a.play")?.toggleAttribute("aria-current", mine);
+  }
+  $("new-table").hidden = !game;
+  if (!game) { delete $("new-table").dataset.game; return; }
+  $("new-table").dataset.game = game.name;
+  $("new-table-title").textContent = t("New table for {game}", { game: game.title });
+  if (!same) drawPlayers(false);
+  if (scroll) $("new-table").scrollIntoView({ block: "start", behavior: clicked && !reducedMotion() ? "smooth" : "auto" });
+  // After "Play", the keyboard and a screen reader go on where the page went: to the new table's heading.
+  if (clicked) $("new-table-title").focus({ preventScroll: true });
+}
+
+function chosenInAddress() { return new URLSearchParams(location.search).get("game"); }
+
+function play(event) {
+  const link = event.target instanceof Element ? event.target.closest("a[data-play]") : null;
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  const url = new URL(location.href);
+  url.searchParams.set("game", link.dataset.play);
+  url.hash = "new-table";
+  if (url.href !== location.href) history.pushState(null, "", url);
+  choose(link.dataset.play, { scroll: true, clicked: true });
+}
+
 async function start() {
   // The pace's follow-up question needs nothing from the server: it answers even while the games are loading.
   $("pace").addEventListener("change", () => { pacedForRating = false; showPaceTimeout(); });
   $("rated").addEventListener("change", drawRatedPace);
   showPaceTimeout();
+  drawCards();
   catalogue = await api("/api/games");
-  $("game").replaceChildren(...catalogue.games.map((game) => h("option", { value: game.name }, game.title)));
-  $("game").addEventListener("change", () => drawPlayers(false));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
-  drawPlayers();
+  document.addEventListener("click", play);
+  window.addEventListener("popstate", () => choose(chosenInAddress()));
+  if (chosenInAddress()) choose(chosenInAddress(), { scroll: location.hash === "#new-table" });
   drawMyTables();
   // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.
   const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated").checked = false; drawRatedPace(); };
