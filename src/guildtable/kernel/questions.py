@@ -215,7 +215,7 @@ class StackState(State, Generic[AnyQuestion]):
 
     The game's final state class sets `handlers`; the protocol's legal actions, refusals, answers, prompts, labels
     and the view's decision then come from the handler of the question on top. Automatic steps never stay on top:
-    `_apply` runs them after every answer, and a game's setup runs those it starts with (`settle`)."""
+    `_apply` runs them after every answer (`settle`, which a setup that leaves a step on top calls too)."""
 
     stack: list[AnyQuestion]
     handlers: ClassVar[Handlers[Any]]
