@@ -19,6 +19,7 @@ from guildtable.kernel import BadRecord, GuildtableError, State
 from guildtable.kernel.i18n import N_, current_language, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, new_state_for, parse_record, replay_record
+from guildtable.kernel.seats import displayed_seat_names
 from guildtable.server.names import display_name
 from guildtable.server.problems import Problem
 from guildtable.server.workers import worker_pool
@@ -129,7 +130,7 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
     """Frame k is the position after k moves: the spectator's view, the move that led there and its public log."""
     state = new_state_for(record)
     game = state.game
-    names = [player.name for player in record.players]
+    names = displayed_seat_names([player.name for player in record.players])
 
     def frame(step: int, move: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:
         return spectator_frame(state, step, move, events, names)
@@ -144,9 +145,19 @@ def frames_of(record: GameRecord) -> list[dict[str, Any]]:
             for event in state.apply(action)
             if event.visible_to(None)
         ]
-        label = f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words
-        frames.append(frame(step, label, events))
+        frames.append(frame(step, told_move(mover, words, events, names), events))
     return frames
+
+
+def told_move(mover: int | None, words: str, events: list[dict[str, Any]], names: list[str]) -> str:
+    """A move as a spectator reads it (issue 33): the game log's line for what the mover did, which tells it in the
+    third person ("Blue rebuilds row 1, column 1 with a store 3, paying the $11 value tile"), when the move made one;
+    else the mover's name and the move's label. A label speaks to the player who chose it ("your store 5"), so the
+    log's line goes first."""
+    for event in events:
+        if mover is not None and event.get("seat") == mover and event.get("text"):
+            return str(event["text"])
+    return f"{names[mover]}: {words}" if mover is not None and mover < len(names) else words
 
 
 def alternative_frame(record: GameRecord, index: int, action: int) -> dict[str, Any]:
@@ -154,7 +165,7 @@ def alternative_frame(record: GameRecord, index: int, action: int) -> dict[str, 
     analysis shows it next to the move played ("best was ..."). A replay's record is public, so this shows nothing
     hidden that the record does not."""
     state = new_state_for(record)
-    names = [player.name for player in record.players]
+    names = displayed_seat_names([player.name for player in record.players])
     for entry in record.actions[:index]:
         state.apply(entry.action if entry.action is not None else state.action_from_notation(entry.notation or ""))
     mover = state.current_player

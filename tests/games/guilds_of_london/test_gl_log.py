@@ -115,7 +115,7 @@ NAMES = ("Green", "Red", "Blue")
         ),
         (
             public("play", seat=1, card=37, use="effect", name="Tithe"),
-            "Red plays Tithe (#37) for its effect: At the end of your turn, draw 4 extra action cards.",
+            "Red plays Tithe for its effect: “At the end of your turn, draw 4 extra action cards.”",
         ),
         (
             public("move", seat=0, source="guildhall", to="church_st_lawrence_jewry"),
@@ -126,7 +126,7 @@ NAMES = ("Green", "Red", "Blue")
             "Blue negotiates with a neutral liveryman on the plantation, sending one of Green's liverymen to the "
             "Guildhall",
         ),
-        (private(1, "drew", seat=1, cards=[37, 96]), "You drew Tithe (#37) and Plain Card (#96)"),
+        (private(1, "drew", seat=1, cards=[37, 96]), "You drew Tithe and Plain Card"),
         (
             private(0, "reward_drawn", seat=0, cards=["mayor_01", "mayor_02"]),
             "You drew the reward cards Patron of Surveyors and Patron of the River",

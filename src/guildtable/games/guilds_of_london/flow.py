@@ -55,7 +55,7 @@ from guildtable.games.guilds_of_london.questions import (
     Vote,
 )
 from guildtable.games.guilds_of_london.scoring import (
-    adjacent_pairs,
+    master_pairs,
     plantation_places,
     reward_card_vp,
     scores,
@@ -72,18 +72,57 @@ EFFECTS = CONTENT.effects
 GH, PL = A.GUILDHALL, A.PLANTATION
 
 
+def _owners() -> dict[int, tuple[str, str]]:
+    """Each effect's one owner as (kind, what) of `state.VpSource`: the content gives every action card, tile reward,
+    plantation reward and token effects of their own, so the effect an `ApplyEffect` resolves says what paid for it."""
+    owners: dict[int, tuple[str, str]] = {}
+
+    def own(effects: tuple[int, ...], kind: str, what: str) -> None:
+        for effect in effects:
+            if effect in owners:
+                raise ValueError(f"effect {effect} has two owners: {owners[effect]} and {(kind, what)}")
+            owners[effect] = (kind, what)
+
+    for card in CARDS:
+        for triggered in card.effect:
+            own(triggered.effects, "card", str(card.number))
+    for tile in TILES:
+        own(tile.first, "first", tile.id)
+        own(tile.second_extra, "second", tile.id)
+    for side in CONTENT.plantations:
+        own(side.first, "plantation", "left")
+        own(side.second, "plantation", "right")
+    for token in CONTENT.tokens:
+        if token.effect >= 0:
+            own((token.effect,), "token", token.id)
+    return owners
+
+
+OWNERS = _owners()
+
+
+def _paid_by(st: GuildsPosition, effect: int) -> tuple[str, str]:
+    """What paid for `effect` (`state.VpSource`'s kind and what); a plantation reward names its round."""
+    kind, what = OWNERS.get(effect, ("effect", str(effect)))
+    return (kind, f"{st.round} {what}") if kind == "plantation" else (kind, what)
+
+
 # =====================================================================================================================
 # The edits the rules share
 # =====================================================================================================================
 
 
-def gain(st: GuildsPosition, seat: int, amount: int, why: str, events: list[Event]) -> None:
-    """GL-104: VP, with the marker put on top of its new space (GL-51, GL-54)."""
+def gain(
+    st: GuildsPosition, seat: int, amount: int, why: str, events: list[Event], *parts: tuple[int, str, str]
+) -> None:
+    """GL-104: VP, with the marker put on top of its new space (GL-51, GL-54). `parts` say where the points came
+    from, (VP, kind, what) adding up to `amount`: the score sheet's lines (`state.VpSource`)."""
     if amount == 0:
         return
     st.vp[seat] += amount
     st.counter += 1
     st.marker_height[seat] = st.counter
+    st.ledger = (*st.ledger, *((seat, vp, kind, what) for vp, kind, what in parts if vp))
     events.append(public("vp", seat=seat, amount=amount, total=st.vp[seat], why=why))
 
 
@@ -157,11 +196,14 @@ def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
         cards[seat] = []
         for card in st.rewards[seat]:
             value = reward_card_vp(CONTENT.rewards[card], mine, st.cell_of, guildhall, buildings)
-            cards[seat].append({"card": CONTENT.rewards[card].id, "vp": value})
-            gain(st, seat, value, f"reward card {CONTENT.rewards[card].id}", events)
+            card_id = CONTENT.rewards[card].id
+            cards[seat].append({"card": card_id, "vp": value})
+            gain(st, seat, value, f"reward card {card_id}", events, (value, "reward_card", card_id))
     for seat in st.order():
-        pairs[seat] = adjacent_pairs({st.cell_of[t] for t in st.controlled(seat)})
-        gain(st, seat, pairs[seat], "adjacent master pairs (GL-101)", events)
+        side_by_side = master_pairs(st.controlled(seat), st.cell_of)
+        pairs[seat] = len(side_by_side)
+        pair_parts = [(1, "pairs", f"{TILES[a].id} {TILES[b].id}") for a, b in side_by_side]
+        gain(st, seat, pairs[seat], "adjacent master pairs (GL-101)", events, *pair_parts)
     st.final = {
         "reward_cards": [cards[p] for p in range(st.num_players)],
         "master_pairs": [pairs[p] for p in range(st.num_players)],
@@ -472,7 +514,8 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
     effect = EFFECTS[step.effect]
     kind = effect.kind
     if kind == "vp":
-        gain(st, seat, effect.amount, WHY[step.why] if step.why is not None else "effect", events)
+        why = WHY[step.why] if step.why is not None else "effect"
+        gain(st, seat, effect.amount, why, events, (effect.amount, *_paid_by(st, step.effect)))
     elif kind == "move":
         reach = step.symbols if effect.symbol_restricted else ALL_SYMBOLS
         if st.can_move(seat, reach):
@@ -487,7 +530,8 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
     elif kind == "reward_cards_choose":
         count = min(effect.count, len(st.reward_deck))
         if count == 0:
-            gain(st, seat, effect.empty_deck_vp, "empty reward deck (GL-106)", events)
+            paid_by = _paid_by(st, step.effect)
+            gain(st, seat, effect.empty_deck_vp, "empty reward deck (GL-106)", events, (effect.empty_deck_vp, *paid_by))
             return
         drawn = tuple(st.reward_deck[-count:][::-1])
         del st.reward_deck[-count:]
@@ -576,17 +620,19 @@ def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> 
         return
     data = TILES[tile]
     vp = data.second_vp
+    parts = [(data.second_vp, "second", data.id)]
     if data.second_extra:
         st.stack.append(SecondReward(seat, tile, 0))
     if token >= 0:
         kind = CONTENT.tokens[token]
         vp += kind.vp
+        parts.append((kind.vp, "token", f"{kind.id} {data.id}"))
         st.kept[seat].append(token)
         st.kept[seat].sort()
         events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
             st.stack.append(ApplyEffect(seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
-    gain(st, seat, vp, f"second place on {data.id}", events)
+    gain(st, seat, vp, f"second place on {data.id}", events, *parts)
 
 
 def flip(st: GuildsPosition, step: Flip, events: list[Event]) -> None:

@@ -242,9 +242,10 @@ def subject(tile_id: str) -> str:
 
 
 def card_name(number: int) -> str:
-    """An action card by name; its number follows because several cards share a name and moves use it."""
+    """An action card by its name, as the card shows it: the log never shows the number the moves use to tell apart
+    cards of the same name (issue 33)."""
     card = CARD_OF_NUMBER.get(number)
-    return W.card_name(card) if card else f"#{number}"
+    return _(card.name) if card else _("an action card")
 
 
 def token_name(token_id: str) -> str:
@@ -307,8 +308,8 @@ def _play(data: PlayEvent, who: str) -> str:
     if data["use"] == "move":
         return _("{who} discards {card} to move a liveryman", who=who, card=card)
     text = CARD_OF_NUMBER[data["card"]].text if data["card"] in CARD_OF_NUMBER else ""
-    if text:
-        return _("{who} plays {card} for its effect: {text}", who=who, card=card, text=_(text))
+    if text:  # the card's own words, quoted: its "you" is the card speaking to whoever plays it
+        return _("{who} plays {card} for its effect: “{text}”", who=who, card=card, text=_(text))
     return _("{who} plays {card} for its effect", who=who, card=card)
 
 

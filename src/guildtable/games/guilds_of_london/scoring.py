@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypedDict
 
+from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import BUILDING_KEYS, CONTENT, SYMBOL_BIT, RewardCard, Tile
 from guildtable.games.guilds_of_london.geometry import neighbours, ring
-from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult
-from guildtable.kernel.i18n import domain
-from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
+from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult, VpSource
+from guildtable.kernel.i18n import N_, domain
+from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 
 _ = domain("guilds_of_london").gettext
 
@@ -68,6 +69,13 @@ def plantation_places(counts: Sequence[int]) -> tuple[list[int], list[int]]:
 def adjacent_pairs(cells: set[int]) -> int:
     """Orthogonally adjacent pairs among `cells` = shared edges (GL-D31)."""
     return sum(1 for c in cells for n in neighbours(c)[:2] if n in cells)
+
+
+def master_pairs(controlled: Sequence[int], cell_of: Sequence[int]) -> list[tuple[int, int]]:
+    """GL-101, GL-D31: the pairs of `controlled` tiles that share an edge, each once, as (tile, tile): the pairs
+    `adjacent_pairs` counts, so that the score sheet can name them."""
+    at = {cell_of[tile]: tile for tile in controlled}
+    return [(tile, at[n]) for tile in controlled for n in neighbours(cell_of[tile])[:2] if n in at]
 
 
 def largest_group(cells: set[int]) -> int:
@@ -162,13 +170,14 @@ def winners(st: GuildsPosition) -> list[int]:
 
 
 class GuildsScoreBreakdown(TypedDict):
-    """`State.score_breakdown`: the VP track, every tile's vote, the final scoring (None before the end) and the
-    winners."""
+    """`State.score_breakdown`: the VP track, every tile's vote, the final scoring (None before the end), the
+    winners and where every point came from (`state.VpSource`, in the order scored)."""
 
     vp: list[int]
     tiles: list[TileResult]
     final: FinalScoring | None
     winners: list[int]
+    sources: list[VpSource]
 
 
 def score_breakdown(st: GuildsPosition) -> GuildsScoreBreakdown:
@@ -177,41 +186,91 @@ def score_breakdown(st: GuildsPosition) -> GuildsScoreBreakdown:
         "tiles": list(st.results),
         "final": st.final,
         "winners": winners(st),
+        "sources": list(st.ledger),
     }
+
+
+# The end screen's score sheet (GL-77 to GL-101), built from where every point came from (`GuildsPosition.ledger`,
+# all of it public: votes, second places and their tokens, plantation votes and action cards played for their
+# effect; the mayoral reward cards and the master pairs are revealed by the final scoring). One category per kind of
+# source, one line per thing that scored: each tile, token, plantation vote, action card (by name), reward card and
+# pair of masters, with what every player got from it; the columns say whose points they are.
+SHEET = (
+    ("tiles", N_("Tiles scored (first and second place)")),
+    ("tokens", N_("Reward tokens (second place)")),
+    ("plantation", N_("Plantation votes")),
+    ("cards", N_("Action card effects")),
+    ("reward_cards", N_("Mayoral reward cards")),
+    ("pairs", N_("Masters side by side (1 VP a pair)")),
+    ("other", N_("Other points")),
+)
+CATEGORY_OF_KIND = {
+    "first": "tiles",
+    "second": "tiles",
+    "token": "tokens",
+    "plantation": "plantation",
+    "card": "cards",
+    "reward_card": "reward_cards",
+    "pairs": "pairs",
+}
+TILE_OF_ID = {tile.id: tile for tile in CONTENT.tiles}
+TOKEN_OF_ID = {token.id: token for token in CONTENT.tokens}
+CARD_OF_NUMBER = {str(card.number): card for card in CONTENT.cards}
+REWARD_OF_ID = {card.id: card for card in CONTENT.rewards}
+
+
+def _tile_words(tile_id: str) -> str:
+    tile = TILE_OF_ID.get(tile_id)
+    return W.tile_label(tile.index) if tile else tile_id
+
+
+def source_label(kind: str, what: str) -> str:
+    """What one `state.VpSource` scored, in the reader's words, short enough for a phone's column: "Lamplighters",
+    "Gold Chain (on Lamplighters)", "Round 4" (under "Plantation votes"), "Quick Step", "Patron of the River" (the
+    board shows the reward cards' conditions at the end), "Lamplighters and Tea Blenders"; never an id or a seat: the
+    sheet's columns say whose points they are."""
+    parts = what.split()
+    if kind in ("first", "second"):
+        return _tile_words(what)
+    if kind == "token" and len(parts) == 2 and parts[0] in TOKEN_OF_ID:
+        return _("{token} (on {tile})", token=_(TOKEN_OF_ID[parts[0]].name), tile=_tile_words(parts[1]))
+    if kind == "plantation" and parts and parts[0].isdigit():
+        return _("Round {round}", round=int(parts[0]))
+    if kind == "card" and what in CARD_OF_NUMBER:
+        return _(CARD_OF_NUMBER[what].name)
+    if kind == "reward_card" and what in REWARD_OF_ID:
+        return _(REWARD_OF_ID[what].name)
+    if kind == "pairs" and len(parts) == 2:
+        return _("{tile} and {other}", tile=_tile_words(parts[0]), other=_tile_words(parts[1]))
+    return _("Other points")
 
 
 def score_sheet(st: GuildsPosition) -> ScoreSheet:
-    """GL-99 to GL-101: the mayoral reward cards by name and the adjacent master pairs, revealed at the end, and
-    everything scored during the game (tiles, rewards, tokens and cards) as one line."""
+    """GL-77 to GL-101: every point by what scored it (`source_label`), in the order scored, one category per kind of
+    source; each mayoral reward card held at the end has its line even when it gave nothing. Points with no recorded
+    source (a position set up by hand, a snapshot older than the ledger) are "Other points", so the sheet always adds
+    up to the scores."""
     n = st.num_players
-    final: FinalScoring = st.final or {
-        "reward_cards": [[] for _seat in range(n)],
-        "master_pairs": [0] * n,
-        "reward_card_counts": [len(cards) for cards in st.rewards],
-    }
-    by_id = {card.id: card for card in CONTENT.rewards}
-    cards = tuple(
-        line(_card_line(by_id[entry["card"]].name, by_id[entry["card"]].text), n, {seat: entry["vp"]})
-        for seat in range(n)
-        for entry in final["reward_cards"][seat]
+    lines: dict[str, dict[str, list[float]]] = {key: {} for key, _title in SHEET}
+    itemised = [0] * n
+    for seat, vp, kind, what in st.ledger:
+        itemised[seat] += vp
+        if kind == "reward_card" and st.final is not None:
+            continue  # from the final scoring below, with the cards that gave nothing
+        category = CATEGORY_OF_KIND.get(kind, "other")
+        lines[category].setdefault(source_label(kind, what), [0.0] * n)[seat] += vp
+    if st.final is not None:
+        for seat in range(n):
+            for entry in st.final["reward_cards"][seat]:
+                points = lines["reward_cards"].setdefault(source_label("reward_card", entry["card"]), [0.0] * n)
+                points[seat] += entry["vp"]
+    rest = [st.vp[seat] - itemised[seat] for seat in range(n)]
+    if any(rest):
+        other = lines["other"].setdefault(_("Other points"), [0.0] * n)
+        for seat, missing in enumerate(rest):
+            other[seat] += missing
+    categories = tuple(
+        ScoreCategory(_(title), tuple(ScoreLine(label, tuple(points)) for label, points in lines[key].items()))
+        for key, title in SHEET
     )
-    pairs = (line(_("Adjacent pairs of your masters"), n, dict(enumerate(final["master_pairs"]))),)
-    at_end = [sum(e["vp"] for e in final["reward_cards"][s]) + final["master_pairs"][s] for s in range(n)]
-    during = (line(_("Scored during the game"), n, {s: st.vp[s] - at_end[s] for s in range(n)}),)
-    totals = tuple(float(score) for score in scores(st))
-    categories = (
-        ScoreCategory(_("During the game"), during),
-        ScoreCategory(_("Mayoral reward cards"), cards),
-        ScoreCategory(_("Masters side by side"), pairs),
-    )
-    return ScoreSheet(categories, totals)
-
-
-def _card_line(name: str, text: str) -> str:
-    """A mayoral reward card on the score sheet: its name and condition, in the reader's language (the content's
-    words, as `words.reward_name` and `words.content_text` read them)."""
-    return _("{name}: {text}", name=_translated(name), text=_translated(text).rstrip("."))
-
-
-def _translated(text: str) -> str:
-    return _(text) if text else text
+    return ScoreSheet(categories, tuple(float(score) for score in scores(st)))

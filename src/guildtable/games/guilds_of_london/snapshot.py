@@ -11,7 +11,7 @@ from typing import Any, TypedDict, TypeVar
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.questions import LIVERYMEN, NEUTRALS_EACH, RewardKeep, RewardUnder, read
-from guildtable.games.guilds_of_london.state import FinalScoring, GuildsOptions, GuildsPosition, TileResult
+from guildtable.games.guilds_of_london.state import FinalScoring, GuildsOptions, GuildsPosition, TileResult, VpSource
 from guildtable.kernel import BadRecord, Game, Rng
 
 PositionT = TypeVar("PositionT", bound=GuildsPosition)
@@ -66,6 +66,9 @@ class GuildsSnapshot(TypedDict):
     pending: list[PendingRecord]
     results: list[TileResult]
     final: FinalScoring | None
+    ledger: list[list[int | str]]
+    """Where every point came from: `state.VpSource` records [seat, VP, kind, what]; a snapshot without them has its
+    points unitemised."""
     cell_of: list[int]
     in_play: list[int]
     back: list[int]
@@ -116,6 +119,7 @@ def snapshot(st: GuildsPosition) -> GuildsSnapshot:
         "pending": [[question.kind, question.seat, list(question.context())] for question in st.stack],
         "results": list(st.results),
         "final": st.final,
+        "ledger": [list(entry) for entry in st.ledger],
         "cell_of": list(st.cell_of),
         "in_play": list(st.in_play),
         "back": list(st.back),
@@ -198,11 +202,28 @@ def from_snapshot(game: Game, data: Mapping[str, Any], state_class: type[Positio
     st.stack = [read(kind, seat, context, f"pending[{index}]") for index, (kind, seat, context) in enumerate(records)]
     st.results = list(data.get("results") or [])
     st.final = data.get("final")
+    st.ledger = _ledger(data.get("ledger") or [], players)
     st.cells = {code: tile for tile, code in enumerate(st.cell_of) if code >= 0}
     for code in st.guildhall_cells:
         st.cells[code] = -1
     _check(st)
     return st
+
+
+def _ledger(raw: Any, players: int) -> tuple[VpSource, ...]:
+    """`state.VpSource` records: [seat, VP, kind, what]."""
+    entries: list[VpSource] = []
+    for index, entry in enumerate(raw if isinstance(raw, list) else [None]):
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 4
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in entry[:2])
+            and all(isinstance(v, str) for v in entry[2:])
+            and 0 <= entry[0] < players
+        ):
+            raise BadRecord(f"ledger[{index}]", "write where points came from as [seat, VP, kind, what]")
+        entries.append((entry[0], entry[1], entry[2], entry[3]))
+    return tuple(entries)
 
 
 def _check(st: GuildsPosition) -> None:

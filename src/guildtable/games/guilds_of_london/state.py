@@ -52,6 +52,13 @@ class RewardCardScore(TypedDict):
     vp: int
 
 
+VpSource = tuple[int, int, str, str]
+"""Where points came from (flow.py `gain`): (seat, VP, kind, what). The kinds and what they name: "first" and
+"second" a tile id (that place's VP on it, a second place's printed VP and its further rewards), "token" a token id
+and the tile it lay on ("tok_vp2 wherry_builders"), "plantation" the round and the reward ("4 left", "4 right"),
+"card" an action card's number, "reward_card" a mayoral reward card id, "pairs" two adjacent tile ids."""
+
+
 class FinalScoring(TypedDict):
     """The end-of-game scoring (flow.py `final_scoring`), per seat."""
 
@@ -117,6 +124,7 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.stack: list[GuildsQuestion] = []
         self.results: list[TileResult] = []
         self.final: FinalScoring | None = None
+        self.ledger: tuple[VpSource, ...] = ()  # immutable, so clones share it; `gain` makes a longer one
 
     # --- small helpers ----------------------------------------------------------------------------------------------
     def place(self, tile: int, code: int) -> None:
