@@ -1,9 +1,11 @@
 """Issue 16 ("Play as yourself"), the ratings' pages: the lobby's "Rated game" choice (signed in only), the "Rated"
 badge on a rated table and in "My games", the leaderboard of each game (players and the computer levels, with an empty
-state) and a player's ratings, in both themes, at desktop and phone size."""
+state) and a player's ratings, in both themes, at desktop and phone size. Issue 33: ratings read as whole numbers
+from 1500, and a computer level has one name at the table and on the leaderboard."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -124,6 +126,11 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     play_to_the_end(Requests(), table, token)
     page.wait_for_selector("#end:visible")
     assert page.locator("#rated-badge").is_visible()
+    # Issue 33: the computer's seat is named by its level's one name, as on the leaderboard ("Red (random)" before).
+    seat_names = page.evaluate("(async (id) => (await (await fetch(`/api/tables/${id}/state`)).json()).seats)", table)
+    assert seat_names[1]["name"] == "Red (Computer, beginner)"
+    computer = page.locator("#players .player[data-seat='1']").inner_text()
+    assert "Red (Computer, beginner)" in computer and "bot" not in computer  # the name says it: no "· bot" mark
     shot(page, "ratings", "table_rated_end")
 
     open_leaderboard(page)
@@ -132,9 +139,11 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     assert "(you)" in player.inner_text()
     bot = page.locator("#ranking-rows tr[data-kind='bot'][data-level='random']")
     assert bot.count() == 1
-    assert "Computer" in bot.inner_text()
+    assert bot.locator(".ranking-name").inner_text().strip() == "Computer, beginner"
+    # Issue 33: a rating reads as a whole number on the familiar scale (1500 to start), not "-1.8" or "3.4".
     for row in (player, bot):
-        assert row.locator("td").nth(2).inner_text().strip() not in ("", "—")
+        assert re.fullmatch(r"1[2-8]\d\d", row.locator("td").nth(2).inner_text().strip())
+    players_rating = player.locator("td").nth(2).inner_text().strip()
     # The player's one game; the bot level may have played the other tests' games too.
     assert player.locator("td").nth(3).inner_text().strip() == "1"
     assert int(bot.locator("td").nth(3).inner_text().strip()) >= 1
@@ -147,6 +156,7 @@ def test_ratings_a_rated_game_against_the_computer_puts_both_on_the_leaderboard(
     rating = page.locator("#ratings-rows tr[data-game='city-blocks']")
     assert rating.count() == 1
     assert rating.locator("td").nth(2).inner_text().strip() == "1"
+    assert rating.locator("td").nth(1).inner_text().strip() == players_rating
     # The ratings come before the finished games.
     assert page.evaluate(
         "document.getElementById('ratings').compareDocumentPosition(document.getElementById('games'))"
@@ -212,6 +222,7 @@ def test_ratings_axe_finds_nothing_serious_on_the_leaderboard(themed: Any, base_
     assert axe_violations(themed) == [], "player page"
     shot(themed, "ratings", f"player_{theme}")
     sign_up(themed, new_name("Rae"))
+    choose_game(themed, "city-blocks")  # issue 33: the lobby opens a new table from a game's card
     themed.wait_for_selector("#rated-choice:visible")
     assert axe_violations(themed) == [], "lobby"
     shot(themed, "ratings", f"lobby_{theme}")
@@ -234,6 +245,7 @@ def test_ratings_pages_fit_a_phone_and_a_desktop(browser: Any, base_url: str, wi
         page.fill("#signin-password", PASSWORD)
         page.click("#signin-ok")
         page.wait_for_url(lambda url: url.endswith("/"))
+        choose_game(page, "city-blocks")  # issue 33: the lobby opens a new table from a game's card
         page.wait_for_selector("#rated-choice:visible")
         assert not scrolls_sideways(page) and text_under_11_px(page) == [], "lobby"
         shot(page, "ratings", f"lobby_{width}")

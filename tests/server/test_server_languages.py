@@ -142,7 +142,7 @@ def test_two_sockets_at_one_table_each_get_their_own_language(client: TestClient
         heard_en = updates_until(english, de["version"] + 2)
     # Seat names: stored in English, shown in each reader's language.
     assert [seat["name"] for seat in de["seats"]] == ["Blau", "Rot (Computer, locker)"]
-    assert [seat["name"] for seat in en["seats"]] == ["Blue", "Red (greedy)"]
+    assert [seat["name"] for seat in en["seats"]] == ["Blue", "Red (Computer, casual)"]  # issue 33: one name a level
     assert (refused_de["problem"], refused_en["problem"]) == ("stale-version", "missing-token")
     assert refused_de["title"] == "Der Zug bezieht sich auf eine ältere Stellung"
     assert re.fullmatch(

@@ -144,7 +144,8 @@ def test_a_bot_takes_over_a_seat_whose_time_ran_out(client: TestClient, clock: F
     shown = wait_for(lambda: (found := state(client, table_id, tokens[other]))["current_player"] == other and found)
     assert shown["played_on"] == {str(late): "random"} and not shown["terminal"]
     assert shown["clock_running"] == other  # the bot's seat has no clock; the other's runs
-    assert any("the computer (random) plays on" in event["text"] for event in shown["log"])
+    # Issue 33: the level by its one name.
+    assert any("the computer plays on for them (Computer, beginner)" in event["text"] for event in shown["log"])
     assert state(client, table_id, tokens[late])["legal"] == []  # the seat's player no longer moves there
 
 

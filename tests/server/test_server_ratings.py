@@ -21,7 +21,7 @@ from guildtable.server import accounts as accounts_module
 from guildtable.server import create_app
 from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.limits import ServerLimits
-from guildtable.server.ratings import places, rated, settle
+from guildtable.server.ratings import places, rated, settle, shown_rating
 from guildtable.server.store import StoredRating, rated_games, ratings
 from guildtable.server.tables import Table
 from loops import run_coroutine
@@ -245,7 +245,9 @@ def test_the_leaderboard_lists_players_and_bot_levels_by_rating(client: TestClie
     assert by_kind["player"]["name"] == "Ada" and by_kind["player"]["level"] is None
     assert by_kind["bot"]["level"] == "greedy" and by_kind["bot"]["name"] == "Computer, casual"
     for entry in entries:
-        assert entry["games"] == 1 and entry["rating"] == round(entry["mu"] - 3 * entry["sigma"], 1)
+        # Issue 33: the rating as shown is the ordinal on the 1500 scale; the ordinal is given too.
+        assert entry["games"] == 1 and abs(entry["ordinal"] - (entry["mu"] - 3 * entry["sigma"])) < 0.06
+        assert entry["rating"] == shown_rating(entry["mu"], entry["sigma"])
     winners = state(client, table["id"])["result"]["winners"]
     if len(winners) == 1:
         assert entries[0]["kind"] == ("player" if winners == [0] else "bot")
@@ -263,7 +265,7 @@ def test_the_players_page_lists_their_ratings(client: TestClient) -> None:
     page = client.get("/api/players/Ada").json()
     [rating] = page["ratings"]
     assert rating["game"] == "city-blocks" and rating["title"] and rating["games"] == 1
-    assert rating["rating"] == round(rating["mu"] - 3 * rating["sigma"], 1)
+    assert rating["rating"] == shown_rating(rating["mu"], rating["sigma"])  # issue 33: on the 1500 scale
     [game] = page["games"]
     assert game["rated"] is True
 

@@ -10,6 +10,8 @@ cheap); parameters written in a spec (`hard:ms=500`) still win.
 from __future__ import annotations
 
 from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.seats import bot_label
 
 LEVELS: dict[str, str] = {
     "easy": "ismcts:iterations=60,c=0.5,rollout=10,widen=0,prior_depth=0",
@@ -26,10 +28,18 @@ LEVEL_DESCRIPTIONS: dict[str, str] = {
 
 
 OPPONENTS: tuple[tuple[str, str], ...] = (
-    ("random", N_("Computer, beginner: any legal move")),
-    ("greedy", N_("Computer, casual: what looks best now")),
-    ("easy", N_("Computer, easy")),
-    ("medium", N_("Computer, medium")),
-    ("hard", N_("Computer, hard")),
+    ("random", N_("any legal move")),
+    ("greedy", N_("what looks best now")),
+    ("easy", ""),
+    ("medium", ""),
+    ("hard", ""),
 )
-"""The bots a person picks from when seating a table, weakest first, in plain words."""
+"""The bots a person picks from when seating a table, in the order the lobby lists them, each with what it does in
+plain words where its name ("Computer, casual": `kernel.seats.BOT_LEVEL_NAMES`) does not say it."""
+
+
+def opponent_label(kind: str, hint: str) -> str:
+    """An opponent as the lobby's seat choice lists it, in the reader's language: its one name, and what it does
+    ("Computer, casual: what looks best now")."""
+    name = bot_label(kind)
+    return _("{level}: {what}", level=name, what=_(hint)) if hint else name

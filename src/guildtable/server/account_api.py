@@ -48,7 +48,16 @@ from guildtable.server.mail import CONFIRM_SECONDS, NOTIFY_CHOICES, wake_notifie
 from guildtable.server.names import display_name
 from guildtable.server.pages import render_page
 from guildtable.server.problems import Problem, problem_response, problem_responses
-from guildtable.server.ratings import SIGMAS, Status, level_name, level_of, ordinal, status_text, statuses
+from guildtable.server.ratings import (
+    SIGMAS,
+    Status,
+    level_name,
+    level_of,
+    ordinal,
+    shown_rating,
+    status_text,
+    statuses,
+)
 from guildtable.server.schemas import NEW_PASSWORD, NEW_PASSWORD_LENGTH, AccountRequest, SignUpRequest
 from guildtable.server.store import AccountSeat, LeaderboardRow, MailChoice, MailState, StoredRating
 from guildtable.server.tables import Table
@@ -179,8 +188,9 @@ def add_account_api(app: FastAPI, lobby: Lobby, accounts: Accounts, limit: Calla
 
     @app.get("/api/leaderboard/{game}", tags=["ratings"], responses=problem_responses(404))
     async def leaderboard(game: str) -> dict[str, Any]:
-        """A game's best ratings (at most 100), players and bot levels together, by the rating shown (openskill's
-        ordinal, mu - 3 sigma, to one decimal): a player sees where they stand against the medium and hard bots.
+        """A game's best ratings (at most 100), players and bot levels together, by the rating shown (a whole number
+        that starts at 1500 for everyone: 1500 + 25 × openskill's ordinal, mu - 3 sigma, which `ordinal` gives to one
+        decimal): a player sees where they stand against the medium and hard bots.
         A player is listed from `min_games` rated games on (issue 30); a bot level always, `provisional` until
         then."""
         found = find_game(game)
@@ -328,8 +338,11 @@ def history_entry(table: Table, rating: Status | None = None) -> dict[str, Any]:
 
 
 def _figures(rating: StoredRating, min_games: int) -> dict[str, Any]:
+    """A rating's figures: `rating` as the pages show it (a whole number from 1500, issue 33: `shown_rating`), the
+    `ordinal` it comes from (mu - 3 sigma, to one decimal: what `rating` was before issue 33) and openskill's own."""
     return {
-        "rating": round(ordinal(rating.mu, rating.sigma), 1),
+        "rating": shown_rating(rating.mu, rating.sigma),
+        "ordinal": round(ordinal(rating.mu, rating.sigma), 1),
         "mu": round(rating.mu, 3),
         "sigma": round(rating.sigma, 3),
         "games": rating.games,

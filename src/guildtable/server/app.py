@@ -28,13 +28,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
-from guildtable.bots.levels import OPPONENTS
+from guildtable.bots.levels import OPPONENTS, opponent_label
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel.glossary import glossary_json
 from guildtable.kernel.i18n import current_language, language_of
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import all_games, find_game, get_game
-from guildtable.kernel.seats import seat_colour_label
+from guildtable.kernel.seats import displayed_seat_name, seat_colour_label
 from guildtable.server.account_api import OptionalSession, add_account_api
 from guildtable.server.accounts import Accounts, csrf_guard
 from guildtable.server.apidocs import add_api_docs
@@ -267,7 +267,7 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
                 {"kind": kind, "description": _(BOT_DESCRIPTIONS[kind]) if BOT_DESCRIPTIONS.get(kind) else ""}
                 for kind in sorted(BOT_KINDS)
             ],
-            "opponents": [{"kind": kind, "label": _(label)} for kind, label in OPPONENTS],
+            "opponents": [{"kind": kind, "label": opponent_label(kind, hint)} for kind, hint in OPPONENTS],
         }
 
     @app.get("/api/games/{name}/glossary", tags=["games"], responses=problem_responses(404))
@@ -440,7 +440,11 @@ def _add_api(app: FastAPI, lobby: Lobby, rates: RateLimiter) -> None:
             "id": replay_id,
             "game": game.name,
             "title": game.title,
-            "players": record["players"],
+            # Each player as the table named them, in the reader's language ("Red (Computer, casual)"; issue 33).
+            "players": [
+                {**player, "name": displayed_seat_name(seat, str(player.get("name", "")))}
+                for seat, player in enumerate(record["players"])
+            ],
             "steps": len(frames.steps) - 1,
             "moves": list(frames.moves[1:]),
             "record": f"/api/replays/{replay_id}/record",

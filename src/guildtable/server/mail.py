@@ -51,6 +51,7 @@ from urllib.parse import quote
 from guildtable.kernel.i18n import ENGLISH, LANGUAGES, ngettext, use_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import find_game
+from guildtable.kernel.seats import displayed_seat_name
 from guildtable.server.accounts import hash_token
 from guildtable.server.limits import ServerLimits
 from guildtable.server.store import WaitingTurn
@@ -137,8 +138,11 @@ def _title(game: str) -> str:
 
 
 def _opponents(turn: WaitingTurn) -> str:
-    """The other players' names as a sentence lists them ("" when the account plays every seat)."""
-    names = [name for name, account in turn.seats if account != turn.account_id]
+    """The other players' names as a sentence lists them, as the table shows them ("Red (Computer, casual)" in the
+    reader's language; "" when the account plays every seat)."""
+    names = [
+        displayed_seat_name(seat, name) for seat, (name, account) in enumerate(turn.seats) if account != turn.account_id
+    ]
     if len(names) <= 1:
         return "".join(names)
     return _("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

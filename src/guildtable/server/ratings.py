@@ -11,7 +11,8 @@ however often it is seen.
 
 The winners rank first, sharing the first place; the others follow by their final scores, equal scores sharing a
 place. The leaderboard sorts by the ordinal, mu - 3 sigma: a cautious figure that a lucky first game does not lift
-over a long good record.
+over a long good record. A player reads it on a familiar scale (issue 33): a whole number that starts at 1500,
+`shown_rating`.
 
 Against rating farming (issue 30: two accounts played 40 rated games in 12 s, one resigning at once, and the other
 topped the leaderboard), three rules, each recorded as a skipped table:
@@ -50,6 +51,7 @@ from guildtable.kernel import State
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import get_game
+from guildtable.kernel.seats import BOT_LEVEL_NAMES
 from guildtable.server.limits import ServerLimits
 from guildtable.server.pace import Pace
 from guildtable.server.rows import PLATFORM_ACTION, platform_row
@@ -62,17 +64,13 @@ log = logging.getLogger("guildtable.server")
 # The bots rated as levels: the opponents a person picks from when seating a table.
 LEVELS: tuple[str, ...] = tuple(kind for kind, _label in OPPONENTS)
 BOT_PREFIX = "bot:"
-# A level as a leaderboard names it: short enough for a table's row, and saying it is the computer (the opponents'
-# list adds what each level does; a seat's name says only "random" or "hard" in English).
-LEVEL_NAMES: dict[str, str] = {
-    "random": N_("Computer, beginner"),
-    "greedy": N_("Computer, casual"),
-    "easy": N_("Computer, easy"),
-    "medium": N_("Computer, medium"),
-    "hard": N_("Computer, hard"),
-}
+# A level as a leaderboard names it: its one name, as at the table and in the lobby (issue 33).
+LEVEL_NAMES: dict[str, str] = BOT_LEVEL_NAMES
 # The ordinal's z: mu - 3 sigma (openskill's default).
 SIGMAS = 3.0
+# The rating as shown (issue 33): the ordinal on a familiar scale. See `shown_rating`.
+SHOWN_START = 1500
+SHOWN_SCALE = 25.0
 # Issue 30: the turns each human seat must end itself for a rated game to count, and the window in which the same
 # two accounts' rated games are counted against `ServerLimits.rated_pair_games`.
 MIN_TURNS = 2
@@ -108,8 +106,31 @@ def level_name(level: str) -> str:
 
 
 def ordinal(mu: float, sigma: float) -> float:
-    """The figure ratings are sorted and shown by."""
+    """The figure ratings are sorted by (and shown by, on the scale of `shown_rating`)."""
     return mu - SIGMAS * sigma
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """The rating a player reads: `round(1500 + 25 × (mu − 3 sigma))`, a whole number (issue 33: "−1.8" and "3.4"
+    read as jargon). Only the display changes: the store keeps openskill's mu and sigma, the leaderboard sorts by
+    the ordinal (the same order), and the API gives the `ordinal`, `mu` and `sigma` too.
+
+    - *1500 is where everyone starts*: a new rating (mu 25, sigma 25/3) has the ordinal 0, as on lichess, where a
+      new player reads "1500?". A first win shows about 1586, a first loss about 1454.
+    - *25 points a unit of mu* makes a gap mean about what the same gap means in Elo between settled players: two
+      players of sigma 3 are apart by c = sqrt(2 beta² + 2 sigma²) ≈ 7.3 in Plackett-Luce's win chance
+      1 / (1 + e^(−Δmu / c)), Elo's is 1 / (1 + 10^(−Δ / 400)), so Δ = 400 Δmu / (c ln 10) ≈ 24 Δmu. 400 points
+      apart, the stronger wins about 10 games in 11, as in Elo.
+    - It stays a cautious figure (the ordinal's): it rises while the model gets sure of a player, so an even player
+      climbs above 1500 over their first hundred games (about 1640 after 10, 1800 after 50 and 1890 after 100
+      two-player games against even newcomers, measured with openskill), and one lucky game does not lift a
+      newcomer over a long good record.
+
+    A rating is *provisional* (shown "1480?") until its account or level has the leaderboard's minimum of rated
+    games (`ServerLimits.leaderboard_min_games`, default 10): one rule, so the mark means "not on the leaderboard yet",
+    and ten because by then sigma has come down from 8.3 to about 6.5 and a game moves the rating by about 45 points,
+    against 65-70 for the first ones (measured likewise)."""
+    return round(SHOWN_START + SHOWN_SCALE * ordinal(mu, sigma))
 
 
 def rated_pace(days: int) -> Pace:

@@ -19,7 +19,7 @@ from guildtable.kernel.i18n import DOMAINS, current_language, domain
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import EndingEntry, record_of
 from guildtable.kernel.registry import get_game
-from guildtable.kernel.seats import displayed_seat_name, seat_colour_name
+from guildtable.kernel.seats import bot_label, displayed_seat_name, names_its_level, seat_colour_name
 from guildtable.kernel.views import SeatView
 from guildtable.server.auth import seat_of_token
 from guildtable.server.pace import Clocks, Pace
@@ -360,6 +360,8 @@ class Table:
                 "name": displayed_seat_name(seat.seat, seat.name),
                 "kind": seat.kind,
                 "joined": seat.joined or seat.kind != HUMAN,
+                # Issue 33: the name says "Computer, casual" already, so the table marks it no further.
+                "names_level": seat.kind != HUMAN and names_its_level(seat.seat, seat.name),
             }
             for seat in self.seats
         ]
@@ -396,9 +398,9 @@ class Table:
             return _("{name} took back a move.", name=name)
         if kind == "takeover":
             return _(
-                "{name} ran out of time: the computer ({level}) plays on for them.",
+                "{name} ran out of time: the computer plays on for them ({level}).",
                 name=name,
-                level=str(event.data.get("bot", PLAY_ON_BOT)),
+                level=bot_label(str(event.data.get("bot", PLAY_ON_BOT))),
             )
         if kind == "resign":
             return _("{name} resigned and is placed last.", name=name)

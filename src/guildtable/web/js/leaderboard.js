@@ -1,19 +1,21 @@
 // The leaderboard (issue 16): for each game, the rated players and computer levels in order of their rating (a cautious
-// estimate, openskill's mu - 3 sigma), with the games each played. A game picker (links, so each game's board has its
+// estimate, openskill's mu - 3 sigma, shown as a whole number that starts at 1500: issue 33), with the games each
+// played. A game picker (links, so each game's board has its
 // own address: /leaderboard?game=guildhall) switches between the games without reloading the page. Issue 30: a player
 // is listed once they have the server's minimum of rated games (the board says how many); a computer level before
 // that, its rating marked "?" as provisional.
 import { LANGUAGE, account, api, h, nt, num, playerHref, svg, t } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
-const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// A rating as ratings are written: a whole number without a thousands separator ("1540").
+const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 0, useGrouping: false });
 let games = [];
 const boards = new Map();
 let me = null;
 
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
-function rating(value) { return typeof value === "number" ? RATING.format(value) : "—"; }
+function rating(value) { return typeof value === "number" ? RATING.format(Math.round(value)) : "—"; }
 
 // A provisional rating's mark: "?" to the eye, words to a screen reader.
 function provisional(entry) {
@@ -22,7 +24,7 @@ function provisional(entry) {
     h("span", { "aria-hidden": "true" }, "?"), h("span", { class: "visually-hidden" }, t("(provisional)")));
 }
 
-// A computer level's mark: a small robot's head. Its name ("Computer, hard") already says what it is, so the picture
+// A computer level's mark: a small robot's head. Its name ("Computer, hard", as at the table) already says what it is, so the picture
 // is only for the eye running down the list.
 function botMark() {
   return svg("svg", { class: "bot-mark", width: 18, height: 18, viewBox: "0 0 24 24", "aria-hidden": "true" },

@@ -1,9 +1,11 @@
 // A player's page (issue 16): the account's name, since when it plays here, its rating in each game it played rated
 // (with a link to that game's leaderboard; "?" while provisional, issue 30), and its finished games (the game, the
-// players, who won, whether a rated game was rated or why not — "aborted, not rated" —, a link to the replay).
+// players, who won and who left it — "Blue resigned — Red wins", issue 33 —, whether a rated game was rated or why
+// not — "aborted, not rated" —, a link to the replay). A rating is a whole number that starts at 1500 (issue 33),
+// written without a thousands separator, as ratings are.
 import { LANGUAGE, day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
 
-const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 0, useGrouping: false });
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -14,6 +16,27 @@ function winnersOf(game) {
   const names = (game.winners || []).map((seat) => game.seats[seat]?.name).filter(Boolean);
   if (!names.length) return t("No winner");
   return names.length > 1 ? t("Shared win: {names}", { names: listing(names) }) : t("{name} wins", { name: names[0] });
+}
+
+// Why a seat left the game before its end, in a few words ("resigned"), or null for a seat that played it out.
+function leftWords(game, seat) {
+  const why = (game.out || {})[seat];
+  if (!why) return null;
+  return why === "resigned" ? t("resigned") : t("out of time");
+}
+
+// How the game ended: who won, and first who left it ("Blue resigned — Red wins"), so a game given up early does not
+// read as a win on points (issue 33).
+function ending(game) {
+  const left = Object.entries(game.out || {})
+    .filter(([seat]) => game.seats[Number(seat)])
+    .sort(([one], [other]) => Number(one) - Number(other))
+    .map(([seat, why]) => {
+      const name = game.seats[Number(seat)].name;
+      return why === "resigned" ? t("{name} resigned", { name }) : t("{name} ran out of time", { name });
+    });
+  const result = winnersOf(game);
+  return left.length ? t("{left} — {result}", { left: listing(left), result }) : result;
 }
 
 // A provisional rating's mark: "?" to the eye, words to a screen reader.
@@ -37,10 +60,11 @@ function item(game) {
     h("div", { class: "game-main" },
       h("div", { class: "game-head" }, h("span", { class: "game-title" }, game.title),
         typeof game.finished === "string" ? h("span", { class: "muted" }, day(game.finished)) : null),
-      h("ul", { class: "game-players", "aria-label": t("Players") }, game.seats.map((seat) => h("li", { class: winners.has(seat.seat) ? "winner" : null },
+      h("ul", { class: "game-players", "aria-label": t("Players") }, game.seats.map((seat) => h("li", { class: winners.has(seat.seat) ? "winner" : null, "data-seat": seat.seat },
         seatSwatch(seat.seat), h("span", { translate: "no" }, seat.name),
-        game.scores && game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null))),
-      h("div", { class: "game-state" }, winnersOf(game)),
+        game.scores && game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null,
+        leftWords(game, seat.seat) ? h("span", { class: "muted seat-left" }, h("span", { "aria-hidden": "true" }, "· "), leftWords(game, seat.seat)) : null))),
+      h("div", { class: "game-state game-ending" }, ending(game)),
       game.rating ? h("div", { class: "game-state" }, ratingState(game)) : null),
     h("div", { class: "game-actions" },
       h("a", { class: "button secondary", href: `/replay/${encodeURIComponent(game.id)}` }, t("Watch the replay"))));
@@ -63,7 +87,7 @@ async function start() {
   if (Array.isArray(data.ratings)) {
     $("ratings-rows").replaceChildren(...data.ratings.map((entry) => h("tr", { "data-game": entry.game },
       h("td", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(entry.game)}` }, entry.title)),
-      h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(entry.rating) : "—", provisional(entry)),
+      h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(Math.round(entry.rating)) : "—", provisional(entry)),
       h("td", { class: "num" }, num(entry.games ?? 0)))));
     $("ratings-table").hidden = data.ratings.length === 0;
     $("no-ratings").hidden = data.ratings.length > 0;
