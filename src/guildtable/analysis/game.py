@@ -1,5 +1,6 @@
 """Analysing a whole finished game (issue 19): every decision of every player judged (`judge.py`), each player's
-estimated winning chance over the game, and a summary of where each one lost their chances.
+estimated winning chance over the game, and a summary of where each one lost their chances. Every move that was not
+the best found says why the better one was better, in the game's own words (issue 33, `explain.py`).
 
 The winning-chance curve is each player's own estimate at their own decisions (the value of the move they played),
 carried forward between them; at two players the other player's chance is its complement. The game's end sets the
@@ -12,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from guildtable.analysis.explain import sentences
 from guildtable.analysis.judge import DEFAULT_SPEC, Judgement, searcher
 from guildtable.analysis.judge import judge as judge_move
 from guildtable.kernel import State
@@ -22,8 +24,9 @@ Progress = Callable[[int, int], None]
 
 @dataclass(slots=True)
 class Step:
-    """One move of the game as the analysis reports it: the judgement, the moves in notation and in words, and
-    every seat's estimated winning chance after it."""
+    """One move of the game as the analysis reports it: the judgement, the moves in notation and in words, every
+    seat's estimated winning chance after it, and for a move that was not the best, what the better one gains in a
+    sentence per language (`why`, {} when none is found)."""
 
     judgement: Judgement
     played_move: str
@@ -31,6 +34,7 @@ class Step:
     best_move: str
     best_label: str
     chances: list[float]
+    why: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         j = self.judgement
@@ -49,6 +53,7 @@ class Step:
             "mark": j.mark,
             "forced": j.forced,
             "chances": [round(chance, 4) for chance in self.chances],
+            "why": dict(self.why),
         }
 
 
@@ -108,7 +113,12 @@ def next_chances(before: list[float], judgement: Judgement) -> list[float]:
     return chances
 
 
-def describe(state: State, judgement: Judgement, names: list[str]) -> Step:
+def describe(state: State, judgement: Judgement, names: list[str], seed: int = 0) -> Step:
+    """The step of a judged move; a move that was not the best says why the better one was better (its worlds seeded
+    by `seed`)."""
+    why = {}
+    if not judgement.forced and judgement.best != judgement.played:
+        why = sentences(state, judgement.seat, judgement.played, judgement.best, names, seed)
     return Step(
         judgement,
         state.action_to_notation(judgement.played),
@@ -116,6 +126,7 @@ def describe(state: State, judgement: Judgement, names: list[str]) -> Step:
         state.action_to_notation(judgement.best),
         state.action_label(judgement.best, names),
         [],
+        why,
     )
 
 
@@ -134,7 +145,7 @@ def step_at(record: GameRecord, index: int, spec: str = DEFAULT_SPEC, seed: int 
     names = [player.name for player in record.players]
     for number, (state, action) in enumerate(positions(record)):
         if number == index:
-            return describe(state, judge_move(state, action, searcher(spec, seed + index)), names)
+            return describe(state, judge_move(state, action, searcher(spec, seed + index)), names, seed + index)
     raise IndexError(index)
 
 
@@ -166,7 +177,7 @@ def analyse(
     steps = []
     total = len(record.actions)
     for index, (state, action) in enumerate(positions(record)):
-        steps.append(describe(state, judge_move(state, action, searcher(spec, seed + index)), names))
+        steps.append(describe(state, judge_move(state, action, searcher(spec, seed + index)), names, seed + index))
         if progress is not None:
             progress(index + 1, total)
     return assemble(record, searcher(spec, seed).spec, steps)

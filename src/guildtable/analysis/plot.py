@@ -9,6 +9,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 
 from guildtable.analysis.game import Analysis
 from guildtable.kernel.i18n import gettext as _
@@ -31,6 +32,7 @@ def write_graph(analysis: Analysis, names: Sequence[str], path: Path, title: str
             if mark is not None and step.judgement.seat == seat:
                 axes.plot(index, line[index], marker=MARKERS[mark], color=colour, markersize=8, linestyle="none")
     axes.set_ylim(0, 1)
+    axes.yaxis.set_major_formatter(PercentFormatter(1.0))
     axes.set_xlim(0, max(1, len(analysis.steps)))
     axes.set_xlabel(_("Move"))
     axes.set_ylabel(_("Estimated chance of winning"))

@@ -261,6 +261,19 @@ class Game(ABC, Generic[GameState]):
         plays a seeded game on to a natural-looking moment. None by default."""
         return []
 
+    def explain_choice(
+        self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
+    ) -> str:
+        """Issue 33: what the better move gained over the move `seat` played, in one sentence in the game's own words
+        and the reader's language ("With it, Blue would have won the value tile of row 3 ($9) at once."), naming
+        players by `names`; "" when the game sees no difference worth a sentence (a game's `advice.py`).
+
+        `before` is the position where `seat` chose, `played` and `better` the same position after each move and the
+        rest of `seat`'s turn. The analysis makes all three in a determinization from `seat`'s point of view, so
+        anything `seat` could not see is made up in them: a sentence should stand on what `seat` knew (the analysis
+        keeps only a sentence most such worlds agree on)."""
+        return ""
+
 
 class State(ABC):
     """One position. Subclasses keep their data compact (ints, tuples, small lists) so `clone` stays cheap."""

@@ -24,8 +24,10 @@ from typing import Any, Literal, Protocol
 
 from guildtable.analysis.game import Step, assemble, positions, step_at
 from guildtable.analysis.judge import DEFAULT_SPEC, THRESHOLDS, spec_with
+from guildtable.kernel.i18n import ENGLISH, current_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, parse_record
+from guildtable.kernel.seats import displayed_seat_names
 from guildtable.server.problems import Problem
 from guildtable.server.store_calls import AsyncStore
 from guildtable.server.workers import worker_pool
@@ -223,15 +225,19 @@ class Analyses:
 
 def in_readers_words(record: GameRecord, result: dict[str, Any]) -> dict[str, Any]:
     """The stored analysis with every move played and every best move named in the reader's language (the worker
-    that judged them wrote them in English)."""
-    names = [player.name for player in record.players]
+    that judged them wrote them in English), and why the better move was better in that language (issue 33: the
+    worker wrote it in every language; "" where none was found, None in an analysis stored before there were any)."""
+    names = displayed_seat_names([player.name for player in record.players])
+    language = current_language()
     steps = []
     for step, (state, _action) in zip(result["steps"], positions(record), strict=False):
+        written = step.get("why")
         steps.append(
             {
                 **step,
                 "played_label": state.action_label(int(step["played"]), names),
                 "best_label": state.action_label(int(step["best"]), names),
+                "why": str(written.get(language) or written.get(ENGLISH) or "") if isinstance(written, dict) else None,
             }
         )
     return {**result, "steps": steps}

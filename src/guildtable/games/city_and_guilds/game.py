@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from guildtable.games.city_and_guilds import examples, flow, heuristics, log, text
+from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text
 from guildtable.games.city_and_guilds import setup as setup_rules
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import (
@@ -218,6 +218,11 @@ class CityAndGuilds(Game[CityAndGuildsState]):
 
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(CityAndGuildsView, view), seat)
+
+    def explain_choice(
+        self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
+    ) -> str:
+        return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
 
     def glossary(self) -> Glossary:
         """What every tile, guild, map feature and a block do, keyed as the views name them (glossary.py)."""

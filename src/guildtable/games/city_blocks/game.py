@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from guildtable.games.city_blocks import examples, heuristics, log, text
+from guildtable.games.city_blocks import advice, examples, heuristics, log, text
 from guildtable.games.city_blocks import setup as setup_module
 from guildtable.games.city_blocks import snapshot as snapshots
 from guildtable.games.city_blocks.actions import NUM_ACTIONS
@@ -96,6 +96,11 @@ class CityBlocks(Game[CityBlocksState]):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, CityBlocksState)
         return heuristics.evaluate(state, seat)
+
+    def explain_choice(
+        self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
+    ) -> str:
+        return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
 
     def glossary(self) -> Glossary:
         """What every tile and the value tiles do, keyed as the view's tile codes start (glossary.py)."""

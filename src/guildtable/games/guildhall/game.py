@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from guildtable.games.guildhall import examples, glossary, heuristics, log, text
+from guildtable.games.guildhall import advice, examples, glossary, heuristics, log, text
 from guildtable.games.guildhall import setup as setup_rules
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, card_of
@@ -184,6 +184,11 @@ class Guildhall(Game[GuildhallState]):
 
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(GuildhallView, view), seat)
+
+    def explain_choice(
+        self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
+    ) -> str:
+        return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildhallState:
         """Rebuild a state from `GuildhallState.snapshot()`, checking that all 120 cards and 30 prestige cards are

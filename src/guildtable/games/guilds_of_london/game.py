@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from guildtable.games.guilds_of_london import examples, glossary, heuristics, log, text
+from guildtable.games.guilds_of_london import advice, examples, glossary, heuristics, log, text
 from guildtable.games.guilds_of_london import setup as setup_rules
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -152,6 +152,11 @@ class GuildsOfLondon(Game[GuildsState]):
 
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(GuildsView, view), seat)
+
+    def explain_choice(
+        self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
+    ) -> str:
+        return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
         return read_snapshot(self, snapshot, GuildsState)

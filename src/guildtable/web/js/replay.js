@@ -1,5 +1,5 @@
 // Replays: step a finished game (or an uploaded record) forward and back, move by move, as a spectator saw it.
-import { api, csrfHeaders, glossaryFor, h, listing, nt, num, svg, t, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
+import { LANGUAGE, api, csrfHeaders, glossaryFor, h, listing, nt, num, svg, t, installTips, measureFrom, rendererFor, scoreSheet, seatSwatch, showMarks } from "/static/js/common.js";
 
 const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
@@ -59,10 +59,17 @@ async function go(n) {
   }
 }
 
-// --- issue 19: the analysis --------------------------------------------------------------------------------------
+// --- issue 19: the analysis; issue 33: a chart with axes, the move under the pointer, verdicts in plain words ------
 const MARK_WORDS = { inaccuracy: () => t("an inaccuracy"), mistake: () => t("a mistake"), blunder: () => t("a blunder") };
 const MARK_SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const percent = (value) => num(Math.round(value * 1000) / 10);
+const PERCENT = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { style: "percent", maximumFractionDigits: 0 });
+// A chance as a whole percentage ("43%", "43 %"); a share of a chance lost too small to round to 1% says so.
+const percent = (value) => PERCENT.format(Math.round(value * 100) / 100);
+const lostWords = (value) => (value < 0.005 ? t("less than {percent}", { percent: percent(0.01) }) : t("about {percent}", { percent: percent(value) }));
+// Each seat's line has its own dash as well as its colour, so the lines are told apart without colour too.
+const DASHES = ["", "7 4", "2 3", "9 3 2 3", "4 4"];
+let hovered = null;  // the move under the pointer, or null: the chart's caption then tells the move on screen
+let chartObserver = null;
 
 async function loadAnalysis() {
   const answer = await api(`/api/replays/${replayId}/analysis`);
@@ -85,7 +92,16 @@ function drawAnalysis(answer) {
     return;
   }
   analysis = answer.analysis;
-  box.replaceChildren(curve(), summary());
+  const holder = h("div", { id: "curve-holder", class: "curve-holder" });
+  box.replaceChildren(legend(), holder,
+    h("div", { id: "curve-caption", class: "curve-caption", "aria-live": "polite" }),
+    h("p", { class: "muted curve-legend" }, t("Point at the chart, or tap it, to see a move; the dots mark the moves that gave chances away. The dashed line is an even chance.")),
+    summary());
+  drawChart();
+  chartObserver?.disconnect();
+  let width = holder.clientWidth;
+  chartObserver = new ResizeObserver(() => { if (holder.clientWidth !== width) { width = holder.clientWidth; drawChart(); } });
+  chartObserver.observe(holder);
   markMoves();
   drawVerdict();
   drawCurveCursor();
@@ -97,45 +113,161 @@ async function startAnalysis() {
   } catch (error) { showError(error.message); }
 }
 
-// Each player's estimated chance of winning after every move, with the marked moves as points; a click goes there.
-function curve() {
-  const width = 320, height = 140, pad = 6;
+// Every seat's chance of winning before the first move (even) and after each move.
+function chancesAfter(index) {
+  if (index <= 0) return Array.from({ length: analysis.players }, () => 1 / analysis.players);
+  return analysis.steps[index - 1].chances;
+}
+
+function legend() {
+  return h("ul", { class: "curve-key" }, ...meta.players.map((player, seat) => h("li", {},
+    svg("svg", { width: 26, height: 12, viewBox: "0 0 26 12", "aria-hidden": "true" },
+      svg("line", { x1: 1, x2: 25, y1: 6, y2: 6, stroke: `var(--seat${seat})`, "stroke-width": 3, "stroke-dasharray": DASHES[seat % DASHES.length] })),
+    seatSwatch(seat), player.name)));
+}
+
+// Round steps for the move axis: at most one label per 45 px.
+function moveTicks(count, width) {
+  const most = Math.max(2, Math.floor(width / 45));
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500].find((size) => count / size <= most) || 1000;
+  const ticks = [];
+  for (let move = 0; move <= count; move += step) ticks.push(move);
+  return ticks;
+}
+
+// The chart of each player's estimated chance of winning after every move, drawn at the size it is shown (so its
+// words are as large as the page's): labelled axes, gridlines, a dashed line at an even chance, the marked moves as
+// dots, the move on screen as a line, and the move under the pointer with its caption. Keyboard: the arrows step the
+// replay (as everywhere on the page), Home and End go to the first and last move, Page Up and Down ten moves.
+function drawChart() {
+  const holder = $("curve-holder");
+  if (!holder || !analysis) return;
+  const width = Math.max(240, Math.round(holder.clientWidth || 300));
+  const height = width < 420 ? 200 : 230;
+  const left = 44, right = 12, top = 26, bottom = 40;
   const count = analysis.steps.length;
-  const x = (index) => pad + (count ? index / count : 0) * (width - 2 * pad);
-  const y = (chance) => pad + (1 - chance) * (height - 2 * pad);
+  const x = (index) => left + (count ? index / count : 0) * (width - left - right);
+  const y = (chance) => top + (1 - chance) * (height - top - bottom);
   const players = analysis.players;
-  const lines = [];
-  for (let seat = 0; seat < players; seat += 1) {
-    const points = [[x(0), y(1 / players)], ...analysis.steps.map((s, i) => [x(i + 1), y(s.chances[seat])])];
-    lines.push(svg("polyline", { points: points.map((p) => p.join(",")).join(" "), fill: "none", stroke: `var(--seat${seat})`, "stroke-width": 2.5 }));
-    analysis.steps.forEach((s, i) => {
-      if (s.mark && s.seat === seat) {
-        lines.push(svg("circle", { cx: x(i + 1), cy: y(s.chances[seat]), r: s.mark === "blunder" ? 5.5 : s.mark === "mistake" ? 4.5 : 3.5,
-          fill: `var(--seat${seat})`, stroke: "var(--card)", "stroke-width": 1.5, class: "curve-mark", "data-step": i + 1,
-          onclick: () => go(i + 1) }, svg("title", {}, `${meta.moves[i]}: ${MARK_WORDS[s.mark]()}`)));
-      }
-    });
+  const parts = [];
+  for (const chance of [0, 0.25, 0.5, 0.75, 1]) {
+    parts.push(svg("line", { x1: left, x2: width - right, y1: y(chance), y2: y(chance), class: chance ? "curve-grid" : "curve-axis" }));
+    parts.push(svg("text", { x: left - 6, y: y(chance) + 4, class: "curve-tick", "text-anchor": "end" }, percent(chance)));
   }
-  const graph = svg("svg", { id: "curve", viewBox: `0 0 ${width} ${height}`, role: "img", class: "curve",
-    "aria-label": t("Each player's estimated chance of winning after every move") },
-  svg("line", { x1: pad, x2: width - pad, y1: y(0.5), y2: y(0.5), class: "curve-half" }),
-  svg("line", { id: "curve-cursor", x1: x(0), x2: x(0), y1: pad, y2: height - pad, class: "curve-cursor" }),
-  ...lines);
-  graph.addEventListener("click", (event) => {
-    if (event.target.classList.contains("curve-mark")) return;
-    const box = graph.getBoundingClientRect();
-    go(Math.round(((event.clientX - box.left) / box.width * width - pad) / (width - 2 * pad) * count));
+  for (const move of moveTicks(count, width - left - right)) {
+    parts.push(svg("line", { x1: x(move), x2: x(move), y1: top, y2: height - bottom, class: move ? "curve-grid" : "curve-axis" }));
+    parts.push(svg("text", { x: x(move), y: height - bottom + 16, class: "curve-tick", "text-anchor": "middle" }, num(move)));
+  }
+  parts.push(svg("text", { x: left + (width - left - right) / 2, y: height - 4, class: "curve-title", "text-anchor": "middle" }, t("Move")));
+  parts.push(svg("text", { x: 4, y: 14, class: "curve-title", "text-anchor": "start" }, t("Chance of winning")));
+  parts.push(svg("line", { x1: left, x2: width - right, y1: y(1 / players), y2: y(1 / players), class: "curve-even" }));
+  parts.push(svg("line", { id: "curve-cursor", x1: x(step), x2: x(step), y1: top, y2: height - bottom, class: "curve-cursor" }));
+  parts.push(svg("line", { id: "curve-hover", x1: 0, x2: 0, y1: top, y2: height - bottom, class: "curve-hover", visibility: "hidden" }));
+  for (let seat = 0; seat < players; seat += 1) {
+    const points = [];
+    for (let index = 0; index <= count; index += 1) points.push(`${x(index)},${y(chancesAfter(index)[seat])}`);
+    parts.push(svg("polyline", { points: points.join(" "), fill: "none", stroke: `var(--seat${seat})`, "stroke-width": 2.5,
+      "stroke-dasharray": DASHES[seat % DASHES.length], "stroke-linejoin": "round" }));
+  }
+  analysis.steps.forEach((s, i) => {
+    if (!s.mark) return;
+    parts.push(svg("circle", { cx: x(i + 1), cy: y(s.chances[s.seat]), r: s.mark === "blunder" ? 5.5 : s.mark === "mistake" ? 4.5 : 3.5,
+      fill: `var(--seat${s.seat})`, stroke: "var(--card)", "stroke-width": 1.5, class: "curve-mark", "data-step": i + 1 }));
   });
-  return h("div", {}, graph, h("p", { class: "muted curve-legend" }, t("Estimated chance of winning after each move; the dots are marked moves.")));
+  for (let seat = 0; seat < players; seat += 1) {
+    parts.push(svg("circle", { r: 4, class: "curve-hover-dot", "data-seat": seat, fill: `var(--seat${seat})`, stroke: "var(--card)", "stroke-width": 1.5, visibility: "hidden" }));
+  }
+  const graph = svg("svg", { id: "curve", class: "curve", width, height, viewBox: `0 0 ${width} ${height}`, tabindex: 0,
+    role: "slider", "aria-label": t("Each player's chance of winning after every move"), "aria-valuemin": 0, "aria-valuemax": count },
+  ...parts);
+  // The move nearest the pointer.
+  const under = (event) => {
+    const box = graph.getBoundingClientRect();
+    const at = ((event.clientX - box.left) / box.width * width - left) / (width - left - right);
+    return Math.max(0, Math.min(count, Math.round(at * count)));
+  };
+  graph.addEventListener("pointermove", (event) => hover(under(event)));
+  graph.addEventListener("pointerdown", (event) => hover(under(event)));
+  graph.addEventListener("pointerup", (event) => { if (event.pointerType !== "mouse") go(under(event)); });
+  graph.addEventListener("pointerleave", () => hover(null));
+  graph.addEventListener("pointercancel", () => hover(null));
+  graph.addEventListener("click", (event) => { hover(null); go(under(event)); });
+  graph.addEventListener("keydown", (event) => {
+    const moves = { Home: -Infinity, End: Infinity, PageUp: -10, PageDown: 10 }[event.key];
+    if (moves === undefined) return;
+    event.preventDefault();
+    go(Number.isFinite(moves) ? step + moves : moves < 0 ? 0 : count);
+  });
+  holder.replaceChildren(graph);
+  graph.chart = { x, y };
+  hover(hovered);
+}
+
+// Show the move under the pointer (or, with none, the move on screen) on the chart and in its caption.
+function hover(index) {
+  hovered = index;
+  const graph = document.getElementById("curve");
+  if (!graph?.chart) return;
+  const { x, y } = graph.chart;
+  const line = document.getElementById("curve-hover");
+  const shownIndex = index ?? step;
+  line.setAttribute("visibility", index === null ? "hidden" : "visible");
+  line.setAttribute("x1", x(shownIndex));
+  line.setAttribute("x2", x(shownIndex));
+  const chances = chancesAfter(shownIndex);
+  for (const dot of graph.querySelectorAll(".curve-hover-dot")) {
+    dot.setAttribute("visibility", index === null ? "hidden" : "visible");
+    dot.setAttribute("cx", x(shownIndex));
+    dot.setAttribute("cy", y(chances[Number(dot.dataset.seat)]));
+  }
+  drawCaption(shownIndex);
+}
+
+// The caption under the chart: the move, who made it, its words, the mover's chance before and after, and for a move
+// that was not the best, the better one and why.
+function drawCaption(index) {
+  const box = document.getElementById("curve-caption");
+  if (!box) return;
+  const graph = document.getElementById("curve");
+  const s = index > 0 ? analysis.steps[index - 1] : null;
+  if (!s) {
+    const text = t("Before the first move every player's chance of winning is {percent}.", { percent: percent(1 / analysis.players) });
+    box.replaceChildren(h("p", { class: "curve-caption-move" }, text));
+    box.dataset.move = index;
+    if (index === step) { graph?.setAttribute("aria-valuenow", index); graph?.setAttribute("aria-valuetext", text); }
+    return;
+  }
+  const name = meta.players[s.seat].name;
+  const before = chancesAfter(index - 1)[s.seat], after = s.chances[s.seat];
+  const move = t("Move {n}: {move}", { n: num(index), move: meta.moves[index - 1] });
+  const chance = s.forced || s.best === s.played
+    ? t("{name}'s chance of winning: {before} before, {after} after.", { name, before: percent(before), after: percent(after) })
+    : t("{name}'s chance of winning: {before} before, {after} after ({best} with the best move).",
+      { name, before: percent(before), after: percent(after), best: percent(s.value_best) });
+  const lines = [h("p", { class: "curve-caption-move" }, h("strong", {}, move)),
+    h("p", {}, seatSwatch(s.seat), " ", chance, s.mark ? h("strong", { class: `verdict-mark ${s.mark}` }, " ", t("That is {mark}.", { mark: MARK_WORDS[s.mark]() })) : "")];
+  if (!s.forced && s.best !== s.played) lines.push(h("p", { class: "muted" }, t("Best was: {move}.", { move: s.best_label }), " ", whyWords(s) ?? ""));
+  box.replaceChildren(...lines);
+  box.dataset.move = index;
+  // The chart is a slider over the moves: what it says to a screen reader is the move on screen, not the pointer's.
+  if (index === step) { graph?.setAttribute("aria-valuenow", index); graph?.setAttribute("aria-valuetext", `${move} ${chance}`); }
+}
+
+// Why the best move was better, in the game's words; without a reason the board shows, the search's own (an analysis
+// stored before there were reasons has none: null).
+function whyWords(s) {
+  if (s.why === null || s.why === undefined) return null;
+  return s.why || t("What it gains shows only later in the game: in the computer's trial games it won more often.");
 }
 
 function drawCurveCursor() {
+  const graph = document.getElementById("curve");
+  if (!graph?.chart || !analysis) return;
   const cursor = document.getElementById("curve-cursor");
-  if (!cursor || !analysis) return;
-  const count = analysis.steps.length;
-  const at = 6 + (count ? step / count : 0) * (320 - 12);
-  cursor.setAttribute("x1", at);
-  cursor.setAttribute("x2", at);
+  cursor.setAttribute("x1", graph.chart.x(step));
+  cursor.setAttribute("x2", graph.chart.x(step));
+  if (hovered === null) drawCaption(step);
+  else graph.setAttribute("aria-valuenow", step);
 }
 
 // Per player: how much winning chance their decisions gave away on average, and how many moves were marked.
@@ -148,7 +280,7 @@ function summary() {
     ].filter(Boolean);
     const average = entry.decisions ? entry.total_loss / entry.decisions : 0;
     return h("li", { "data-seat": entry.seat }, seatSwatch(entry.seat), h("strong", {}, meta.players[entry.seat].name), " ",
-      t("gave away {points} points of winning chance a move on average.", { points: percent(average) }), " ",
+      t("lost {share} of the chance of winning a move, on average.", { share: lostWords(average) }), " ",
       marks.length ? `${listing(marks)}.` : t("No marked moves."));
   }));
 }
@@ -161,7 +293,8 @@ function markMoves() {
   });
 }
 
-// Under the board: what the analysis says of the move that led here, and the best move found with its position.
+// Under the board: what the analysis says of the move that led here in plain words (the chance it lost, before and
+// after), why the best move found was better, and its position on request.
 function drawVerdict() {
   const box = $("verdict");
   const s = analysis && step > 0 ? analysis.steps[step - 1] : null;
@@ -173,8 +306,11 @@ function drawVerdict() {
   else if (s.best === s.played) lines.push(h("p", {}, t("{name} played the best move the search found.", { name })));
   else {
     lines.push(h("p", {}, t("Best was: {move}.", { move: s.best_label }), " ",
-      t("{name}'s move gave away {points} points of winning chance.", { name, points: percent(s.loss) }),
+      t("This move lost {share} of {name}'s chance of winning: {after} instead of {best}.",
+        { name, share: lostWords(s.loss), after: percent(s.value_played), best: percent(s.value_best) }),
       s.mark ? h("strong", { class: `verdict-mark ${s.mark}` }, " ", t("That is {mark}.", { mark: MARK_WORDS[s.mark]() })) : ""));
+    const why = whyWords(s);
+    if (why) lines.push(h("p", { class: "verdict-why", id: "verdict-why" }, h("strong", {}, t("Why:")), " ", why));
     lines.push(h("button", { id: "show-best", class: "secondary", type: "button", "aria-pressed": String(showingBest),
       onclick: () => { showingBest = !showingBest; go(step); } }, showingBest ? t("Show the move played") : t("Show the best move")));
   }
