@@ -214,8 +214,8 @@ BOARD_PAST_THE_EDGE = """() => [...document.querySelectorAll('#board *')]
 
 def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any, base_url: str) -> None:
     """Issue 13/14 (bug 4 kept fixed): on a 390-px phone in the dark theme, mid-game and at the end (scored tiles,
-    masters), the board does not widen the page (the map pans inside its own focusable panel), no text is under
-    11 px, and no tile's text leaves its tile."""
+    masters), the board does not widen the page, no text is under 11 px, and no tile's text leaves its tile. Issue 33:
+    the whole city fits the width; zoomed in, its full-size tiles pan inside their own focusable panel."""
     context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844}, color_scheme="dark")
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
@@ -236,9 +236,18 @@ def test_the_city_fits_a_phone_and_keeps_its_text_inside_the_tiles(browser: Any,
         assert not scrolls_sideways(page)
         assert text_under_11_px(page) == []
         assert page.evaluate(OVERFLOWING_TILES) == []
+        # Issue 33: the whole city fits the phone's width (drawn denser); zoomed in, it pans inside its own panel.
+        assert page.evaluate(
+            "(() => { const m = document.querySelector('.gl-map'); return m.scrollWidth <= m.clientWidth + 1; })()"
+        )
+        page.click(".board-zoom [data-zoom=in]")
+        page.wait_for_selector(".gl-city[data-density=full]")
         assert page.evaluate(
             "(() => { const m = document.querySelector('.gl-map'); return m.scrollWidth > m.clientWidth; })()"
         )
+        assert not scrolls_sideways(page)
+        assert text_under_11_px(page) == []
+        assert page.evaluate(OVERFLOWING_TILES) == []
         assert page.get_attribute(".gl-map", "tabindex") == "0" and page.get_attribute(".gl-map", "aria-label")
     finally:
         context.close()

@@ -44,3 +44,37 @@ def test_readme_screenshot_of_each_game(browser: Any, base_url: str, game: str, 
         page.screenshot(path=str(folder / f"{game}-{size}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_readme_screenshot_of_each_game_at_its_end_on_a_phone(browser: Any, base_url: str, game: str) -> None:
+    """Issue 33: the README also shows each game at its end on a phone: played to the end by tapping the first
+    offered move against random bots, the result in view with the winner named."""
+    seats = [{}] + [{"kind": "random"}] * (GAMES[game] - 1)
+    table = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": 3}, timeout=30).json()
+    context = browser.new_context(base_url=base_url, viewport=SIZES["phone"], device_scale_factor=1)
+    context.set_default_timeout(30000)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+    page = context.new_page()
+    try:
+        page.goto(table["invites"][0]["url"])
+        page.fill("#join-name", "Ada")
+        page.click("#join-ok")
+        while True:  # each step waits on the page's own signal: my turn again, or the game over
+            page.wait_for_function(
+                "document.body.dataset.myTurn === 'true' || document.body.dataset.terminal === 'true'"
+            )
+            if page.evaluate("document.body.dataset.terminal") == "true":
+                break
+            version = page.evaluate("document.body.dataset.version")
+            page.evaluate("document.querySelector('#moves button.move').click()")
+            page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
+        result = page.locator("#status-text .result")
+        assert result.is_visible() and result.inner_text().strip()
+        assert not scrolls_sideways(page)
+        folder = SCREENSHOTS / "readme"
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / f"{game}-end-phone.png"))
+    finally:
+        context.close()

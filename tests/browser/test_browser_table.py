@@ -8,15 +8,14 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOTS, scrolls_sideways, text_under_11_px
+from browser_helpers import SCREENSHOTS, axe_violations, choose_game, hold_seat, scrolls_sideways, text_under_11_px
 
 pytestmark = pytest.mark.browser
 
 
 def open_table_against_a_bot(page: Any, name: str = "Ana") -> None:
     page.goto("/")
-    page.wait_for_selector("#game option", state="attached")
-    page.select_option("#game", "city-blocks")
+    choose_game(page, "city-blocks")
     page.select_option('select.seat-kind[data-seat="1"]', "greedy")
     page.fill('.seat-name[data-seat="0"]', name)  # the creator takes their seat with the table (issue 30)
     page.click("#create-table")
@@ -237,3 +236,131 @@ def test_table_every_piece_in_hand_and_on_offer_shows_its_text(page: Any, game: 
     first.focus()
     page.wait_for_selector("#piece-tip", state="visible")
     assert name in page.inner_text("#piece-tip")
+
+
+# --- issue 33: focus after a move, a table that is not there, a piece that flies ---------------------------------
+
+FOCUS = """() => {
+  const el = document.activeElement;
+  const playable = Boolean(el && el.matches('#board .legal, #choices button') && el.tabIndex >= 0
+    && el.getAttribute('aria-disabled') !== 'true' && !el.disabled);
+  return { playable, what: el ? `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}` : 'none',
+           body: el === document.body };
+}"""
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
+def test_table_keyboard_focus_comes_back_to_play_after_each_move(
+    browser: Any, base_url: str, game: str, players: int
+) -> None:
+    """Issue 33, item 6: keyboard focus was lost after every move (back to the hand took 14 to 26 Tab presses, more
+    each turn). Played from the keyboard only (Tab to the first playable piece, then Enter on whatever has focus),
+    after each of four moves and the bots' replies to it, focus is on a piece that may be played now or on the prompt's
+    first button (no Tab press needed), never on the page itself."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850})
+    context.set_default_timeout(30000)
+    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
+    try:
+        page = context.new_page()
+        seats = [{"take": True, "name": "Ana"}] + [{"kind": "random"}] * (players - 1)
+        table = page.request.post("/api/tables", data={"game": game, "seats": seats, "seed": 4}).json()
+        hold_seat(page, table["id"], 0, table["secrets"][0]["secret"])
+        page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        presses = 0
+        while not page.evaluate(FOCUS)["playable"]:
+            page.keyboard.press("Tab")
+            presses += 1
+            assert presses < 80, "Tab never reached a playable piece"
+        for turn in range(4):
+            version = int(page.evaluate("document.body.dataset.version"))
+            for _press in range(8):  # a move is a few presses at most (a tile, then its site)
+                page.evaluate("window.focusedBefore = document.activeElement")
+                page.keyboard.press("Enter")
+                # Enter chose the piece (focus moves on to what comes next) or made the move.
+                page.wait_for_function(
+                    f"Number(document.body.dataset.version) > {version}"
+                    " || document.activeElement !== window.focusedBefore"
+                )
+                if int(page.evaluate("document.body.dataset.version")) > version:
+                    break
+                assert page.evaluate(FOCUS)["playable"], page.evaluate(FOCUS)
+            page.wait_for_function(
+                f"document.body.dataset.myTurn === 'true' && Number(document.body.dataset.version) > {version}"
+            )
+            focus = page.evaluate(FOCUS)
+            assert focus["playable"], f"turn {turn + 1}: focus is on {focus['what']}"
+    finally:
+        context.close()
+
+
+def test_table_a_table_that_does_not_exist_says_so_once(browser: Any, base_url: str) -> None:
+    """Issue 33 (bug): `/table/doesnotexist` showed the error but also an endless "connecting…", an empty move box
+    and empty cards. A missing table shows one clear message with the way back to the lobby, and nothing else, in
+    English and German, at desktop and phone size."""
+    for width, height in ((1366, 850), (390, 844)):
+        context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height})
+        try:
+            page = context.new_page()
+            for lang, title, back in (
+                ("en", "No such table", "Back to the lobby"),
+                ("de", "Diesen Tisch gibt es nicht", "Zurück zur Lobby"),
+            ):
+                page.goto(f"/table/doesnotexist?lang={lang}")
+                page.wait_for_selector("#missing", state="visible")
+                assert page.inner_text("#missing-title") == title
+                assert page.get_attribute("#missing a", "href") == "/"
+                assert page.inner_text("#missing a") == back
+                shown = page.evaluate(
+                    "[...document.querySelectorAll('main > *')].filter((el) => el.getClientRects().length)"
+                    ".map((el) => el.id)"
+                )
+                assert shown == ["missing"], shown
+                assert page.locator("#conn").is_hidden()
+                assert "onnect" not in page.inner_text("body")  # no "connecting…" anywhere
+                assert "Verbind" not in page.inner_text("body")
+                assert not scrolls_sideways(page)
+                assert axe_violations(page) == []
+                page.screenshot(path=str(SCREENSHOTS / f"table_missing_{width}_{lang}.png"), full_page=True)
+        finally:
+            context.close()
+
+
+# Every piece that flies in (a `.ghost`) is stopped as it starts and measured at five moments of its flight: the
+# shape it is drawn in (width / height on the screen) and the shape of where it lands.
+GHOST_SHAPES = """() => {
+  window.ghostShapes = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (!(node instanceof Element) || !node.classList.contains('ghost')) continue;
+      const run = node.getAnimations()[0];
+      if (!run) continue;
+      run.pause();
+      const length = run.effect.getComputedTiming().duration;
+      const shapes = [0, 0.25, 0.5, 0.75, 1].map((part) => {
+        run.currentTime = length * part;
+        const box = node.getBoundingClientRect();
+        return box.width / box.height;
+      });
+      run.finish();
+      window.ghostShapes.push(shapes);
+    }
+  }).observe(document.body, { childList: true });
+}"""
+
+
+def test_table_a_flying_tile_keeps_its_shape(page: Any) -> None:
+    """Issue 33 (bug): the flying tile was squashed while it travelled (stretched to the shape of the player's line it
+    flew from). The bot's tile flies from its player's line to its site as a square all the way."""
+    table = page.request.post(
+        "/api/tables",
+        data={"game": "city-blocks", "seats": [{"take": True, "name": "Ana"}, {"kind": "random"}], "seed": 9},
+    ).json()
+    hold_seat(page, table["id"], 0, table["secrets"][0]["secret"])
+    page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    page.evaluate(GHOST_SHAPES)
+    page.locator("g.hand-tile.legal").first.click()
+    page.locator("g.cell.legal").first.click()
+    page.wait_for_function("window.ghostShapes.length > 0")
+    for shapes in page.evaluate("window.ghostShapes"):
+        landed = shapes[-1]
+        assert all(abs(shape / landed - 1) < 0.03 for shape in shapes), shapes

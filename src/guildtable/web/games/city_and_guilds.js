@@ -94,8 +94,8 @@ function tileShapes(code, { x = 0, y = 0, size = CELL - 2 * INSET, word = true, 
   if (word) {
     // A long word ("minstrel") is drawn a little narrower, never smaller, so it stays inside its tile.
     const text = tileWord(code);
-    const squeeze = text.length > 6 ? { textLength: size - 6, lengthAdjust: "spacingAndGlyphs" } : {};
-    parts.push(s("text", { x: x + size / 2, y: y + size - 5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "var(--cg-tile-ink)", "aria-hidden": "true", ...squeeze },
+    const squeeze = text.length > 5 ? { textLength: size - 6, lengthAdjust: "spacingAndGlyphs" } : {};
+    parts.push(s("text", { class: "cg-word", x: x + size / 2, y: y + size - 5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "var(--cg-tile-ink)", "aria-hidden": "true", ...squeeze },
       text));
   }
   // Each figure stands on a token disc, so its seat's colour and shape read on a tile of any colour.
@@ -278,7 +278,7 @@ function dock(view, { glossary, names, clicks, interactive, seat }) {
   const mover = view.decision?.seat;
   const placer = mover === seat || mover === undefined ? t("Placing") : t("{name} places", { name: names[mover] || t("A player") });
   const placing = view.placing ? row(placer, "placing", tileButton(view.placing, glossary, undefined)) : null;
-  return h("div", { class: `card panel cg-dock${interactive ? " hand-dock" : ""}` },
+  return h("div", { class: `card panel cg-dock${interactive ? " hand-dock" : ""}`, role: "region", "aria-label": t("Display and hand") },
     placing,
     row(t("Display"), "display", display.length ? display : h("span", { class: "muted" }, t("empty"))),
     hand ? row(t("Your hand"), "hand", hand.length ? hand : h("span", { class: "muted" }, t("empty"))) : null,
@@ -349,9 +349,11 @@ export function render(root, payload, ui) {
   const legal = ui.interactive ? payload.legal || [] : [];
   const clicks = new Clicks(legal, ui.move);
   const placing = view.decision?.kind === "tavern" ? t("a tavern") : view.placing ? yourTile(view.placing) : t("a tile");
-  const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": t("City map") },
+  const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": t("City map"), "data-board": "svg" },
     cityMap(view, { glossary, names, clicks, placing }));
-  const parts = [map, dock(view, { glossary, names, clicks, interactive: ui.interactive, seat: payload.seat })];
+  // The map and the dock (tile being placed, display, hand): side by side on a wider screen, the dock under the map
+  // (a phone: at the bottom of the screen) on a narrower one. Issue 33: the map and the hand in view together.
+  const parts = [h("div", { class: "cg-table" }, map, dock(view, { glossary, names, clicks, interactive: ui.interactive, seat: payload.seat }))];
   ui.choices?.(clicks.rest());
   parts.push(h("div", { class: "cg-panels" }, tracksPanel(view, { glossary, names }), blocksPanel(view, names)), playersPanel(view, names));
   parts.push(legendPanel(glossary));

@@ -63,7 +63,7 @@ function tileGroup(x, y, size, code, owner, glossary, extra = {}, ownerName = ""
     s("g", { color: ink }, value ? icon(KIND_ICONS[key], { x: 9, y: 9, size: 22 }) : icon(KIND_ICONS[key] || "figure", { x: size / 2 - 13, y: 8, size: 26 })),
     // Value and kind are one text ("4 house"), so what the tile shows is what its name begins with.
     value ? s("text", { x: size / 2 + 2, y: size / 2 + 13, "text-anchor": "middle", "font-size": 30, "font-weight": 800, fill: ink }, value,
-      narrow ? null : s("tspan", { x: size / 2, y: size - 9, "font-size": 12, "font-weight": 400 }, ` ${kindOf(code)}`)) : null,
+      narrow ? null : s("tspan", { class: "cb-kind", x: size / 2, y: size - 9, "font-size": 12, "font-weight": 400 }, ` ${kindOf(code)}`)) : null,
     ...(value ? [] : effectIcons(key, size, ink)));
 }
 
@@ -131,7 +131,8 @@ export function render(root, payload, ui) {
   const streetTargets = selection.street !== null ? partners.get(selection.street) || new Map() : null;
 
   const width = LEFT + COLS * CELL + 8, height = TOP + ROWS * CELL + 8;
-  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("City Blocks board: 5 rows and 6 columns of sites, each street's value tile at its start"), class: "cb-board" });
+  const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("City Blocks board: 5 rows and 6 columns of sites, each street's value tile at its start"), class: "cb-board",
+    "data-board": "svg" });
 
   // Street value tiles: rows on the left, columns on top.
   const street = (name, cx, cy) => {
@@ -234,7 +235,8 @@ export function render(root, payload, ui) {
       h("td", { class: "num" }, String(view.hand_sizes?.[seat] ?? "")), h("td", { class: "num" }, String(view.pile_sizes?.[seat] ?? "")))));
   const legend = h("div", { class: "legend" }, ["H", "S", "F", "SCH", "PWR", "MALL", "CRT"].map((key) => glossary[key]
     ? h("span", { ...infoAttrs(glossary[key]), "data-legend": key }, iconSvg(KIND_ICONS[key], { size: 18 }), h("strong", {}, `${glossary[key].name}:`), glossary[key].text) : null));
-  parts.push(h("div", { class: "card panel" }, info,
+  // A narrow screen pans the table inside its own box (German headings are long), never the page.
+  parts.push(h("div", { class: "card panel" }, h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": t("Players at a glance") }, info),
     (view.removed_values || []).length ? h("div", { class: "muted" }, t("Out of the game: {values}", { values: (view.removed_values || []).map((v) => `$${v}`).join(" ") })) : null,
     h("details", { class: "info" }, h("summary", {}, t("What the tiles do")), legend)));
   root.replaceChildren(...parts);

@@ -112,7 +112,7 @@ function prestigeCard(card, index, { glossary, answer }) {
   h("span", { class: "gh-prestige-top" }, iconSvg("prestige", { size: 20 }), h("span", { class: "gh-vp-big" }, t("{vp} VP", { vp: card.vp }))),
   h("span", { class: "big" }, card.name || t("Prestige card")),
   card.text ? h("span", { class: "text" }, card.text) : null,
-  h("span", { class: "gh-cost" }, Array.from({ length: card.cost }, () => iconSvg("chapter", { size: 16 })), cost));
+  h("span", { class: "gh-cost" }, Array.from({ length: card.cost }, () => iconSvg("chapter", { size: 16 })), h("span", { class: "gh-cost-words" }, cost)));
 }
 
 // --- the middle of the table ------------------------------------------------------------------------------------
@@ -123,7 +123,7 @@ function pile(zone, title, count, face) {
 function rowPanel(view, clicks, glossary) {
   const buying = view.decision?.kind === "buy";
   const top = view.discard_top;
-  return h("div", { class: "card panel gh-middle", "data-panel": "row" },
+  return h("div", { class: "card panel gh-middle", "data-panel": "row", "data-board": "cards" },
     h("h3", {}, t("Prestige cards"), h("span", { class: "muted" }, " · ", t("reach {vp} VP to win", { vp: view.win_vp ?? 20 }))),
     h("div", { class: "cards gh-row" }, (view.row || []).map((card, index) =>
       prestigeCard(card, index, { glossary, answer: buying ? answerFor(clicks, { type: "row", index }) : null }))),

@@ -29,6 +29,60 @@ const masters = (count) => nt("{n} master", "{n} masters", count);
 const figures = (count) => nt("{n} figure", "{n} figures", count);
 const cards = (count) => nt("{n} card", "{n} cards", count);
 
+// Issue 33: a long German name ("Leuchtturmwärter") breaks only between syllables, with a hyphen, never as
+// "Leuchtturmwärte / r": soft hyphens go between its syllables by the German rule of thumb (the last consonant of a
+// cluster begins the next syllable, or the longest cluster that can begin one: "schn", "str", "pfl"; "ch", "ck", "sch"
+// stay whole; a compound joined by "-en-" before a vowel breaks after the n), in words of eight letters and more. The
+// browser shows one only where it breaks the line; Chromium brings no German hyphenation of its own on every system.
+const SOFT_HYPHEN = "\u00ad";
+const NUCLEI = ["äu", "au", "eu", "ei", "ai", "ie", "aa", "ee", "oo"];
+const CONSONANT_UNITS = ["sch", "ch", "ck", "ph", "th", "qu"];
+const ONSETS = new Set(["sch", "ch", "ck", "ph", "th", "qu", "schl", "schm", "schn", "schr", "schw", "str", "spr", "spl",
+  "pfl", "pfr", "bl", "br", "dr", "fl", "fr", "gl", "gr", "kl", "kn", "kr", "pl", "pr", "tr", "zw", "sp"]);
+const STEMS = ["an", "auf", "aus", "ein", "uhr", "um", "ob", "ur"];
+const isVowel = (ch) => "aeiouyäöü".includes(ch);
+
+function syllableBreaks(word) {
+  const lower = word.toLowerCase();
+  const units = [];
+  for (let i = 0; i < lower.length;) {
+    const nucleus = isVowel(lower[i]) ? NUCLEI.find((n) => lower.startsWith(n, i)) || lower[i] : null;
+    const unit = nucleus || CONSONANT_UNITS.find((c) => lower.startsWith(c, i)) || lower[i];
+    units.push({ at: i, text: unit, vowel: Boolean(nucleus) });
+    i += unit.length;
+  }
+  const breaks = [];
+  let last = -1;
+  units.forEach((unit, index) => {
+    if (!unit.vowel) return;
+    if (last >= 0 && index - last > 1) {
+      let k = index - 1;
+      const rest = units.slice(last + 2, index).map((u) => u.text).join("");
+      if (units[last].text === "e" && units[last + 1].text === "n" && (rest === "st" || ONSETS.has(rest))) k = last + 2;
+      else {
+        for (let j = last + 1; j < index - 1; j += 1) {
+          if (ONSETS.has(units.slice(j, index).map((u) => u.text).join(""))) { k = j; break; }
+        }
+      }
+      const joint = k === index - 1 && units[k].text === "n" && units[last].text === "e" && STEMS.some((stem) => lower.startsWith(stem, unit.at));
+      const at = joint ? unit.at : units[k].at;
+      if (at >= 2 && lower.length - at >= 2) breaks.push(at);
+    }
+    last = index;
+  });
+  return breaks;
+}
+
+export function hyphenated(text, lang = document.documentElement.lang) {
+  if (!String(lang).startsWith("de")) return text;
+  return String(text).split(" ").map((word) => {
+    if (word.length < 8 || !/^\p{L}+$/u.test(word)) return word;
+    let out = "", from = 0;
+    for (const at of syllableBreaks(word)) { out += word.slice(from, at) + SOFT_HYPHEN; from = at; }
+    return out + word.slice(from);
+  }).join(" ");
+}
+
 // --- small pieces -------------------------------------------------------------------------------------------------
 
 // A building's icon: by its id, else by what its name says.
@@ -74,7 +128,7 @@ function figuresSaid(counts, names) {
 // The Beadle: a neutral figure that counts towards a tile's minimum.
 function beadlePiece() {
   return h("span", { class: "gl-beadle", role: "img", "aria-label": t("Beadle (counts as a figure)"), title: t("The Beadle counts as a figure") },
-    iconSvg("beadle", { size: 18 }), t("Beadle"));
+    iconSvg("beadle", { size: 18 }), h("span", { class: "gl-beadle-word" }, t("Beadle")));
 }
 
 // One reward part ("2 VP", "move 1", "recruit 1 onto the plantation" ...) as an icon and a few words.
@@ -95,7 +149,11 @@ function rewardChip(text) {
     const match = pattern.exec(text);
     if (match) {
       const [name, words] = make(match);
-      return h("span", { class: `gl-chip gl-chip-${name}` }, iconSvg(name, { size: 15 }), words);
+      // A city drawn denser (table_layout.js) shows the icon and the number only: "2", "≤2", "+1".
+      const number = /\d+/.exec(text)?.[0];
+      const short = number === undefined || /reward cards/.test(text) ? null : `${/up to/.test(text) ? "≤" : ""}${/\+/.test(text) ? "+" : ""}${number}`;
+      return h("span", { class: `gl-chip gl-chip-${name}` }, iconSvg(name, { size: 15 }),
+        h("span", { class: short === null ? "gl-chip-words" : "gl-chip-words gl-chip-long" }, words), short === null ? null : h("span", { class: "gl-chip-short" }, short));
     }
   }
   return h("span", { class: "gl-chip" }, text);
@@ -103,7 +161,7 @@ function rewardChip(text) {
 
 function tokenChip(id, glossary) {
   const name = glossary[id]?.name || t("reward token");
-  return h("span", { class: "gl-chip gl-chip-token" }, iconSvg("coin", { size: 15 }), name);
+  return h("span", { class: "gl-chip gl-chip-token" }, iconSvg("coin", { size: 15 }), h("span", { class: "gl-chip-words gl-chip-long" }, name));
 }
 
 // --- the city -----------------------------------------------------------------------------------------------------
@@ -124,7 +182,7 @@ function tileHead(tile, id) {
   const building = tile.kind === "building";
   const hidden = (text) => h("span", { class: "visually-hidden" }, text);
   return [h("span", { class: "gl-name", id: `${id}-name` }, building ? iconSvg(buildingIcon(tile), { size: 20, className: "gl-building-icon" }) : null,
-    tile.short_name || tile.name, hidden(building ? t(", building") : t(", guild"))),
+    hyphenated(tile.short_name || tile.name), hidden(building ? t(", building") : t(", guild"))),
   h("span", { class: "gl-head" },
     h("span", { class: "gl-need", title: nt("needs {n} figure", "needs {n} figures", tile.minimum) },
       iconSvg("liveryman", { size: 14 }), hidden(t(", needs ")), String(tile.minimum), hidden(tile.minimum === 1 ? t(" figure") : t(" figures"))),
@@ -141,8 +199,9 @@ function tileRewards(tile, glossary) {
 
 function masterLine(tile, names) {
   const master = Number.isInteger(tile.master) && tile.master >= 0 ? tile.master : null;
-  if (master === null) return tile.side === "front" ? null : h("span", { class: "gl-master" }, t("No master"));
-  return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), t("Master:"), " ", seatSwatch(master, 14), seatNameOf(names, master));
+  if (master === null) return tile.side === "front" ? null : h("span", { class: "gl-master" }, h("span", { class: "gl-master-word" }, t("No master")));
+  return h("span", { class: "gl-master" }, iconSvg("master", { size: 16 }), h("span", { class: "gl-master-word" }, t("Master:")), " ", seatSwatch(master, 14),
+    h("span", { class: "gl-master-word" }, seatNameOf(names, master)));
 }
 
 // A tile or the Guildhall: a button when a legal move names it, else a plain piece. Its accessible name is its own
@@ -194,10 +253,12 @@ function cityMap(view, ctx) {
   const xs = cells.map(([x]) => x), ys = cells.map(([, y]) => y);
   const minX = Math.min(...xs, 0), maxX = Math.max(...xs, 0), maxY = Math.max(...ys, 0);
   const at = (x, y, span = 1) => `grid-column: ${x - minX + 1} / span ${span}; grid-row: ${maxY - y + 1}`;
-  const grid = h("div", { class: "gl-city", style: `grid-template-columns: repeat(${maxX - minX + 1}, minmax(8.75rem, 1fr))` },
+  // Its columns' width is the stylesheet's: a city drawn compact (table_layout.js) lets them narrow.
+  const grid = h("div", { class: "gl-city", style: `--gl-columns: ${maxX - minX + 1}` },
     city.map((tile) => cityTile(tile, ctx, at)),
     (hall.cells || []).length ? guildhallTile(hall, ctx, at) : null);
-  return h("div", { class: "card panel gl-map", role: "region", "aria-label": t("The city of London (scrolls sideways on a small screen)"), tabindex: "0" }, grid);
+  return h("div", { class: "card panel gl-map", role: "region", "aria-label": t("The city of London (scrolls sideways on a small screen)"), tabindex: "0",
+    "data-board": "city" }, grid);
 }
 
 // --- the plantation, cards and the round ----------------------------------------------------------------------------
@@ -254,14 +315,17 @@ function rewardCard(id, ctx, note) {
 function handPanel(view, ctx) {
   const drawn = view.drawn_reward_cards || [];
   const mine = (view.reward_cards || []).filter((id) => !drawn.includes(id));
-  return h("div", { class: `card panel${ctx.interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your cards") },
-    h("h3", {}, t("Your action cards"), " ", h("span", { class: "muted gl-count" },
-      view.hand_limit ? t("({n}, limit {limit})", { n: view.hand.length, limit: view.hand_limit }) : `(${view.hand.length})`)),
-    h("div", { class: "cards gl-hand" }, view.hand.map((card) => actionCard(card, ctx))),
-    drawn.length ? [h("h3", { class: "gl-subhead" }, t("Mayoral reward cards you drew")),
-      h("div", { class: "cards" }, drawn.map((id) => rewardCard(id, ctx, null)))] : null,
-    mine.length ? [h("h3", { class: "gl-subhead" }, t("Your mayoral reward cards")),
-      h("div", { class: "cards" }, mine.map((id) => rewardCard(id, ctx, t("Secret until the end of the game"))))] : null);
+  // Its groups side by side, and docked at the bottom of the screen one row that pans sideways: the hand stays low.
+  return h("div", { class: `card panel gl-hand-panel${ctx.interactive ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your cards") },
+    h("div", { class: "gl-hand-groups" },
+      h("div", { class: "gl-hand-group" },
+        h("h3", {}, t("Your action cards"), " ", h("span", { class: "muted gl-count" },
+          view.hand_limit ? t("({n}, limit {limit})", { n: view.hand.length, limit: view.hand_limit }) : `(${view.hand.length})`)),
+        h("div", { class: "cards gl-hand" }, view.hand.map((card) => actionCard(card, ctx)))),
+      drawn.length ? h("div", { class: "gl-hand-group" }, h("h3", { class: "gl-subhead" }, t("Mayoral reward cards you drew")),
+        h("div", { class: "cards" }, drawn.map((id) => rewardCard(id, ctx, null)))) : null,
+      mine.length ? h("div", { class: "gl-hand-group" }, h("h3", { class: "gl-subhead" }, t("Your mayoral reward cards")),
+        h("div", { class: "cards" }, mine.map((id) => rewardCard(id, ctx, view.final ? null : t("Secret until the end of the game"))))) : null));
 }
 
 // The cards on the table: those lying in front of the player on turn (their effects last this turn) and the top of
@@ -301,6 +365,26 @@ function glancePanel(view, names, glossary) {
         num(view.reward_card_counts?.[seat]), h("td", {}, tokens(seat)))))));
 }
 
+// The end of the game (GL-100): every player's mayoral reward cards, secret until the final scoring, with what each
+// asks and gave. The score sheet lists them by name in their holder's column; here they are whole, by player, so a
+// card that gave nothing still shows whose it was (issue 33: every point traceable to the card that gave it).
+function revealedPanel(view, ctx) {
+  const held = view.final?.reward_cards || [];
+  if (!held.some((entries) => entries.length)) return null;
+  const card = (entry) => {
+    const piece = ctx.glossary[entry.card];
+    return h("div", { class: "card-face gl-card gl-reward-card", "data-reward": entry.card, ...infoAttrs(piece) },
+      h("span", { class: "big gl-card-head" }, h("span", {}, piece?.name || t("Mayoral reward card")), iconSvg("vp", { size: 18 })),
+      h("span", { class: "text" }, piece?.text || ""),
+      h("strong", { class: "gl-revealed-vp" }, t("{n} VP", { n: entry.vp })));
+  };
+  return h("div", { class: "card panel gl-revealed", "data-panel": "revealed" },
+    h("h3", {}, t("Mayoral reward cards, revealed at the end")),
+    held.map((entries, seat) => h("div", { class: "gl-revealed-seat", "data-seat": seat },
+      h("h4", {}, seatSwatch(seat), seatNameOf(ctx.names, seat)),
+      entries.length ? h("div", { class: "cards" }, entries.map(card)) : h("p", { class: "muted" }, t("No reward card")))));
+}
+
 export function render(root, payload, ui) {
   const view = payload.view || {};
   const glossary = ui.glossary || {};
@@ -309,12 +393,16 @@ export function render(root, payload, ui) {
   // Several boards on one page (the rules page) need ids of their own.
   const suffix = root.id === "board" ? "" : `-${Math.random().toString(36).slice(2, 7)}`;
   const ctx = { view, glossary, names, clicks, interactive: ui.interactive, suffix };
-  const parts = [cityMap(view, ctx)];
-  if (view.plantation) parts.push(plantationPanel(view.plantation, ctx));
-  if (Array.isArray(view.hand)) parts.push(handPanel(view, ctx));
-  // The cards on the table are named from the glossary; the rules page's examples have none and leave them out.
-  if (ui.glossary) parts.push(playedPanel(view, ctx));
+  // The city, beside it (or under it) the plantation and the cards on the table, then the hand: the stylesheet places
+  // them for the screen's size (issue 33: the city and the hand in view together). The cards on the table are named
+  // from the glossary; the rules page's examples have none and leave them out.
+  const side = h("div", { class: "gl-side" }, view.plantation ? plantationPanel(view.plantation, ctx) : null, ui.glossary ? playedPanel(view, ctx) : null);
+  // A city six tiles wide or more takes the whole width: the plantation goes under the hand.
+  const columns = new Set([...(view.city || []).map((tile) => tile.x), ...((view.guildhall || {}).cells || []).map(([x]) => x)]).size;
+  const parts = [h("div", { class: `gl-table${columns >= 6 ? " gl-wide" : ""}` }, cityMap(view, ctx), side,
+    Array.isArray(view.hand) ? handPanel(view, ctx) : null)];
   ui.choices?.(clicks.rest());
+  if (view.final) parts.push(revealedPanel(view, ctx));
   parts.push(glancePanel(view, names, glossary));
   root.replaceChildren(...parts.filter(Boolean));
 }

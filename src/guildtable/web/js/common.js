@@ -450,6 +450,13 @@ export function hideTip() {
 // the page (the bots moved, the view changed), when the window changes size, and when the page says play goes on
 // (`hideTip`).
 const HOLD_MS = 450;
+let quietly = false;
+// Focus that the page moves itself (issue 33: back to play after the bots' replies, to the result at the end): it opens
+// no piece text, even for a keyboard player; their next key does.
+export function focusQuietly(el, options) {
+  quietly = true;
+  try { el.focus(options); } finally { quietly = false; }
+}
 const TAP_PLAYS = "button:not(:disabled):not([aria-disabled='true']), a[href], input, select, textarea, summary, label, "
   + ".legal, .clickable, [role='button']";
 export function installTips() {
@@ -464,8 +471,9 @@ export function installTips() {
     const el = owner(event);
     if (el) showTip(el); else if (tipFor) hideTip();
   });
-  // Only focus the player moved with the keyboard shows a text: the page moving focus after a click does not.
-  document.addEventListener("focusin", (event) => { const el = owner(event); if (el && el.matches(":focus-visible")) showTip(el); });
+  // Only focus the player moved with the keyboard shows a text: the page moving focus (after a click, or with
+  // `focusQuietly` after a move) does not.
+  document.addEventListener("focusin", (event) => { const el = owner(event); if (el && !quietly && el.matches(":focus-visible")) showTip(el); });
   // A text a finger opened stays through the focus moves its touch makes.
   document.addEventListener("focusout", () => { if (!tip?.classList.contains("touch")) hideTip(); });
   document.addEventListener("pointerdown", (event) => {

@@ -1,7 +1,9 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { LANGUAGE, account, announce, api, listing, num, t, flyPoints, glossaryFor, h, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables, rememberTable,
-  relativeTime, rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
+import { LANGUAGE, account, announce, api, listing, nt, num, t, flyPoints, focusQuietly, glossaryFor, h, hideTip, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables,
+  reducedMotion, rememberTable, relativeTime, rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
+// Issue 33: the board fitted to the screen, the phone's slim bar and cues to playable pieces out of view.
+import { installTableLayout } from "/static/js/table_layout.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const $ = (id) => document.getElementById(id);
@@ -31,7 +33,7 @@ let coverFor = null;
 let joinAsked = false;
 // What the page showed last: its version and scores (a newer move by someone else is animated), and the version this
 // browser's own last move was sent from (that move is not animated back at its mover).
-let drawn = { version: null, scores: [], myTurn: false };
+let drawn = { version: null, scores: [], myTurn: false, terminal: false };
 let sentFrom = null;
 
 function connect() {
@@ -60,6 +62,7 @@ function connect() {
     if (event.code >= 4400 && event.code < 4500) {
       // Refused for good (no such table, a token that is not this table's): retrying would not help.
       $("conn").textContent = t("refused");
+      if (!payload) showRefused(event.code);
       return;
     }
     retry = Math.min(retry + 1, 5);
@@ -98,6 +101,7 @@ $("offline-retry").addEventListener("click", reconnect);
 window.addEventListener("online", () => { if (document.body.dataset.offline === "true") reconnect(); });
 
 function switchSeat(seat) {
+  hideTip();
   active = seat;
   payload = null;
   const old = socket;
@@ -109,8 +113,10 @@ function switchSeat(seat) {
 
 // Issue 16: the server's time when it sent the clocks, against this device's (clocks tick from it between messages).
 let clockOffset = 0;
+let refusal = null;  // the server's last error, for a refusal that closes the connection
 function receive(message) {
   if (message.type === "error") {
+    refusal = message;
     pending = false;
     showError(message.detail || message.title, message.rule);
     if (message.problem === "stale-version" && socket) socket.send(JSON.stringify({ type: "refresh" }));
@@ -174,9 +180,9 @@ async function draw() {
   const myTurn = p.seat !== null && p.seat === p.current_player && !offline;
   Object.assign(document.body.dataset, { myTurn: myTurn && !p.terminal });
   const status = $("status");
-  status.className = `status${myTurn ? " my-turn" : ""}`;
+  status.className = `status${myTurn ? " my-turn" : ""}${p.terminal ? " ended" : ""}`;
   const passing = handOver(p);
-  $("status-text").replaceChildren(p.terminal ? h("span", {}, t("Game over"))
+  $("status-text").replaceChildren(p.terminal ? h("span", { class: "result" }, t("Game over: {result}", { result: resultTitle(p) }))
     : offline ? h("span", {}, t("Moves are paused until the connection is back."))
     : passing !== null ? h("span", { class: "prompt" }, p.version ? t("Your move is made. Pass the device to {name}.", { name: seatName(p.seats, passing) }) : t("Pass the device to {name}.", { name: seatName(p.seats, passing) }))
     : myTurn ? h("span", { class: "prompt", id: "prompt" }, p.prompt || t("Your move"))
@@ -189,25 +195,25 @@ async function draw() {
   const marks = renderer.marks ? renderer.marks(events, p) || [] : [];
   const fresh = drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
   const fromRects = fresh ? measureFrom(marks) : new Map();
-  // A keyboard player whose focus was on the board keeps it there: on the first piece they may play now.
-  const focusOnBoard = $("board").contains(document.activeElement) || $("choices").contains(document.activeElement);
-  renderer.render($("board"), p, { interactive: myTurn && !p.terminal && passing === null, move: sendMove, glossary,
+  // Issue 33: a piece's text open on the page closes when play goes on (a move, the bots' replies).
+  if (p.version !== drawn.version) hideTip();
+  const playing = myTurn && !p.terminal && passing === null;
+  renderer.render($("board"), p, { interactive: playing, move: sendMove, glossary,
     choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
   drawMoves(p, myTurn, renderer.ownsMoves);
   drawPlayers(p);
   drawActions(p);
-  if (focusOnBoard && !$("board").contains(document.activeElement) && !$("choices").contains(document.activeElement)) {
-    const first = [...$("board").querySelectorAll(".legal")].find((el) => el.tabIndex >= 0) || $("choices").querySelector("button");
-    if (first) first.focus({ preventScroll: true });
-  }
+  if (p.version !== drawn.version || playing !== drawn.myTurn) keepFocusInPlay(playing, playing && !drawn.myTurn);
   const landed = showMarks(marks, { fresh, fromRects });
   if (fresh) scored(p, landed[0]);
   tell(p, myTurn && !p.terminal && passing === null, fresh);
   notifyTurn(p, myTurn && !p.terminal && passing === null);
-  drawn = { version: p.version, scores: p.scores.slice(), myTurn: myTurn && !p.terminal && passing === null };
+  const ended = p.terminal && drawn.version !== null && !drawn.terminal;
+  drawn = { version: p.version, scores: p.scores.slice(), myTurn: playing, terminal: Boolean(p.terminal) };
   markTitle();
   drawLog(p.log || []);
   drawEnd(p);
+  if (ended) showEnd();
   $("rules-link").href = `/rules/${p.game}`;
   $("rules-link").hidden = false;
   howToPlay(p);
@@ -242,7 +248,7 @@ function drawPlayers(p) {
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}${out[seat.seat] ? " out" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
-    seat.kind !== "human" ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null,
+    seat.kind !== "human" && !seat.names_level ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null,
     out[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", out[seat.seat] === "resigned" ? t("resigned") : t("out of time")) : null,
     !out[seat.seat] && playedOn[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", t("the computer plays on")) : null),
   h("span", { class: "player-end" },
@@ -343,7 +349,7 @@ function tell(p, myTurn, fresh) {
     const lines = (p.log || []).filter((event) => event.text && event.version > drawn.version).map((event) => event.text);
     said.push(...lines.slice(-4));
   }
-  if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push(t("The game is over."));
+  if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push(t("The game is over. {result}.", { result: resultTitle(p) }));
   else if (myTurn && !drawn.myTurn) said.push(t("Your turn. {prompt}", { prompt: p.prompt || "" }));
   else if (!myTurn && !p.terminal && p.current_player !== null && (drawn.version === null || p.version > drawn.version)) said.push(t("{name} to play.", { name: seatName(p.seats, p.current_player) }));
   if (said.length) announce(said.join(" "));
@@ -419,13 +425,90 @@ function drawLog(log) {
   else loggedVersion = 0;
 }
 
+// Issue 33: the result in words, with the winners' points ("Blue wins with 34 points", "Shared win: Blue and Red with
+// 20 points"), in the status and at the head of the end panel. A game cut short (a resignation, a clock run out) names
+// its winner only: its points are not a final score.
+function resultTitle(p) {
+  const winners = p.result?.winners || [];
+  const names = winners.map((seat) => seatName(p.seats, seat));
+  if (!names.length) return t("Game over");
+  const points = p.scores?.[winners[0]];
+  const scored = !p.result.early && typeof points === "number" && winners.every((seat) => p.scores[seat] === points);
+  if (names.length > 1) {
+    return scored ? nt("Shared win: {names} with {n} point", "Shared win: {names} with {n} points", points, { names: listing(names), n: num(points) })
+      : t("Shared win: {names}", { names: listing(names) });
+  }
+  return scored ? nt("{name} wins with {n} point", "{name} wins with {n} points", points, { name: names[0], n: num(points) })
+    : t("{name} wins", { name: names[0] });
+}
+
+// Issue 33: the end is an event. When the game ends while the page is open, the result comes into view wherever the
+// page was scrolled, focus moves to it (a screen reader reads the winner), and the score sheet follows it.
+function showEnd() {
+  const end = $("end");
+  if (end.hidden) return;
+  // A status bar that sticks to the top of the window would cover the panel's head: the panel stops under it.
+  const style = getComputedStyle($("status"));
+  const above = style.position === "sticky" && style.top !== "auto" ? $("status").getBoundingClientRect().height + parseFloat(style.top) : 0;
+  const top = end.getBoundingClientRect().top + window.scrollY - above - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior: reducedMotion() ? "auto" : "smooth" });
+  focusQuietly($("winner"), { preventScroll: true });
+  end.classList.add("arrived");
+}
+
+// Issue 33 (item 6): a player who plays from the keyboard keeps playing there. After their move and the replies to
+// it, focus is back where play goes on: on the first piece they may play (or the prompt's first button) when it is
+// their turn again, and on the status ("Waiting for Blue…") meanwhile, never back at the top of the page. Focus the
+// player took elsewhere (the log, the moves filter, a dialog) is left where it is.
+let followPlay = false;  // focus was last in the play area: the board, the status and its choices, the moves list
+let byKeyboard = false;  // the last input was a key: focus that moves scrolls into view for it
+const inPlay = (el) => el instanceof Node && ["board", "status", "moves"].some((id) => $(id).contains(el));
+document.addEventListener("focusin", (event) => { followPlay = inPlay(event.target); });
+document.addEventListener("keydown", () => { byKeyboard = true; }, true);
+document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
+
+function playable(el) {
+  if (!(el instanceof Element) || !el.isConnected || el.tabIndex < 0 || el.disabled || el.getAttribute("aria-disabled") === "true") return false;
+  if ($("choices").contains(el) || $("moves").contains(el)) return el.matches("button");
+  return $("board").contains(el) && el.matches(".legal") && el.getClientRects().length > 0;
+}
+
+function keepFocusInPlay(playing, turnBegan) {
+  if (!followPlay || coverFor !== null || !$("join").hidden || !$("howto").hidden || !$("resign-dialog").hidden) return;
+  const at = document.activeElement;
+  const lost = !at || at === document.body || !at.isConnected;
+  if (!lost && !(turnBegan && !playable(at))) return;
+  const first = playing ? [...$("board").querySelectorAll(".legal"), ...$("choices").querySelectorAll("button"), ...$("moves").querySelectorAll("button")]
+    .find(playable) : null;
+  focusQuietly(first || $("status"), { preventScroll: !byKeyboard });
+  followPlay = true;
+}
+
+// A table the server refuses for good before showing anything (there is no such table, or this browser's seat key is
+// not one of it): one clear message and the way back to the lobby, not an empty table that seems to be loading.
+function showRefused(code) {
+  for (const el of document.querySelector("main").children) el.hidden = el.id !== "missing";
+  $("conn").hidden = true;
+  $("whoami").textContent = "";
+  const missing = code === 4404;
+  const title = missing ? t("No such table") : t("This table cannot be opened");
+  $("title").textContent = "";
+  document.title = `guildtable — ${title}`;
+  $("missing-title").textContent = title;
+  $("missing-text").textContent = missing
+    ? t("There is no table at this address. The link may be incomplete or mistyped.")
+    : refusal?.detail ? refusal.detail[0].toUpperCase() + refusal.detail.slice(1) : t("The server refused to open this table.");
+  $("missing").hidden = false;
+  $("missing-title").focus();
+}
+
 function drawEnd(p) {
   const end = $("end");
   if (!p.terminal || !p.result) { end.hidden = true; return; }
-  const winners = p.result.winners.map((seat) => seatName(p.seats, seat));
-  const title = winners.length > 1 ? t("Shared win: {names}", { names: listing(winners) }) : winners.length ? t("{name} wins", { name: winners[0] }) : t("Game over");
   const mine = heldSeats.filter((seat) => held[seat]);
+  const focused = end.contains(document.activeElement);
   end.hidden = false;
+  end.classList.remove("arrived");
   const out = Object.entries(p.result.out || {}).map(([seat, why]) => h("p", { class: "muted ending" }, why === "resigned"
     ? t("{name} resigned and was placed last.", { name: seatName(p.seats, Number(seat)) })
     : t("{name} ran out of time and was placed last.", { name: seatName(p.seats, Number(seat)) })));
@@ -435,16 +518,35 @@ function drawEnd(p) {
     "repeated-pairing": t("Not rated: these players have already played their rated games against each other today."),
     "unrated-seat": t("Not rated: a seat was played without an account."),
   }[p.result.rating];
+  // Issue 33: the result first (the winner, then every player's final points, best first), what to do next, and then
+  // the score sheet that explains the points.
   end.replaceChildren(
-    h("div", { class: "winner", id: "winner" }, title),
+    h("h2", { class: "winner", id: "winner", tabindex: "-1" }, resultTitle(p)),
+    standings(p),
     ...(p.rated && unrated ? [h("p", { id: "rating-note", class: "muted" }, unrated)] : []),
     ...out,
-    h("h3", {}, p.result.early ? t("The points when the game ended") : t("How the points were scored")),
-    h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))),
-    h("div", { class: "row", style: "margin-top:.6rem" },
+    h("div", { class: "row end-actions" },
       mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, t("Watch the replay")),
-      h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))));
+      h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))),
+    h("h3", {}, p.result.early ? t("The points when the game ended") : t("How the points were scored")),
+    h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))));
+  if (focused) $("winner").focus({ preventScroll: true });
+}
+
+// Every player's points at the end, from the winners down; a player who left the game (resigned, out of time) last.
+function standings(p) {
+  const out = p.result.out || {};
+  const rank = (seat) => [out[seat] ? 1 : 0, p.result.winners.includes(seat) ? 0 : 1, -(p.scores[seat] ?? 0), seat];
+  const order = p.seats.map((seat) => seat.seat).sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    const at = x.findIndex((value, i) => value !== y[i]);
+    return at < 0 ? 0 : x[at] - y[at];
+  });
+  return h("ol", { class: "standings", id: "standings", "aria-label": t("Final scores") }, order.map((seat) => h("li", {
+    class: p.result.winners.includes(seat) ? "won" : null, "data-seat": seat },
+  seatSwatch(seat), seatName(p.seats, seat), " ",
+  h("strong", {}, p.scores[seat] === undefined ? "" : nt("{n} point", "{n} points", p.scores[seat], { n: num(p.scores[seat]) })))));
 }
 
 async function rematch() {
@@ -463,6 +565,7 @@ async function rematch() {
 
 function showCover(seat) {
   if (coverFor === seat) return;
+  hideTip();
   coverFor = seat;
   document.body.dataset.myTurn = false;
   // The previous player's hand, moves and private log lines leave the page, not just the screen.
@@ -483,6 +586,8 @@ $("cover-ok").addEventListener("click", () => {
 // Issue 30: what the server says of this browser's invite. A seat still free is offered (the join dialog); a taken
 // one is said so plainly, and the invite is forgotten (it will never play that seat).
 let joinable = null;
+// Issue 33: the name the table's creator gave this seat in the lobby (null for a seat left at its colour).
+let invitedName = null;
 function invited(message) {
   if (message.taken) {
     rememberTable(tableId, { invite: null });
@@ -490,6 +595,7 @@ function invited(message) {
     return;
   }
   joinable = message.seat;
+  invitedName = message.named ? message.name : null;
   if (payload) draw();
 }
 
@@ -498,11 +604,15 @@ function askName(p, seat) {
   $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, seat), game: p.title });
   // A name already typed (the page was still loading its words) is kept. A signed-in player is offered the account's
   // name (issue 16), once it is known, unless they have started typing another, and may take the seat as the account:
-  // an explicit choice (issue 30), never what opening a link does by itself.
-  const offered = myName();
+  // an explicit choice (issue 30), never what opening a link does by itself. Issue 33: a name typed in the lobby is
+  // not asked for again: the name the creator gave the seat, else the one this browser played under.
+  const offered = invitedName || myName();
   if (!$("join-name").value) $("join-name").value = offered;
   account().then((who) => {
-    if (who && (!$("join-name").value || $("join-name").value === offered)) $("join-name").value = who.name;
+    if (who && !invitedName && (!$("join-name").value || $("join-name").value === offered)) {
+      $("join-name").value = who.name;
+      if (document.activeElement === $("join-name")) $("join-name").select();
+    }
     if (who) {
       $("join-account").textContent = t("Take this seat as {name}", { name: who.name });
       $("join-account").hidden = false;
@@ -511,6 +621,8 @@ function askName(p, seat) {
   });
   $("join").hidden = false;
   $("join-name").focus();
+  // A name already there is selected: Enter joins under it, typing another replaces it.
+  $("join-name").select();
 }
 
 // Issue 30: a signed-in player holding a seat's secret here (joined as a guest, before signing in) is asked whether
@@ -580,6 +692,8 @@ function howToPlay(p) {
   $("howto-title").textContent = t("How to play {game}", { game: p.title });
   $("howto-text").replaceChildren(...howToLines.map((line) => h("p", {}, line)));
   $("howto-rules").href = `/rules/${p.game}`;
+  // Issue 33: on a touch screen, how to read a piece's text (a tap plays it).
+  $("howto-touch").hidden = !window.matchMedia?.("(pointer: coarse)").matches;
   $("howto").hidden = false;
   $("howto-ok").focus();
 }
@@ -605,5 +719,6 @@ async function seatsFromAccount(p) {
 
 installTips();
 installBoardKeys($("board"));
+installTableLayout();
 if (hotseat) rememberTable(tableId, { hotseat: true });
 connect();
