@@ -73,6 +73,7 @@ def test_the_creator_cannot_act_for_an_invited_player_once_they_joined(client: T
         "seat": 1,
         "name": "Ben",
         "taken": True,
+        "named": True,
     }
     summary = client.get(f"/api/tables/{table_id}").json()
     assert summary["version"] == 0 and summary["seats"][1]["name"] == "Ben" and summary["out"] == {}
@@ -80,7 +81,7 @@ def test_the_creator_cannot_act_for_an_invited_player_once_they_joined(client: T
     # Over a WebSocket the invite is a spectator that is told the seat is taken: no hand, no moves.
     with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
         socket.send_json({"type": "hello", "invite": invite})
-        assert socket.receive_json() == {"type": "invite", "seat": 1, "name": "Ben", "taken": True}
+        assert socket.receive_json() == {"type": "invite", "seat": 1, "name": "Ben", "taken": True, "named": True}
         watched = socket.receive_json()
         assert watched["type"] == "state" and watched["seat"] is None and watched["legal"] == []
         socket.send_json({"type": "move", "version": 0, "action": legal[0]["action"]})
@@ -100,7 +101,7 @@ def test_an_invite_takes_its_seat_once(client: TestClient) -> None:
     invite = invite_of(table, 1)
     shown = client.get(f"/api/tables/{table['id']}/invite", headers=bearer(invite)).json()
     default_name = client.get(f"/api/tables/{table['id']}").json()["seats"][1]["name"]
-    assert shown == {"seat": 1, "name": default_name, "taken": False}
+    assert shown == {"seat": 1, "name": default_name, "taken": False, "named": False}
     first = client.post(f"/api/tables/{table['id']}/join", headers=bearer(invite), json={"name": "Ben"})
     assert first.status_code == 200
     second = client.post(f"/api/tables/{table['id']}/join", headers=bearer(invite), json={"name": "Eve"})
