@@ -17,19 +17,25 @@ SIZES = {"desktop": {"width": 1366, "height": 850}, "phone": {"width": 390, "hei
 MOVES = {"city-blocks": 8, "city-and-guilds": 8, "guildhall": 6, "guilds-of-london": 6}
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", GAMES)
-def test_readme_screenshot_of_each_game(browser: Any, base_url: str, game: str, size: str) -> None:
+def seated_against_bots(browser: Any, base_url: str, game: str, viewport: dict[str, int]) -> tuple[Any, Any]:
+    """A new context and page in which Ada has joined a seeded table of `game` against random bots."""
     seats = [{}] + [{"kind": "random"}] * (GAMES[game] - 1)
     table = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": 3}, timeout=30).json()
-    context = browser.new_context(base_url=base_url, viewport=SIZES[size], device_scale_factor=1)
+    context = browser.new_context(base_url=base_url, viewport=viewport, device_scale_factor=1)
     context.set_default_timeout(30000)
     context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
     page = context.new_page()
+    page.goto(table["invites"][0]["url"])
+    page.fill("#join-name", "Ada")
+    page.click("#join-ok")
+    return context, page
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_readme_screenshot_of_each_game(browser: Any, base_url: str, game: str, size: str) -> None:
+    context, page = seated_against_bots(browser, base_url, game, SIZES[size])
     try:
-        page.goto(table["invites"][0]["url"])
-        page.fill("#join-name", "Ada")
-        page.click("#join-ok")
         for _ in range(MOVES[game]):  # a few moves in, so the board has pieces on it
             page.wait_for_function("document.body.dataset.myTurn === 'true'")
             version = page.evaluate("document.body.dataset.version")
@@ -50,16 +56,8 @@ def test_readme_screenshot_of_each_game(browser: Any, base_url: str, game: str, 
 def test_readme_screenshot_of_each_game_at_its_end_on_a_phone(browser: Any, base_url: str, game: str) -> None:
     """Issue 33: the README also shows each game at its end on a phone: played to the end by tapping the first
     offered move against random bots, the result in view with the winner named."""
-    seats = [{}] + [{"kind": "random"}] * (GAMES[game] - 1)
-    table = httpx.post(f"{base_url}/api/tables", json={"game": game, "seats": seats, "seed": 3}, timeout=30).json()
-    context = browser.new_context(base_url=base_url, viewport=SIZES["phone"], device_scale_factor=1)
-    context.set_default_timeout(30000)
-    context.add_init_script("localStorage.setItem('guildtable.howto.off', '1')")
-    page = context.new_page()
+    context, page = seated_against_bots(browser, base_url, game, SIZES["phone"])
     try:
-        page.goto(table["invites"][0]["url"])
-        page.fill("#join-name", "Ada")
-        page.click("#join-ok")
         while True:  # each step waits on the page's own signal: my turn again, or the game over
             page.wait_for_function(
                 "document.body.dataset.myTurn === 'true' || document.body.dataset.terminal === 'true'"

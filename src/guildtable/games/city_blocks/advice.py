@@ -17,6 +17,7 @@ from guildtable.games.city_blocks.scoring import street_totals
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.games.city_blocks.words import street_words
 from guildtable.kernel import State
+from guildtable.kernel.advice import weightiest
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("city_blocks").gettext
@@ -172,7 +173,4 @@ def explain_choice(before: State, played: State, better: State, seat: int, names
     words = names or seat_words()
     found = reasons(before, played, better, seat, words)
     lost = reasons(before, better, played, seat, words)  # what the move played gained over the better one
-    weight, sentence = max(found, default=(0.0, ""), key=lambda reason: reason[0])
-    if weight < LEAST or sum(reason[0] for reason in found) <= sum(reason[0] for reason in lost):
-        return ""  # nothing worth a sentence, or the board weighs for the move played: the difference shows later
-    return sentence
+    return weightiest(found, lost, LEAST)

@@ -18,6 +18,7 @@ from guildtable.games.guildhall.glossary import card_word, prestige_phrase, prof
 from guildtable.games.guildhall.questions import WIN_VP
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel import State
+from guildtable.kernel.advice import weightiest
 from guildtable.kernel.i18n import domain
 
 _ = domain("guildhall").gettext
@@ -153,10 +154,7 @@ def explain_choice(before: State, played: State, better: State, seat: int, names
     words = names or before.game.seat_names[: before.num_players]
     found = reasons(before, played, better, seat, words)
     lost = reasons(before, better, played, seat, words)  # what the move played gained over the better one
-    weight, sentence = max(found, default=(0.0, ""), key=lambda reason: reason[0])
-    if weight < LEAST or sum(reason[0] for reason in found) <= sum(reason[0] for reason in lost):
-        return ""  # nothing worth a sentence, or the table weighs for the move played: the difference shows later
-    return sentence
+    return weightiest(found, lost, LEAST)
 
 
 assert COLOURS == 5, "the sentences say five colours"

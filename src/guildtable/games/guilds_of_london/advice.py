@@ -17,6 +17,7 @@ from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.games.guilds_of_london.words import tile_name
 from guildtable.kernel import State
+from guildtable.kernel.advice import weightiest
 from guildtable.kernel.i18n import domain
 
 _ = domain("guilds_of_london").gettext
@@ -195,7 +196,4 @@ def explain_choice(before: State, played: State, better: State, seat: int, names
     words = names or SEAT_NAMES[: before.num_players]
     found = reasons(before, played, better, seat, words)
     lost = reasons(before, better, played, seat, words)  # what the move played gained over the better one
-    weight, sentence = max(found, default=(0.0, ""), key=lambda reason: reason[0])
-    if weight < LEAST or sum(reason[0] for reason in found) <= sum(reason[0] for reason in lost):
-        return ""  # nothing worth a sentence, or the board weighs for the move played: the difference shows later
-    return sentence
+    return weightiest(found, lost, LEAST)
