@@ -146,6 +146,7 @@ def create_app(
     app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
     app.state.accounts = accounts
+    app.state.rates = rates
     _add_problem_handlers(app)
     _add_api(app, lobby, rates)
 
