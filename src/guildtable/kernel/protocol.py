@@ -10,10 +10,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypedDict
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
@@ -157,6 +158,9 @@ class Game(ABC, Generic[GameState]):
     play_minutes: tuple[int, int] = (0, 0)
     # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
     rule_prefix: str = ""
+    # Issue 32: the type of the game's views (its `view.py`'s TypedDict built on `SeatView`): the server's API
+    # describes each game's view with it, so the pages' types come from the same definition as the views.
+    view_type: ClassVar[type[SeatView]] = SeatView
 
     @property
     def domain(self) -> str:

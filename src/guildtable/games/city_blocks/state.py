@@ -10,7 +10,9 @@ CB-A-10).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self, TypedDict
+from typing import Self
+
+from typing_extensions import TypedDict
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import Place, Swap
