@@ -4,22 +4,15 @@
 # Where they cannot be installed, the web checks skip, except in CI (GUILDTABLE_REQUIRE_SERVICES=1), where this script
 # then fails.
 set -uo pipefail
+SCRIPTS="$(cd "$(dirname "$0")" && pwd)"
 cd "$(dirname "$0")/../tools/webcheck"
 # Installed and current: npm writes its own copy of the lock file into node_modules at each install.
 if [ -x node_modules/.bin/tsc ] && [ -x node_modules/.bin/eslint ] && [ -x node_modules/.bin/openapi-typescript ] \
   && cmp -s package-lock.json node_modules/.package-lock.json.source 2>/dev/null; then
   exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-  SUDO=
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; else SUDO=missing; fi
-  fi
-  if [ "$SUDO" != missing ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends npm >/dev/null
-  fi
-fi
+# shellcheck source=npm_present.sh
+. "$SCRIPTS/npm_present.sh"
 if command -v npm >/dev/null 2>&1 && npm ci --include=dev --no-audit --no-fund --loglevel=error >/dev/null; then
   cp package-lock.json node_modules/.package-lock.json.source
 fi
