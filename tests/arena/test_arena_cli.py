@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from guildtable.cli.app import app
+from guildtable.cli.common import join_specs, split_specs
 from guildtable.kernel.records import write_record
 from guildtable.kernel.registry import get_game
 
@@ -55,3 +56,26 @@ def test_hint_replays_an_unfinished_record_and_suggests_a_move(tmp_path: Path) -
     wrong = runner.invoke(app, ["hint", str(path), "--seat", str(1 - (mover or 0))])
     assert wrong.exit_code == 2
     assert "turn" in wrong.output
+
+
+def test_split_specs_keeps_a_specs_parameters_together() -> None:
+    """Issue 35: `--bots "hard,hard:iterations=8000,ms=6000"` names two entrants, not three; `;` separates too, and
+    the form the report prints reads back the same."""
+    assert split_specs("hard,hard:iterations=8000,ms=6000") == ["hard", "hard:iterations=8000,ms=6000"]
+    assert split_specs("hard; hard:iterations=8000,ms=6000 ;") == ["hard", "hard:iterations=8000,ms=6000"]
+    assert split_specs("random, greedy,,easy") == ["random", "greedy", "easy"]
+    assert split_specs("ismcts:iterations=9,c=0.5,greedy") == ["ismcts:iterations=9,c=0.5", "greedy"]
+    for specs in (["random", "greedy"], ["hard", "hard:iterations=8000,ms=6000"]):
+        assert split_specs(join_specs(specs)) == specs
+
+
+def test_arena_takes_two_entrants_with_several_parameters(tmp_path: Path) -> None:
+    """Issue 35: an arena of `hard` with two parameters against a bot with two parameters has two entrants."""
+    out = tmp_path / "run"
+    bots = "ismcts:iterations=8,ms=500,greedy,ismcts:iterations=4,c=0.5"
+    command = ["arena", "city-blocks", "--bots", bots, "--games", "2", "--workers", "1", "--out", str(out)]
+    outcome = runner.invoke(app, [*command, "--no-plots"])
+    assert outcome.exit_code == 0, outcome.output
+    data = json.loads((out / "results.json").read_text())
+    assert data["tournament"]["bots"] == ["ismcts:iterations=8,ms=500", "greedy", "ismcts:iterations=4,c=0.5"]
+    assert len(data["win_rate_matrix"]["rows"]) == 3

@@ -35,7 +35,7 @@ from guildtable.arena.ratings import Rating, rate
 from guildtable.arena.report import summary_rows, write_reports
 from guildtable.arena.stats import Summary, summarize
 from guildtable.arena.tournament import MatchResult, MatchTask, Tournament, schedule
-from guildtable.cli.common import console, errors, fail, find_game, game_options, split_specs
+from guildtable.cli.common import console, errors, fail, find_game, game_options, join_specs, split_specs
 from guildtable.kernel import GuildtableError
 from guildtable.kernel.i18n import N_, ngettext, number, percent
 from guildtable.kernel.i18n import gettext as _
@@ -53,7 +53,12 @@ def arena(
     ),
     players: int | None = typer.Option(None, help=N_("Seats per game (default: the game's smallest count).")),
     bots: str | None = typer.Option(
-        None, help=N_("Comma-separated bot specs or levels (the entrants)."), show_default=DEFAULT_BOTS
+        None,
+        help=N_(
+            "Bot specs or levels (the entrants), separated by commas; a spec keeps its parameters: "
+            "hard,hard:iterations=8000,ms=6000 (or separate them with semicolons)."
+        ),
+        show_default=DEFAULT_BOTS,
     ),
     games: int | None = typer.Option(None, min=1, help=N_("Number of games."), show_default=str(DEFAULT_GAMES)),
     seed: int | None = typer.Option(None, help=N_("Tournament seed: game i uses seed+i."), show_default="0"),
@@ -181,7 +186,7 @@ def resumed_tournament(
     if players is not None and players != saved.players:
         contradicts("--players", players, ngettext("{n} player", "{n} players", saved.players))
     if bots is not None and tuple(split_specs(bots)) != saved.bots:
-        contradicts("--bots", bots, _("bots {bots}", bots=",".join(saved.bots)))
+        contradicts("--bots", bots, _("bots {bots}", bots=join_specs(saved.bots)))
     if games is not None and games != saved.games:
         contradicts("--games", games, ngettext("{n} game", "{n} games", saved.games))
     if seed is not None and seed != saved.seed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -115,8 +116,29 @@ def read_option_file(name: str, typed: str, limit: int) -> str:
 
 
 def split_specs(text: str) -> list[str]:
-    """The comma-separated specs of `--seats` / `--bots`, trimmed, empty ones dropped."""
-    return [spec.strip() for spec in text.split(",") if spec.strip()]
+    """The specs of `--seats` / `--bots`, trimmed, empty ones dropped.
+
+    They are separated by `;` where the text has one (`hard; hard:iterations=8000,ms=6000`), else by commas. A comma
+    also separates a spec's parameters (`hard:iterations=8000,ms=6000`): a part that is only `key=value` is never a
+    spec of its own (a spec is a kind, then its parameters after a colon), so it stays with the spec before it. So
+    `hard,hard:iterations=8000,ms=6000` is two specs (issue 35).
+    """
+    if ";" in text:
+        return [spec.strip() for spec in text.split(";") if spec.strip()]
+    specs: list[str] = []
+    for part in (part.strip() for part in text.split(",")):
+        if not part:
+            continue
+        if specs and ":" in specs[-1] and "=" in part and ":" not in part:
+            specs[-1] = f"{specs[-1]},{part}"
+        else:
+            specs.append(part)
+    return specs
+
+
+def join_specs(specs: Sequence[str]) -> str:
+    """Specs as `split_specs` reads them back: by commas, or by `; ` where a spec has parameters."""
+    return "; ".join(specs) if any("," in spec for spec in specs) else ",".join(specs)
 
 
 def seat_specs(game: Game, seats: str | None, players: int | None) -> list[str]:

@@ -35,7 +35,13 @@ class Tally:
 
 def simulate(
     game_name: str = typer.Argument(..., metavar="GAME", help=N_("A game name from `guildtable games`.")),
-    bots: str = typer.Option("random,random", help=N_("Comma-separated bot specs, one per seat.")),
+    bots: str = typer.Option(
+        "random,random",
+        help=N_(
+            "Bot specs, one per seat, separated by commas; a spec keeps its parameters: "
+            "greedy,ismcts:iterations=500,ms=200."
+        ),
+    ),
     games: int = typer.Option(100, min=1, help=N_("Number of games.")),
     seed: int = typer.Option(0, help=N_("Seed of the first game; game i uses seed+i.")),
     option: list[str] = typer.Option([], "--option", "-o", help=N_("Game option NAME=VALUE.")),  # noqa: B008
