@@ -4,7 +4,7 @@ rebuilt from snapshots."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text
 from guildtable.games.city_and_guilds import setup as setup_rules
@@ -61,7 +61,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
     max_players = 5
     seat_names = SEAT_NAMES
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
-    win_calibration: Mapping[int, tuple[float, float]] = {
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {
         3: (0.7377, -0.3827),
         4: (0.9152, -0.9291),
         5: (0.8751, -1.0651),

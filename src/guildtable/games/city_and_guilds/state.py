@@ -8,7 +8,7 @@ view, snapshot, scoring) can read and edit a position without importing the rule
 
 from __future__ import annotations
 
-from typing import Literal, Self, TypedDict
+from typing import Literal, Self, TypedDict, cast
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
@@ -60,8 +60,6 @@ class CityAndGuildsOptions(TypedDict):
 class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     """What lies where and who holds what; `rules.CityAndGuildsState` adds the questions' answers."""
 
-    options: CityAndGuildsOptions
-
     __slots__ = (
         "black",
         "bld",
@@ -74,25 +72,18 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
         "figs",
         "figures",
         "final",
-        "game",
         "hands",
-        "history",
         "keep_order",
         "known",
         "last_move",
         "ledger",
-        "num_players",
-        "options",
         "owners",
         "placed",
         "returned",
         "scored",
         "scores_",
-        "seed",
-        "setup",
         "setup_placed",
         "shuffle_seed",
-        "stack",
         "stamps",
         "start_player",
         "supply",
@@ -134,6 +125,10 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     keep_order: bool
     shuffle_seed: int
     returned: list[int]  # per seat: the kind returned in setup (CG-11), -1 before; known only to that seat
+
+    @property
+    def options(self) -> CityAndGuildsOptions:
+        return cast(CityAndGuildsOptions, self._options)
 
     def init_board(self, board: Board) -> None:
         """Empty board, counters and tracks (CG-9)."""

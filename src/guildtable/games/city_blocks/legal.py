@@ -1,6 +1,7 @@
 """The legal moves of City Blocks (CB-10 to CB-13) and why any other move is refused: the rule it breaks and a
 sentence a player understands (the rule ID goes in the rule field only)."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from guildtable.games.city_blocks import actions, words
@@ -74,19 +75,25 @@ def refuse_place(state: CityBlocksPosition, question: Place, action: int) -> Rea
     code = state.board[site]
     if code == 0:
         return None  # CB-11: a build may go on any empty site
-    where = words.capital(words.site_words(site))
     owner = (code - 1) // TILE_TYPES
     if owner != seat:
-        return "CB-12", _("{where} holds your opponent's tile; you may rebuild only over your own tiles", where=where)
+        return "CB-12", _(
+            "{where} holds your opponent's tile; you may rebuild only over your own tiles", where=_where(site)
+        )
     if not state.won[seat]:
         return "CB-12", _(
             "{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
             "not won any value tile yet",
-            where=where,
+            where=_where(site),
         )
     if tile == COURT and not state.options["court_via_rebuild"]:
         return "CB-A-2", _("At this table a courthouse may only be built on an empty site, not over another tile")
     return None
+
+
+def _where(site: int) -> str:
+    """A site as a refusal names it at the start of a sentence ("Row 2, column 4")."""
+    return words.capital(words.site_words(site))
 
 
 def check_method(state: CityBlocksPosition, action: int, rebuild: bool, typed: bool) -> None:

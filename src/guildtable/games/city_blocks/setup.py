@@ -8,6 +8,7 @@ An explicit setup may give any of:
 Whatever is not given is shuffled from the seed.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections import Counter

@@ -22,7 +22,6 @@ from guildtable.games.guildhall.content import (
     PROFESSIONS,
     Level,
 )
-from guildtable.games.guildhall.events import private, public
 from guildtable.games.guildhall.questions import (
     BUY_BY_SEAT,
     CAP,
@@ -79,7 +78,7 @@ from guildtable.games.guildhall.questions import (
     level_of,
 )
 from guildtable.games.guildhall.state import Position
-from guildtable.kernel.events import Event
+from guildtable.kernel.events import Event, private, public
 
 
 # --- moving cards between zones --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ are lists of card identities, the draw deck and discard pile keep their TOP AT T
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import cast
 
 from guildtable.games.guildhall.content import PROFESSIONS
 from guildtable.games.guildhall.questions import (
@@ -36,8 +37,6 @@ class Position(StackState[GuildhallQuestion]):
     """The fields of a Guildhall state and what can be read off them directly; `rules.GuildhallState` adds the
     legal answers, what an answer does, views and copies."""
 
-    options: GuildhallOptions
-
     __slots__ = (
         "_legal",
         "actions_left",
@@ -46,14 +45,10 @@ class Position(StackState[GuildhallQuestion]):
         "completed",
         "deck",
         "discard",
-        "game",
         "halls",
         "hands",
-        "history",
         "known",
         "last_move",
-        "num_players",
-        "options",
         "owned",
         "played",
         "prepared",
@@ -61,10 +56,7 @@ class Position(StackState[GuildhallQuestion]):
         "removed",
         "rng",
         "row",
-        "seed",
         "selected",
-        "setup",
-        "stack",
         "start_player",
         "tokens",
         "turn",
@@ -107,6 +99,10 @@ class Position(StackState[GuildhallQuestion]):
         self.winner_seats: list[int] = []
         self.last_move = ""
         self.stack = [SetupDiscard(opening.start_player)]
+
+    @property
+    def options(self) -> GuildhallOptions:
+        return cast(GuildhallOptions, self._options)
 
     def masks(self, seat: int) -> list[int]:
         base = seat * PROFESSIONS

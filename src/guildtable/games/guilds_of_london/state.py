@@ -10,7 +10,7 @@ It never decides which answers are legal, what an answer does, how points are co
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, Self, TypedDict
+from typing import Any, Literal, NotRequired, Self, TypedDict, cast
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -72,8 +72,6 @@ class GuildsPosition(StackState[GuildsQuestion]):
     answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
     question answered next (or an automatic step, which the kernel's `settle` runs before anyone is asked)."""
 
-    options: GuildsOptions
-
     end_rule = "GL-95"
 
     def __init__(
@@ -127,6 +125,10 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.ledger: tuple[VpSource, ...] = ()  # immutable, so clones share it; `gain` makes a longer one
 
     # --- small helpers ----------------------------------------------------------------------------------------------
+    @property
+    def options(self) -> GuildsOptions:
+        return cast(GuildsOptions, self._options)
+
     def place(self, tile: int, code: int) -> None:
         self.cells[code] = tile
         self.cell_of[tile] = code
@@ -232,10 +234,8 @@ class GuildsPosition(StackState[GuildsQuestion]):
 
     # --- copies ----------------------------------------------------------------------------------------------------
     def clone(self) -> Self:
-        cls = type(self)
-        copy = cls.__new__(cls)
-        copy.__dict__.update(self.__dict__)
-        copy.history = self.history.copy()
+        copy = self._clone_base()
+        copy.__dict__ = self.__dict__.copy()  # assigned, not updated: a compiled kernel's clone has no dict yet
         copy.rng = self.rng.clone()
         copy.cells = self.cells.copy()
         copy.cell_of = self.cell_of.copy()
