@@ -31,7 +31,7 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
     """Place a tile (CB-11, CB-12); a courthouse then asks for a swap (CB-13), anything else ends the turn. The
     question is off the stack already."""
     seat = question.seat
-    tile, site = divmod(action, SITES)
+    tile, site = action // SITES, action % SITES
     state.hands[seat].remove(tile)
     code = state.board[site]
     rebuild = code != 0
@@ -54,8 +54,9 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
         )
     else:  # CB-11
         row, column = SITE_STREETS[site]
-        state.open_sites[row] -= 1
-        state.open_sites[column] -= 1
+        open_sites = state.open_sites
+        open_sites[row] = open_sites[row] - 1
+        open_sites[column] = open_sites[column] - 1
         events.append(public("build", seat=seat, tile=TILE_CODES[tile], site=site_name(site), move=state.last_move))
     state.board[site] = cell(seat, tile)
     if tile == COURT and sum(1 for value in state.slots if value) >= 2:  # CB-13
@@ -94,7 +95,7 @@ def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool, e
             if state.open_sites[street] == 0:
                 events.append(_award(state, street))
     _draw(state, seat, events)
-    if all(state.board):  # CB-21: the stack stays empty
+    if 0 not in state.board:  # CB-21: no site is empty; the stack stays empty
         events.append(public("game_end", scores=state.scores(), winners=state.winners()))
         return
     opponent = 1 - seat

@@ -85,7 +85,7 @@ class CityBlocks(Game[CityBlocksState]):
         return CityBlocksState(self, seed, options, setup, setup_module.make_opening(seed, setup))
 
     def describe_setup(self) -> str:
-        return setup_module.__doc__ or ""
+        return setup_module.SETUP_HELP
 
     def observer(self, players: int) -> CityBlocksEncoder:
         return encoder(players)

@@ -4,6 +4,8 @@ sentence a player understands (the rule ID goes in the rule field only)."""
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
+from typing import Any, Final
+
 from guildtable.games.city_blocks import actions, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
 from guildtable.games.city_blocks.content import COURT, SITES, TILE_TYPES, tile_description
@@ -14,6 +16,14 @@ from guildtable.kernel.i18n import domain
 from guildtable.kernel.protocol import Reason
 
 _ = domain("city_blocks").gettext
+
+
+_PLACEMENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(actions.place_action(tile, site) for site in range(SITES)) for tile in range(TILE_TYPES)
+)
+"""Per tile, the action placing it on each site, made once: a list of legal moves holds these very ints rather than
+a hundred new ones at every step. `Any`, so that compiled code takes them as they are (an `int` it would unpack and
+then make anew)."""
 
 
 def places(state: CityBlocksPosition, question: Place) -> list[int]:
@@ -34,11 +44,11 @@ def places(state: CityBlocksPosition, question: Place) -> list[int]:
         if tile == previous:
             continue
         previous = tile
-        base = tile * SITES
+        row = _PLACEMENTS[tile]
         if tile == COURT and not court_rebuild:
-            result += [base + site for site in targets if board[site] == 0]
+            result.extend([row[site] for site in targets if board[site] == 0])
         else:
-            result += [base + site for site in targets]
+            result.extend([row[site] for site in targets])
     return result
 
 
@@ -69,7 +79,7 @@ def refuse_place(state: CityBlocksPosition, question: Place, action: int) -> Rea
     seat = question.seat
     if action >= PLACE_ACTIONS:
         return "CB-13", _("You may swap value tiles only right after placing your courthouse")
-    tile, site = divmod(action, SITES)
+    tile, site = action // SITES, action % SITES
     if tile not in state.hands[seat]:
         return "CB-10", _("You have no {tile} in your hand", tile=tile_description(tile))
     code = state.board[site]
