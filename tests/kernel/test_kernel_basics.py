@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from guildtable.kernel import BadContent, BadOptions, Event, IllegalAction, Option, Rng
 from guildtable.kernel.events import private, public, visible_events
 from guildtable.kernel.options import parse_option_pairs, resolve_options
 from guildtable.kernel.registry import all_games, get_game
-from guildtable.kernel.rng import _MASK
+from guildtable.kernel.rng import _MASK, _mix_int, _mix_words
 
 
 def test_rng_is_reproducible_and_one_int() -> None:
@@ -19,6 +21,15 @@ def test_rng_is_reproducible_and_one_int() -> None:
     assert 0 <= a.state <= _MASK
     clone = a.clone()
     assert clone.next64() == a.next64()
+
+
+@hypothesis.given(word=st.integers(0, _MASK), top=st.integers(0, 2**32 - 1), n=st.integers(1, 2**32 - 1))
+def test_splitmix_on_32_bit_halves_is_splitmix_on_ints(word: int, top: int, n: int) -> None:
+    """Issue 36: the two forms of SplitMix64's output function (compiled code computes on 32-bit halves, plain Python on
+    big ints) are one function, and `below`'s product in two 48-bit parts is the plain one."""
+    high, low = _mix_words(word >> 32, word & 0xFFFFFFFF)
+    assert (high << 32) | low == _mix_int(word)
+    assert ((top >> 16) * n + (((top & 0xFFFF) * n) >> 16)) >> 16 == (top * n) >> 32
 
 
 def test_rng_below_is_uniform_enough() -> None:

@@ -73,13 +73,36 @@ def _times(high: i64, low: i64, factor_high: i64, factor_low: i64) -> tuple[i64,
     return (carry + cross) & _HALF, partial & _HALF
 
 
+def _mix_words(high: i64, low: i64) -> tuple[i64, i64]:
+    """SplitMix64's output function on a 64-bit word as 32-bit halves (z ^= z >> 30; z *= 0xBF58476D1CE4E5B9;
+    z ^= z >> 27; z *= 0x94D049BB133111EB; z ^= z >> 31, modulo 2**64): machine operations only, for compiled code."""
+    high, low = high ^ (high >> 30), low ^ ((low >> 30) | ((high << 2) & _HALF))
+    high, low = _times(high, low, _MIX1_HIGH, _MIX1_LOW)
+    high, low = high ^ (high >> 27), low ^ ((low >> 27) | ((high << 5) & _HALF))
+    high, low = _times(high, low, _MIX2_HIGH, _MIX2_LOW)
+    return high ^ (high >> 31), low ^ ((low >> 31) | ((high << 1) & _HALF))
+
+
+def _mix_int(z: int) -> int:
+    """The same function on the word as one Python int: few operations on big ints, for plain Python."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc. SplitMix64 is computed on 32-bit halves there (`_mix_words`) and on
+Python ints here (`_mix_int`): the same function (`tests/kernel/test_kernel_basics.py` checks it), in the form each
+runs fastest in; the one written for the other runs several times slower."""
+
+
 class Rng:
     """A seeded generator. `Rng(seed)` for a seed in [0, 2**256) (larger ones are folded to 64 bits, as always);
     `rng.state` is the whole state: `key << 64 | counter`, where the key is empty (zero) for SplitMix64, whose state
     is a counter stepping by the golden gamma, and never zero for the keyed hash, whose counter steps by one.
 
     One class for both generators, so that compiled code calls its methods directly (mypyc, issue 36). The counter
-    is kept as two 32-bit halves, as SplitMix64 computes on them (`_times`)."""
+    is kept as two 32-bit halves, on which compiled code computes SplitMix64 (`_mix_words`)."""
 
     __slots__ = ("_high", "_key", "_low")
 
@@ -122,21 +145,19 @@ class Rng:
     def next64(self) -> int:
         if self._key:
             return self._hashed()
-        high, low = self._splitmix()
-        return (int(high) << 32) | int(low)
+        if _COMPILED:
+            self._step()
+            high, low = _mix_words(self._high, self._low)
+            return (int(high) << 32) | int(low)
+        counter = (((int(self._high) << 32) | int(self._low)) + _GOLDEN) & _MASK  # `_step` on one int
+        self._high, self._low = counter >> 32, counter & _HALF
+        return _mix_int(counter)
 
-    def _splitmix(self) -> tuple[i64, i64]:
-        """SplitMix64's next output as 32-bit halves: z = counter + golden gamma; z ^= z >> 30; z *= 0xBF58476D1CE4E5B9;
-        z ^= z >> 27; z *= 0x94D049BB133111EB; z ^= z >> 31 (all modulo 2**64)."""
+    def _step(self) -> None:
+        """SplitMix64's state step: the counter plus the golden gamma, modulo 2**64."""
         low = self._low + _GOLDEN_LOW
-        high = (self._high + _GOLDEN_HIGH + (low >> 32)) & _HALF
-        low &= _HALF
-        self._high, self._low = high, low
-        high, low = high ^ (high >> 30), low ^ ((low >> 30) | ((high << 2) & _HALF))
-        high, low = _times(high, low, _MIX1_HIGH, _MIX1_LOW)
-        high, low = high ^ (high >> 27), low ^ ((low >> 27) | ((high << 5) & _HALF))
-        high, low = _times(high, low, _MIX2_HIGH, _MIX2_LOW)
-        return high ^ (high >> 31), low ^ ((low >> 31) | ((high << 1) & _HALF))
+        self._high = (self._high + _GOLDEN_HIGH + (low >> 32)) & _HALF
+        self._low = low & _HALF
 
     def _hashed(self) -> int:
         """The keyed hash's next output: BLAKE2b of the counter."""
@@ -148,9 +169,11 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). n must be positive and below 2**32."""
         # Lemire's multiply-shift on the top 32 bits, (top * n) >> 32; the bias for n < 2**32 is below 2**-32, which
-        # is fine for games. The product is taken in two 48-bit parts (top split at bit 16), so that compiled it stays
-        # a machine one.
-        top: i64 = self._splitmix()[0] if not self._key else self._hashed() >> 32
+        # is fine for games. Compiled, the product is taken in two 48-bit parts (top split at bit 16), machine ones.
+        if self._key or not _COMPILED:
+            return ((self.next64() >> 32) * n) >> 32
+        self._step()
+        top = _mix_words(self._high, self._low)[0]
         size: i64 = n
         return int(((top >> 16) * size + (((top & 0xFFFF) * size) >> 16)) >> 16)
 
