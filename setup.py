@@ -49,6 +49,13 @@ def warn(message: str) -> None:
     print(f"\nWARNING: {message}\n", file=sys.stderr)
 
 
+MYPY_OPTIONS = ["--no-site-packages", "--ignore-missing-imports", "--follow-imports=silent"]
+"""How mypyc reads the sources. The build environment (pip's isolated one) holds setuptools, Cython and mypy but not
+guildtable's dependencies, so the build never looks for them: their types are Any to mypyc in every environment
+(`mypy --strict` in `make test` checks them for real), and the plain modules the compiled ones import are read for
+their types only."""
+
+
 def engine_extensions() -> list[Extension]:
     """mypyc's extensions for the marked modules, or none (with a warning) where mypyc is missing or refuses them."""
     if not ENGINE_SOURCES or os.environ.get("GUILDTABLE_NO_MYPYC"):
@@ -59,7 +66,8 @@ def engine_extensions() -> list[Extension]:
         warn("mypyc (part of mypy) is not installed: the rules engines will run as plain Python.")
         return []
     try:
-        extensions = mypycify([str(path) for path in ENGINE_SOURCES], group_name=LIBRARY.removesuffix("__mypyc"))
+        sources = [str(path) for path in ENGINE_SOURCES]
+        extensions = mypycify([*MYPY_OPTIONS, *sources], group_name=LIBRARY.removesuffix("__mypyc"))
     except SystemExit:  # mypyc reports what it refused, then exits
         warn("mypyc could not compile the rules engines (see above): they will run as plain Python.")
         return []

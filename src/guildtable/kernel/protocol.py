@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypedDict, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -35,7 +35,7 @@ GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
 
-Tensor = npt.NDArray[np.float32]
+Tensor: TypeAlias = npt.NDArray[np.float32]
 """An observation: one seat's fixed-size float32 vector of what it knows."""
 
 
