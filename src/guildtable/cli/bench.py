@@ -43,10 +43,9 @@ Playout = Callable[[Rng, list[Any]], int]
 list (up to SAMPLES)."""
 
 
-def rates(
-    playout: Playout, clone: Callable[[Any], object], legal: Callable[[Any], object], seconds: float, seed: int
-) -> dict[str, float]:
-    """One run: random playouts for about `seconds`, then `clone` and `legal` on positions they passed."""
+def rates(playout: Playout, seconds: float, seed: int) -> dict[str, float]:
+    """One run: random playouts for about `seconds`, then `clone()` and `legal_actions()` on positions they passed
+    (our states and pyspiel's have both)."""
     rng = Rng(seed)
     samples: list[Any] = []
     played = steps = 0
@@ -59,12 +58,12 @@ def rates(
     begin = time.perf_counter()
     for _repeat in range(REPEATS):
         for sample in samples:
-            clone(sample)
+            sample.clone()
     clone_rate = REPEATS * len(samples) / (time.perf_counter() - begin)
     begin = time.perf_counter()
     for _repeat in range(REPEATS):
         for sample in samples:
-            legal(sample)
+            sample.legal_actions()
     legal_rate = REPEATS * len(samples) / (time.perf_counter() - begin)
     return {
         "games_per_s": played / elapsed,
@@ -88,7 +87,7 @@ def measure(game: Game, players: int, seconds: float, seed: int) -> dict[str, fl
                 samples.append(state.clone())
         return length
 
-    return rates(playout, lambda state: state.clone(), lambda state: state.legal_actions(), seconds, seed)
+    return rates(playout, seconds, seed)
 
 
 def measure_openspiel(name: str, seconds: float, seed: int) -> dict[str, float]:
@@ -111,7 +110,7 @@ def measure_openspiel(name: str, seconds: float, seed: int) -> dict[str, float]:
                 samples.append(state.clone())
         return length
 
-    return rates(playout, lambda state: state.clone(), lambda state: state.legal_actions(), seconds, seed)
+    return rates(playout, seconds, seed)
 
 
 def chance_outcome(outcomes: list[tuple[int, float]], rng: Rng) -> int:

@@ -8,10 +8,11 @@ the engine whole: front doors see `view(seat)` and the events `seat` may see.
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +32,9 @@ from guildtable.kernel.views import SeatView
 StateT = TypeVar("StateT", bound="State")
 GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="State")
 """The state class of a game: `Game[CityBlocksState]` makes and reads CityBlocksStates; a bare `Game` any state."""
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (see `State._clone_base`)."""
 
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
@@ -300,6 +304,19 @@ class State(metaclass=ABCMeta):
     """The raw `setup=` JSON the game began from (each game's `setup.py` checks it), or None."""
     history: list[int]
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # Compiled, the kernel's classes are pickled (deep copies, the RL environments) field by field as mypyc lists
+        # them in `__mypyc_attrs__`: the `__slots__` of a plain Python subclass join that list, or copies would lose
+        # them. A compiled subclass has its own list (and a class that cannot be changed).
+        listed = getattr(cls, "__mypyc_attrs__", None)
+        slots = vars(cls).get("__slots__", ())
+        if listed is not None and slots:
+            fields = (*listed, *((slots,) if isinstance(slots, str) else slots))
+            with contextlib.suppress(TypeError):
+                setattr(cls, "__mypyc_attrs__", fields)  # noqa: B010 (not an attribute mypy knows of)
+
     def __new__(cls, *args: object, **kwargs: object) -> Self:
         # Allocation alone, so that `_clone_base` can make a state without running `__init__`: compiled by mypyc, a
         # class's own allocation would run `__init__` too (this `__new__` is the one mypyc keeps apart from it).
@@ -320,7 +337,9 @@ class State(metaclass=ABCMeta):
     def _clone_base(self: StateT) -> StateT:
         """A new state of the same class sharing the immutable parts and with its own history; `clone` copies the
         position on top of it."""
-        copy = State.__new__(type(self))
+        # Compiled, only `State.__new__` allocates without `__init__`; as plain Python, `object.__new__` does so
+        # without a call through `State.__new__` (a clone at every search iteration notices it).
+        copy = State.__new__(type(self)) if _COMPILED else object.__new__(type(self))
         copy.game = self.game
         copy.num_players = self.num_players
         copy.num_actions = self.num_actions

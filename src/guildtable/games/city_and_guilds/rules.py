@@ -111,6 +111,7 @@ HANDLERS.complete()
 class CityAndGuildsState(CityAndGuildsPosition):
     """A position with the state protocol around it: its questions are answered through `HANDLERS`."""
 
+    __slots__ = ()
     end_rule = "CG-43"
     handlers = HANDLERS
 

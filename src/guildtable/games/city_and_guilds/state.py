@@ -60,8 +60,39 @@ class CityAndGuildsOptions(TypedDict):
 class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     """What lies where and who holds what; `rules.CityAndGuildsState` adds the questions' answers."""
 
-    # No `__slots__` while this class is plain Python on the compiled kernel: pickling (the RL environments'
-    # copies) keeps a compiled base's fields and `__dict__`, not a Python subclass's slots.
+    __slots__ = (
+        "black",
+        "bld",
+        "board",
+        "clock",
+        "display",
+        "empty_in_block",
+        "empty_total",
+        "fig",
+        "figs",
+        "figures",
+        "final",
+        "hands",
+        "keep_order",
+        "known",
+        "last_move",
+        "ledger",
+        "owners",
+        "placed",
+        "returned",
+        "scored",
+        "scores_",
+        "setup_placed",
+        "shuffle_seed",
+        "stamps",
+        "start_player",
+        "supply",
+        "taverns",
+        "tiles",
+        "touch",
+        "values",
+        "white",
+    )
     board: Board
     tiles: list[int]  # per lot: a tile kind or EMPTY
     owners: list[int]  # per lot: the seat whose figures stand there, or -1

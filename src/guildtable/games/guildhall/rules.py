@@ -371,6 +371,7 @@ class GuildhallState(Position):
     """The kernel's state for Guildhall: a `Position` whose questions are answered through `HANDLERS`, with its
     views, copies and notation."""
 
+    __slots__ = ()
     end_rule = "GH-113"
     handlers = HANDLERS
 

@@ -37,8 +37,31 @@ class Position(StackState[GuildhallQuestion]):
     """The fields of a Guildhall state and what can be read off them directly; `rules.GuildhallState` adds the
     legal answers, what an answer does, views and copies."""
 
-    # No `__slots__` while this class is plain Python on the compiled kernel: pickling (the RL environments'
-    # copies) keeps a compiled base's fields and `__dict__`, not a Python subclass's slots.
+    __slots__ = (
+        "_legal",
+        "actions_left",
+        "active",
+        "areas",
+        "completed",
+        "deck",
+        "discard",
+        "halls",
+        "hands",
+        "known",
+        "last_move",
+        "owned",
+        "played",
+        "prepared",
+        "prestige_deck",
+        "removed",
+        "rng",
+        "row",
+        "selected",
+        "start_player",
+        "tokens",
+        "turn",
+        "winner_seats",
+    )
 
     def __init__(
         self,
