@@ -47,6 +47,7 @@ test: $(TEST_STAMP)
 	$(BIN)/lint-imports
 	bash scripts/ensure_chromium.sh
 	bash scripts/ensure_axe.sh
+	bash scripts/ensure_webcheck.sh
 	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" GUILDTABLE_TEST_REDIS="$$(bash scripts/ensure_redis.sh)" \
 		$(BIN)/pytest -n 2 $(PYTEST_ARGS)
 

@@ -4,22 +4,15 @@
 # Where it cannot be installed, the accessibility tests skip, except in CI (GUILDTABLE_REQUIRE_SERVICES=1), where this
 # script then fails.
 set -uo pipefail
+SCRIPTS="$(cd "$(dirname "$0")" && pwd)"
 cd "$(dirname "$0")/../tests/browser/axe"
 pinned=$(sed -n 's/.*"axe-core": "\([0-9.]*\)".*/\1/p' package.json)
 installed=$(sed -n 's/^  "version": "\([0-9.]*\)".*/\1/p' node_modules/axe-core/package.json 2>/dev/null)
 if [ -f node_modules/axe-core/axe.min.js ] && [ "$pinned" = "$installed" ]; then
   exit 0
 fi
-if ! command -v npm >/dev/null 2>&1; then
-  SUDO=
-  if [ "$(id -u)" -ne 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; else SUDO=missing; fi
-  fi
-  if [ "$SUDO" != missing ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends npm >/dev/null
-  fi
-fi
+# shellcheck source=npm_present.sh
+. "$SCRIPTS/npm_present.sh"
 if command -v npm >/dev/null 2>&1; then
   npm ci --no-audit --no-fund --loglevel=error >/dev/null
 fi

@@ -12,6 +12,7 @@ from security_helpers import MakeClient, TestClient
 
 from guildtable.server import create_app
 from guildtable.server.limits import ServerLimits
+from guildtable.server.settings import ServerSettings
 
 
 @pytest.fixture
@@ -21,7 +22,9 @@ def make_client(tmp_path: Path) -> Iterator[MakeClient]:
 
     def make(**overrides: object) -> TestClient:
         app = create_app(
-            f"sqlite:///{tmp_path / f'db{len(opened)}.sqlite3'}", bot_delay=0, limits=ServerLimits(**overrides)
+            ServerSettings(
+                db=f"sqlite:///{tmp_path / f'db{len(opened)}.sqlite3'}", bot_delay=0, limits=ServerLimits(**overrides)
+            )
         )  # type: ignore[arg-type]
         client = TestClient(app)
         client.__enter__()

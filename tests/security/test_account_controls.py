@@ -12,7 +12,7 @@ from security_helpers import MakeClient, TestClient
 from sqlalchemy import select
 
 from guildtable.server.accounts import CSRF_HEADER
-from guildtable.server.store import seats
+from guildtable.server.storage.schema import seats
 
 PASSWORD = "correct horse battery"
 NEW_PASSWORD = "tangerine orbit velvet"
@@ -85,11 +85,13 @@ def test_deleting_an_account(make: Any) -> None:
     assert joined.status_code == 200, joined.json()
     engine = client.app.state.lobby.store.store.engine  # type: ignore[attr-defined]
     store = client.app.state.lobby.store.store  # type: ignore[attr-defined]
-    account_id = store.account_called("Ada", "ada").id
-    assert store.bind_seat(table["id"], 0, account_id)  # the seat is the account's (however the page binds it)
+    account_id = store.accounts.account_called("Ada", "ada").id
+    assert store.seats.bind_seat(table["id"], 0, account_id)  # the seat is the account's (however the page binds it)
     # Enough rated games for any leaderboard minimum, each won against the easy bot.
     for game in range(50):
-        store.record_rated_game(f"rated-{game}", "city-blocks", [account_id, "bot:easy"], lambda _: [(30.0, 1.0)] * 2)
+        store.ratings.record_rated_game(
+            f"rated-{game}", "city-blocks", [account_id, "bot:easy"], lambda _: [(30.0, 1.0)] * 2
+        )
     assert "Ada" in [entry["name"] for entry in client.get("/api/leaderboard/city-blocks").json()["entries"]]
 
     wrong = client.post("/api/account/delete", json={"password": "not the password"})

@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from guildtable.cli import serve
 from guildtable.cli.app import app
 from guildtable.server.frame_budget import BudgetedWebSockets
+from guildtable.server.limits import ServerLimits
 from guildtable.server.local import local_server
 
 TIGHT = ("--create-rate", "3/minute", "--signin-rate", "3/minute")
@@ -84,7 +85,7 @@ def test_serve_hands_uvicorn_no_proxy_trust_and_the_frame_budget(
 
     default, proxied = seen
     assert default["proxy_headers"] is False and "forwarded_allow_ips" not in default
-    assert default["ws"] == BudgetedWebSockets(serve.DEFAULTS.frame_rate)
+    assert default["ws"] == BudgetedWebSockets(ServerLimits().frame_rate)
     assert proxied["proxy_headers"] is True and proxied["forwarded_allow_ips"] == "10.0.0.1,192.168.0.0/16"
     assert pickle.loads(pickle.dumps(proxied["ws"])) == BudgetedWebSockets("7/second")
 

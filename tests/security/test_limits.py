@@ -179,8 +179,9 @@ def test_a_restarted_server_loads_no_table_until_one_is_opened(make_client: Make
     ids = [first.post("/api/tables", json=TWO_HUMANS).json()["id"] for _ in range(3)]
     db_url = str(first.app.state.lobby.store.url)  # type: ignore[attr-defined]
     from guildtable.server import create_app
+    from guildtable.server.settings import ServerSettings
 
-    with TestClient(create_app(db_url, bot_delay=0)) as restarted:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0))) as restarted:
         lobby = restarted.app.state.lobby  # type: ignore[attr-defined]
         assert len(lobby.tables) == 0
         assert restarted.get(f"/api/tables/{ids[1]}").status_code == 200

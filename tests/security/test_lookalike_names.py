@@ -14,7 +14,8 @@ from sqlalchemy import create_engine, insert, select
 
 from guildtable.server import migrations
 from guildtable.server.names import lookalike_key
-from guildtable.server.store import Store, accounts
+from guildtable.server.storage.schema import accounts
+from guildtable.server.storage.store import Store
 
 PASSWORD = "correct horse battery"
 
@@ -113,9 +114,9 @@ def test_the_migration_recomputes_the_keys_and_keeps_old_lookalikes_signing_in(t
             keys = dict(db.execute(select(accounts.c.id, accounts.c.name_key)).all())
         assert keys["a0"] == lookalike_key("victim") and keys["a2"] == lookalike_key("Ada")
         assert keys["a1"] != keys["a0"]
-        assert store.account_called("\uff56ictim", lookalike_key("\uff56ictim")).id == "a1"  # type: ignore[union-attr]
-        assert store.account_called("victim", lookalike_key("victim")).id == "a0"  # type: ignore[union-attr]
-        assert store.account_called("VICTIM", lookalike_key("VICTIM")).id == "a0"  # type: ignore[union-attr]
+        assert store.accounts.account_called("\uff56ictim", lookalike_key("\uff56ictim")).id == "a1"  # type: ignore[union-attr]
+        assert store.accounts.account_called("victim", lookalike_key("victim")).id == "a0"  # type: ignore[union-attr]
+        assert store.accounts.account_called("VICTIM", lookalike_key("VICTIM")).id == "a0"  # type: ignore[union-attr]
     finally:
         store.close()
 

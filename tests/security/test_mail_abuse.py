@@ -29,8 +29,11 @@ from guildtable.server import create_app
 from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.limits import ServerLimits
 from guildtable.server.mail import MailSettings, Notifier
-from guildtable.server.store import StoredSeat, StoredTable, Timing, accounts, now
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.settings import ServerSettings
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.database import now
+from guildtable.server.storage.schema import accounts
+from guildtable.server.storage.tables import StoredSeat, StoredTable, Timing
 from loops import run_coroutine
 
 PASSWORD = "correct horse battery"
@@ -94,7 +97,9 @@ def client(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClien
         accounts_module, "new_hasher", lambda: PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
     )
     app = create_app(
-        f"sqlite:///{tmp_path / 'mail.sqlite3'}", bot_delay=0, limits=ServerLimits(signin_rate="1000/minute")
+        ServerSettings(
+            db=f"sqlite:///{tmp_path / 'mail.sqlite3'}", bot_delay=0, limits=ServerLimits(signin_rate="1000/minute")
+        )
     )
     with TestClient(app) as test_client:
         yield test_client
@@ -129,16 +134,16 @@ def tables_waiting_for(client: TestClient, account_id: str, count: int, prefix: 
             StoredSeat(0, "human", CHOSEN, None, True, account_id, f"secret-{table_id}-0"),
             StoredSeat(1, "human", f"{CHOSEN} {index}", None, True, None, f"secret-{table_id}-1"),
         ]
-        store.create_table(
+        store.tables.create_table(
             StoredTable(table_id, "city-blocks", 7, {}, None, now(), None, seats, [], pace=TURN_PACE, started=NOON)
         )
-        store.set_timing(table_id, Timing(NOON + 2 * DAY, 0, 0))
+        store.tables.set_timing(table_id, Timing(NOON + 2 * DAY, 0, 0))
 
 
 def next_turn(client: TestClient, count: int, ply: int, prefix: str = "t") -> None:
     """Every table moved on: the account is on turn again, from ply `ply`."""
     for index in range(count):
-        store_of(client).store.set_timing(f"{prefix}{index}", Timing(NOON + 3 * DAY, 0, ply))
+        store_of(client).store.tables.set_timing(f"{prefix}{index}", Timing(NOON + 3 * DAY, 0, ply))
 
 
 def run(notifier: Notifier, at: float) -> int:

@@ -18,7 +18,7 @@ from guildtable.server import accounts as accounts_module
 from guildtable.server.accounts import COOKIE, CSRF_HEADER
 from guildtable.server.ratings import aborted, turns_ended
 from guildtable.server.rows import PLATFORM_ACTION
-from guildtable.server.store import StoredSeat, StoredTable
+from guildtable.server.storage.tables import StoredSeat, StoredTable
 from guildtable.server.tables import HUMAN
 
 PASSWORD = "correct horse battery"

@@ -18,6 +18,7 @@ import pytest
 from security_helpers import TestClient
 
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 
 GAMES = ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"]
 PAGES = [
@@ -74,7 +75,7 @@ def test_every_kind_of_response_carries_the_security_headers(client: TestClient)
 
 def test_hsts_only_over_https(tmp_path: Path) -> None:
     """Issue 30 finding 15: a request that came over https (here as uvicorn reports it in the scope) gets HSTS."""
-    app = create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0)
+    app = create_app(ServerSettings(db=f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0))
     with TestClient(app, base_url="https://testserver") as secure:
         for path in ("/", "/api/games", "/api/tables/no-such-table"):
             answer = secure.get(path)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import create_engine, text
 
-from guildtable.server.store import metadata
+from guildtable.server.storage.schema import metadata
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -23,8 +23,13 @@ from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.language import COOKIE as LANGUAGE_COOKIE
 from guildtable.server.limits import ServerLimits
 from guildtable.server.mail import Notifier
-from guildtable.server.store import MailChoice, Store, StoredAccount, accounts, now
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.settings import ServerSettings
+from guildtable.server.storage.accounts import StoredAccount
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.database import now
+from guildtable.server.storage.mail_choices import MailChoice
+from guildtable.server.storage.schema import accounts
+from guildtable.server.storage.store import Store
 
 PASSWORD = "correct horse battery"
 
@@ -39,7 +44,7 @@ def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     limits = ServerLimits(signin_rate="1000/minute")
-    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as test_client:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, limits=limits))) as test_client:
         yield test_client
 
 
@@ -61,8 +66,10 @@ def smtp() -> Iterator[tuple[Inbox, int]]:
 def mail_account(store: AsyncStore, name: str, language: str, notify: str = "turn") -> str:
     """An account in `language` with a confirmed address and the mail choice `notify`."""
     account_id = f"acc-{name.lower()}"
-    store.store.create_account(StoredAccount(account_id, name, "$argon2id$unused", now(), language), name.lower())
-    store.store.set_mail_choice(account_id, MailChoice(f"{name.lower()}@example.org", notify))
+    store.store.accounts.create_account(
+        StoredAccount(account_id, name, "$argon2id$unused", now(), language), name.lower()
+    )
+    store.store.mail_choices.set_mail_choice(account_id, MailChoice(f"{name.lower()}@example.org", notify))
     with store.store.engine.begin() as db:
         db.execute(update(accounts).where(accounts.c.id == account_id).values(email_status="confirmed"))
     return account_id
@@ -161,8 +168,8 @@ def test_the_confirmation_mail_is_in_the_language_of_the_account_that_asked(
 ) -> None:
     """Issue 33 (and 30): a new address's confirmation mail is written in its account's language."""
     inbox, port = smtp
-    store.store.create_account(StoredAccount("acc-ada", "Ada", "$argon2id$unused", now(), "de"), "ada")
-    store.store.set_mail_choice("acc-ada", MailChoice("ada@example.org", "turn"))
+    store.store.accounts.create_account(StoredAccount("acc-ada", "Ada", "$argon2id$unused", now(), "de"), "ada")
+    store.store.mail_choices.set_mail_choice("acc-ada", MailChoice("ada@example.org", "turn"))
     assert run(Notifier(store, settings(port)), NOON) == 1
     subject, language, body = mail_to(inbox, "ada@example.org")
     assert subject == "Bestätige deine E-Mail-Adresse für guildtable" and language == "de"
@@ -306,12 +313,12 @@ def test_a_database_at_0008_with_accounts_gets_english_and_goes_back_down(db_url
     store = Store(db_url)
     try:
         assert migrations.current(store.engine) == migrations.head()
-        found = store.account_named("ada")
+        found = store.accounts.account_named("ada")
         assert found is not None and found.language == "en" and found.name == "Ada"
-        mail = store.mail_state("acc-ada")
+        mail = store.mail_choices.mail_state("acc-ada")
         assert mail is not None and (mail.email, mail.notify, mail.status) == ("Ada@example.org", "turn", "confirmed")
-        store.set_account_language("acc-ada", "de")
-        assert [(a.name, a.language) for a in map(store.account_named, ("ada", "bo")) if a] == [
+        store.accounts.set_account_language("acc-ada", "de")
+        assert [(a.name, a.language) for a in map(store.accounts.account_named, ("ada", "bo")) if a] == [
             ("Ada", "de"),
             ("Bo", "en"),
         ]
@@ -328,7 +335,7 @@ def test_a_database_at_0008_with_accounts_gets_english_and_goes_back_down(db_url
     # Up again: the language chosen meanwhile is gone with the column, and every account is English.
     store = Store(db_url)
     try:
-        assert [(a.name, a.language) for a in map(store.account_named, ("ada", "bo")) if a] == [
+        assert [(a.name, a.language) for a in map(store.accounts.account_named, ("ada", "bo")) if a] == [
             ("Ada", "en"),
             ("Bo", "en"),
         ]

@@ -23,7 +23,9 @@ from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.limits import ServerLimits
 from guildtable.server.mail import Letters
 from guildtable.server.ratings import LEVELS, level_name, ordinal, shown_rating
-from guildtable.server.store import WaitingTurn, rated_games, ratings
+from guildtable.server.settings import ServerSettings
+from guildtable.server.storage.schema import rated_games, ratings
+from guildtable.server.storage.turn_mail import WaitingTurn
 
 PASSWORD = "correct horse battery"
 ENGLISH_NAMES = {
@@ -53,7 +55,9 @@ def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 def client(db_url: str) -> Iterator[TestClient]:
     """A server with the default leaderboard minimum (ten rated games): one game leaves every rating provisional."""
     settings = ServerLimits(signin_rate="1000/minute")
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True, limits=settings)) as test_client:
+    with TestClient(
+        create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True, limits=settings))
+    ) as test_client:
         yield test_client
 
 

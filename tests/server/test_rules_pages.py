@@ -11,6 +11,7 @@ from server_helpers import TestClient
 
 from guildtable.kernel.registry import all_games
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 
 GAMES = ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"]
 # Keys a spectator view may carry only as null (what some seat holds in secret).
@@ -31,7 +32,7 @@ SECRET_KEYS = {
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0))) as test_client:
         yield test_client
 
 

@@ -15,7 +15,8 @@ from guildtable.server import accounts as accounts_module
 from guildtable.server import create_app
 from guildtable.server.accounts import COOKIE, CSRF_HEADER, Passwords
 from guildtable.server.limits import ServerLimits
-from guildtable.server.store import accounts, seats, sessions
+from guildtable.server.settings import ServerSettings
+from guildtable.server.storage.schema import accounts, seats, sessions
 from loops import run_coroutine
 
 PASSWORD = "correct horse battery"
@@ -32,7 +33,7 @@ def cheap_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def make_client(db_url: str, **limits: str) -> TestClient:
     settings = ServerLimits(**{"signin_rate": "1000/minute", **limits})  # type: ignore[arg-type]
-    return TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True, limits=settings))
+    return TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True, limits=settings)))
 
 
 @pytest.fixture
@@ -64,7 +65,7 @@ def join(client: TestClient, table: dict, seat: int, name: str) -> int:
 
 
 def table_count(client: TestClient) -> int:
-    return len(client.app.state.lobby.store.store.load_tables())  # type: ignore[attr-defined]
+    return len(client.app.state.lobby.store.store.tables.load_tables())  # type: ignore[attr-defined]
 
 
 def db_rows(client: TestClient, table: object) -> list:
@@ -125,7 +126,7 @@ def test_cookie_flags(client: TestClient) -> None:
 
 def test_the_cookie_is_secure_over_https(sqlite_url: str) -> None:
     """Issue 16: a browser that came over https gets a Secure cookie (and its sign-out clears it the same way)."""
-    with TestClient(create_app(sqlite_url, bot_delay=0), base_url="https://testserver") as client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0)), base_url="https://testserver") as client:
         response = client.post("/api/account", json={"name": "Ada", "password": PASSWORD})
         assert response.status_code == 201
         assert "Secure" in response.headers["set-cookie"].split("; ")

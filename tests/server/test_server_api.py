@@ -23,12 +23,13 @@ from server_helpers import (
 from guildtable.kernel.records import parse_record, replay_record
 from guildtable.kernel.registry import get_game
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 from loops import run_coroutine
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as test_client:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True))) as test_client:
         yield test_client
 
 
@@ -187,7 +188,7 @@ def test_a_duplicate_move_is_refused_with_409(client: TestClient) -> None:
 
 
 def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
-    app = create_app(db_url, bot_delay=0, chosen_seeds=True)
+    app = create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True))
 
     async def race() -> list[int]:
         transport = httpx.ASGITransport(app=app)
@@ -205,15 +206,15 @@ def test_two_clients_racing_the_same_move_exactly_one_wins(db_url: str) -> None:
 
 
 def test_two_server_processes_racing_on_one_database_exactly_one_stores_the_move(db_url: str) -> None:
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as first:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True))) as first:
         table_id, tokens = human_table(first)
-        with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as second:
+        with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True))) as second:
             seat = state(first, table_id)["current_player"]
             legal = state(first, table_id, tokens[seat])["legal"]
             assert move(first, table_id, tokens[seat], 0, legal[0]["action"]).status_code == 200
             late = move(second, table_id, tokens[seat], 0, legal[1]["action"])
             assert (late.status_code, late.json()["problem"]) == (409, "stale-version")
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True)) as restarted:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True))) as restarted:
         assert state(restarted, table_id)["log"][0]["move"] == legal[0]["notation"]
 
 

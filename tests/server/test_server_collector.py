@@ -16,6 +16,7 @@ from server_helpers import TestClient, auth
 from guildtable.server import create_app
 from guildtable.server.collector import SurvivorsFrozen, freeze_survivors
 from guildtable.server.limits import ServerLimits
+from guildtable.server.settings import ServerSettings
 
 
 class Node:
@@ -98,7 +99,7 @@ def test_a_table_let_go_leaves_no_cycle_behind(game: str, sqlite_url: str) -> No
     """Frozen or not, a table's log is freed by reference counting when the table leaves memory: none of its objects
     sits in a reference cycle (else every table let go would wait for the thorough collection)."""
     limits = ServerLimits(create_rate="1000/minute", move_rate="100000/minute")
-    app = create_app(sqlite_url, bot_delay=0, limits=limits)
+    app = create_app(ServerSettings(db=sqlite_url, bot_delay=0, limits=limits))
     rng = random.Random(game)
     with TestClient(app) as client:
         for _table in range(2):

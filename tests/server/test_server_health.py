@@ -12,6 +12,7 @@ from server_helpers import TestClient, new_table
 
 from guildtable.server import create_app
 from guildtable.server.health import LoopLag, Pauses
+from guildtable.server.settings import ServerSettings
 from loops import run_coroutine
 
 
@@ -21,7 +22,7 @@ class Node:
 
 
 def test_health_counts_the_tables_and_sockets_held_and_times_every_collection(sqlite_url: str) -> None:
-    with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True)) as client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0, allow_chosen_seeds=True))) as client:
         first = client.get("/api/health").json()
         assert first["status"] == "ok" and first["tables"] == 0 and first["sockets"] == 0
         table = new_table(client, ["human", "human"])

@@ -15,13 +15,14 @@ from guildtable.server import create_app
 from guildtable.server.language import COOKIE
 from guildtable.server.limits import RateLimiter, ServerLimits
 from guildtable.server.problems import Problem
+from guildtable.server.settings import ServerSettings
 
 GERMAN = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True)) as test_client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0, allow_chosen_seeds=True))) as test_client:
         yield test_client
 
 

@@ -22,23 +22,19 @@ from sqlalchemy import update
 from typer.testing import CliRunner
 
 from guildtable.cli.app import app as cli_app
-from guildtable.cli.serve import checked_public_url, smtp_address
 from guildtable.server import accounts as accounts_module
 from guildtable.server import create_app
 from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.limits import ServerLimits
 from guildtable.server.mail import MailSettings, Notifier, reminder_window
-from guildtable.server.store import (
-    MailChoice,
-    Store,
-    StoredAccount,
-    StoredSeat,
-    StoredTable,
-    Timing,
-    accounts,
-    now,
-)
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.settings import ServerSettings, checked_public_url, smtp_address
+from guildtable.server.storage.accounts import StoredAccount
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.database import now
+from guildtable.server.storage.mail_choices import MailChoice
+from guildtable.server.storage.schema import accounts
+from guildtable.server.storage.store import Store
+from guildtable.server.storage.tables import StoredSeat, StoredTable, Timing
 from loops import run_coroutine
 
 PASSWORD = "correct horse battery"
@@ -117,8 +113,8 @@ def settings(port: int) -> MailSettings:
 def account(store: AsyncStore, name: str, email_address: str | None, notify: str) -> str:
     """An account with a mail choice whose address its owner confirmed (issue 30: only such an address gets mail)."""
     account_id = f"acc-{name.lower()}"
-    store.store.create_account(StoredAccount(account_id, name, "$argon2id$unused", now()), name.lower())
-    store.store.set_mail_choice(account_id, MailChoice(email_address, notify))
+    store.store.accounts.create_account(StoredAccount(account_id, name, "$argon2id$unused", now()), name.lower())
+    store.store.mail_choices.set_mail_choice(account_id, MailChoice(email_address, notify))
     if email_address is not None:
         with store.store.engine.begin() as db:
             db.execute(update(accounts).where(accounts.c.id == account_id).values(email_status="confirmed"))
@@ -140,11 +136,11 @@ def table(
         StoredSeat(seat, "human", name, f"secret-token-{table_id}-{seat}", True, who)
         for seat, (name, who) in enumerate(players)
     ]
-    store.store.create_table(
+    store.store.tables.create_table(
         StoredTable(table_id, "city-blocks", 7, {}, None, now(), None, seats, [], pace=pace, started=NOON - DAY)
     )
     if pace is not None:
-        store.store.set_timing(table_id, Timing(deadline, to_move, turn_ply))
+        store.store.tables.set_timing(table_id, Timing(deadline, to_move, turn_ply))
 
 
 def run(notifier: Notifier, at: float) -> int:
@@ -166,7 +162,7 @@ def test_one_mail_per_turn(store: AsyncStore, smtp: tuple[Inbox, int]) -> None:
     assert to == ["ada@example.org"] and mail["To"] == "ada@example.org" and mail["From"] == "guildtable@example.org"
     assert mail["Auto-Submitted"] == "auto-generated"
     # Grace moved, and it is Ada's turn again from ply 2.
-    store.store.set_timing("t1", Timing(NOON + 3 * DAY, 0, 2))
+    store.store.tables.set_timing("t1", Timing(NOON + 3 * DAY, 0, 2))
     assert run(notifier, NOON + DAY) == 1
     assert run(notifier, NOON + DAY + 60) == 0
     assert inbox.subjects() == ["Your move: City Blocks"] * 2
@@ -288,7 +284,7 @@ def test_the_daily_digest_lists_the_right_tables_once_a_day(store: AsyncStore, s
     assert "/table/d-mine-1" in body and "/table/d-mine-2" in body
     assert "d-theirs" not in body and "d-live" not in body and "d-over" not in body
     # Later that day: nothing more, even for a new turn.
-    store.store.set_timing("d-theirs", Timing(NOON + 3 * DAY, 0, 4))
+    store.store.tables.set_timing("d-theirs", Timing(NOON + 3 * DAY, 0, 4))
     assert run(notifier, NOON + 6 * 3600) == 0
     # The next day: a new summary of the three tables.
     tomorrow = NOON + DAY - 6 * 3600
@@ -297,7 +293,7 @@ def test_the_daily_digest_lists_the_right_tables_once_a_day(store: AsyncStore, s
     assert run(notifier, tomorrow + 3600) == 0
     # A day with nothing to list sends nothing.
     for table_id in ("d-mine-1", "d-mine-2", "d-theirs"):
-        store.store.set_timing(table_id, Timing(None, None, None))
+        store.store.tables.set_timing(table_id, Timing(None, None, None))
     assert run(notifier, NOON + 2 * DAY) == 0
     assert len(inbox.mails) == 2
 
@@ -362,9 +358,11 @@ def test_a_second_process_does_not_send_the_same_mail_again(
 
 
 def test_the_notifier_loop_runs_in_the_server(db_url: str, smtp: tuple[Inbox, int]) -> None:
-    """Issue 16: `create_app(mail=...)` starts the notifier with the server and stops it with the server."""
+    """Issue 16: an app whose settings name an SMTP server (`--smtp`) starts the notifier with the server and stops it
+    with the server."""
     inbox, port = smtp
-    app = create_app(db_url, bot_delay=0, mail=settings(port), mail_poll=3600)
+    mail = {"smtp": f"127.0.0.1:{port}", "smtp_from": "guildtable@example.org", "smtp_starttls": False}
+    app = create_app(ServerSettings(db=db_url, bot_delay=0, public_url="https://play.example", mail_poll=3600, **mail))
     lobby_store = app.state.lobby.store
     ada = account(lobby_store, "Ada", "ada@example.org", "turn")
     table(lobby_store, "t-app", [("Ada", ada), ("Grace", None)], deadline=datetime.now(UTC).timestamp() + 2 * DAY)
@@ -381,7 +379,7 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
         accounts_module, "new_hasher", lambda: PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
     )
     limits = ServerLimits(signin_rate="1000/minute")
-    with TestClient(create_app(db_url, bot_delay=0, limits=limits)) as test_client:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, limits=limits))) as test_client:
         yield test_client
 
 

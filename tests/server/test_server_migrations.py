@@ -13,19 +13,13 @@ from sqlalchemy import Engine, create_engine, insert, inspect, text
 
 from guildtable.kernel.registry import get_game
 from guildtable.server import migrations
-from guildtable.server.store import (
-    MailChoice,
-    RatedAlready,
-    Store,
-    StoredAccount,
-    StoredSeat,
-    StoredTable,
-    metadata,
-    moves,
-    now,
-    seats,
-    tables,
-)
+from guildtable.server.storage.accounts import StoredAccount
+from guildtable.server.storage.database import now
+from guildtable.server.storage.mail_choices import MailChoice
+from guildtable.server.storage.ratings import RatedAlready
+from guildtable.server.storage.schema import metadata, moves, seats, tables
+from guildtable.server.storage.store import Store
+from guildtable.server.storage.tables import StoredSeat, StoredTable
 from guildtable.server.tables import Table
 
 
@@ -72,11 +66,11 @@ def test_a_database_made_by_create_all_is_stamped_at_the_baseline_and_keeps_its_
     engine.dispose()
     store = Store(db_url)
     assert migrations.current(store.engine) == migrations.head()
-    loaded = store.load_table("old")
+    loaded = store.tables.load_table("old")
     assert loaded is not None and loaded.actions == [33] and loaded.seats[0].name == "Ada"
     seat = [StoredSeat(0, "human", "Blue", "t", False), StoredSeat(1, "human", "Red", "u", False)]
-    store.create_table(StoredTable("new", "city-blocks", 9, {}, None, now(), None, seat, []))
-    assert store.load_table("new") is not None
+    store.tables.create_table(StoredTable("new", "city-blocks", 9, {}, None, now(), None, seat, []))
+    assert store.tables.load_table("new") is not None
     store.close()
 
 
@@ -124,7 +118,7 @@ def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(
     schema = inspect(store.engine)
     assert schema.has_table("gt_accounts") and schema.has_table("gt_sessions")
     assert "account_id" in {column["name"] for column in schema.get_columns("gt_seats")}
-    loaded = store.load_table("played")
+    loaded = store.tables.load_table("played")
     assert loaded is not None and loaded.actions == actions
     assert [(seat.name, seat.account_id) for seat in loaded.seats] == [("Ada", None), ("Grace", None)]
     table = Table.rebuild(loaded)
@@ -135,9 +129,11 @@ def test_a_database_at_0001_with_a_played_game_gets_accounts_and_keeps_the_game(
     assert table.terminal == replayed.is_terminal
     assert table.state.view(None) == replayed.view(None) and table.state.scores() == replayed.scores()
     # The old game's seats can now be an account's.
-    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
-    assert store.bind_seat("played", 0, "acc")
-    assert [(seat.table_id, seat.seat, seat.token) for seat in store.account_seats("acc")] == [("played", 0, "t0")]
+    store.accounts.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    assert store.seats.bind_seat("played", 0, "acc")
+    assert [(seat.table_id, seat.seat, seat.token) for seat in store.seats.account_seats("acc")] == [
+        ("played", 0, "t0")
+    ]
     store.close()
 
 
@@ -183,21 +179,21 @@ def test_a_database_at_0002_with_a_played_game_gets_ratings_and_keeps_the_game(d
     assert migrations.current(store.engine) == migrations.head()
     schema = inspect(store.engine)
     assert schema.has_table("gt_ratings") and schema.has_table("gt_rated_games")
-    loaded = store.load_table("played")
+    loaded = store.tables.load_table("played")
     assert loaded is not None and loaded.actions == actions and loaded.rated is False
     assert [(seat.name, seat.account_id) for seat in loaded.seats] == [("Ada", "acc"), ("Grace", None)]
     table = Table.rebuild(loaded)
     assert table.version == len(actions) and table.rated is False
     # The new tables work on the old database: a rating is written once per table.
-    store.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(26.0, 8.0)])
-    assert [(rating.subject, rating.games) for rating in store.ratings_of("acc")] == [("acc", 1)]
+    store.ratings.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(26.0, 8.0)])
+    assert [(rating.subject, rating.games) for rating in store.ratings.ratings_of("acc")] == [("acc", 1)]
     try:
-        store.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(27.0, 7.0)])
+        store.ratings.record_rated_game("played", "city-blocks", ["acc"], lambda before: [(27.0, 7.0)])
     except RatedAlready:
         pass
     else:
         raise AssertionError("a table was rated twice")
-    assert store.ratings_of("acc")[0].mu == 26.0
+    assert store.ratings.ratings_of("acc")[0].mu == 26.0
     store.close()
 
 
@@ -205,8 +201,8 @@ def test_0002_goes_back_down_to_the_baseline_keeping_the_games(sqlite_url: str) 
     """Issue 16: the accounts' and the ratings' migrations can be undone; the tables, seats and moves stay."""
     store = Store(sqlite_url)
     seat = [StoredSeat(0, "human", "Ada", "t", True), StoredSeat(1, "human", "Grace", "u", True)]
-    store.create_table(StoredTable("kept", "city-blocks", 9, {}, None, now(), None, seat, []))
-    store.add_move("kept", 0, played_game(1)[0][0], "first")
+    store.tables.create_table(StoredTable("kept", "city-blocks", 9, {}, None, now(), None, seat, []))
+    store.moves.add_move("kept", 0, played_game(1)[0][0], "first")
     with store.engine.begin() as db:
         command.downgrade(migrations.config(db), migrations.BASELINE)
     assert migrations.current(store.engine) == migrations.BASELINE
@@ -230,8 +226,8 @@ def test_a_database_made_by_create_all_of_todays_tables_is_stamped_at_head(db_ur
     engine.dispose()
     store = Store(db_url)
     assert migrations.current(store.engine) == migrations.head()
-    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
-    assert store.account_named("ada") is not None
+    store.accounts.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    assert store.accounts.account_named("ada") is not None
     store.close()
 
 
@@ -262,23 +258,24 @@ def test_a_database_at_0004_with_accounts_gets_mail_settings_off_and_keeps_its_a
     assert migrations.current(store.engine) == migrations.head()
     schema = inspect(store.engine)
     assert schema.has_table("gt_mail_sent") and schema.has_table("gt_digest_sent")
-    found = store.account_named("ada")
+    found = store.accounts.account_named("ada")
     assert found is not None and found.id == "acc" and found.password_hash == "$argon2id$hash"
-    session = store.session("hash")
+    session = store.sessions.session("hash")
     assert session is not None and session.account.name == "Ada"
-    assert store.mail_choice("acc") == MailChoice(None, "off")
-    store.set_mail_choice("acc", MailChoice("ada@example.org", "turn"))
-    assert store.mail_choice("acc") == MailChoice("ada@example.org", "turn")
-    assert store.claim_mail("acc", "t", 3, "turn", 1.0) and not store.claim_mail("acc", "t", 3, "turn", 2.0)
-    assert store.claim_digest("acc", "2026-06-03", 1.0) and not store.claim_digest("acc", "2026-06-03", 2.0)
+    assert store.mail_choices.mail_choice("acc") == MailChoice(None, "off")
+    store.mail_choices.set_mail_choice("acc", MailChoice("ada@example.org", "turn"))
+    assert store.mail_choices.mail_choice("acc") == MailChoice("ada@example.org", "turn")
+    mail = store.turn_mail
+    assert mail.claim_mail("acc", "t", 3, "turn", 1.0) and not mail.claim_mail("acc", "t", 3, "turn", 2.0)
+    assert mail.claim_digest("acc", "2026-06-03", 1.0) and not mail.claim_digest("acc", "2026-06-03", 2.0)
     store.close()
 
 
 def test_0005_goes_back_down_to_0004_keeping_the_accounts(sqlite_url: str) -> None:
     """Issue 16: the mail migration can be undone; the accounts stay."""
     store = Store(sqlite_url)
-    store.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
-    store.set_mail_choice("acc", MailChoice("ada@example.org", "digest"))
+    store.accounts.create_account(StoredAccount("acc", "Ada", "$argon2id$hash", now()), "ada")
+    store.mail_choices.set_mail_choice("acc", MailChoice("ada@example.org", "digest"))
     with store.engine.begin() as db:
         command.downgrade(migrations.config(db), "0004")
     schema = inspect(store.engine)

@@ -13,7 +13,7 @@ import pytest
 
 from guildtable.server.lobby import Lobby
 from guildtable.server.pubsub import TableFeed, TableNews
-from guildtable.server.store import Store
+from guildtable.server.storage.store import Store
 from loops import run_coroutine
 
 REDIS = os.environ.get("GUILDTABLE_TEST_REDIS", "")
@@ -110,7 +110,7 @@ def test_a_move_is_answered_only_once_the_other_processes_can_hear_of_it(tmp_pat
                 await asyncio.sleep(0.01)
             (news,) = [news for news in feed.told if news.action is not None]
             assert (news.table, news.version) == (table.id, 1)
-            stored = await lobby.store.load_table(table.id)
+            stored = await lobby.store.tables.load_table(table.id)
             assert stored is not None and len(stored.actions) == 1  # stored ...
             await asyncio.sleep(0.05)
             assert not move.done()  # ... but not answered while its news is on its way

@@ -18,6 +18,7 @@ from guildtable.kernel.registry import get_game
 from guildtable.server.app import create_app
 from guildtable.server.limits import ServerLimits
 from guildtable.server.lobby import Lobby
+from guildtable.server.settings import ServerSettings
 
 
 class FakeClock:
@@ -40,7 +41,7 @@ OPEN = ServerLimits(create_rate="10000/minute", join_rate="10000/minute", move_r
 
 
 def serve(db_url: str, clock: FakeClock) -> TestClient:
-    app = create_app(db_url, bot_delay=0, chosen_seeds=True, limits=OPEN)
+    app = create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True, limits=OPEN))
     app.state.lobby.clock = clock
     return TestClient(app)
 
@@ -337,7 +338,7 @@ def test_a_stored_undo_with_nothing_to_take_back_is_a_broken_table_not_a_crash(d
     410 `table-broken`, never a 500."""
     with serve(db_url, clock) as first:
         table = new_table(first, ["human", "human"])
-        lobby_of(first).store.store.add_move(table["id"], 0, -1, "undo 0", clock.now)
+        lobby_of(first).store.store.moves.add_move(table["id"], 0, -1, "undo 0", clock.now)
     with serve(db_url, clock) as second:
         answer = second.get(f"/api/tables/{table['id']}/state")
         assert answer.status_code == 410 and answer.json()["problem"] == "table-broken"

@@ -22,7 +22,9 @@ from guildtable.server import create_app
 from guildtable.server.accounts import CSRF_HEADER
 from guildtable.server.limits import ServerLimits
 from guildtable.server.ratings import places, rated, settle, shown_rating
-from guildtable.server.store import StoredRating, rated_games, ratings
+from guildtable.server.settings import ServerSettings
+from guildtable.server.storage.ratings import StoredRating
+from guildtable.server.storage.schema import rated_games, ratings
 from guildtable.server.tables import Table
 from loops import run_coroutine
 
@@ -41,7 +43,9 @@ def client(db_url: str) -> Iterator[TestClient]:
     # The leaderboard lists players from their first rated game here (issue 30 sets 10 by default: the minimum and
     # the provisional marks are tests/security/test_rating_farming.py's), so these tests see the order of one game.
     settings = ServerLimits(signin_rate="1000/minute", leaderboard_min_games=1)
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True, limits=settings)) as test_client:
+    with TestClient(
+        create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True, limits=settings))
+    ) as test_client:
         yield test_client
 
 
@@ -73,7 +77,7 @@ def rows(client: TestClient, table: object) -> list:
 
 def account_id(client: TestClient, name: str) -> str:
     store = client.app.state.lobby.store.store  # type: ignore[attr-defined]
-    return str(store.account_named(name.casefold()).id)
+    return str(store.accounts.account_named(name.casefold()).id)
 
 
 def ratings_by_subject(client: TestClient) -> dict[str, tuple[float, float, int]]:
@@ -126,7 +130,7 @@ def test_a_rated_table_rates_the_account_and_the_bot_level_once(client: TestClie
         assert found["bot:greedy"][0] > 25.0 > found[ada][0]
     # The end seen again, as another process would see it: the table rebuilt from the store is not rated twice.
     lobby = client.app.state.lobby  # type: ignore[attr-defined]
-    stored = lobby.store.store.load_table(table["id"])
+    stored = lobby.store.store.tables.load_table(table["id"])
     assert run_coroutine(settle(lobby.store, Table.rebuild(stored))) is False
     assert run_coroutine(settle(lobby.store, lobby.tables[table["id"]])) is False
     assert ratings_by_subject(client) == found
@@ -286,7 +290,7 @@ def test_two_processes_seeing_the_end_at_once_rate_it_once(client: TestClient) -
     store = client.app.state.lobby.store  # type: ignore[attr-defined]
 
     async def both() -> list[bool]:
-        first, second = (Table.rebuild(store.store.load_table(table["id"])) for _ in range(2))
+        first, second = (Table.rebuild(store.store.tables.load_table(table["id"])) for _ in range(2))
         return list(await asyncio.gather(settle(store, first), settle(store, second)))
 
     assert sorted(run_coroutine(both())) == [False, True]
@@ -298,10 +302,12 @@ def test_an_end_nobody_rated_is_rated_when_the_table_is_next_opened(db_url: str)
     """Issue 16: a rated game that ended where nobody rated it (a bot worker's last move while no web process held
     the table, a process stopped at the wrong moment) is rated when a process next loads the table."""
     settings = ServerLimits(signin_rate="1000/minute")
-    with TestClient(create_app(db_url, bot_delay=0, chosen_seeds=True, limits=settings)) as first:
+    with TestClient(
+        create_app(ServerSettings(db=db_url, bot_delay=0, allow_chosen_seeds=True, limits=settings))
+    ) as first:
         table = rated_table_against_greedy(first)
         forget_the_ratings(first)
-    with TestClient(create_app(db_url, bot_delay=0, limits=settings)) as second:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, limits=settings))) as second:
         assert second.get(f"/api/tables/{table['id']}").json()["terminal"] is True
         wait_for(lambda: rows(second, rated_games))
         assert len(ratings_by_subject(second)) == 2

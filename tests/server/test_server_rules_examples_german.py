@@ -14,6 +14,7 @@ import pytest
 from server_helpers import TestClient
 
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 
 GAMES = ["city-blocks", "city-and-guilds", "guildhall", "guilds-of-london"]
 # Words of each game's German rules text that its example captions must use, and English words they must not.
@@ -46,7 +47,7 @@ INNERMOST = re.compile(r"⟦[^⟦⟧]*⟧")
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0))) as test_client:
         yield test_client
 
 

@@ -12,6 +12,7 @@ import pytest
 from server_helpers import TestClient
 
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 
 # Each game's German scoring heading, from its German rulebook's words.
 SCORING = {
@@ -27,7 +28,7 @@ ENGLISH_HEADINGS = ["Material", "Setup", "A turn", "The end"]
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0))) as test_client:
         yield test_client
 
 

@@ -21,6 +21,7 @@ from guildtable.kernel.records import new_state_for, parse_record
 from guildtable.kernel.registry import all_games
 from guildtable.server import create_app
 from guildtable.server.limits import ServerLimits
+from guildtable.server.settings import ServerSettings
 
 # These tests play whole games as fast as the server answers: far above a person's rate of moves and messages.
 FAST = ServerLimits(move_rate="1000000/minute", message_rate="100000/second")
@@ -110,7 +111,9 @@ def test_no_message_carries_another_seats_hidden_information(
     game: str, players: int, sqlite_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
-    with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True, limits=FAST)) as client:
+    with TestClient(
+        create_app(ServerSettings(db=sqlite_url, bot_delay=0, allow_chosen_seeds=True, limits=FAST))
+    ) as client:
         received, tokens, record = play_over_sockets(client, game, players, seed=17)
     assert received[None][-1]["terminal"], "the game was played to the end"
     watchers: list[int | None] = [*range(players), None]

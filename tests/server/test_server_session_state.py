@@ -13,6 +13,7 @@ from guildtable.server import accounts as accounts_module
 from guildtable.server import create_app
 from guildtable.server.accounts import COOKIE
 from guildtable.server.limits import ServerLimits
+from guildtable.server.settings import ServerSettings
 
 PASSWORD = "correct horse battery"
 
@@ -23,7 +24,7 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
         accounts_module, "new_hasher", lambda: PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
     )
     settings = ServerLimits(signin_rate="1000/minute")
-    with TestClient(create_app(db_url, bot_delay=0, limits=settings)) as test_client:
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0, limits=settings))) as test_client:
         yield test_client
 
 

@@ -10,11 +10,12 @@ from server_helpers import TestClient, new_table, state, tokens_of
 from starlette.websockets import WebSocketDisconnect
 
 from guildtable.server import create_app
+from guildtable.server.settings import ServerSettings
 
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0, chosen_seeds=True)) as test_client:
+    with TestClient(create_app(ServerSettings(db=sqlite_url, bot_delay=0, allow_chosen_seeds=True))) as test_client:
         yield test_client
 
 

@@ -1,5 +1,9 @@
 """`guildtable serve`: the web platform on http://127.0.0.1:8000, storing games in SQLite (or PostgreSQL).
 
+Its options are the fields of `ServerSettings` (`server/settings.py`), declared there once for the command line, the
+environment and the app: each field is an option here (its name, type, default, bounds and help), and an option not
+given on the command line is read from its `GUILDTABLE_` variable, else it keeps its default.
+
 With `--redis` the process joins a platform of several on one PostgreSQL and Redis (any number, on any machines);
 `--workers N` runs N such processes here on one port, and `--bot-workers M` starts M `guildtable bot-worker`s beside
 them (bot moves are jobs for bot workers as soon as Redis is in use).
@@ -7,262 +11,62 @@ them (bot moves are jobs for bot workers as soon as Redis is in use).
 
 from __future__ import annotations
 
-import dataclasses
-import json
+import inspect
 import os
 import subprocess
 import sys
+import types
+import typing
+from collections.abc import Iterator
 from typing import Any
 
 import typer
 from fastapi import FastAPI
+from pydantic import ValidationError
+from pydantic.fields import FieldInfo
 
 from guildtable.cli.common import BadValue, console
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.limits import ServerLimits
+from guildtable.server.settings import ServerSettings
 
-DEFAULTS = ServerLimits()
 # The command's help (`guildtable serve --help`), translated when shown.
 HELP = N_("Serve the lobby, the game pages and the API (documented at /docs). Rates are such as `30/minute`.")
 # How `serve --workers N` hands its settings to each worker process (uvicorn imports `worker_app` there).
 SETTINGS_VARIABLE = "GUILDTABLE_SERVE_SETTINGS"
-# Where `--smtp-password` is read from when it is not given: a command line is visible to every user of the machine.
-PASSWORD_VARIABLE = "GUILDTABLE_SMTP_PASSWORD"
+# The limits whose options keep their shorter names of before the settings (scripts and guides use them).
+OPTION_NAMES = {
+    "replay_cache_bytes": "--replay-cache",
+    "max_body_bytes": "--max-body",
+    "max_message_bytes": "--max-message",
+    "max_sockets_per_address": "--max-sockets",
+}
 
 
-def serve(
-    host: str = typer.Option("127.0.0.1", help=N_("Address to listen on (0.0.0.0 to let other devices join).")),
-    port: int = typer.Option(8000, help=N_("Port to listen on.")),
-    db: str | None = typer.Option(
-        None,
-        help=N_(
-            "SQLAlchemy database URL: sqlite:///path.sqlite3 or postgresql+psycopg://user@host/db "
-            "(default: a SQLite file in your data directory)."
-        ),
-    ),
-    bot_delay: float = typer.Option(0.6, min=0.0, help=N_("Seconds a bot waits before moving, so people can follow.")),
-    ws_compression: bool = typer.Option(
-        False,
-        help=N_("Compress WebSocket messages (permessage-deflate): less bandwidth, about a third more server CPU."),
-    ),
-    log_level: str = typer.Option("info", help=N_("uvicorn log level.")),
-    redis: str | None = typer.Option(
-        None, help=N_("Redis URL (redis://host:6379/0): join the other server processes on the same database.")
-    ),
-    workers: int = typer.Option(1, min=1, help=N_("Server processes to run here on this port (needs --redis).")),
-    bot_workers: int = typer.Option(
-        0,
-        min=0,
-        help=N_("`guildtable bot-worker` processes to start here (with --redis; else bots think in this process)."),
-    ),
-    create_rate: str = typer.Option(DEFAULTS.create_rate, help=N_("Tables (and rematches) one address may create.")),
-    join_rate: str = typer.Option(DEFAULTS.join_rate, help=N_("Seats one address may join.")),
-    upload_rate: str = typer.Option(DEFAULTS.upload_rate, help=N_("Records one address may upload.")),
-    move_rate: str = typer.Option(DEFAULTS.move_rate, help=N_("Moves one address may make (all its seats together).")),
-    connect_rate: str = typer.Option(DEFAULTS.connect_rate, help=N_("WebSocket connections one address may open.")),
-    message_rate: str = typer.Option(DEFAULTS.message_rate, help=N_("Messages one WebSocket may send.")),
-    frame_rate: str = typer.Option(
-        DEFAULTS.frame_rate,
-        help=N_(
-            "WebSocket frames one connection may send, pings and other control frames included (at once, and then "
-            "refilled at that rate)."
-        ),
-    ),
-    signin_rate: str = typer.Option(DEFAULTS.signin_rate, help=N_("Sign-ins and sign-ups one address may try.")),
-    analyse_rate: str = typer.Option(DEFAULTS.analyse_rate, help=N_("Game analyses one address may ask for.")),
-    replay_rate: str = typer.Option(
-        DEFAULTS.replay_rate, help=N_("Replay steps, summaries and records one address may read.")
-    ),
-    replay_cache: int = typer.Option(
-        DEFAULTS.replay_cache_bytes, min=0, help=N_("Bytes of replay frames kept in memory at most.")
-    ),
-    replay_builds: int = typer.Option(
-        DEFAULTS.replay_builds, min=1, help=N_("Replays being prepared at once at most (the others wait their turn).")
-    ),
-    analysis_queue: int = typer.Option(
-        DEFAULTS.analysis_queue, min=1, help=N_("Game analyses under way at once at most (each visitor has one).")
-    ),
-    analysis_iterations: int = typer.Option(
-        DEFAULTS.analysis_iterations, min=10, max=100_000, help=N_("Search iterations per move of a game analysis.")
-    ),
-    max_body: int = typer.Option(DEFAULTS.max_body_bytes, min=1024, help=N_("Largest request body in bytes (413).")),
-    max_message: int = typer.Option(DEFAULTS.max_message_bytes, min=1024, help=N_("Largest WebSocket message.")),
-    max_record_moves: int = typer.Option(DEFAULTS.max_record_moves, min=1, help=N_("Longest uploaded record.")),
-    max_spectators: int = typer.Option(DEFAULTS.max_spectators, min=0, help=N_("Spectators one table may have.")),
-    max_sockets: int = typer.Option(
-        DEFAULTS.max_sockets_per_address, min=1, help=N_("WebSockets one address may hold open at once.")
-    ),
-    client_queue: int = typer.Option(
-        DEFAULTS.client_queue, min=1, help=N_("Messages waiting for one client before it is dropped as too slow.")
-    ),
-    idle_seconds: float = typer.Option(
-        DEFAULTS.idle_seconds, min=0.0, help=N_("Seconds an unwatched table stays in memory.")
-    ),
-    max_live_tables: int = typer.Option(DEFAULTS.max_live_tables, min=1, help=N_("Tables kept in memory at most.")),
-    leaderboard_min_games: int = typer.Option(
-        DEFAULTS.leaderboard_min_games,
-        min=0,
-        help=N_("Rated games a player needs to be on a leaderboard (fewer: their rating is provisional)."),
-    ),
-    rated_pair_games: int = typer.Option(
-        DEFAULTS.rated_pair_games,
-        min=0,
-        help=N_("Rated games of one game the same two accounts count in 24 hours; later ones are not rated (0: all)."),
-    ),
-    rated_pace_days: int = typer.Option(
-        DEFAULTS.rated_pace_days,
-        min=1,
-        max=30,
-        help=N_("Days each move has at a rated table whose creator chose no pace."),
-    ),
-    allow_chosen_seeds: bool = typer.Option(
-        False, help=N_("Let a table's creator fix its shuffle with 'seed' (for tests: they would know every card).")
-    ),
-    smtp: str | None = typer.Option(
-        None, help=N_("SMTP server for the 'your turn' e-mails, as HOST:PORT (without it no e-mail is sent).")
-    ),
-    smtp_from: str = typer.Option("guildtable@localhost", help=N_("The address the e-mails come from.")),
-    smtp_user: str | None = typer.Option(None, help=N_("User name to log in to the SMTP server with.")),
-    smtp_password: str | None = typer.Option(
-        None,
-        envvar=PASSWORD_VARIABLE,
-        show_envvar=False,
-        help=N_(
-            "Password for --smtp-user; better given in the environment variable GUILDTABLE_SMTP_PASSWORD, since "
-            "every user of the machine can read a command line."
-        ),
-    ),
-    smtp_starttls: bool = typer.Option(
-        True, "--smtp-starttls/--no-smtp-starttls", help=N_("Encrypt the SMTP connection with STARTTLS.")
-    ),
-    public_url: str | None = typer.Option(
-        None,
-        help=N_("The address players open the platform at, for the e-mails' links (default: http://HOST:PORT)."),
-    ),
-    mail_poll: float = typer.Option(60.0, min=1.0, help=N_("Seconds between two looks for e-mails to send.")),
-    mail_per_address_day: int = typer.Option(
-        DEFAULTS.mail_per_address_day, min=1, help=N_("E-mails one address may get a day (UTC), of every kind.")
-    ),
-    mail_confirmations_per_day: int = typer.Option(
-        DEFAULTS.mail_confirmations_per_day,
-        min=1,
-        help=N_("Confirmation e-mails one address may get, and one account may ask for, a day (UTC)."),
-    ),
-    forwarded_allow_ips: str = typer.Option(
-        "",
-        help=N_(
-            "Addresses of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto headers are believed, "
-            "comma-separated, such as 127.0.0.1 or 10.0.0.0/8 (default: none; each client is its own address)."
-        ),
-    ),
-) -> None:
+def serve(context: typer.Context, **options: Any) -> None:
+    """Serve with the settings the options given, the environment and the defaults make (in that order)."""
     import uvicorn
 
-    from guildtable.server import create_app
-    from guildtable.server.frame_budget import FrameBudget
-    from guildtable.server.mail import MailSettings
-    from guildtable.server.store import default_db_url
-
-    limits = ServerLimits(
-        create_rate=create_rate,
-        join_rate=join_rate,
-        upload_rate=upload_rate,
-        move_rate=move_rate,
-        connect_rate=connect_rate,
-        message_rate=message_rate,
-        signin_rate=signin_rate,
-        analyse_rate=analyse_rate,
-        analysis_iterations=analysis_iterations,
-        replay_rate=replay_rate,
-        replay_cache_bytes=replay_cache,
-        replay_builds=replay_builds,
-        analysis_queue=analysis_queue,
-        max_body_bytes=max_body,
-        max_message_bytes=max_message,
-        max_record_moves=max_record_moves,
-        max_spectators=max_spectators,
-        max_sockets_per_address=max_sockets,
-        client_queue=client_queue,
-        idle_seconds=idle_seconds,
-        max_live_tables=max_live_tables,
-        mail_per_address_day=mail_per_address_day,
-        mail_confirmations_per_day=mail_confirmations_per_day,
-        leaderboard_min_games=leaderboard_min_games,
-        rated_pair_games=rated_pair_games,
-        rated_pace_days=rated_pace_days,
-        frame_rate=frame_rate,
-    )
-    try:
-        FrameBudget.of(frame_rate, 0.0)
-    except ValueError:
-        example = "'100/second'"
-        raise BadValue(
-            _(
-                "{action} rate {rate} is not a rate such as {example}",
-                action="frame",
-                rate=repr(frame_rate),
-                example=example,
-            )
-        ) from None
-    url = db or default_db_url()
-    if (workers > 1 or bot_workers) and not redis:
-        raise BadValue(_("--workers and --bot-workers need --redis (the processes talk through it)"))
-    mail = None
-    if smtp:
-        smtp_host, smtp_port = smtp_address(smtp)
-        mail = MailSettings(
-            host=smtp_host,
-            port=smtp_port,
-            sender=smtp_from,
-            username=smtp_user,
-            password=smtp_password,
-            starttls=smtp_starttls,
-            base_url=checked_public_url(public_url or f"http://{host}:{port}"),
-            per_address_day=mail_per_address_day,
-            confirmations_per_day=mail_confirmations_per_day,
-        )
-    settings = {
-        "db_url": url,
-        "redis_url": redis,
-        "bot_delay": bot_delay,
-        "limits": dataclasses.asdict(limits),
-        "chosen_seeds": allow_chosen_seeds,
-        "mail": None if mail is None else dataclasses.asdict(mail),
-        "mail_poll": mail_poll,
-    }
-    try:
-        app = create_app(
-            url,
-            bot_delay=bot_delay,
-            limits=limits,
-            chosen_seeds=allow_chosen_seeds,
-            redis_url=redis,
-            mail=mail,
-            mail_poll=mail_poll,
-        )
-    except ValueError as error:
-        raise BadValue(str(error)) from None
+    given = {name: value for name, value in options.items() if _on_command_line(context, name)}
+    settings = settings_from(given)
+    app = _app(settings)
+    url = settings.database_url()
     shown = url.split("@")[-1] if "@" in url else url  # never print a database password
-    banner = _("guildtable: {url}  (database {database})", url=f"http://{host}:{port}", database=shown)
-    console.print(banner, soft_wrap=True, markup=False)
-    helpers = [_start_bot_worker(url, redis) for _ in range(bot_workers) if redis]
-    options = uvicorn_options(
-        host=host,
-        port=port,
-        log_level=log_level,
-        ws_compression=ws_compression,
-        max_message=max_message,
-        frame_rate=frame_rate,
-        forwarded_allow_ips=forwarded_allow_ips,
+    address = f"http://{settings.host}:{settings.port}"
+    console.print(
+        _("guildtable: {url}  (database {database})", url=address, database=shown), soft_wrap=True, markup=False
     )
+    redis = settings.redis
+    helpers = [_start_bot_worker(url, redis) for _ in range(settings.bot_workers) if redis]
+    running = uvicorn_options(settings)
     try:
-        if workers > 1:
+        if settings.workers > 1:
             del app  # each worker process builds its own
-            os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
-            uvicorn.run("guildtable.cli.serve:worker_app", factory=True, workers=workers, **options)
+            os.environ[SETTINGS_VARIABLE] = settings.model_dump_json()
+            uvicorn.run("guildtable.cli.serve:worker_app", factory=True, workers=settings.workers, **running)
         else:
-            uvicorn.run(app, **options)
+            uvicorn.run(app, **running)
     finally:
         for helper in helpers:
             helper.terminate()
@@ -270,16 +74,48 @@ def serve(
             helper.wait()
 
 
-def uvicorn_options(
-    *,
-    host: str,
-    port: int,
-    log_level: str,
-    ws_compression: bool,
-    max_message: int,
-    frame_rate: str,
-    forwarded_allow_ips: str,
-) -> dict[str, Any]:
+def _on_command_line(context: typer.Context, name: str) -> bool:
+    """Whether option `name` was given on the command line (not left at its default)."""
+    source = context.get_parameter_source(name)
+    # By name: Typer carries its own copy of Click, whose enum is not `click.core.ParameterSource`.
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def settings_from(given: dict[str, Any]) -> ServerSettings:
+    """The settings of the options `given` on the command line (the others: the environment's, else the defaults);
+    a bad value, wherever it came from, is refused as the option's."""
+    top: dict[str, Any] = {name: value for name, value in given.items() if name in ServerSettings.model_fields}
+    limits = {name: value for name, value in given.items() if name not in top}
+    if limits:
+        top["limits"] = limits  # merged with the environment's limits, field by field
+    try:
+        return ServerSettings(**top)
+    except ValidationError as error:
+        raise _refusal(error) from None
+
+
+def _refusal(error: ValidationError) -> BadValue:
+    """The first of a validation's complaints, as the refusal of the option it concerns (a complaint of the settings
+    as a whole, such as `--workers` without `--redis`, of none)."""
+    first = error.errors()[0]
+    reason = first.get("ctx", {}).get("error")
+    message = str(reason) if isinstance(reason, ValueError) else first["msg"]
+    location = [str(part) for part in first["loc"]]
+    if not location:
+        return BadValue(message)
+    return BadValue(message, param_hint=OPTION_NAMES.get(location[-1], "--" + location[-1].replace("_", "-")))
+
+
+def _app(settings: ServerSettings) -> FastAPI:
+    from guildtable.server import create_app
+
+    try:
+        return create_app(settings)
+    except ValueError as error:  # a rate `limits` cannot read
+        raise BadValue(str(error)) from None
+
+
+def uvicorn_options(settings: ServerSettings) -> dict[str, Any]:
     """What `serve` hands `uvicorn.run`, with one process or with `--workers`.
 
     Every WebSocket frame is counted against `frame_rate` (`server/frame_budget.py`). Proxy headers are believed only
@@ -288,14 +124,14 @@ def uvicorn_options(
     30 finding 3)."""
     from guildtable.server.frame_budget import BudgetedWebSockets
 
-    proxies = ",".join(part.strip() for part in forwarded_allow_ips.split(",") if part.strip())
+    proxies = ",".join(part.strip() for part in settings.forwarded_allow_ips.split(",") if part.strip())
     options: dict[str, Any] = {
-        "host": host,
-        "port": port,
-        "log_level": log_level,
-        "ws": BudgetedWebSockets(frame_rate),
-        "ws_per_message_deflate": ws_compression,
-        "ws_max_size": max_message,
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": settings.log_level,
+        "ws": BudgetedWebSockets(settings.limits.frame_rate),
+        "ws_per_message_deflate": settings.ws_compression,
+        "ws_max_size": settings.limits.max_message_bytes,
         "proxy_headers": bool(proxies),
     }
     if proxies:
@@ -306,37 +142,58 @@ def uvicorn_options(
 def worker_app() -> FastAPI:
     """The app of one `serve --workers N` process, from the settings its parent put in the environment."""
     from guildtable.server import create_app
-    from guildtable.server.mail import MailSettings
 
-    settings = json.loads(os.environ[SETTINGS_VARIABLE])
-    return create_app(
-        settings["db_url"],
-        bot_delay=settings["bot_delay"],
-        limits=ServerLimits(**settings["limits"]),
-        chosen_seeds=settings["chosen_seeds"],
-        redis_url=settings["redis_url"],
-        mail=None if settings["mail"] is None else MailSettings(**settings["mail"]),
-        mail_poll=settings["mail_poll"],
-    )
-
-
-def smtp_address(text: str) -> tuple[str, int]:
-    """`--smtp`'s HOST:PORT (an IPv6 host in brackets: [::1]:25)."""
-    host, _colon, port = text.strip().rpartition(":")
-    host = host.removeprefix("[").removesuffix("]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise BadValue(_("--smtp is HOST:PORT, such as mail.example.org:587"))
-    return host, int(port)
-
-
-def checked_public_url(text: str) -> str:
-    """`--public-url` without its trailing slash: the e-mails' links start with it."""
-    url = text.strip().rstrip("/")
-    if not url.startswith(("http://", "https://")) or any(character.isspace() for character in url):
-        raise BadValue(_("--public-url is an address such as https://games.example.org"))
-    return url
+    return create_app(ServerSettings.model_validate_json(os.environ[SETTINGS_VARIABLE]))
 
 
 def _start_bot_worker(db_url: str, redis_url: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "bot-worker"]
     return subprocess.Popen([*command, "--db", db_url, "--redis", redis_url])
+
+
+# --- the options, from the settings' fields ----------------------------------------------------------------------
+def setting_fields() -> Iterator[tuple[str, Any, FieldInfo, Any]]:
+    """Each setting that is an option, in the settings' order (the limits with a description where `limits` is): its
+    name, type, field and default."""
+    defaults = ServerSettings.model_construct()  # the defaults alone, not the environment
+    for name, field in ServerSettings.model_fields.items():
+        if name != "limits":
+            yield name, field.annotation, field, getattr(defaults, name)
+            continue
+        for limit, hint in typing.get_type_hints(ServerLimits, include_extras=True).items():
+            info = next((meta for meta in getattr(hint, "__metadata__", ()) if isinstance(meta, FieldInfo)), None)
+            if info is not None and info.description:
+                yield limit, typing.get_args(hint)[0], info, getattr(defaults.limits, limit)
+
+
+def option(name: str, annotation: Any, field: FieldInfo, default: Any) -> inspect.Parameter:
+    """The Typer option of one setting: its default the setting's (used only when the environment has none), its
+    bounds the field's, its help the field's description (translated when shown)."""
+    kind = _value_type(annotation)
+    bounds = {type(rule).__name__: rule for rule in field.metadata}
+    low, high = bounds.get("Ge"), bounds.get("Le")
+    declared = OPTION_NAMES.get(name, "--" + name.replace("_", "-"))
+    if kind is bool:
+        declared = f"{declared}/--no-{declared.removeprefix('--')}"
+    info = typer.Option(
+        default,
+        declared,
+        min=None if low is None else low.ge,
+        max=None if high is None else high.le,
+        help=field.description,
+    )
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=annotation)
+
+
+def _value_type(annotation: Any) -> type:
+    """`str` of `str | None`: the type an option's value has."""
+    if isinstance(annotation, types.UnionType):
+        return next(part for part in typing.get_args(annotation) if part is not type(None))  # type: ignore[no-any-return]
+    return annotation  # type: ignore[no-any-return]
+
+
+# Typer reads a command's options from its signature: `serve` takes the settings' fields as its options.
+CONTEXT = inspect.Parameter("context", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context)
+serve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    [CONTEXT, *(option(*setting) for setting in setting_fields())], return_annotation=None
+)

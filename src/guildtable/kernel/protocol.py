@@ -12,11 +12,12 @@ import contextlib
 from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeAlias, TypedDict, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 from mypy_extensions import mypyc_attr
+from typing_extensions import TypedDict
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
@@ -167,6 +168,9 @@ class Game(ABC, Generic[GameState]):
     play_minutes: ClassVar[tuple[int, int]] = (0, 0)
     # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
     rule_prefix: ClassVar[str] = ""
+    # Issue 32: the type of the game's views (its `view.py`'s TypedDict built on `SeatView`): the server's API
+    # describes each game's view with it, so the pages' types come from the same definition as the views.
+    view_type: ClassVar[type[SeatView]] = SeatView
 
     @property
     def domain(self) -> str:

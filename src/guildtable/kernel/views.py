@@ -7,12 +7,17 @@ page, a renderer or a test reads are named and typed in one place; at run time a
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import NotRequired
+
+from pydantic import ConfigDict, with_config
+from typing_extensions import TypedDict
 
 
+@with_config(ConfigDict(extra="allow"))
 class DecisionView(TypedDict):
     """The question on turn, as a view shows it: its kind's name, the seat that answers it, and (where the game shows
-    it to everyone) the question in plain words."""
+    it to everyone) the question in plain words. A game may add the question's public context (Guildhall's
+    `GuildhallDecision`): the API's schema lets those keys through (issue 32)."""
 
     kind: str
     seat: int

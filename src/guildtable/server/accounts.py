@@ -47,8 +47,9 @@ from guildtable.server import language as page_language
 from guildtable.server.auth import new_id
 from guildtable.server.names import display_name, lookalike_key, new_name
 from guildtable.server.problems import Problem
-from guildtable.server.store import NameTaken, StoredAccount, now
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.storage.accounts import NameTaken, StoredAccount
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.database import now
 
 T = TypeVar("T")
 
@@ -241,14 +242,14 @@ class Accounts:
         chosen = account_language(language or current_language()) or ENGLISH
         account = StoredAccount(new_id(), shown, hashed, now(), chosen)
         try:
-            await self.store.create_account(account, name_key(shown))
+            await self.store.accounts.create_account(account, name_key(shown))
         except NameTaken:
             raise await self._taken(shown) from None
         return await self._open(account)
 
     async def _taken(self, shown: str) -> Problem:
         """The 409 of a name that is taken: by the same name in other letters' case, or by one that looks like it."""
-        other = await self.store.account_called(shown, name_key(shown))
+        other = await self.store.accounts.account_called(shown, name_key(shown))
         if other is None or other.name.casefold() == shown.casefold():
             return Problem(409, "name-taken", _("the name {name} is taken", name=shown), field="name")
         return Problem(
@@ -270,16 +271,16 @@ class Accounts:
         except Problem:
             account = None  # no account has such a name: checked against the dummy all the same
         else:
-            account = await self.store.account_called(shown, name_key(shown))
+            account = await self.store.accounts.account_called(shown, name_key(shown))
         given = _password(password)
         if not await self.passwords.verify(None if account is None else account.password_hash, given):
             raise sign_in_failed()
         assert account is not None
         if self.passwords.needs_rehash(account.password_hash):
-            await self.store.set_password_hash(account.id, await self.passwords.hash(given))
+            await self.store.accounts.set_password_hash(account.id, await self.passwords.hash(given))
         chosen = account_language(language)
         if chosen is not None and chosen != account.language:
-            await self.store.set_account_language(account.id, chosen)
+            await self.store.accounts.set_account_language(account.id, chosen)
             account = dataclasses.replace(account, language=chosen)
         return await self._open(account)
 
@@ -288,17 +289,17 @@ class Accounts:
         csrf = secrets.token_urlsafe(CSRF_BYTES)
         expires = (datetime.now(UTC) + timedelta(seconds=SESSION_SECONDS)).isoformat(timespec="seconds")
         session = Session(account, csrf, hash_token(token))
-        await self.store.add_session(session.token_hash, account.id, csrf, expires)
+        await self.store.sessions.add_session(session.token_hash, account.id, csrf, expires)
         return session, token
 
     async def session(self, token: str) -> Session | None:
         """The live session of a cookie's token, or None (unknown, signed out or ended)."""
         token_hash = hash_token(token)
-        stored = await self.store.session(token_hash)
+        stored = await self.store.sessions.session(token_hash)
         return None if stored is None else Session(stored.account, stored.csrf, token_hash)
 
     async def sign_out(self, session: Session) -> None:
-        await self.store.delete_session(session.token_hash)
+        await self.store.sessions.delete_session(session.token_hash)
 
     async def _check_own_password(self, session: Session, password: str) -> None:
         """The signed-in account's password, asked again: 403 `wrong-password` if it is not."""
@@ -310,8 +311,8 @@ class Accounts:
         the account ends (whoever knew the old password is signed out). How many ended."""
         chosen = checked_password(new, session.account.name, field="new_password")
         await self._check_own_password(session, current)
-        await self.store.set_password_hash(session.account.id, await self.passwords.hash(chosen))
-        return await self.store.delete_other_sessions(session.account.id, session.token_hash)
+        await self.store.accounts.set_password_hash(session.account.id, await self.passwords.hash(chosen))
+        return await self.store.sessions.delete_other_sessions(session.account.id, session.token_hash)
 
     async def set_language(self, session: Session, language: str) -> Session:
         """The account's language from now on (English or German: anything else is ignored); the session as it
@@ -319,17 +320,17 @@ class Accounts:
         chosen = account_language(language)
         if chosen is None or chosen == session.account.language:
             return session
-        await self.store.set_account_language(session.account.id, chosen)
+        await self.store.accounts.set_account_language(session.account.id, chosen)
         return dataclasses.replace(session, account=dataclasses.replace(session.account, language=chosen))
 
     async def sign_out_elsewhere(self, session: Session) -> int:
         """End every session of the account but this one ("sign out everywhere else"); how many ended."""
-        return await self.store.delete_other_sessions(session.account.id, session.token_hash)
+        return await self.store.sessions.delete_other_sessions(session.account.id, session.token_hash)
 
     async def delete(self, session: Session, password: str) -> None:
-        """Delete the account, once its password is given (see `Store.delete_account`)."""
+        """Delete the account, once its password is given (see `storage.accounts.Accounts.delete_account`)."""
         await self._check_own_password(session, password)
-        await self.store.delete_account(session.account.id)
+        await self.store.accounts.delete_account(session.account.id)
 
     def close(self) -> None:
         self.passwords.close()

@@ -29,7 +29,7 @@ from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import GameRecord, parse_record
 from guildtable.kernel.seats import displayed_seat_names
 from guildtable.server.problems import Problem
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.storage.calls import AsyncStore
 from guildtable.server.workers import worker_pool
 
 log = logging.getLogger("guildtable.server")
@@ -84,9 +84,9 @@ async def judge_all(
         running.steps.append(await judge(index))
         running.done = index + 1
         if running.done % PROGRESS_EVERY == 0:
-            await store.analysis_progress(replay_id, running.done, time.time())
+            await store.analyses.analysis_progress(replay_id, running.done, time.time())
     result = assemble(parse_record(record), spec, running.steps).to_json()
-    await store.finish_analysis(replay_id, result, time.time())
+    await store.analyses.finish_analysis(replay_id, result, time.time())
 
 
 class Analyses:
@@ -124,7 +124,7 @@ class Analyses:
         here = self.running.get(replay_id)
         if here is not None:
             return {"status": "running", "done": here.done, "total": here.total}
-        stored = await self.store.analysis(replay_id)
+        stored = await self.store.analyses.analysis(replay_id)
         if stored is None or (stored.status == "running" and stored.updated < time.time() - self.stale_seconds):
             return {"status": "none", "thresholds": _thresholds()}
         if stored.status == "running":
@@ -137,7 +137,7 @@ class Analyses:
     async def start(self, replay_id: str, record: dict[str, Any], visitor: str = "") -> dict[str, Any]:
         """Start analysing a replay unless it is done or under way; returns its status. A visitor (a client address)
         has one analysis under way at a time."""
-        known = await self.status(replay_id)
+        known = await self.status(replay_id, record)
         if known["status"] != "none":
             return known
         parsed = parse_record(record)
@@ -159,14 +159,14 @@ class Analyses:
                 headers={"Retry-After": "60"},
             )
         now = time.time()
-        if not await self.store.claim_analysis(replay_id, self.spec, total, now, now - self.stale_seconds):
+        if not await self.store.analyses.claim_analysis(replay_id, self.spec, total, now, now - self.stale_seconds):
             return await self.status(replay_id)
         if self.queue is not None:
             try:
                 await self.queue.analyse(replay_id, record, self.spec, now)
             except Exception as error:
                 log.error("the analysis of %s could not be queued: %s", replay_id, error)
-                await self.store.drop_analysis(replay_id)
+                await self.store.analyses.drop_analysis(replay_id)
                 raise Problem(
                     503,
                     "analysis-unavailable",
@@ -194,19 +194,19 @@ class Analyses:
                     running.steps.append(step)
                     running.done = index + 1
                     if running.done % PROGRESS_EVERY == 0:
-                        await self.store.analysis_progress(replay_id, running.done, time.time())
+                        await self.store.analyses.analysis_progress(replay_id, running.done, time.time())
                 if running.done < running.total:
                     self._turns.append(replay_id)
                     continue
                 result = assemble(parse_record(running.record), self.spec, running.steps).to_json()
-                await self.store.finish_analysis(replay_id, result, time.time())
+                await self.store.analyses.finish_analysis(replay_id, result, time.time())
                 self.running.pop(replay_id, None)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("the analysis of %s failed", replay_id)
                 self.running.pop(replay_id, None)
-                await self.store.drop_analysis(replay_id)
+                await self.store.analyses.drop_analysis(replay_id)
 
     async def close(self) -> None:
         if self._judge is not None:
@@ -215,7 +215,7 @@ class Analyses:
                 await self._judge
         for replay_id in list(self.running):
             with contextlib.suppress(Exception):  # cancelled on shutdown: its row is dropped, to be asked again
-                await self.store.drop_analysis(replay_id)
+                await self.store.analyses.drop_analysis(replay_id)
         self.running.clear()
         self._turns.clear()
         if self._pool is not None:

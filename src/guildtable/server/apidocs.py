@@ -9,6 +9,9 @@ The schema at `/openapi.json` documents every answer (issue 30): each route name
 (`problems.problem_responses`), and `document_problems` adds the ones that come from the app as a whole rather than
 from a route: a body's 400, 413 and 422, a signed-in change's 403 `csrf`, and any request's 422 (FastAPI's own
 validation error, which the app answers as a problem, `application/problem+json`, like every other refusal).
+Issue 32: each 2xx answer's schema comes from its route's model (`models/`); `document_examples` puts a real example of
+it beside it (`api_examples.py`), and `document_socket` adds the WebSocket's messages (`models/socket.py`) as the
+schemas `ClientMessage` and `ServerMessage`, which the description's section on the WebSocket names.
 """
 
 from __future__ import annotations
@@ -22,7 +25,10 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
 
+from guildtable.server.api_examples import EXAMPLES
+from guildtable.server.models.socket import CLOSE_CODES, ClientMessage, ServerMessage
 from guildtable.server.problems import PROBLEM_SCHEMA, ProblemBody, problem_response
 
 ASSETS = Path(str(files("fastapi_offline") / "static"))
@@ -62,7 +68,7 @@ def _with_problems(make: Callable[[], dict[str, Any]]) -> Callable[[], dict[str,
 
     def openapi() -> dict[str, Any]:
         if not done:
-            done.append(document_problems(make()))
+            done.append(document_examples(document_socket(document_problems(make()))))
         return done[0]
 
     return openapi
@@ -102,3 +108,59 @@ def document_problems(schema: dict[str, Any]) -> dict[str, Any]:
 def _is_validation_error(response: dict[str, Any] | None) -> bool:
     content = (response or {}).get("content", {}).get("application/json", {})
     return bool(content.get("schema", {}).get("$ref", "").endswith("/HTTPValidationError"))
+
+
+REF = "#/components/schemas/{model}"
+
+
+def document_examples(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with an example beside each 2xx JSON answer whose schema `api_examples.EXAMPLES` has one of."""
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                content = response.get("content", {}).get("application/json")
+                if not status.startswith("2") or content is None:
+                    continue
+                name = content.get("schema", {}).get("$ref", "").rsplit("/", 1)[-1]
+                if name in EXAMPLES:
+                    content["example"] = EXAMPLES[name]()
+    return schema
+
+
+def document_socket(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with the WebSocket's messages among its schemas: `ClientMessage` (what a client sends) and
+    `ServerMessage` (what the server sends), each a union tagged by `type`, and the schemas they name."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    messages: tuple[tuple[str, TypeAdapter[Any]], ...] = (
+        ("ClientMessage", TypeAdapter(ClientMessage)),
+        ("ServerMessage", TypeAdapter(ServerMessage)),
+    )
+    for name, adapter in messages:
+        described = adapter.json_schema(ref_template=REF, mode="serialization")
+        for model, definition in described.pop("$defs", {}).items():
+            components.setdefault(model, definition)
+        components[name] = described
+    return schema
+
+
+def socket_description() -> str:
+    """The API description's section on the WebSocket: its messages both ways and its close codes."""
+    codes = "\n".join(f"- `{code}`: {meaning}" for code, meaning in CLOSE_CODES.items())
+    return f"""
+## The WebSocket
+
+`GET /ws/tables/{{table_id}}` (a WebSocket; `?lang=de` picks the language of its texts) carries JSON text messages,
+each an object with a `type`. The schemas `ClientMessage` and `ServerMessage` describe every message:
+
+- a client sends `hello` first (`HelloMessage`: `token`, a seat's secret, plays that seat; `invite`, an invite link's
+  token, watches until its player joins; neither: a spectator), then `move` (`MoveMessage`), `undo`, `resign`,
+  `refresh` (the whole state again) and `ping`;
+- the server sends the whole `state` (`TableState`, as `GET /api/tables/{{table_id}}/state` answers) first and after
+  a refresh, an `update` (`TableUpdate`: the events since the client's last message) after every change, an `invite`
+  (`InviteMessage`) to an invite link's holder, a `pong`, and an `error` (`ErrorMessage`, a problem body) for each
+  message it refused.
+
+A refusal the socket cannot go on after closes it with a code:
+
+{codes}
+"""

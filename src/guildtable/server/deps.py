@@ -12,7 +12,7 @@ from typing import Annotated, cast
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from guildtable.server.accounts import Accounts
+from guildtable.server.accounts import Accounts, Session, request_session, signed_in
 from guildtable.server.limits import Action, RateLimiter
 from guildtable.server.lobby import Lobby
 
@@ -53,3 +53,6 @@ LobbyDep = Annotated[Lobby, Depends(get_lobby)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 RatesDep = Annotated[RateLimiter, Depends(get_rates)]
 LimitDep = Annotated[Limit, Depends(get_limit)]
+# The request's session: None for a guest (`OptionalSession`), or 401 `not-signed-in` (`SignedIn`); see accounts.py.
+OptionalSession = Annotated[Session | None, Depends(request_session)]
+SignedIn = Annotated[Session, Depends(signed_in)]

@@ -31,8 +31,9 @@ from guildtable.server.botpool import BotFailed, BotJob, BotPool, BotPoolBusy, B
 from guildtable.server.problems import Problem
 from guildtable.server.pubsub import TableFeed, TableNews, platform_key
 from guildtable.server.ratings import settle_quietly
-from guildtable.server.store import PlyTaken, Store
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.moves import PlyTaken
+from guildtable.server.storage.store import Store
 from guildtable.server.tables import Table
 from guildtable.server.workers import worker_pool
 
@@ -150,7 +151,7 @@ async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: f
     context: WorkerContext = ctx["guildtable"]
     job: Job = ctx["job"]
     await _beating(job, asyncio.sleep(delay))
-    stored = await context.store.load_table(table_id)
+    stored = await context.store.tables.load_table(table_id)
     if stored is None:
         return "no such table"
     table = Table.rebuild(stored)
@@ -174,12 +175,12 @@ async def bot_move(ctx: dict[str, Any], *, table_id: str, version: int, delay: f
         return "illegal"
     pending = table.prepare_move(action, time.time())
     try:
-        await context.store.add_move(table_id, version, action, pending.notation, pending.at)
+        await context.store.moves.add_move(table_id, version, action, pending.notation, pending.at)
     except PlyTaken:
         return "moved already"
     table.adopt(pending)
     if table.pace is not None:
-        await context.store.set_timing(table_id, table.timing())
+        await context.store.tables.set_timing(table_id, table.timing())
     await context.feed.publish(TableNews(table_id, table.version, action))
     # A bot's move that ends a rated game rates it here: no web process may hold the table to see the end.
     await settle_quietly(context.store, table)
@@ -191,7 +192,7 @@ async def analyse_game(ctx: dict[str, Any], *, replay_id: str, record: dict[str,
     """The job: judge every move of a replay whose analysis a web process claimed, and store the result."""
     context: JudgeContext = ctx["guildtable"]
     job: Job = ctx["job"]
-    stored = await context.store.analysis(replay_id)
+    stored = await context.store.analyses.analysis(replay_id)
     if stored is None or stored.status != "running":
         return "not wanted"  # done already, or the claim was dropped
     loop = asyncio.get_running_loop()
@@ -205,7 +206,7 @@ async def analyse_game(ctx: dict[str, Any], *, replay_id: str, record: dict[str,
     except Exception:
         if not job.retryable:  # the last attempt: the page offers the analysis again
             log.exception("the analysis of %s failed", replay_id)
-            await context.store.drop_analysis(replay_id)
+            await context.store.analyses.drop_analysis(replay_id)
         raise
     return "analysed"
 

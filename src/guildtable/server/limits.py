@@ -1,8 +1,8 @@
 """What one client may cost the server: request rates per address, body and message sizes, watchers, memory.
 
-Every number here is a `guildtable serve` option (see `cli/serve.py`); the defaults leave honest players far from
-every limit. Rates are counted with the `limits` library (a sliding window per client address and action), and a
-refusal is a 429 problem with `Retry-After`.
+Each limit with a description is a setting of the server (`settings.py`: a `guildtable serve` option and a
+`GUILDTABLE_LIMITS__...` variable); the defaults leave honest players far from every limit. Rates are counted with the
+`limits` library (a sliding window per client address and action), and a refusal is a 429 problem with `Retry-After`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import json
 import math
 import time
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import SlidingWindowCounterRateLimiter
+from pydantic import Field
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from guildtable.kernel.i18n import N_, ngettext
@@ -41,62 +42,111 @@ _DOING = {
 
 @dataclass(frozen=True, slots=True)
 class ServerLimits:
-    """The server's limits; rates are `limits` strings such as `30/minute`."""
+    """The server's limits; rates are `limits` strings such as `30/minute`. A limit with a description is a `guildtable
+    serve` option and a setting (`settings.py`: `--move-rate`, `GUILDTABLE_LIMITS__MOVE_RATE`), its description the
+    option's help."""
 
-    create_rate: str = "30/minute"
-    join_rate: str = "60/minute"
-    upload_rate: str = "20/minute"
+    create_rate: Annotated[str, Field(description=N_("Tables (and rematches) one address may create."))] = "30/minute"
+    join_rate: Annotated[str, Field(description=N_("Seats one address may join."))] = "60/minute"
+    upload_rate: Annotated[str, Field(description=N_("Records one address may upload."))] = "20/minute"
     # Counted per seat (issue 30): a seat's budget is its own player's alone; bots never count.
-    move_rate: str = "300/minute"
-    connect_rate: str = "120/minute"
+    move_rate: Annotated[str, Field(description=N_("Moves one address may make (all its seats together)."))] = (
+        "300/minute"
+    )
+    connect_rate: Annotated[str, Field(description=N_("WebSocket connections one address may open."))] = "120/minute"
     # Messages one WebSocket may send (moves, refreshes, pings); a browser sends a few a minute.
-    message_rate: str = "20/second"
+    message_rate: Annotated[str, Field(description=N_("Messages one WebSocket may send."))] = "20/second"
     # Sign-ins and sign-ups: each costs an argon2 hash (tens of milliseconds, 64 MiB), and guessing passwords is what
     # this limit slows down.
-    signin_rate: str = "10/minute"
+    signin_rate: Annotated[str, Field(description=N_("Sign-ins and sign-ups one address may try."))] = "10/minute"
     # Analyses asked for (issue 19): each costs two searches per move of a game, in a worker process.
-    analyse_rate: str = "10/hour"
+    analyse_rate: Annotated[str, Field(description=N_("Game analyses one address may ask for."))] = "10/hour"
     # Replay reads (issue 30): a summary, a step or a record of a replay; stepping through a game by holding an arrow
     # key asks for a few steps a second.
-    replay_rate: str = "600/minute"
-    max_body_bytes: int = 512 * 1024
-    max_message_bytes: int = 64 * 1024
-    max_record_moves: int = 5000
+    replay_rate: Annotated[str, Field(description=N_("Replay steps, summaries and records one address may read."))] = (
+        "600/minute"
+    )
+    max_body_bytes: Annotated[int, Field(ge=1024, description=N_("Largest request body in bytes (413)."))] = 512 * 1024
+    max_message_bytes: Annotated[int, Field(ge=1024, description=N_("Largest WebSocket message."))] = 64 * 1024
+    max_record_moves: Annotated[int, Field(ge=1, description=N_("Longest uploaded record."))] = 5000
     max_json_depth: int = 32
-    max_spectators: int = 100
-    max_sockets_per_address: int = 32
+    max_spectators: Annotated[int, Field(ge=0, description=N_("Spectators one table may have."))] = 100
+    max_sockets_per_address: Annotated[
+        int, Field(ge=1, description=N_("WebSockets one address may hold open at once."))
+    ] = 32
     # Messages waiting for one client; a client that falls further behind is dropped (it reconnects to a fresh view).
-    client_queue: int = 64
+    client_queue: Annotated[
+        int, Field(ge=1, description=N_("Messages waiting for one client before it is dropped as too slow."))
+    ] = 64
     # A table nobody watches and no bot plays leaves memory after this long (and is loaded again when opened).
-    idle_seconds: float = 300.0
-    max_live_tables: int = 2000
+    idle_seconds: Annotated[float, Field(ge=0.0, description=N_("Seconds an unwatched table stays in memory."))] = 300.0
+    max_live_tables: Annotated[int, Field(ge=1, description=N_("Tables kept in memory at most."))] = 2000
     # Bot moves: worker processes, moves waiting at most, and the seconds after which a move is given up.
     bot_workers: int = 2
     bot_queue: int = 256
     bot_move_seconds: float = 10.0
     # Search iterations per judged move of an analysis (issue 19; each move is searched twice at most).
-    analysis_iterations: int = 400
+    analysis_iterations: Annotated[
+        int, Field(ge=10, le=100_000, description=N_("Search iterations per move of a game analysis."))
+    ] = 400
     # Storage calls waiting on the database at once (each in a thread of its own, off the event loop).
     store_threads: int = 4
     # WebSocket frames one connection may send, control frames included (issue 30; `frame_budget.py`): this many at
     # once, refilled at this rate. The app's own messages are held to `message_rate` well before this.
-    frame_rate: str = "100/second"
+    frame_rate: Annotated[
+        str,
+        Field(
+            description=N_(
+                "WebSocket frames one connection may send, pings and other control frames included (at once, and then "
+                "refilled at that rate)."
+            )
+        ),
+    ] = "100/second"
     # E-mails one address gets a UTC day, of every kind (issue 30; `mail.py`), and confirmation mails among them, which
     # is also how many one account may cause a day.
-    mail_per_address_day: int = 50
-    mail_confirmations_per_day: int = 3
+    mail_per_address_day: Annotated[
+        int, Field(ge=1, description=N_("E-mails one address may get a day (UTC), of every kind."))
+    ] = 50
+    mail_confirmations_per_day: Annotated[
+        int,
+        Field(
+            ge=1, description=N_("Confirmation e-mails one address may get, and one account may ask for, a day (UTC).")
+        ),
+    ] = 3
     # Ratings (issue 30, rating farming; see ratings.py): the rated games an account needs to be on a leaderboard
     # (fewer: its rating is provisional); the rated games of one game the same two accounts count in 24 hours (0: no
     # cap); and the days a move has at a rated table whose creator chose no pace.
-    leaderboard_min_games: int = 10
-    rated_pair_games: int = 3
-    rated_pace_days: int = 3
+    leaderboard_min_games: Annotated[
+        int,
+        Field(
+            ge=0,
+            description=N_("Rated games a player needs to be on a leaderboard (fewer: their rating is provisional)."),
+        ),
+    ] = 10
+    rated_pair_games: Annotated[
+        int,
+        Field(
+            ge=0,
+            description=N_(
+                "Rated games of one game the same two accounts count in 24 hours; later ones are not rated (0: all)."
+            ),
+        ),
+    ] = 3
+    rated_pace_days: Annotated[
+        int, Field(ge=1, le=30, description=N_("Days each move has at a rated table whose creator chose no pace."))
+    ] = 3
     # Replays (issue 30, finding 8): the frames kept in memory at most (bytes, least recently watched leaving first),
     # and the replays being built at once, in a worker process, at most (a 503 beyond).
-    replay_cache_bytes: int = 64 * 1024 * 1024
-    replay_builds: int = 4
+    replay_cache_bytes: Annotated[
+        int, Field(ge=0, description=N_("Bytes of replay frames kept in memory at most."))
+    ] = 64 * 1024 * 1024
+    replay_builds: Annotated[
+        int, Field(ge=1, description=N_("Replays being prepared at once at most (the others wait their turn)."))
+    ] = 4
     # Analyses (issue 30, finding 13): how many may wait for the judge at once (each visitor has at most one).
-    analysis_queue: int = 32
+    analysis_queue: Annotated[
+        int, Field(ge=1, description=N_("Game analyses under way at once at most (each visitor has one)."))
+    ] = 32
 
     def rate(self, action: Action) -> str:
         rates: dict[Action, str] = {

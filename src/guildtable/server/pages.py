@@ -1,10 +1,7 @@
 """The HTML pages, rendered in the request's language: Jinja2 templates in `web/` whose words are gettext messages
 (`{% trans %}` blocks and `_()` calls, extracted into the `web` catalogue; the rules texts into `rules`). Each page
-carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer.
-
-The account pages (issue 16) are registered here by `add_account_pages`: `/signin`, `/me` ("My games"),
-`/players/{name}` and `/leaderboard` (the ratings of each game). Each is the same page for everyone; its script asks
-the API what the visitor may see."""
+carries its catalogue for the page's scripts, and `/i18n/{lang}/{domain}.json` serves a game's for its renderer. The
+pages' routes are in `routes/pages.py`."""
 
 from __future__ import annotations
 
@@ -13,8 +10,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
@@ -28,8 +23,7 @@ from guildtable.kernel.i18n import (
     domain,
 )
 from guildtable.kernel.registry import all_games
-from guildtable.server.accounts import safe_next
-from guildtable.server.tables import game_words
+from guildtable.server.table_log import game_words
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -105,25 +99,3 @@ def render_rules_text(game: str) -> str:
 
 def known_domain(name: str) -> bool:
     return name in DOMAINS
-
-
-def add_account_pages(app: FastAPI) -> None:
-    """Register the account pages on `app`: sign in or create an account, "My games", a player's page and the
-    leaderboard."""
-
-    @app.get("/signin", include_in_schema=False)
-    def signin_page(next: str | None = None) -> HTMLResponse:
-        # Issue 30: where to go afterwards is only ever a path of this site (`safe_next`); the page checks it again.
-        return HTMLResponse(render_page("signin.html", next=safe_next(next) if next is not None else ""))
-
-    @app.get("/me", include_in_schema=False)
-    def my_games_page() -> HTMLResponse:
-        return HTMLResponse(render_page("me.html"), headers={"Cache-Control": "no-store"})
-
-    @app.get("/players/{name}", include_in_schema=False)
-    def player_page(name: str) -> HTMLResponse:
-        return HTMLResponse(render_page("player.html"))
-
-    @app.get("/leaderboard", include_in_schema=False)
-    def leaderboard_page() -> HTMLResponse:
-        return HTMLResponse(render_page("leaderboard.html", page="leaderboard"))

@@ -8,7 +8,7 @@ from guildtable.server.jobs import BotJobs, make_queue
 from guildtable.server.limits import ServerLimits
 from guildtable.server.lobby import Lobby
 from guildtable.server.pubsub import TableFeed
-from guildtable.server.store import Store
+from guildtable.server.storage.store import Store
 
 
 def make_lobby(

@@ -1,13 +1,15 @@
 """JSON problem bodies (RFC 9457 style): every refusal names what is wrong and changes nothing.
 
-A `Problem` raised anywhere below an endpoint becomes a 4xx response, or an `error` message on a WebSocket. Its
-`detail` must never carry another seat's hidden information.
+A `Problem` raised anywhere below an endpoint becomes a 4xx response (`problem_handlers.py`: FastAPI's and Starlette's
+own refusals too, so every refusal is `application/problem+json`), or an `error` message on a WebSocket.
+Its `detail` must never carry another seat's hidden information.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from guildtable.kernel.i18n import N_
@@ -154,3 +156,8 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The `responses=` of a route that can refuse with these statuses. The refusals every route of a kind shares
     (a body's 400, 413 and 422, a signed-in change's 403) are added to the schema for all of them (`apidocs.py`)."""
     return {status: problem_response(status) for status in sorted(set(statuses))}
+
+
+def problem_json_response(error: Problem) -> JSONResponse:
+    """The HTTP answer of a refusal."""
+    return JSONResponse(error.body(), status_code=error.status, media_type=PROBLEM_JSON, headers=error.headers or None)

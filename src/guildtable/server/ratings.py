@@ -55,8 +55,9 @@ from guildtable.kernel.seats import BOT_LEVEL_NAMES
 from guildtable.server.limits import ServerLimits
 from guildtable.server.pace import Pace
 from guildtable.server.rows import PLATFORM_ACTION, platform_row
-from guildtable.server.store import PairCap, RatedAlready, StoredRating, StoredSeat, StoredTable
-from guildtable.server.store_calls import AsyncStore
+from guildtable.server.storage.calls import AsyncStore
+from guildtable.server.storage.ratings import PairCap, RatedAlready, StoredRating
+from guildtable.server.storage.tables import StoredSeat, StoredTable
 from guildtable.server.tables import HUMAN, Table
 
 log = logging.getLogger("guildtable.server")
@@ -243,7 +244,7 @@ def why_skipped(stored: StoredTable) -> Status:
 async def statuses(store: AsyncStore, tables: Sequence[Table]) -> dict[str, Status]:
     """What became of each finished rated table among `tables` (one query, and the skipped ones' move logs)."""
     ended = [table.id for table in tables if table.rated and table.terminal]
-    recorded = await store.rated_games(ended)
+    recorded = await store.ratings.rated_games(ended)
     found: dict[str, Status] = {}
     for table_id in ended:
         rated_or_not = recorded.get(table_id)
@@ -252,7 +253,7 @@ async def statuses(store: AsyncStore, tables: Sequence[Table]) -> dict[str, Stat
         elif rated_or_not:
             found[table_id] = "rated"
         else:
-            stored = await store.load_table(table_id)
+            stored = await store.tables.load_table(table_id)
             found[table_id] = "pending" if stored is None else why_skipped(stored)
     return found
 
@@ -271,11 +272,11 @@ async def settle(store: AsyncStore, table: Table, pair_games: int = DEFAULT_PAIR
     place that sees an end, in any process."""
     if not table.rated or not table.terminal or table.settled:
         return False
-    if await store.rated_game(table.id) is not None:
+    if await store.ratings.rated_game(table.id) is not None:
         table.settled = True
         return False
     # The seats' accounts as the store has them: this process may not have heard of a seat joined through another.
-    stored = await store.load_table(table.id)
+    stored = await store.tables.load_table(table.id)
     found = outcome(table, None if stored is None else stored.seats)
     subjects = found.subjects
     why: Status | None = None
@@ -285,11 +286,11 @@ async def settle(store: AsyncStore, table: Table, pair_games: int = DEFAULT_PAIR
         why = "aborted"
     try:
         if subjects is None or why is not None:
-            await store.record_rated_game(table.id, table.game.name, [], None)
+            await store.ratings.record_rated_game(table.id, table.game.name, [], None)
         else:
             ranks = found.places
             cap = PairCap(tuple(subject for subject in subjects if level_of(subject) is None), pair_games, PAIR_SECONDS)
-            if not await store.record_rated_game(
+            if not await store.ratings.record_rated_game(
                 table.id, table.game.name, list(subjects), lambda before: rated(before, ranks), cap
             ):
                 why = "repeated-pairing"

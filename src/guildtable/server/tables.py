@@ -2,71 +2,46 @@
 
 `payload(seat)` is the one place a client message is built: `state.view(seat)`, the events `seat` may see, the
 prompt and legal moves only for the seat on turn. Nothing else of the state ever goes out.
+
+The log's records (its events, the turn's moves undo may take back, a row ready to be stored) and their words are
+in `table_log.py`; what is done at a live table (moves, seats, bots, news) is in `live/`, through the lobby.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from guildtable.kernel import BadRecord, Event, Game, IllegalAction, LegalMove, State
 from guildtable.kernel.events import public
-from guildtable.kernel.i18n import DOMAINS, current_language, domain
+from guildtable.kernel.i18n import current_language
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.records import EndingEntry, record_of
 from guildtable.kernel.registry import get_game
-from guildtable.kernel.seats import bot_label, displayed_seat_name, names_its_level, seat_colour_name
+from guildtable.kernel.seats import displayed_seat_name, names_its_level, seat_colour_name
 from guildtable.kernel.views import SeatView
 from guildtable.server.auth import seat_of_token
 from guildtable.server.pace import Clocks, Pace
 from guildtable.server.problems import Problem
 from guildtable.server.rows import PLATFORM_ACTION, PlatformRow, platform_row
-from guildtable.server.store import StoredSeat, StoredTable, Timing
+from guildtable.server.storage.tables import StoredSeat, StoredTable, Timing
+from guildtable.server.table_log import (
+    PLAY_ON_BOT,
+    TABLE_EVENT,
+    LoggedEvent,
+    Pending,
+    TurnStep,
+    describe_row,
+    first_after,
+    game_words,
+)
 
 HUMAN = "human"
-# The bot that plays on for a seat that resigned at a table of three or more (so the others can finish).
-PLAY_ON_BOT = "greedy"
-# Platform rows in the log: their events' kinds (no game's events start so).
-TABLE_EVENT = "table_"
+# Why a seat is out of the game (placed last).
 Out = Literal["resigned", "timeout"]
-
-
-@dataclass(slots=True)
-class LoggedEvent:
-    """An event and the version (number of moves made) after which it happened."""
-
-    version: int
-    event: Event
-    # Its JSON form with the readable text, per language: built the first time a seat reading that language is sent
-    # it (it is the same for every seat).
-    json: dict[str, dict[str, Any]] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class TurnStep:
-    """A move of the turn in progress, kept so it can be taken back: the row it was (`version`), who made it, the
-    position before it, and whether it showed nothing hidden and left nothing to chance (`Game.takes_back`)."""
-
-    version: int
-    mover: int
-    before: State
-    undoable: bool
-
-
-@dataclass(slots=True)
-class Pending:
-    """A row ready to be stored, and what the table becomes once it is (`Table.adopt`)."""
-
-    action: int
-    notation: str
-    at: float
-    after: State
-    events: list[LoggedEvent]
-    row: PlatformRow | None = None
 
 
 @dataclass
@@ -392,25 +367,13 @@ class Table:
 
     def describe_row(self, event: Event) -> str:
         """A platform row's line in the log, in the reader's language."""
-        name = self.names()[int(event.data["seat"])]
-        kind = event.kind.removeprefix(TABLE_EVENT)
-        if kind == "undo":
-            return _("{name} took back a move.", name=name)
-        if kind == "takeover":
-            return _(
-                "{name} ran out of time: the computer plays on for them ({level}).",
-                name=name,
-                level=bot_label(str(event.data.get("bot", PLAY_ON_BOT))),
-            )
-        if kind == "resign":
-            return _("{name} resigned and is placed last.", name=name)
-        return _("{name} ran out of time and is placed last.", name=name)
+        return describe_row(event, self.names())
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events `seat` may see that happened after version `since`."""
         # The log is in version order: start at the first event after `since`, not at the beginning of the game.
         log = self.log
-        start = bisect_right(log, since, key=_version_of) if since else 0
+        start = first_after(log, since)
         event_json = self.event_json
         return [event_json(log[index]) for index in range(start, len(log)) if log[index].event.visible_to(seat)]
 
@@ -524,15 +487,3 @@ class Table:
             return record_of(self.state, players)
         winners, out = self.standings()
         return record_of(self.state, players, EndingEntry(out=out, winners=winners))
-
-
-def _version_of(logged: LoggedEvent) -> int:
-    return logged.version
-
-
-def game_words(game: Game, text: str) -> str:
-    """A text a game wrote (an option's label, its content note) in the reader's language, from the game's catalogue
-    (the English text where the game has not marked it)."""
-    if not text or game.domain not in DOMAINS:
-        return text
-    return domain(game.domain).translations().gettext(text)

@@ -117,7 +117,7 @@ def test_gh_german_terminal_view_explains_the_hand() -> None:
 
 
 def test_gh_german_score_sheet_and_options() -> None:
-    from guildtable.server.tables import game_words
+    from guildtable.server.table_log import game_words
 
     state = scenario(hands={0: ["green Tax Collector", "blue Scholar"]})
     with use_language("de"):

@@ -35,6 +35,7 @@ ngettext = domain("city_and_guilds").ngettext
 
 class CityAndGuilds(Game[CityAndGuildsState]):
     name = "city-and-guilds"
+    view_type = CityAndGuildsView
     # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
     how_to_play = (
         N_(

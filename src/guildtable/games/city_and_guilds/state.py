@@ -8,7 +8,9 @@ view, snapshot, scoring) can read and edit a position without importing the rule
 
 from __future__ import annotations
 
-from typing import Literal, Self, TypedDict, cast
+from typing import Literal, Self, cast
+
+from typing_extensions import TypedDict
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS

@@ -25,6 +25,7 @@ from guildtable.kernel.views import SeatView
 
 class CityBlocks(Game[CityBlocksState]):
     name = "city-blocks"
+    view_type = CityBlocksView
     # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
     how_to_play = (
         N_(

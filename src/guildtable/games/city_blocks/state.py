@@ -16,7 +16,9 @@ share it: a clone makes 10 small objects rather than 17.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Self, TypedDict, cast
+from typing import Self, cast
+
+from typing_extensions import TypedDict
 
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap

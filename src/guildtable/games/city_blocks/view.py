@@ -4,10 +4,20 @@ spectator sees no hand."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+
+from typing_extensions import TypedDict
 
 from guildtable.games.city_blocks import words
-from guildtable.games.city_blocks.content import SEAT_NAMES, STREET_NAMES, STREETS, TILE_CODES, TILE_TYPES
+from guildtable.games.city_blocks.content import (
+    SEAT_NAMES,
+    STREET_NAMES,
+    STREETS,
+    TILE_CODES,
+    TILE_KINDS,
+    TILE_TYPES,
+    ZEROES,
+    Kind,
+)
 from guildtable.games.city_blocks.scoring import street_totals
 from guildtable.games.city_blocks.state import Award, CityBlocksPosition
 from guildtable.kernel.views import DecisionView, SeatView
@@ -49,6 +59,8 @@ class CityBlocksPublicView(TypedDict):
     """The value tiles out of the game (spares, start draws, ties, rebuild payments), ascending."""
     awards: list[Award]
     """The streets scored so far, in order."""
+    zeroes: dict[str, list[str]]
+    """Per special tile's code (`SCH`), the kinds (`H`, `F`) it makes count 0 in its row and its column (CB-17)."""
     last_move: str
     """The last move's notation, "" before the first."""
     winners: list[int]
@@ -71,6 +83,16 @@ def views(state: CityBlocksPosition, seats: Sequence[int | None]) -> list[CityBl
         {**shared, "seat": seat, "hand": None if seat is None else [TILE_CODES[tile] for tile in hands[seat]]}
         for seat in seats
     ]
+
+
+def _kind_code(kind: Kind) -> str:
+    """The code a kind's tiles begin with (`H` for the houses `H1`..`H5`, `SCH` for the school)."""
+    return TILE_CODES[TILE_KINDS.index(kind)].rstrip("0123456789")
+
+
+def _zeroes() -> dict[str, list[str]]:
+    """CB-17 as the page draws it on the special tiles: each one's code and the codes of the kinds it zeroes."""
+    return {_kind_code(special): [_kind_code(kind) for kind in kinds] for special, kinds in ZEROES.items()}
 
 
 def _public_view(state: CityBlocksPosition) -> CityBlocksPublicView:
@@ -101,6 +123,7 @@ def _public_view(state: CityBlocksPosition) -> CityBlocksPublicView:
         "start_draws": list(state.start_draws),
         "removed_values": sorted(state.removed_values),
         "awards": list(state.awards),
+        "zeroes": _zeroes(),
         "last_move": state.last_move,
         "winners": state.winners(),
     }

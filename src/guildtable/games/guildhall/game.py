@@ -24,6 +24,7 @@ from guildtable.kernel.views import SeatView
 
 class Guildhall(Game[GuildhallState]):
     name = "guildhall"
+    view_type = GuildhallView
     # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
     how_to_play = (
         N_(

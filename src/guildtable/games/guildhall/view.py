@@ -7,7 +7,9 @@ prompt comes from `words.py`, its public context from this module's view functio
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
 
 from guildtable.games.guildhall.actions import seat_code
 from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
@@ -134,6 +136,9 @@ class GuildhallView(SeatView):
     played_professions: list[str]
     start_player: int
     win_vp: int
+    """The VP that win the game at the end of their owner's turn (GH-113)."""
+    colours: list[str]
+    """The card colours in their order: a chapter holding one card of each is complete (GH-49)."""
     deck_size: int
     discard_size: int
     discard_top: str | None
@@ -271,6 +276,7 @@ def view(state: Position, seat: int | None) -> GuildhallView:
         "played_professions": [PROFESSION_NAMES[p] for p in range(PROFESSIONS) if state.played >> p & 1],
         "start_player": state.start_player,
         "win_vp": WIN_VP,
+        "colours": list(CONTENT.colours),
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
         "discard_top": CARD_NAMES[state.discard[-1]] if state.discard else None,

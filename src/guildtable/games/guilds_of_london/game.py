@@ -77,6 +77,7 @@ OPTIONS = (
 
 class GuildsOfLondon(Game[GuildsState]):
     name = "guilds-of-london"
+    view_type = GuildsView
     # The table's first-visit "how to play": a few plain sentences (the rules page has the rest).
     how_to_play = (
         N_(

@@ -4,7 +4,9 @@ hidden state is removed; nothing else builds a picture for a seat."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired
+
+from typing_extensions import TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -52,7 +54,7 @@ class TileView(TypedDict):
     second_text: str
 
 
-class GuildhallView(TypedDict):
+class GuildhallBuildingView(TypedDict):
     cells: list[list[int]]
     """The Guildhall's cells as [x, y]."""
     figures: list[int]
@@ -100,7 +102,7 @@ class GuildsView(SeatView):
     marker_heights: list[int]
     """Each seat's marker height on a shared VP space (GL-51, GL-54: the higher lies on top)."""
     city: list[TileView]
-    guildhall: GuildhallView
+    guildhall: GuildhallBuildingView
     beadle: str | None
     plantation: PlantationView
     supply: list[int]

@@ -5,9 +5,9 @@ the newest revision when it opens it. A database made before migrations existed 
 there, `alembic_version` is not) is stamped at the baseline first, then upgraded like any other; one that
 `create_all` made from the store's tables as they are now (tools, tests) is stamped at the head instead.
 
-Adding a migration: change the tables in `store.py`, then add `versions/NNNN_what_it_does.py` with
+Adding a migration: change the tables in `storage/schema.py`, then add `versions/NNNN_what_it_does.py` with
 `down_revision` set to the previous head and an `upgrade()` made of `op.*` calls (see the baseline for the shape);
-`tests/server/test_server_migrations.py` checks that a fresh database at head matches `store.metadata`.
+`tests/server/test_server_migrations.py` checks that a fresh database at head matches `schema.metadata`.
 """
 
 from __future__ import annotations

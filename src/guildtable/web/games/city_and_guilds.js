@@ -7,21 +7,38 @@
 import { Clicks, h, infoAttrs, nt, seatShape, seatSwatch, svg as s, t } from "/static/js/common.js";
 import { icon } from "/static/js/icons.js";
 
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["CityAndGuildsView"]} CityAndGuildsView */
+/** @typedef {Schemas["LotView"]} LotView */
+/** @typedef {Schemas["BlockView"]} BlockView */
+/** @typedef {import("/static/js/render_input.js").RenderInput} RenderInput */
+/** @typedef {import("/static/js/render_input.js").RenderUi} RenderUi */
+/** @typedef {import("/static/js/render_input.js").Glossary} Glossary */
+/** @typedef {import("/static/js/render_input.js").GameEvent} GameEvent */
+/** @typedef {import("/static/js/render_input.js").Mark} Mark */
+
 export const ownsMoves = true;
 
 const CELL = 52;     // one map square
 const INSET = 2;     // a tile's margin inside its square
 const GROUND = 4;    // how far a block's ground reaches past its lots
+/** @type {Record<string, string>} */
 const GUILDS = { BA: "baker", WE: "weaver", CA: "candle", SM: "smith" };
+/** @type {Record<string, string>} */
 const GUILD_ICONS = { BA: "baker", WE: "weaver", CA: "candlemaker", SM: "smith" };
+/** @type {Record<string, string>} */
 const TRACK_CODES = { BAKER: "BA", WEAVER: "WE", CANDLE: "CA", SMITH: "SM" };
 // The words drawn or read, in the reader's language (functions, so the game's catalogue is loaded when they run).
-const featureName = (ch) => ({ "*": t("fountain"), "+": t("trough"), "#": t("wall"), ".": t("street") })[ch];
+/** @param {string} ch */
+const featureName = (ch) => (/** @type {Record<string, string>} */ ({ "*": t("fountain"), "+": t("trough"), "#": t("wall"), ".": t("street") }))[ch];
+/** @param {number} index */
 const place = (index) => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th")][index] || t("{n}th", { n: index + 1 });
+/** @param {number} seat */
 const seatWord = (seat) => t("Seat {n}", { n: seat + 1 });
 
 // --- tiles ---------------------------------------------------------------------------------------------------------
 // What a tile code is: {kind: building | market | minstrel | tavern, guild: "BA".. or null}.
+/** @param {string} code @returns {{ kind: "building" | "market" | "minstrel" | "tavern", guild: string | null }} */
 function tileKind(code) {
   if (code === "MIN") return { kind: "minstrel", guild: null };
   if (code === "TAV") return { kind: "tavern", guild: null };
@@ -30,8 +47,10 @@ function tileKind(code) {
 }
 
 // A tile's name in words (the glossary's when the page has it).
+/** @param {string} code @param {Glossary} [glossary] */
 function tileName(code, glossary = {}) {
   if (glossary[code]) return glossary[code].name;
+  /** @type {Record<string, string>} */
   const names = {
     BA: t("Baker building"), WE: t("Weaver building"), CA: t("Candle building"), SM: t("Smith building"),
     MBA: t("Baker market"), MWE: t("Weaver market"), MCA: t("Candle market"), MSM: t("Smith market"),
@@ -41,7 +60,9 @@ function tileName(code, glossary = {}) {
 }
 
 // "your weaver market": the tile being placed, as the object of "you may place ... here".
+/** @param {string} code */
 function yourTile(code) {
+  /** @type {Record<string, string>} */
   const phrases = {
     BA: t("your baker building"), WE: t("your weaver building"), CA: t("your candle building"), SM: t("your smith building"),
     MBA: t("your baker market"), MWE: t("your weaver market"), MCA: t("your candle market"), MSM: t("your smith market"),
@@ -51,23 +72,29 @@ function yourTile(code) {
 }
 
 // The short word written on a placed tile: the guild for a building, "market", "minstrel", "tavern".
+/** @param {string} code */
 function tileWord(code) {
   const { kind, guild } = tileKind(code);
-  if (kind === "building") return { BA: t("baker"), WE: t("weaver"), CA: t("candle"), SM: t("smith") }[guild] || guild;
+  /** @type {Record<string, string>} */
+  const guildWords = { BA: t("baker"), WE: t("weaver"), CA: t("candle"), SM: t("smith") };
+  if (kind === "building") return guildWords[guild ?? ""] || guild || "";
   return { market: t("market"), minstrel: t("minstrel"), tavern: t("tavern") }[kind];
 }
 
+/** @param {string} code */
 function tileFill(code) {
   const { kind, guild } = tileKind(code);
-  return kind === "minstrel" || kind === "tavern" ? `var(--cg-${kind})` : `var(--cg-${GUILDS[guild] || "baker"})`;
+  return kind === "minstrel" || kind === "tavern" ? `var(--cg-${kind})` : `var(--cg-${GUILDS[guild ?? ""] || "baker"})`;
 }
 
+/** @param {string} code */
 function tileIcon(code) {
   const { kind, guild } = tileKind(code);
-  return kind === "minstrel" ? "minstrel-house" : kind === "tavern" ? "tavern" : GUILD_ICONS[guild];
+  return kind === "minstrel" ? "minstrel-house" : kind === "tavern" ? "tavern" : GUILD_ICONS[guild ?? ""];
 }
 
 // A market's striped awning across the top of its tile (markets and buildings differ by more than an icon).
+/** @param {number} x @param {number} y @param {number} size */
 function awning(x, y, size) {
   const top = y + 2.5, height = size * 0.2, left = x + 4, width = size - 8, stripes = 5;
   const parts = [];
@@ -80,9 +107,14 @@ function awning(x, y, size) {
 
 // A tile as a piece, its top left at (x, y), `size` across: the frame every tile shares (--piece-line, rounded), its
 // kind's colour and icon, a market's awning, optionally its word and the figures standing on it.
+/**
+ * @param {string} code
+ * @param {{ x?: number, y?: number, size?: number, word?: boolean, figures?: number, owner?: number | null, ownerName?: string }} [options]
+ * @returns {SVGElement[]}
+ */
 function tileShapes(code, { x = 0, y = 0, size = CELL - 2 * INSET, word = true, figures = 0, owner = null, ownerName = "" } = {}) {
   const { kind } = tileKind(code);
-  const hasFigures = figures > 0 && owner !== null && owner !== undefined;
+  const hasFigures = figures > 0 && owner !== null;
   const iconSize = size * (word ? (kind === "market" ? 0.42 : 0.5) : 0.62);
   const iconX = hasFigures ? x + size * 0.36 - iconSize / 2 : x + size / 2 - iconSize / 2;
   const iconY = word ? y + size * (kind === "market" ? 0.27 : 0.08) : y + size / 2 - iconSize / 2 + (kind === "market" ? size * 0.08 : 0);
@@ -109,12 +141,14 @@ function tileShapes(code, { x = 0, y = 0, size = CELL - 2 * INSET, word = true, 
 }
 
 // The same piece as a small picture for HTML (display, hand, legend).
+/** @param {string} code */
 function tileSvg(code, size = 34) {
   return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `-1 -1 ${size + 2} ${size + 2}`, "aria-hidden": "true", focusable: "false" },
     tileShapes(code, { size, word: false }));
 }
 
 // --- street features -------------------------------------------------------------------------------------------------
+/** @param {string} ch @param {number} x @param {number} y @returns {SVGElement[]} */
 function featureShapes(ch, x, y) {
   const cx = x + CELL / 2, cy = y + CELL / 2;
   if (ch === "*") {  // a fountain: the well icon on a round basin
@@ -135,6 +169,7 @@ function featureShapes(ch, x, y) {
   return [];
 }
 
+/** @param {string} ch */
 function featureSvg(ch, size = 34) {
   return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `0 0 ${CELL} ${CELL}`, "aria-hidden": "true", focusable: "false" },
     s("rect", { x: 0, y: 0, width: CELL, height: CELL, rx: 6, fill: "var(--board)" }), featureShapes(ch, 0, 0));
@@ -142,6 +177,7 @@ function featureSvg(ch, size = 34) {
 
 // --- block markers -----------------------------------------------------------------------------------------------------
 // A block's white (1st place) or black (2nd place) marker: a disc of that colour carrying its holder's seat shape.
+/** @param {string} colour @param {number} seat @param {number} cx @param {number} cy @param {number} r @param {string | null} [title] */
 function markerShapes(colour, seat, cx, cy, r, title = null) {
   const g = s("g", { class: `cg-marker cg-marker-${colour}`, "data-marker": colour, "data-seat": seat });
   g.append(s("circle", { cx, cy, r, fill: `var(--cg-${colour}-marker)`, stroke: `var(--cg-${colour}-marker-line)`, "stroke-width": 1.5 }),
@@ -150,6 +186,7 @@ function markerShapes(colour, seat, cx, cy, r, title = null) {
   return g;
 }
 
+/** @param {string} colour @param {number} seat */
 function markerSvg(colour, seat, size = 18) {
   return s("svg", { class: "cg-mini", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true", focusable: "false" },
     markerShapes(colour, seat, size / 2, size / 2, size / 2 - 1));
@@ -157,6 +194,7 @@ function markerSvg(colour, seat, size = 18) {
 
 // --- the map -----------------------------------------------------------------------------------------------------------
 // The part of the map worth drawing: everything but the street around its edge, with room for the block labels.
+/** @param {string[]} map */
 function mapBox(map) {
   let left = Infinity, top = Infinity, right = -Infinity, bottom = -Infinity;
   map.forEach((line, y) => [...line].forEach((ch, x) => {
@@ -169,12 +207,16 @@ function mapBox(map) {
 }
 
 // One lot: empty (its name), legal (outlined, a button), or its tile as a piece with the figures on it.
+/**
+ * @param {LotView} lot
+ * @param {{ glossary: Glossary, names: string[], onclick: (() => void) | undefined, placing: string }} options
+ */
 function lotGroup(lot, { glossary, names, onclick, placing }) {
   const x = lot.x * CELL, y = lot.y * CELL, size = CELL - 2 * INSET;
   const legal = onclick !== undefined;
-  const owner = lot.owner ?? null;
+  const owner = lot.owner;
   const ownerName = owner !== null ? names[owner] || seatWord(owner) : "";
-  const figures = lot.figures || 0;
+  const figures = lot.figures;
   const tile = lot.tile ? tileName(lot.tile, glossary) : "";
   const what = !lot.tile ? t("empty")
     : owner === null ? tile
@@ -200,6 +242,7 @@ function lotGroup(lot, { glossary, names, onclick, placing }) {
 }
 
 // Each block's ground: one patch under its lots, so a block reads as one piece of land.
+/** @param {string} letter @param {LotView[]} lots @param {boolean | undefined} scored */
 function blockGround(letter, lots, scored) {
   const g = s("g", { class: `cg-ground${scored ? " scored" : ""}`, "data-ground": letter, "aria-hidden": "true" });
   for (const lot of lots) {
@@ -210,11 +253,16 @@ function blockGround(letter, lots, scored) {
 }
 
 // A block's label above its first lot: its letter, a check once scored, and its white and black markers.
+/** @param {BlockView} block @param {LotView} first @param {string[]} names */
 function blockLabel(block, first, names) {
+  /** @param {number} seat */
   const name = (seat) => names[seat] || seatWord(seat);
-  const markers = [["white", block.white], ["black", block.black]].filter(([, seat]) => seat !== null && seat !== undefined);
+  /** @type {[string, number][]} */
+  const markers = [];
+  if (block.white !== null) markers.push(["white", block.white]);
+  if (block.black !== null) markers.push(["black", block.black]);
   const said = [t("Block {block}", { block: block.block }),
-    block.scored ? t("scored") : t("worth {n} now", { n: block.value_so_far ?? block.value ?? 8 }),
+    block.scored ? t("scored") : t("worth {n} now", { n: block.value_so_far }),
     ...markers.map(([colour, seat]) => (colour === "white" ? t("white marker: {name}", { name: name(seat) }) : t("black marker: {name}", { name: name(seat) })))].join(", ");
   const x = first.x * CELL + INSET - GROUND, y = first.y * CELL + INSET - GROUND - 19;
   const width = 20 + (block.scored ? 13 : 0) + markers.length * 17;
@@ -233,15 +281,20 @@ function blockLabel(block, first, names) {
   return g;
 }
 
+/**
+ * @param {CityAndGuildsView} view
+ * @param {{ glossary: Glossary, names: string[], clicks: Clicks, placing: string }} options
+ */
 function cityMap(view, { glossary, names, clicks, placing }) {
-  const map = view.map || [];
-  const lots = view.lots || [];
+  const map = view.map;
+  const lots = view.lots;
   const box = mapBox(map);
   const svg = s("svg", { viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, class: "cg-map", role: "group", "aria-label": t("Blocks, lots and streets of the city") });
   svg.append(s("rect", { x: box.x, y: box.y, width: box.width, height: box.height, fill: "var(--board)" }));
-  const blocks = view.blocks || [];
+  const blocks = view.blocks;
+  /** @type {Map<string, LotView[]>} */
   const byBlock = new Map();
-  for (const lot of lots) byBlock.set(lot.block, [...(byBlock.get(lot.block) || []), lot]);
+  for (const lot of lots) byBlock.set(lot.block, [...(byBlock.get(lot.block) ?? []), lot]);
   for (const [letter, group] of byBlock) svg.append(blockGround(letter, group, blocks.find((block) => block.block === letter)?.scored));
   map.forEach((line, y) => [...line].forEach((ch, x) => {
     const shapes = featureShapes(ch, x * CELL, y * CELL);
@@ -253,7 +306,7 @@ function cityMap(view, { glossary, names, clicks, placing }) {
   for (const lot of lots) svg.append(lotGroup(lot, { glossary, names, placing, onclick: clicks.on({ lot: lot.lot }) }));
   // Labels last, so they sit on top of the streets and grounds.
   for (const block of blocks) {
-    const first = (byBlock.get(block.block) || [])[0];
+    const first = byBlock.get(block.block)?.[0];
     if (first) svg.append(blockLabel(block, first, names));
   }
   return svg;
@@ -261,17 +314,23 @@ function cityMap(view, { glossary, names, clicks, placing }) {
 
 // --- the panels ----------------------------------------------------------------------------------------------------------
 // A tile in the display, the hand or being placed: a button with the piece and its name (its text on hover and focus).
+/** @param {string} code @param {Glossary} glossary @param {(() => void) | undefined} onclick @param {string | null} [label] */
 function tileButton(code, glossary, onclick, label = null) {
   return h("button", { class: `card-face cg-tile${onclick ? " legal" : ""}`, "data-tile": code, ...infoAttrs(glossary[code]),
     "aria-disabled": onclick ? null : "true", "aria-label": label, onclick },
   tileSvg(code), h("span", {}, tileName(code, glossary)));
 }
 
+/**
+ * @param {CityAndGuildsView} view
+ * @param {{ glossary: Glossary, names: string[], clicks: Clicks, interactive: boolean, seat: number | null }} options
+ */
 function dock(view, { glossary, names, clicks, interactive, seat }) {
+  /** @param {string} title @param {string} id @param {HTMLElement | HTMLElement[]} children */
   const row = (title, id, children) => h("div", { class: "row cg-row", "data-panel": id }, h("strong", {}, title), children);
   // Bug 2: the display's tiles are taken ("take"), the hand's are picked to place ("pick") or given back in the setup
   // ("return"); each row offers only its own.
-  const display = (view.display || []).map((code) => tileButton(code, glossary, clicks.on({ type: "take", tile: code })));
+  const display = view.display.map((code) => tileButton(code, glossary, clicks.on({ type: "take", tile: code })));
   const hand = Array.isArray(view.hand)
     ? view.hand.map((code) => tileButton(code, glossary, clicks.on({ type: "pick", tile: code }) || clicks.on({ type: "return", tile: code })))
     : null;
@@ -283,33 +342,38 @@ function dock(view, { glossary, names, clicks, interactive, seat }) {
     row(t("Display"), "display", display.length ? display : h("span", { class: "muted" }, t("empty"))),
     hand ? row(t("Your hand"), "hand", hand.length ? hand : h("span", { class: "muted" }, t("empty"))) : null,
     h("div", { class: "row cg-supply muted" },
-      h("span", { "data-panel": "supply" }, t("Supply: {n} tiles", { n: view.supply_size ?? "?" })),
-      h("span", { "data-panel": "taverns", class: "cg-taverns" }, tileSvg("TAV", 22), t("Taverns left: {n}", { n: view.taverns_left ?? "?" }))));
+      h("span", { "data-panel": "supply" }, t("Supply: {n} tiles", { n: view.supply_size })),
+      h("span", { "data-panel": "taverns", class: "cg-taverns" }, tileSvg("TAV", 22), t("Taverns left: {n}", { n: view.taverns_left }))));
 }
 
 // A wide table scrolls inside its own box on a phone; the box takes the keyboard so it can be scrolled without a mouse.
+/** @param {string} label @param {HTMLElement} table */
 function scrollBox(label, table) {
   return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": label }, table);
 }
 
+/** @param {CityAndGuildsView} view @param {string[]} names */
 function playersPanel(view, names) {
   return h("div", { class: "card panel" }, h("h3", {}, t("Players")), scrollBox(t("Players table"), h("table", { class: "data" },
     h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col", class: "num" }, t("Score")), h("th", { scope: "col", class: "num" }, t("Figures left")),
       h("th", { scope: "col", class: "num" }, t("Tiles placed")), h("th", { scope: "col", class: "num" }, t("Hand"))),
-    (view.scores || []).map((score, seat) => h("tr", { "data-player": seat },
+    view.scores.map((score, seat) => h("tr", { "data-player": seat },
       h("td", {}, seatSwatch(seat), names[seat] || seatWord(seat)),
-      h("td", { class: "num" }, String(score)), h("td", { class: "num" }, String(view.figures_left?.[seat] ?? "")),
-      h("td", { class: "num" }, String(view.tiles_placed?.[seat] ?? "")), h("td", { class: "num", "data-hand": seat }, String(view.hand_sizes?.[seat] ?? "")))))));
+      h("td", { class: "num" }, String(score)), h("td", { class: "num" }, String(view.figures_left[seat])),
+      h("td", { class: "num" }, String(view.tiles_placed[seat])), h("td", { class: "num", "data-hand": seat }, String(view.hand_sizes[seat])))))));
 }
 
 // Each guild's track: its players in order (1st scores most), each as their marker with the steps invested.
+/** @param {CityAndGuildsView} view @param {{ glossary: Glossary, names: string[] }} options */
 function tracksPanel(view, { glossary, names }) {
-  const rows = (view.tracks || []).map((track) => {
+  /** @type {Record<string, string>} */
+  const guildTitles = { BA: t("Baker guild"), WE: t("Weaver guild"), CA: t("Candle guild"), SM: t("Smith guild") };
+  const rows = view.tracks.map((track) => {
     const code = TRACK_CODES[track.guild] || "BA";
     const piece = glossary[`guild:${track.guild}`];
-    const title = piece?.name || { BA: t("Baker guild"), WE: t("Weaver guild"), CA: t("Candle guild"), SM: t("Smith guild") }[code];
-    const ranked = (track.ranking || []).filter(([, amount]) => amount > 0);
-    const zero = track.at_zero || [];
+    const title = piece?.name || guildTitles[code];
+    const ranked = track.ranking.filter(([, amount]) => amount > 0);
+    const zero = track.at_zero;
     return h("div", { class: "cg-track", "data-track": track.guild },
       h("span", { class: "cg-guild", ...infoAttrs(piece) }, tileSvg(code, 26), h("strong", {}, title)),
       h("ol", { class: "cg-ranks", "aria-label": t("{guild}: players in order", { guild: title }) },
@@ -322,37 +386,43 @@ function tracksPanel(view, { glossary, names }) {
 }
 
 // At a glance: each block's value so far, who holds its white and black markers, and whether it is scored.
+/** @param {CityAndGuildsView} view @param {string[]} names */
 function blocksPanel(view, names) {
-  const who = (colour, seat) => (seat === null || seat === undefined ? h("span", { class: "muted" }, t("none"))
+  /** @param {string} colour @param {number | null} seat */
+  const who = (colour, seat) => (seat === null ? h("span", { class: "muted" }, t("none"))
     : h("span", { class: "cg-who" }, markerSvg(colour, seat), names[seat] || seatWord(seat)));
   return h("div", { class: "card panel glance" }, h("h3", {}, t("Blocks")), scrollBox(t("Blocks table"), h("table", { class: "data" },
     h("tr", {}, h("th", { scope: "col" }, t("Block")), h("th", { scope: "col", class: "num" }, t("Worth now")), h("th", { scope: "col" }, t("White (1st)")),
       h("th", { scope: "col" }, t("Black (2nd)")), h("th", { scope: "col" }, t("Lots left"))),
-    (view.blocks || []).map((block) => h("tr", { "data-block-row": block.block },
-      h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far ?? block.value ?? "")),
+    view.blocks.map((block) => h("tr", { "data-block-row": block.block },
+      h("td", {}, block.block), h("td", { class: "num" }, String(block.value_so_far)),
       h("td", {}, who("white", block.white)), h("td", {}, who("black", block.black)),
-      h("td", {}, block.scored ? t("scored") : String(block.empty ?? "")))))));
+      h("td", {}, block.scored ? t("scored") : String(block.empty)))))));
 }
 
+/** @param {Glossary} glossary */
 function legendPanel(glossary) {
   const keys = Object.keys(glossary).filter((key) => !key.startsWith("guild:"));
+  /** @param {string} key */
   const picture = (key) => (key.startsWith("feature:") ? (key.slice(8) === "." ? null : featureSvg(key.slice(8), 28)) : key === "block" ? null : tileSvg(key, 28));
   return h("details", { class: "card panel" }, h("summary", {}, t("What the tiles and streets mean")),
     h("div", { class: "legend cg-legend" }, keys.map((key) => h("span", { ...infoAttrs(glossary[key]), "data-legend": key },
       picture(key), h("span", {}, h("strong", {}, t("{name}:", { name: glossary[key].name })), ` ${glossary[key].text}`)))));
 }
 
+/** @param {HTMLElement} root @param {RenderInput} payload @param {RenderUi} ui */
 export function render(root, payload, ui) {
-  const view = payload.view || {};
-  const glossary = ui.glossary || {};
-  const names = (payload.seats || []).map((seat) => seat.name);
-  const legal = ui.interactive ? payload.legal || [] : [];
+  const view = /** @type {CityAndGuildsView} */ (payload.view);
+  const glossary = ui.glossary ?? {};
+  const names = payload.seats.map((seat) => seat.name);
+  const legal = ui.interactive ? payload.legal : [];
   const clicks = new Clicks(legal, ui.move);
   const placing = view.decision?.kind === "tavern" ? t("a tavern") : view.placing ? yourTile(view.placing) : t("a tile");
   const map = h("div", { class: "card panel cg-scroll", tabindex: "0", role: "region", "aria-label": t("City map"), "data-board": "svg" },
     cityMap(view, { glossary, names, clicks, placing }));
   // The map and the dock (tile being placed, display, hand): side by side on a wider screen, the dock under the map
   // (a phone: at the bottom of the screen) on a narrower one. Issue 33: the map and the hand in view together.
+  /** @type {HTMLElement[]} */
   const parts = [h("div", { class: "cg-table" }, map, dock(view, { glossary, names, clicks, interactive: ui.interactive, seat: payload.seat }))];
   ui.choices?.(clicks.rest());
   parts.push(h("div", { class: "cg-panels" }, tracksPanel(view, { glossary, names }), blocksPanel(view, names)), playersPanel(view, names));
@@ -364,14 +434,26 @@ export function render(root, payload, ui) {
 // For each event of the last move: what it changed on the page (`to`) and where its piece was before (`from`): a placed
 // tile comes from the tile being placed, a tile taken goes from the display to the taker's hand (or their line among the
 // players when the hand is not shown), figures come from their player, an investment lands on the guild's track.
-export function marks(events, payload) {
-  const me = payload?.seat ?? null;
+/**
+ * An event of City and Guilds' log with the data `marks` reads (the game's own, by kind).
+ * @typedef {GameEvent & { seat?: number, tile?: string, lot?: string, figures?: number, guild?: string, block?: string,
+ *   tiles?: string[] }} CityAndGuildsEvent
+ */
+/** @param {GameEvent[]} logged @param {RenderInput} payload @returns {Mark[]} */
+export function marks(logged, payload) {
+  const events = /** @type {CityAndGuildsEvent[]} */ (logged);
+  const me = payload.seat;
+  /** @param {number | undefined} seat */
   const player = (seat) => `#players [data-seat="${seat}"]`;
+  /** @param {string} panel @param {string | undefined} code */
   const tile = (panel, code) => `[data-panel="${panel}"] [data-tile="${code}"]`;
+  /** @param {string | undefined} name */
   const lot = (name) => `svg.cg-map [data-lot="${name}"]`;
+  /** @param {number | undefined} seat @param {string | undefined} code */
   const hand = (seat, code) => (seat === me ? tile("hand", code) : player(seat));
+  /** @type {Mark[]} */
   const out = [];
-  for (const event of events || []) {
+  for (const event of events) {
     switch (event.kind) {
       case "take":  // and the taker's hand size in the players table
         out.push({ to: hand(event.seat, event.tile), from: tile("display", event.tile) }, { to: `[data-hand="${event.seat}"]` });

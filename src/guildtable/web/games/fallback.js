@@ -4,8 +4,9 @@ import { h, jsonPanel, label } from "/static/js/common.js";
 
 export const ownsMoves = false;
 
+/** @param {HTMLElement} root @param {import("/static/js/render_input.js").RenderInput} payload */
 export function render(root, payload) {
-  const view = payload.view || {};
+  const view = payload.view;
   const hidden = new Set(["game", "seat", "seats", "terminal", "decision", "current_player"]);
   const panels = [];
   if (view.hand !== undefined && view.hand !== null) {

@@ -4,12 +4,26 @@
 // its colour as a band AND by name (never by colour alone), and what the profession does. Card colours are the
 // stylesheet's --gh-<colour> properties (light and dark theme). Cards, chapters, players and prestige cards that answer
 // the open question are buttons with class `legal` named by what they do; every other answer is a choice button.
-import { Clicks, h, infoAttrs, nt, pt, seatColour, seatSwatch, t } from "/static/js/common.js";
+import { Clicks, htmlOrSvg, h, infoAttrs, nt, pt, seatColour, seatSwatch, t } from "/static/js/common.js";
 import { iconSvg } from "/static/js/icons.js";
+
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["GuildhallView"]} GuildhallView */
+/** @typedef {Schemas["PlayerView"]} PlayerView */
+/** @typedef {Schemas["PrestigeView"]} PrestigeView */
+/** @typedef {import("/static/js/render_input.js").RenderInput} RenderInput */
+/** @typedef {import("/static/js/render_input.js").RenderUi} RenderUi */
+/** @typedef {import("/static/js/render_input.js").Glossary} Glossary */
+/** @typedef {import("/static/js/render_input.js").GameEvent} GameEvent */
+/** @typedef {import("/static/js/render_input.js").Mark} Mark */
+/** A piece's answer to the open question: its click and what it does. @typedef {{ onclick: (() => void) | undefined, label: string }} Answer */
+/** What a panel needs: the input, its Guildhall view, the clicks, the glossary and the players' names.
+ * @typedef {{ payload: RenderInput, view: GuildhallView, clicks: Clicks, glossary: Glossary, names: string[] }} Context */
 
 export const ownsMoves = true;
 
-const COLOURS = ["red", "blue", "yellow", "green", "purple"];
+// The colours the stylesheet has a card colour for (--gh-<colour>): a class name is built from these only.
+const STYLED_COLOURS = ["red", "blue", "yellow", "green", "purple"];
 
 // Where the cards named by each question lie.
 const FROM_HAND = new Set(["action", "setup_discard", "setup_place", "play_card", "discard_draw", "bricklayer_put_back", "peddler_give", "lay_out"]);
@@ -21,32 +35,58 @@ const FROM_TRANSIT = new Set(["place_order", "discard_top"]);
 const PICK_SEAT = new Set(["target", "tax_target"]);
 // What the cards an ability holds are, by question.
 // (Built when drawn, so that they are in the reader's language.)
+/** @type {Record<string, () => string>} */
 const TRANSIT_TITLES = {
   place_order: () => t("Cards to place: choose the next one"),
   discard_top: () => t("Cards going to the discard pile: choose the one on top"),
   hunter_give: () => t("Given up so far"), peddler_take: () => t("Taken so far"), peddler_give: () => t("Taken so far"),
 };
 
+/** @param {string} text */
 const capital = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 // The words a player reads for a card's colour and profession (the view names cards in English: "red Scholar").
+/** @param {string} colour */
 const colourWord = (colour) => pt("card colour", colour);
+/** @param {string} profession */
 const professionWord = (profession) => t(profession);
+/** @param {string} card */
 const cardWord = (card) => {
   const { colour, profession } = splitCard(card);
   return t("{colour} {profession}", { colour: colourWord(colour), profession: professionWord(profession) });
 };
+/** @param {number} count */
 const cardCount = (count) => nt("{n} card", "{n} cards", count);
 // "red Tax Collector" → {colour: "red", profession: "Tax Collector"}
+/** @param {string} card */
 function splitCard(card) {
   const [colour, ...rest] = String(card).split(" ");
   return { colour, profession: rest.join(" ") };
 }
+/** @param {string} profession */
 const glossaryKey = (profession) => profession.toLowerCase().replace(/ /g, "_");
+/** @param {string} profession */
 const iconName = (profession) => profession.toLowerCase().replace(/ /g, "-");
 // The class that gives a card its colour (a known colour only: a class name is never built from anything else).
-const colourClass = (colour) => (COLOURS.includes(colour) ? `gh-c-${colour}` : "gh-c-none");
+/** @param {string} colour */
+const colourClass = (colour) => (STYLED_COLOURS.includes(colour) ? `gh-c-${colour}` : "gh-c-none");
+
+// The open question's context (`GuildhallDecision` in games/guildhall/view.py): the schema names only the kernel's keys
+// of a view's `decision`, so what Guildhall adds is read here, checked.
+/** @param {GuildhallView} view @returns {Record<string, unknown>} */
+const decisionContext = (view) => view.decision ?? {};
+/** The seat a targeted question is about, or null. @param {GuildhallView} view */
+function decisionTarget(view) {
+  const target = decisionContext(view).target;
+  return typeof target === "number" ? target : null;
+}
+/** The cards an unfinished ability holds (revealed, given, taken). @param {GuildhallView} view @returns {string[]} */
+function decisionCards(view) {
+  const cards = decisionContext(view).cards;
+  return Array.isArray(cards) ? cards.map(String) : [];
+}
 
 // An answer for a piece: its click and its label (what it does, in the rules' own words), or null.
+/** @param {Clicks} clicks @param {Record<string, unknown>} fields @returns {Answer | null} */
 function answerFor(clicks, fields) {
   const entry = clicks.find(fields);
   if (!entry) return null;
@@ -55,17 +95,23 @@ function answerFor(clicks, fields) {
 
 // --- cards -------------------------------------------------------------------------------------------------------
 // The colour band across the top of a card: the colour, and its name written on it.
+/** @param {string} colour */
 function band(colour) {
   return h("span", { class: "gh-band" }, capital(colourWord(colour)));
 }
 
 // What a legal piece does, said first to a screen reader (the piece's visible words follow, so its name holds them).
+/** @param {Answer | null} answer */
 function doing(answer) {
   return answer ? h("span", { class: "visually-hidden" }, `${answer.label}: `) : null;
 }
 
 // A whole profession card: band, icon, profession, what it does; `level` (optional) is how many cards of its
 // profession this player's guildhall holds (the level a play would reach), marked in the tooltip and on the card.
+/**
+ * @param {string} card
+ * @param {{ glossary: Glossary, answer?: Answer | null, level?: number | null }} options
+ */
 function professionCard(card, { glossary, answer = null, level = null }) {
   const { colour, profession } = splitCard(card);
   const piece = glossary[glossaryKey(profession)];
@@ -84,6 +130,7 @@ function professionCard(card, { glossary, answer = null, level = null }) {
 
 // A mini-card: band and icon, and (`named`, where no chapter heading names it) its profession. A button when it
 // answers the question.
+/** @param {string} card @param {Answer | null} [answer] @param {{ named?: boolean }} [options] */
 function miniCard(card, answer = null, { named = false } = {}) {
   const { colour, profession } = splitCard(card);
   const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, professionWord(profession));
@@ -96,12 +143,14 @@ function miniCard(card, answer = null, { named = false } = {}) {
 }
 
 // A face-down card: the draw deck, the prestige deck, a completed chapter.
+/** @param {string} label @param {string} iconKey */
 function cardBack(label, iconKey) {
   return h("span", { class: "gh-back", "aria-hidden": "true" }, iconSvg(iconKey, { size: 22 }),
     label ? h("span", { class: "gh-back-label" }, label) : null);
 }
 
 // A prestige card of the row: VP, name, what it does, its cost in completed chapters.
+/** @param {PrestigeView} card @param {number} index @param {{ glossary: Glossary, answer: Answer | null }} options */
 function prestigeCard(card, index, { glossary, answer }) {
   const cost = nt("Costs {n} completed chapter", "Costs {n} completed chapters", card.cost);
   return h("button", {
@@ -116,54 +165,64 @@ function prestigeCard(card, index, { glossary, answer }) {
 }
 
 // --- the middle of the table ------------------------------------------------------------------------------------
+/** @param {string} zone @param {string} title @param {number} count @param {Element} face */
 function pile(zone, title, count, face) {
-  return h("div", { class: "gh-pile", "data-zone": zone }, face, h("span", { class: "gh-pile-label" }, title, h("strong", {}, ` ${count ?? 0}`)));
+  return h("div", { class: "gh-pile", "data-zone": zone }, face, h("span", { class: "gh-pile-label" }, title, h("strong", {}, ` ${count}`)));
 }
 
+/** @param {GuildhallView} view @param {Clicks} clicks @param {Glossary} glossary */
 function rowPanel(view, clicks, glossary) {
   const buying = view.decision?.kind === "buy";
   const top = view.discard_top;
   return h("div", { class: "card panel gh-middle", "data-panel": "row", "data-board": "cards" },
-    h("h3", {}, t("Prestige cards"), h("span", { class: "muted" }, " · ", t("reach {vp} VP to win", { vp: view.win_vp ?? 20 }))),
-    h("div", { class: "cards gh-row" }, (view.row || []).map((card, index) =>
+    h("h3", {}, t("Prestige cards"), h("span", { class: "muted" }, " · ", t("reach {vp} VP to win", { vp: view.win_vp }))),
+    h("div", { class: "cards gh-row" }, view.row.map((card, index) =>
       prestigeCard(card, index, { glossary, answer: buying ? answerFor(clicks, { type: "row", index }) : null }))),
     h("div", { class: "gh-piles" },
       pile("deck", t("Draw deck"), view.deck_size, cardBack("", "card")),
       pile("discard", t("Discard pile"), view.discard_size, top ? miniCard(top, null, { named: true }) : h("span", { class: "gh-empty" }, t("empty"))),
       pile("prestige-deck", t("Prestige deck"), view.prestige_deck_size, cardBack("", "prestige"))),
-    (view.deck_top_known || []).length
+    view.deck_top_known?.length
       ? h("div", { class: "muted gh-known" }, t("You know the top of the draw deck: {cards} (top first).",
         { cards: view.deck_top_known.map(cardWord).join(t(", ")) })) : null);
 }
 
 // Cards an ability or a selection holds now: the cards waiting to be placed or discarded, chosen to discard, a robbed
 // player's hand, the searched discard pile. Each answers the question when the rules allow.
+/** @param {GuildhallView} view @param {Clicks} clicks @param {Glossary} glossary @param {string[]} names */
 function handlingPanel(view, clicks, glossary, names) {
-  const kind = view.decision?.kind || "";
+  const kind = view.decision?.kind ?? "";
+  /** @type {HTMLElement[]} */
   const groups = [];
+  /** @param {boolean} on @returns {(card: string) => Answer | null} */
   const answer = (on) => (card) => (on ? answerFor(clicks, { type: "card", card }) : null);
+  /** @param {string} id @param {string} title @param {string[]} cards @param {boolean} on */
   const zone = (id, title, cards, on) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
     h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answer(on)(card) })))));
-  if ((view.decision?.cards || []).length) {
-    zone("transit", TRANSIT_TITLES[kind] ? TRANSIT_TITLES[kind]() : t("Cards in play"), view.decision.cards, FROM_TRANSIT.has(kind));
+  const transit = decisionCards(view);
+  if (transit.length) {
+    zone("transit", TRANSIT_TITLES[kind] ? TRANSIT_TITLES[kind]() : t("Cards in play"), transit, FROM_TRANSIT.has(kind));
   }
-  if ((view.selected || []).length) zone("selected", t("Chosen to discard"), view.selected, false);
+  if (view.selected?.length) zone("selected", t("Chosen to discard"), view.selected, false);
   if (Array.isArray(view.target_hand)) {
-    const target = view.decision?.target;
-    zone("target-hand", names[target] ? t("{name}'s hand: take a card", { name: names[target] }) : t("Their hand: take a card"),
+    const target = decisionTarget(view);
+    zone("target-hand", target !== null && names[target] ? t("{name}'s hand: take a card", { name: names[target] }) : t("Their hand: take a card"),
       view.target_hand, kind === "robber_pick");
   }
   if (Array.isArray(view.discard_pile)) {
     groups.push(h("div", { class: "gh-zone", "data-zone": "discard-search" },
       h("h4", {}, nt("The discard pile: {n} card, by profession", "The discard pile: {n} cards, by profession", view.discard_pile.length)),
-      pileByProfession(view.discard_pile, glossary, answer(kind === "hunter_take"))));
+      pileByProfession(view.discard_pile, view.colours, glossary, answer(kind === "hunter_take"))));
   }
   return groups.length ? h("div", { class: "card panel gh-handling", "data-panel": "handling" }, ...groups) : null;
 }
 
 // A pile of many cards laid out like chapters: a column per profession, its cards fanned in colour order.
-function pileByProfession(cards, glossary, answer) {
-  const order = (card) => COLOURS.indexOf(splitCard(card).colour);
+/** @param {string[]} cards @param {string[]} colours @param {Glossary} glossary @param {(card: string) => Answer | null} answer */
+function pileByProfession(cards, colours, glossary, answer) {
+  /** @param {string} card */
+  const order = (card) => colours.indexOf(splitCard(card).colour);
+  /** @type {Map<string, string[]>} */
   const byProfession = new Map();
   for (const card of cards) {
     const { profession } = splitCard(card);
@@ -181,13 +240,18 @@ function pileByProfession(cards, glossary, answer) {
 }
 
 // Your hand; it stays in view at the bottom of the screen while its cards answer the question.
-function handPanel(view, clicks, glossary, mine, interactive) {
-  const kind = view.decision?.kind || "";
-  const level = (profession) => (mine.guildhall?.[profession] || []).length;
+/**
+ * @param {GuildhallView} view @param {string[]} hand @param {Clicks} clicks @param {Glossary} glossary
+ * @param {PlayerView | undefined} mine @param {boolean} interactive
+ */
+function handPanel(view, hand, clicks, glossary, mine, interactive) {
+  const kind = view.decision?.kind ?? "";
+  /** @param {string} profession */
+  const level = (profession) => (mine?.guildhall[profession] ?? []).length;
   const docked = interactive && FROM_HAND.has(kind);
   return h("div", { class: `card panel${docked ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your hand"), tabindex: "-1" },
-    h("h3", {}, t("Your hand"), h("span", { class: "muted" }, ` · ${cardCount(view.hand.length)}`)),
-    h("div", { class: "cards gh-hand" }, view.hand.map((card) => professionCard(card, {
+    h("h3", {}, t("Your hand"), h("span", { class: "muted" }, ` · ${cardCount(hand.length)}`)),
+    h("div", { class: "cards gh-hand" }, hand.map((card) => professionCard(card, {
       glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null,
     }))));
 }
@@ -195,27 +259,37 @@ function handPanel(view, clicks, glossary, mine, interactive) {
 // --- a player's guildhall ----------------------------------------------------------------------------------------
 // One chapter: its profession and count on top, its cards fanned below (each shows its band), every colour it
 // still lacks in the tooltip.
-function chapterColumn(profession, colours, { glossary, cardAnswer, chapterAnswer }) {
+/**
+ * @param {string} profession @param {string[]} colours its cards' colours
+ * @param {{ glossary: Glossary, all: string[], cardAnswer: (card: string) => Answer | null, chapterAnswer: Answer | null }} options
+ *   `all`: every card colour (a chapter with one of each is complete)
+ */
+function chapterColumn(profession, colours, { glossary, all, cardAnswer, chapterAnswer }) {
   const n = colours.length;
   const piece = glossary[glossaryKey(profession)];
-  const missing = COLOURS.filter((colour) => !colours.includes(colour));
+  const missing = all.filter((colour) => !colours.includes(colour));
   const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, professionWord(profession)),
-    h("span", { class: "gh-count" }, t("{n} of 5", { n }))];
+    h("span", { class: "gh-count" }, t("{n} of {total}", { n, total: all.length }))];
   const head = chapterAnswer
     ? h("button", { type: "button", class: "gh-chapter-head legal", onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
     : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [t("Still missing: {colours}", { colours: missing.map(colourWord).join(t(", ")) })] : [] }) },
       ...label);
   return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
-    "aria-label": t("{profession} chapter, {n} of 5 colours: {colours}",
-      { profession: professionWord(profession), n, colours: colours.map(colourWord).join(t(", ")) }) },
+    "aria-label": t("{profession} chapter, {n} of {total} colours: {colours}",
+      { profession: professionWord(profession), n, total: all.length, colours: colours.map(colourWord).join(t(", ")) }) },
   head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`)))));
 }
 
 // The active player's badge: their turn, and how many actions follow the one under way.
+/** @param {number} more */
 function onTurnText(more) {
   return more ? nt("On turn · {n} more action after this one", "On turn · {n} more actions after this one", more) : t("On turn · last action");
 }
 
+/**
+ * @param {number} seat @param {PlayerView} player
+ * @param {{ name: string, isMe: boolean, onTurn: boolean, view: GuildhallView, target: Answer | null }} options
+ */
 function playerHead(seat, player, { name, isMe, onTurn, view, target }) {
   return h("div", { class: "gh-player-head" },
     seatSwatch(seat, 18),
@@ -226,17 +300,18 @@ function playerHead(seat, player, { name, isMe, onTurn, view, target }) {
     target ? h("button", { type: "button", class: "legal gh-target", onclick: target.onclick }, target.label) : null);
 }
 
+/** @param {number} seat @param {PlayerView} player @param {Context} ctx */
 function playerPanel(seat, player, ctx) {
   const { payload, view, clicks, glossary, names } = ctx;
-  const kind = view.decision?.kind || "";
+  const kind = view.decision?.kind ?? "";
   const isMe = seat === payload.seat;
-  const isTarget = view.decision?.target === seat;
+  const isTarget = decisionTarget(view) === seat;
   const cardClicks = (isMe && FROM_OWN_HALL.has(kind)) || (!isMe && isTarget && FROM_TARGET_HALL.has(kind));
   const chapterClicks = (isMe && OWN_CHAPTERS.has(kind)) || (!isMe && isTarget && TARGET_CHAPTERS.has(kind));
-  const chapters = Object.entries(player.guildhall || {});
-  const area = player.action_area || [];
-  const completed = player.completed_chapters || 0;
-  const knownCompleted = isMe ? view.completed_professions || [] : [];
+  const chapters = Object.entries(player.guildhall);
+  const area = player.action_area;
+  const completed = player.completed_chapters;
+  const knownCompleted = isMe ? view.completed_professions ?? [] : [];
   const name = names[seat] || player.name;
   const onTurn = view.active === seat && !payload.terminal && view.phase === "play";
   return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": t("{name}'s guildhall", { name }) },
@@ -246,7 +321,7 @@ function playerPanel(seat, player, ctx) {
     h("div", { class: "gh-hall" },
       chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, t("No cards in the guildhall yet")) : null,
       chapters.map(([profession, colours]) => chapterColumn(profession, colours, {
-        glossary,
+        glossary, all: view.colours,
         cardAnswer: (card) => (cardClicks ? answerFor(clicks, { type: "card", card }) : null),
         chapterAnswer: chapterClicks ? answerFor(clicks, { type: "chapter", profession }) : null,
       }))),
@@ -256,16 +331,17 @@ function playerPanel(seat, player, ctx) {
           ? t("Completed chapters: {n} ({professions})", { n: completed, professions: knownCompleted.map(professionWord).join(t(", ")) })
           : t("Completed chapters: {n}", { n: completed })),
         Array.from({ length: completed }, (_, index) => cardBack(knownCompleted[index] ? professionWord(knownCompleted[index]) : "", "chapter"))),
-      (player.prestige || []).length ? h("div", { class: "gh-owned", "data-zone": "prestige" },
+      player.prestige.length ? h("div", { class: "gh-owned", "data-zone": "prestige" },
         h("span", { class: "gh-zone-label" }, t("Prestige cards")),
         player.prestige.map((card) => h("span", { class: "gh-owned-card", "data-prestige": card.type_id, ...infoAttrs(glossary[card.type_id]) },
           iconSvg("prestige", { size: 16 }), t("{name} · {vp} VP", { name: card.name, vp: card.vp })))) : null));
 }
 
 // Everyone's guildhall, this player's first, then the others in turn order after them.
+/** @param {number} count @param {number | null} me */
 function seatOrder(count, me) {
   const seats = [...Array(count).keys()];
-  if (me === null || me === undefined || me < 0 || me >= count) return seats;
+  if (me === null || me < 0 || me >= count) return seats;
   return seats.map((offset) => (me + offset) % count);
 }
 
@@ -274,49 +350,62 @@ function seatOrder(count, me) {
 // first playable one, else the first answer in the question bar, else their hand. (Only for keyboard focus: a mouse
 // click does not pull the focus about.)
 const PIECE = "[data-card], [data-row], [data-chapter], [data-zone]";
-const attr = (el, name) => `[data-${name}="${CSS.escape(el.dataset[name])}"]`;
+/** The selector of `el`'s `data-<name>`. @param {HTMLElement | SVGElement} el @param {string} name */
+const attr = (el, name) => `[data-${name}="${CSS.escape(el.dataset[name] ?? "")}"]`;
+/** Where keyboard focus is in `root`, to find again after a redraw. @param {HTMLElement} root */
 function focusedPiece(root) {
   const el = document.activeElement;
   if (!(el instanceof Element) || !root.contains(el) || !el.matches(":focus-visible")) return null;
   const scope = el.closest("[data-panel], [data-player]");
   const holder = el.closest(PIECE);
   const path = [];
-  if (scope) path.push(scope.dataset.panel !== undefined ? attr(scope, "panel") : attr(scope, "player"));
-  if (holder && holder !== scope && (!scope || scope.contains(holder))) {
-    path.push(attr(holder, ["card", "row", "chapter", "zone"].find((name) => holder.dataset[name] !== undefined)));
+  if (scope && htmlOrSvg(scope)) path.push(scope.dataset.panel !== undefined ? attr(scope, "panel") : attr(scope, "player"));
+  if (holder && htmlOrSvg(holder) && holder !== scope && (!scope || scope.contains(holder))) {
+    const name = ["card", "row", "chapter", "zone"].find((key) => holder.dataset[key] !== undefined);
+    if (name) path.push(attr(holder, name));
   }
   return { selector: path.join(" "), self: holder === el, legal: el.classList.contains("legal") };
 }
 
+/** @param {HTMLElement} root @param {{ selector: string, self: boolean, legal: boolean } | null} was */
 function restoreFocus(root, was) {
   if (!was) return;
   const holder = was.selector ? root.querySelector(was.selector) : null;
-  const same = holder && (was.self ? holder : holder.querySelector("button, [tabindex]"));
+  const found = holder && (was.self ? holder : holder.querySelector("button, [tabindex]"));
+  const same = found && htmlOrSvg(found) ? found : null;
   const usable = same && same.tabIndex >= 0 && (!was.legal || same.classList.contains("legal")) ? same : null;
   const next = usable || root.querySelector(".legal:not([aria-disabled]):not([disabled])") || document.querySelector("#choices button.choice")
     || same || root.querySelector('[data-panel="hand"]');
-  if (next) next.focus();
+  if (next && htmlOrSvg(next)) next.focus();
 }
 
+/** @param {HTMLElement} root @param {RenderInput} payload @param {RenderUi} ui */
 export function render(root, payload, ui) {
-  const view = payload.view || {};
-  const glossary = ui.glossary || {};
-  const players = view.players || [];
-  const clicks = new Clicks(ui.interactive ? payload.legal || [] : [], ui.move);
-  const names = players.map((player, seat) => payload.seats?.[seat]?.name || player.name);
+  const view = /** @type {GuildhallView} */ (payload.view);
+  const glossary = ui.glossary ?? {};
+  const players = view.players;
+  const clicks = new Clicks(ui.interactive ? payload.legal : [], ui.move);
+  const names = players.map((player, seat) => payload.seats[seat]?.name || player.name);
+  /** @type {Context} */
   const ctx = { payload, view, clicks, glossary, names };
+  /** @type {(HTMLElement | null)[]} */
   const parts = [rowPanel(view, clicks, glossary), handlingPanel(view, clicks, glossary, names)];
-  if (Array.isArray(view.hand)) parts.push(handPanel(view, clicks, glossary, players[payload.seat] || {}, ui.interactive));
+  if (Array.isArray(view.hand)) {
+    parts.push(handPanel(view, view.hand, clicks, glossary, payload.seat === null ? undefined : players[payload.seat], ui.interactive));
+  }
   for (const seat of seatOrder(players.length, payload.seat)) parts.push(playerPanel(seat, players[seat], ctx));
   ui.choices?.(clicks.rest());
   const was = focusedPiece(root);
-  root.replaceChildren(...parts.filter(Boolean));
+  root.replaceChildren(...parts.filter((part) => part !== null));
   restoreFocus(root, was);
 }
 
 // --- the last move ------------------------------------------------------------------------------------------------
-// Selectors for where things are on the page (see `render`).
-const inHall = (seat, card) => `[data-player="${seat}"] [data-chapter="${splitCard(card).profession}"] [data-card="${card}"]`;
+// Selectors for where things are on the page (see `render`). Seats and cards are those of the events (absent: none).
+/** @typedef {number | null | undefined} EventSeat */
+/** @param {EventSeat} seat @param {string | undefined} card */
+const inHall = (seat, card) => `[data-player="${seat}"] [data-chapter="${splitCard(card ?? "").profession}"] [data-card="${card}"]`;
+/** @param {EventSeat} seat @param {string | undefined} card */
 const inArea = (seat, card) => `[data-player="${seat}"] [data-zone="area"] [data-card="${card}"]`;
 const DISCARD = '[data-zone="discard"]';
 const DECK = '[data-zone="deck"]';
@@ -324,14 +413,25 @@ const DECK = '[data-zone="deck"]';
 // For each event of the last move, what it changed (`to`) and where its card was before (`from`): a played card goes
 // from the hand to the action area, a placed card into its chapter (from the hand, another guildhall, the deck, the
 // discard pile or the action area), a bought prestige card from the row to its buyer.
-export function marks(events, payload) {
+/**
+ * An event of Guildhall's log with the data `marks` reads (the game's own, by kind).
+ * @typedef {GameEvent & { seat?: number, target?: number, card?: string, cards?: string[], gave?: string, took?: string[],
+ *   source?: string, profession?: string, prestige?: string }} GuildhallEvent
+ */
+/** @param {GameEvent[]} logged @param {RenderInput} payload @returns {Mark[]} */
+export function marks(logged, payload) {
+  const events = /** @type {GuildhallEvent[]} */ (logged);
   const me = payload.seat;
-  const mine = (seat) => seat === me && me !== null && me !== undefined;
+  /** @param {EventSeat} seat */
+  const mine = (seat) => me !== null && seat === me;
   // A card in a hand: in my hand, I see it; another player's is their line in the players list (from) or the hand
   // count in their guildhall (to).
+  /** @param {EventSeat} seat @param {string | undefined} card */
   const hand = (seat, card) => (mine(seat) ? `[data-panel="hand"] [data-card="${card}"]` : `#players [data-seat="${seat}"]`);
+  /** @param {EventSeat} seat @param {string} [card] */
   const handTo = (seat, card) => (mine(seat) ? `[data-panel="hand"] [data-card="${card}"]` : `[data-player="${seat}"] [data-zone="hand"]`);
   // Where each card placed by this move came from, learned from the events before its `placed`.
+  /** @type {Map<string | undefined, string>} */
   const origin = new Map();
   for (const event of events) {
     const cards = event.cards || (event.card ? [event.card] : []);
@@ -344,6 +444,7 @@ export function marks(events, payload) {
       (event.took || []).forEach((card) => origin.set(card, inHall(event.target, card)));
     } else if (event.kind === "revealed") cards.forEach((card) => origin.set(card, DECK));
   }
+  /** @param {GuildhallEvent} event */
   const placedFrom = (event) => {
     if (origin.has(event.card)) return origin.get(event.card);
     if (event.source === "setup" || event.source === "lay_out") return hand(event.seat, event.card);
@@ -351,6 +452,7 @@ export function marks(events, payload) {
     if (event.source === "ability") return inArea(event.seat, event.card);
     return undefined;
   };
+  /** @type {Mark[]} */
   const out = [];
   for (const event of events) {
     const seat = event.seat;

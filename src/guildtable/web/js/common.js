@@ -1,19 +1,27 @@
 // What every page shares: words in the reader's language, a tiny DOM builder, the API client, the tables this
 // browser knows, and JSON-as-panels.
 
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+
 // --- words ------------------------------------------------------------------------------------------------------
 // Every text a player reads comes from a gettext catalogue (extracted from these files by `guildtable catalogues
 // extract`): the page carries the `web` one, and `rendererFor(game)` loads the game's before its module runs.
 //   t("{name} wins", { name })          a message, with named placeholders
 //   nt("{n} point", "{n} points", n)     the form for a count ({n} is the count)
 //   pt("seat colour", "Red")             a message whose meaning needs a context
+/** A gettext catalogue as the server sends it: a message's text, or its forms for a count (`nt`).
+ * @typedef {{ language?: string, messages?: Record<string, string | string[]> }} Catalogue */
+/** @type {Map<string, string | string[]>} */
 const words = new Map();
+/** @type {Map<string, Promise<void>>} */
 const loadedDomains = new Map();
+/** @param {Catalogue | null} catalogue */
 function absorb(catalogue) {
-  for (const [key, text] of Object.entries((catalogue && catalogue.messages) || {})) words.set(key, text);
+  for (const [key, text] of Object.entries(catalogue?.messages ?? {})) words.set(key, text);
 }
 const pageCatalogue = document.getElementById("i18n");
-const pageWords = pageCatalogue ? JSON.parse(pageCatalogue.textContent) : { language: "en" };
+/** @type {Catalogue} */
+const pageWords = pageCatalogue ? JSON.parse(pageCatalogue.textContent ?? "{}") : { language: "en" };
 absorb(pageWords);
 // The language the page was served in ("qps" is the test pseudo-locale, shown as English to the browser).
 export const LANGUAGE = pageWords.language || "en";
@@ -21,31 +29,40 @@ export const LANGUAGE = pageWords.language || "en";
 const NUMBERS = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 2 });
 // How far off a moment `seconds` from now is, in the reader's words ("in 3 days", "in 2 hours"): a turn-based move's
 // deadline (issue 16).
+/** @param {number} seconds */
 export function relativeTime(seconds) {
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
   const units = [["day", 86400], ["hour", 3600], ["minute", 60]];
-  const [unit, size] = units.find(([, length]) => Math.abs(seconds) >= length) || ["minute", 60];
+  const [unit, size] = units.find(([, length]) => Math.abs(seconds) >= length) ?? ["minute", 60];
   return new Intl.RelativeTimeFormat(LANGUAGE, { numeric: "auto" }).format(Math.max(0, Math.round(seconds / size)), unit);
 }
 
+/** @param {unknown} value */
 export function num(value) {
   return typeof value === "number" ? NUMBERS.format(value) : String(value);
 }
 
+/** Placeholders' values, by name.
+ * @typedef {Record<string, unknown>} Params */
+/** @param {string} text @param {Params} [params] */
 function fill(text, params) {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** @param {string} message @param {Params} [params] */
 export function t(message, params) {
   const text = words.get(message);
   return fill(typeof text === "string" ? text : message, params);
 }
 
+/** @param {string} context @param {string} message @param {Params} [params] */
 export function pt(context, message, params) {
   const text = words.get(`${context}\u0004${message}`);
   return fill(typeof text === "string" ? text : message, params);
 }
 
+/** @param {string} singular @param {string} plural @param {number} n @param {Params} [params] */
 export function nt(singular, plural, n, params = {}) {
   const forms = words.get(singular);
   const chosen = Array.isArray(forms) ? forms[n === 1 ? 0 : 1] ?? forms[forms.length - 1] : (n === 1 ? singular : plural);
@@ -53,40 +70,55 @@ export function nt(singular, plural, n, params = {}) {
 }
 
 // Names joined as a sentence lists them: "A and B", "A and B and C" (as the English pages always did).
+/** @param {string[]} names */
 export function listing(names) {
   return names.length ? names.reduce((first, last) => t("{first} and {last}", { first, last })) : "";
 }
 
 // A game's (or any catalogue domain's) messages, fetched once.
+/** @param {string} domain */
 export function loadWords(domain) {
-  if (!loadedDomains.has(domain)) {
-    loadedDomains.set(domain, fetch(`/i18n/${LANGUAGE}/${domain}.json`)
+  let loading = loadedDomains.get(domain);
+  if (!loading) {
+    loading = fetch(`/i18n/${LANGUAGE}/${domain}.json`)
       .then((response) => (response.ok ? response.json() : null))
-      .then(absorb)
-      .catch(() => {}));
+      .then((catalogue) => absorb(catalogue))
+      .catch(() => {});
+    loadedDomains.set(domain, loading);
   }
-  return loadedDomains.get(domain);
+  return loading;
 }
 
 // The language switch keeps the page's own query (a seat's link) and only changes `lang`.
 for (const link of document.querySelectorAll(".lang-switch a[data-lang]")) {
+  if (!(link instanceof HTMLAnchorElement)) continue;
   const url = new URL(location.href);
-  url.searchParams.set("lang", link.dataset.lang);
+  url.searchParams.set("lang", link.dataset.lang ?? "");
   link.href = url.pathname + url.search + url.hash;
 }
 
 // --- the DOM ------------------------------------------------------------------------------------------------------
 
+/** What `h` and `svg` put in an element: nodes, text, numbers; nothing for null, undefined and false; arrays flat.
+ * @typedef {Node | string | number | boolean | null | undefined} Child */
+/** An element's attributes: `on…` a listener, `class`, `text`, `style`, any other an attribute (true: present).
+ * @typedef {Record<string, unknown>} Attrs */
+
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs | null} [attrs] @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
+  for (const [key, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    else if (key === "class") el.className = String(value);
+    else if (key === "text") el.textContent = String(value);
     // Through the CSSOM: the Content-Security-Policy refuses a `style` attribute, not a style set from a script.
-    else if (key === "style") el.style.cssText = value;
-    else el.setAttribute(key, value === true ? "" : value);
+    else if (key === "style") el.style.cssText = String(value);
+    else el.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
@@ -97,13 +129,18 @@ export function h(tag, attrs = {}, ...children) {
 
 // The same for SVG elements: the boards of the game modules.
 const SVG_NS = "http://www.w3.org/2000/svg";
+/**
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag @param {Attrs | null} [attrs] @param {...(Child | Child[])} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function svg(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
+  for (const [key, value] of Object.entries(attrs ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key === "style") el.style.cssText = value;  // as in h()
-    else el.setAttribute(key, value);
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    else if (key === "style") el.style.cssText = String(value);  // as in h()
+    else el.setAttribute(key, String(value));
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === false) continue;
@@ -112,21 +149,57 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * The page's element `id`, which its HTML always has (one missing is a mistake in the page, said at once), as the
+ * kind of element it is (`byId("moves-filter", HTMLInputElement)`).
+ * @overload
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+/**
+ * @template {Element} T
+ * @overload
+ * @param {string} id
+ * @param {{ new (): T, prototype: T }} kind
+ * @returns {T}
+ */
+/**
+ * @param {string} id
+ * @param {{ new (): Element, prototype: Element }} [kind]
+ * @returns {Element}
+ */
+export function byId(id, kind = HTMLElement) {
+  const el = document.getElementById(id);
+  if (!(el instanceof kind)) throw new Error(`the page has no element #${id} of that kind`);
+  return el;
+}
+
 // --- seats: one palette and one shape per seat, for every game ------------------------------------------------------
 // The colours are the stylesheet's --seat0..4 (one place, both themes); every seat also has a shape, so nothing is told
 // by colour alone. Renderers draw owners, figures and swatches with these and nothing else.
 export const SEAT_COLOURS = [0, 1, 2, 3, 4].map((seat) => `var(--seat${seat})`);
 export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star"];
-const validSeat = (seat) => Number.isInteger(seat) && seat >= 0 && seat < SEAT_COLOURS.length;
+/** A seat as the views name it: its index, or null (nobody's, a spectator). @typedef {number | null | undefined} Seat */
+/** @type {(seat: Seat) => seat is number} */
+const validSeat = (seat) => Number.isInteger(seat) && Number(seat) >= 0 && Number(seat) < SEAT_COLOURS.length;
+/** @param {Seat} seat */
 export function seatColour(seat) { return validSeat(seat) ? SEAT_COLOURS[seat] : "var(--neutral-piece)"; }
 // The ink to write on a seat's colour (white or dark, whichever reads).
+/** @param {Seat} seat */
 export function seatInk(seat) { return validSeat(seat) ? `var(--seat${seat}-ink)` : "var(--neutral-ink)"; }
+/** @param {Seat} seat */
 export function seatShapeName(seat) { return validSeat(seat) ? SEAT_SHAPES[seat] : "circle"; }
 
 // A seat's shape filled with its colour, centred on (x, y), `size` across: a figure, a marker, an owner's mark.
+/**
+ * @param {Seat} seat
+ * @param {{ x?: number, y?: number, size?: number, stroke?: string, title?: string | null } & Attrs} [options]
+ * @returns {SVGElement}
+ */
 export function seatShape(seat, { x = 0, y = 0, size = 12, stroke = "var(--piece-line)", title = null, ...extra } = {}) {
   const r = size / 2;
   const attrs = { fill: seatColour(seat), stroke, "stroke-width": Math.max(1, size / 10), "stroke-linejoin": "round", "data-seat": seat, "data-shape": seatShapeName(seat), ...extra };
+  /** @param {number[][]} list */
   const points = (list) => list.map(([px, py]) => `${(x + px * r).toFixed(2)},${(y + py * r).toFixed(2)}`).join(" ");
   let shape;
   switch (seatShapeName(seat)) {
@@ -150,19 +223,31 @@ export function seatShape(seat, { x = 0, y = 0, size = 12, stroke = "var(--piece
 }
 
 // A seat's swatch for HTML (players lists, tables): its shape in its colour.
+/** @param {Seat} seat */
 export function seatSwatch(seat, size = 14) {
   return svg("svg", { class: "seat-swatch", width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
     seatShape(seat, { x: size / 2, y: size / 2, size: size - 2 }));
 }
 
+/** A refusal's body (RFC 9457), `problem` naming it (`"seat-taken"`). @typedef {Schemas["Problem"]} Problem */
+
 export class ApiError extends Error {
+  /** @param {Partial<Problem>} problem */
   constructor(problem) {
     super(problem.detail || problem.title || t("request failed"));
     this.problem = problem;
   }
 }
 
+/**
+ * A JSON request to the API; its answer (null for 204), or an ApiError with the problem body. The caller casts the
+ * answer to its schema's type (web/types/api.d.ts).
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown, token?: string }} [options]
+ * @returns {Promise<unknown>}
+ */
 export async function api(path, { method = "GET", body, token } = {}, retried = false) {
+  /** @type {Record<string, string>} */
   const headers = method === "GET" ? {} : await csrfHeaders();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = `Bearer ${token}`;
@@ -182,7 +267,11 @@ export async function api(path, { method = "GET", body, token } = {}, retried = 
 // A signed-in browser holds a session cookie and sends its CSRF token with every request that changes something (the
 // server refuses a cookie's request without it). `account()` is the signed-in account ({name, csrf, created}) or null
 // for a guest; guests use every page exactly as before.
+/** Who is signed in: the account's name and its session's CSRF token (a sign-in's answer, or GET /api/session's).
+ * @typedef {Schemas["SignedInAccount"]} Account */
+/** @type {Account | null} */
 let signedIn = null;
+/** @type {Promise<Account | null> | null} */
 let accountLoad = null;
 
 export function account() {
@@ -192,14 +281,19 @@ export function account() {
     accountLoad = fetch("/api/session", { headers: { Accept: "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
       .catch(() => null)
-      .then((data) => { signedIn = data && data.signed_in && data.name ? data : null; drawAccount(); return signedIn; });
+      .then((/** @type {Schemas["GuestSession"] | Schemas["AccountSession"] | null} */ data) => {
+        signedIn = data?.signed_in ? data : null;
+        drawAccount();
+        return signedIn;
+      });
   }
   return accountLoad;
 }
 
 // After signing in or out on this page: the answer of POST /api/session or /api/account (or null).
+/** @param {Account | null} data */
 export function setAccount(data) {
-  signedIn = data && data.name ? data : null;
+  signedIn = data;
   accountLoad = Promise.resolve(signedIn);
   drawAccount();
   return signedIn;
@@ -208,7 +302,9 @@ export function setAccount(data) {
 // The headers a request that changes something sends: the CSRF token when signed in.
 export async function csrfHeaders() {
   const who = await account();
-  return who && who.csrf ? { "X-CSRF-Token": who.csrf } : {};
+  /** @type {Record<string, string>} */
+  const headers = who && who.csrf ? { "X-CSRF-Token": who.csrf } : {};
+  return headers;
 }
 
 export async function signOut() {
@@ -222,10 +318,12 @@ export function here() {
 }
 
 // A safe place to go back to: a path of this site (never another site's address).
+/** @param {unknown} value */
 export function safeNext(value, fallback = "/me") {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : fallback;
 }
 
+/** @param {string} name */
 export function playerHref(name) {
   return `/players/${encodeURIComponent(name)}`;
 }
@@ -234,14 +332,14 @@ export function playerHref(name) {
 function drawAccount() {
   const corner = document.getElementById("account");
   if (!corner) return;
-  const signin = document.getElementById("signin-link");
-  const inside = document.getElementById("signed-in");
+  const signin = byId("signin-link", HTMLAnchorElement);
+  const inside = byId("signed-in");
   if (signedIn) {
-    const name = document.getElementById("account-name");
+    const name = byId("account-name", HTMLAnchorElement);
     name.textContent = signedIn.name;
     name.href = playerHref(signedIn.name);
     if (location.pathname === name.pathname) name.setAttribute("aria-current", "page");
-    if (location.pathname === "/me") document.getElementById("my-games-link").setAttribute("aria-current", "page");
+    if (location.pathname === "/me") byId("my-games-link").setAttribute("aria-current", "page");
   } else if (location.pathname === "/signin") {
     signin.setAttribute("aria-current", "page");
   } else {
@@ -255,7 +353,7 @@ function drawAccount() {
 }
 
 const signOutButton = document.getElementById("signout");
-if (signOutButton) {
+if (signOutButton instanceof HTMLButtonElement) {
   signOutButton.addEventListener("click", async () => {
     signOutButton.disabled = true;
     await signOut();
@@ -267,8 +365,9 @@ if (signOutButton) {
 account();
 
 // A date as the reader writes it ("25 Nov 2026" / "25.11.2026"); `value` is an ISO string or seconds since 1970.
+/** @param {string | number | null | undefined} value */
 export function day(value) {
-  const when = typeof value === "number" ? new Date(value * 1000) : new Date(value);
+  const when = typeof value === "number" ? new Date(value * 1000) : new Date(value ?? NaN);
   if (Number.isNaN(when.getTime())) return String(value ?? "");
   return new Intl.DateTimeFormat(LANGUAGE === "de" ? "de" : "en-GB", { dateStyle: "medium" }).format(when);
 }
@@ -276,10 +375,22 @@ export function day(value) {
 // The tables this browser created or joined: {id: {game, title, created, tokens: {seat: token}, hotseat}}.
 const KEY = "guildtable.tables";
 
+/**
+ * @typedef {object} KnownTable what this browser keeps of a table (localStorage)
+ * @property {string} [game]
+ * @property {string} [title]
+ * @property {string | number} [created]
+ * @property {Record<string, string | null>} tokens each seat's secret, by seat (null: one the account's list had none for)
+ * @property {boolean} [hotseat]
+ * @property {{ seat: number, token: string } | null} [invite] an invite not used yet
+ * @property {{ account: string, seats: number[] }} [claimed] seats whose binding to an account was asked about
+ */
+/** @returns {Record<string, KnownTable>} */
 export function myTables() {
   try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; }
 }
 
+/** @param {string} id @param {Partial<KnownTable>} entry */
 export function rememberTable(id, entry) {
   const all = myTables();
   const old = all[id] || { tokens: {} };
@@ -289,9 +400,11 @@ export function rememberTable(id, entry) {
 }
 
 export function myName() { return localStorage.getItem("guildtable.name") || ""; }
+/** @param {string} name */
 export function setMyName(name) { localStorage.setItem("guildtable.name", name); }
 
 // Any JSON value as readable panels, for the generic renderer of a game without a module of its own.
+/** @param {unknown} value @returns {HTMLElement} */
 export function jsonPanel(value, depth = 0) {
   if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
   if (typeof value !== "object") return h("span", {}, String(value));
@@ -316,36 +429,51 @@ export function jsonPanel(value, depth = 0) {
   return h("div", { class: "kv" }, entries.flatMap(([key, item]) => [h("div", { class: "k" }, label(key)), h("div", {}, jsonPanel(item, depth + 1))]));
 }
 
+/** @param {unknown} cell */
 function cellText(cell) {
   if (cell === null || cell === undefined) return "·";
   if (typeof cell !== "object") return String(cell);
   return Object.values(cell).map((v) => (typeof v === "object" ? JSON.stringify(v) : String(v))).join(" ");
 }
 
+/** @param {string} key */
 export function label(key) {
   return String(key).replace(/_/g, " ");
 }
 
+/** @param {{ name: string }[]} seats @param {number | null} seat */
 export function seatName(seats, seat) {
-  const entry = (seats || [])[seat];
-  return entry ? entry.name : t("Seat {n}", { n: seat + 1 });
+  const entry = seat === null ? undefined : seats[seat];
+  return entry ? entry.name : t("Seat {n}", { n: Number(seat) + 1 });
 }
 
 // The game module that draws a game's view, or the generic one. Each game names its module (and the catalogue of its
 // words) in `/api/games`: nothing here lists the games.
+/** @typedef {import("/static/js/render_input.js").Renderer} Renderer */
+/** @typedef {import("/static/js/render_input.js").LegalMove} LegalMove */
+/** @typedef {import("/static/js/render_input.js").Glossary} Glossary */
+/** @typedef {import("/static/js/render_input.js").PieceText} PieceText */
+/** @typedef {import("/static/js/render_input.js").Mark} Mark */
+/** @typedef {import("/static/js/render_input.js").GameEvent} GameEvent */
+/** GET /api/games: every game, with its renderer module's name. @typedef {Schemas["GamesCatalogue"]} GamesCatalogue */
+/** @type {Record<string, Promise<Renderer>>} */
 const modules = {};
+/** @type {Promise<GamesCatalogue> | null} */
 let gameCatalogue = null;
+/** @returns {Promise<GamesCatalogue>} */
 function gameListing() {
   if (!gameCatalogue) gameCatalogue = fetch("/api/games").then((response) => (response.ok ? response.json() : { games: [] })).catch(() => ({ games: [] }));
   return gameCatalogue;
 }
+/** @param {string} game @returns {Promise<Renderer>} */
 export async function rendererFor(game) {
   if (!modules[game]) {
     modules[game] = gameListing().then(({ games }) => {
-      const entry = (games || []).find((known) => known.name === game);
-      if (!entry || !entry.renderer) return import("/static/games/fallback.js");
-      const file = `/static/games/${entry.renderer}.js`;
-      return loadWords(entry.renderer).then(() => import(file)).catch((error) => {
+      const entry = games.find((known) => known.name === game);
+      const renderer = entry?.renderer;
+      if (!renderer) return import("/static/games/fallback.js");
+      const file = `/static/games/${renderer}.js`;
+      return loadWords(renderer).then(() => import(file)).catch((error) => {
         if (!String(error).includes("Failed to fetch")) console.error(`renderer ${file}:`, error);
         return import("/static/games/fallback.js");
       });
@@ -358,18 +486,22 @@ export async function rendererFor(game) {
 // remembers which it handed out; `rest()` is one button for every legal action not offered as a click, so a game
 // module can never leave a player without a way to move.
 export class Clicks {
+  /** @param {LegalMove[]} legal @param {(action: LegalMove["action"]) => void} move */
   constructor(legal, move) {
     this.legal = legal;
     this.move = move;
+    /** @type {Set<LegalMove>} */
     this.used = new Set();
   }
 
   // The first legal entry whose action has all of `fields` (e.g. {type: "place", lot: "A1"}), or null.
+  /** @param {Record<string, unknown>} fields */
   find(fields) {
     return this.legal.find((entry) => Object.entries(fields).every(([key, value]) => entry.action[key] === value)) || null;
   }
 
   // An onclick for the entry matching `fields` (marking it offered), or undefined when none is legal.
+  /** @param {Record<string, unknown>} fields */
   on(fields) {
     const entry = this.find(fields);
     if (!entry) return undefined;
@@ -389,7 +521,9 @@ export class Clicks {
 // --- what every piece does --------------------------------------------------------------------------------------
 // A game's glossary (GET /api/games/{game}/glossary): {key: {name, text, details: [{label, text, level}]}}, fetched
 // once per page. Renderers look pieces up by the keys their views use and attach the text with `infoAttrs`.
+/** @type {Record<string, Promise<Glossary>>} */
 const glossaries = {};
+/** @param {string} game @returns {Promise<Glossary>} */
 export function glossaryFor(game) {
   if (!glossaries[game]) glossaries[game] = fetch(`/api/games/${encodeURIComponent(game)}/glossary`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
   return glossaries[game];
@@ -398,26 +532,38 @@ export function glossaryFor(game) {
 // Attributes that give an element its piece text on hover, tap and keyboard focus (one tooltip for the whole page)
 // and an accessible description. `usable` (optional) is a count, e.g. the cards in a Guildhall chapter: detail lines
 // with a `level` at or below it are marked as usable now.
+/**
+ * @param {PieceText | null | undefined} piece
+ * @param {{ usable?: number | null, extra?: (string | null)[] }} [options]
+ * @returns {{ "data-info"?: string, tabindex?: string }}
+ */
 export function infoAttrs(piece, { usable = null, extra = [] } = {}) {
   if (!piece) return {};
   return { "data-info": JSON.stringify({ ...piece, usable, extra }), tabindex: "0" };
 }
 
+/** A piece's text as `infoAttrs` stores it on the piece. @typedef {PieceText & { usable: number | null, extra: (string | null)[] }} PieceInfo */
+/** @type {HTMLElement | null} */
 let tip = null;
+/** @type {Element | null} */
 let tipFor = null;
+/** @param {PieceInfo} info */
 function tipBody(info) {
-  const lines = (info.details || []).map((detail) => {
-    const usable = info.usable !== null && detail.level !== null && detail.level !== undefined && detail.level <= info.usable;
+  const lines = info.details.map((detail) => {
+    const usable = info.usable !== null && detail.level !== null && detail.level <= info.usable;
     return h("li", { class: usable ? "usable" : "" }, h("strong", {}, `${detail.label}: `), detail.text, usable ? h("span", { class: "badge" }, " ", t("usable now")) : null);
   });
   return [h("div", { class: "tip-title" }, info.name), info.text ? h("div", {}, info.text) : null,
-    lines.length ? h("ul", {}, lines) : null, ...(info.extra || []).filter(Boolean).map((line) => h("div", { class: "muted" }, line))];
+    lines.length ? h("ul", {}, lines) : null, ...info.extra.filter(Boolean).map((line) => h("div", { class: "muted" }, line))]
+    .filter((part) => part !== null);
 }
 
 // `touch`: opened by a finger (issue 33): the text then takes taps itself (one closes it, playing nothing beneath).
+/** @param {Element} target */
 function showTip(target, touch = false) {
+  /** @type {PieceInfo} */
   let info;
-  try { info = JSON.parse(target.getAttribute("data-info")); } catch { return; }
+  try { info = JSON.parse(target.getAttribute("data-info") ?? ""); } catch { return; }
   if (!tip) {
     tip = h("div", { id: "piece-tip", class: "piece-tip", role: "tooltip" });
     document.body.append(tip);
@@ -453,6 +599,7 @@ const HOLD_MS = 450;
 let quietly = false;
 // Focus that the page moves itself (issue 33: back to play after the bots' replies, to the result at the end): it opens
 // no piece text, even for a keyboard player; their next key does.
+/** @param {HTMLElement | SVGElement} el @param {FocusOptions} [options] */
 export function focusQuietly(el, options) {
   quietly = true;
   try { el.focus(options); } finally { quietly = false; }
@@ -460,10 +607,13 @@ export function focusQuietly(el, options) {
 const TAP_PLAYS = "button:not(:disabled):not([aria-disabled='true']), a[href], input, select, textarea, summary, label, "
   + ".legal, .clickable, [role='button']";
 export function installTips() {
+  /** @param {Event} event */
   const owner = (event) => (event.target instanceof Element ? event.target.closest("[data-info]") : null);
   let touching = false;  // the last pointer was a finger: the mouse events a browser makes up after a tap show nothing
-  let hold = null;  // a long press under way: {el, x, y, timer}
+  /** @type {{ el: Element, x: number, y: number, timer: ReturnType<typeof setTimeout> } | null} */
+  let hold = null;  // a long press under way
   let swallow = false;  // the click that ends this touch plays nothing (it opened or closed a text)
+  /** @type {Element | null} */
   let openedBy = null;  // the piece whose text was open when this touch began: a second tap on it closes it
   const endHold = () => { if (hold) clearTimeout(hold.timer); hold = null; };
   document.addEventListener("pointerover", (event) => {
@@ -481,7 +631,7 @@ export function installTips() {
     if (!touching) return;
     const open = tip && !tip.hidden;
     openedBy = open ? tipFor : null;
-    swallow = Boolean(open && tip.contains(event.target));
+    swallow = Boolean(open && event.target instanceof Node && tip?.contains(event.target));
     hideTip();
     endHold();
     const el = owner(event);
@@ -508,7 +658,7 @@ export function installTips() {
   document.addEventListener("click", (event) => {
     if (!touching) return;
     const el = owner(event);
-    if (!el || !el.isConnected || el === openedBy || event.target.closest(TAP_PLAYS)) return;
+    if (!el || !el.isConnected || el === openedBy || (event.target instanceof Element && event.target.closest(TAP_PLAYS))) return;
     showTip(el, true);
   });
   document.addEventListener("keydown", (event) => {
@@ -529,8 +679,12 @@ export function installTips() {
 
 // The end screen's score sheet: one table per category (a named line per scored thing, a column per player, the
 // category's subtotal), then the totals. Every column adds up to the player's final score.
+/** A game's score sheet, as a table's and a replay's result carry it. @typedef {Schemas["ScoreSheetJSON"]} ScoreSheet */
+/** @param {ScoreSheet} sheet @param {string[]} names */
 export function scoreSheet(sheet, names) {
+  /** @param {number} value */
   const points = (value) => (value === 0 ? "·" : num(value));
+  /** @param {string} title */
   const head = (title) => h("tr", {}, h("th", { scope: "col" }, title), names.map((name) => h("th", { scope: "col", class: "num" }, name)));
   const tables = sheet.categories.map((category) => h("table", { class: "data sheet" },
     h("caption", {}, category.title),
@@ -552,8 +706,9 @@ export function scoreSheet(sheet, names) {
 // known, and points scored fly to the player. Nothing moves under prefers-reduced-motion.
 
 // The events of the latest move in `log` (those of its highest version), or [].
+/** @param {GameEvent[]} log */
 export function lastEvents(log) {
-  if (!log || !log.length) return [];
+  if (!log.length) return [];
   const version = log[log.length - 1].version;
   return log.filter((event) => event.version === version);
 }
@@ -562,10 +717,10 @@ export function reducedMotion() {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
-const SVG_SHAPES = "rect, circle, polygon, path, ellipse, line, polyline";
-
 // Where each `from` of `marks` is now (measured before the page is redrawn).
+/** @param {Mark[]} marks */
 export function measureFrom(marks) {
+  /** @type {Map<string, DOMRect>} */
   const rects = new Map();
   for (const mark of marks) {
     if (!mark.from || rects.has(mark.from)) continue;
@@ -576,8 +731,10 @@ export function measureFrom(marks) {
 }
 
 // Frame what the last move changed; when `fresh`, animate it (from the rects `measureFrom` took before the redraw).
+/** @param {Mark[]} marks @param {{ fresh?: boolean, fromRects?: Map<string, DOMRect> }} [options] */
 export function showMarks(marks, { fresh = false, fromRects = new Map() } = {}) {
   const motion = fresh && !reducedMotion();
+  /** @type {Element[]} */
   const landed = [];
   for (const mark of marks) {
     let targets;
@@ -587,13 +744,14 @@ export function showMarks(marks, { fresh = false, fromRects = new Map() } = {}) 
       landed.push(el);
       if (!motion) continue;
       const from = mark.from ? fromRects.get(mark.from) : null;
-      if (from && from.width && from.height) travel(el, from);
+      if (from && from.width && from.height && (el instanceof HTMLElement || el instanceof SVGGraphicsElement)) travel(el, from);
       else flash(el);
     }
   }
   return landed;
 }
 
+/** @param {Element} el */
 function frame(el) {
   if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
     const box = el.getBBox();
@@ -605,6 +763,7 @@ function frame(el) {
   }
 }
 
+/** @param {Element} el */
 function flash(el) {
   if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
     const box = el.getBBox();
@@ -618,19 +777,21 @@ function flash(el) {
 }
 
 // A copy of `el` flies from `from` (a DOMRect) to where `el` is; `el` shows once it has landed.
+/** @param {HTMLElement | SVGGraphicsElement} el @param {DOMRect} from */
 function travel(el, from) {
   const to = el.getBoundingClientRect();
   if (!to.width || !to.height) return;
+  /** @type {HTMLElement | SVGElement} */
   let ghost;
   if (el instanceof SVGGraphicsElement && !(el instanceof SVGSVGElement)) {
     const box = el.getBBox();
-    const copy = el.cloneNode(true);
+    const copy = /** @type {SVGGraphicsElement} */ (el.cloneNode(true));
     copy.removeAttribute("transform");
     copy.setAttribute("class", "ghost-piece");  // not found by what finds the piece itself
     copy.querySelectorAll(".last-frame, .flash-frame").forEach((node) => node.remove());
     ghost = svg("svg", { class: "ghost", viewBox: `${box.x} ${box.y} ${box.width} ${box.height}`, "aria-hidden": "true" }, copy);
   } else {
-    ghost = el.cloneNode(true);
+    ghost = /** @type {HTMLElement | SVGSVGElement} */ (el.cloneNode(true));
     ghost.setAttribute("class", "ghost");
     ghost.setAttribute("aria-hidden", "true");
   }
@@ -658,6 +819,7 @@ function travel(el, from) {
 }
 
 // "+N" flies from `from` (a DOMRect, or the middle of the screen) to the element `to` (a player's score).
+/** @param {Element | null | undefined} to @param {string} text @param {DOMRect | null} [from] */
 export function flyPoints(to, text, from = null) {
   if (!to) return;
   to.classList.remove("bumped");
@@ -679,15 +841,23 @@ export function flyPoints(to, text, from = null) {
 }
 
 // --- keyboard and screen readers -----------------------------------------------------------------------------------
+// Whether `el` is an HTML or SVG element: one with a style, a dataset, a tab index and focus().
+/** @param {Element} el @returns {el is HTMLElement | SVGElement} */
+export function htmlOrSvg(el) {
+  return el instanceof HTMLElement || el instanceof SVGElement;
+}
+
 // Inside `root` (a game board), the arrow keys move between the pieces that can be played now (anything with the
 // class `legal` that takes focus), Home and End go to the first and last; Enter or Space plays (installTips).
+/** @param {HTMLElement} root */
 export function installBoardKeys(root) {
   root.addEventListener("keydown", (event) => {
     if (!["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"].includes(event.key)) return;
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement) return;
-    const stops = [...root.querySelectorAll(".legal")].filter((el) => el.tabIndex >= 0 && !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true");
+    const stops = [...root.querySelectorAll(".legal")].filter(htmlOrSvg).filter((el) => el.tabIndex >= 0 && !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true");
     if (!stops.length) return;
-    const at = stops.indexOf(event.target.closest?.(".legal"));
+    const piece = event.target instanceof Element ? event.target.closest(".legal") : null;
+    const at = stops.findIndex((stop) => stop === piece);
     let next;
     if (event.key === "Home") next = 0;
     else if (event.key === "End") next = stops.length - 1;
@@ -699,7 +869,9 @@ export function installBoardKeys(root) {
 }
 
 // Say `text` through the page's polite live region (#announce).
-let announceTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let announceTimer;
+/** @param {string} text */
 export function announce(text) {
   const region = document.getElementById("announce");
   if (!region || !text) return;

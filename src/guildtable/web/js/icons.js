@@ -8,19 +8,27 @@
 
 import { svg } from "./common.js";
 
+/** One shape of an icon (see ICONS): a filled path, or its kind and numbers (a group: its shapes). @typedef {string | (string | number | object)[]} Shape */
+
 // Path pieces. Every filled path uses the even-odd rule, so a piece inside another (a window, a door) is a hole.
+/** @param {number} cx @param {number} cy @param {number} r */
 const circ = (cx, cy, r) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0Z`;
+/** @param {number} x @param {number} y @param {number} w @param {number} h */
 const box = (x, y, w, h) => `M${x} ${y}h${w}v${h}h${-w}Z`;
+/** @param {number} n */
 const fix = (n) => +n.toFixed(2);
 // A bar of width w from (x1, y1) to (x2, y2) with square ends: a cut line inside a solid shape.
+/** @param {number} x1 @param {number} y1 @param {number} x2 @param {number} y2 */
 function slot(x1, y1, x2, y2, w = 1.4) {
   const len = Math.hypot(x2 - x1, y2 - y1);
   const nx = ((y1 - y2) / len) * (w / 2), ny = ((x2 - x1) / len) * (w / 2);
+  /** @param {number} x @param {number} y */
   const corner = (x, y) => `${fix(x)} ${fix(y)}`;
   return `M${corner(x1 + nx, y1 + ny)}L${corner(x2 + nx, y2 + ny)}`
     + `L${corner(x2 - nx, y2 - ny)}L${corner(x1 - nx, y1 - ny)}Z`;
 }
 // An n-pointed star, first point up.
+/** @param {number} cx @param {number} cy @param {number} R @param {number} r */
 function star(cx, cy, R, r, n = 5) {
   const points = [];
   for (let i = 0; i < 2 * n; i++) {
@@ -30,15 +38,19 @@ function star(cx, cy, R, r, n = 5) {
   return `M${points.join("L")}Z`;
 }
 // A laurel wreath: two stems curving up from the bottom, leaves along them pointing up, alternately out and in.
+/** @param {number} cx @param {number} cy @param {number} R @returns {Shape[]} */
 function wreath(cx, cy, R) {
+  /** @type {Shape[]} */
   const shapes = [];
   for (const side of [-1, 1]) {
+    /** @param {number} deg */
     const at = (deg) => {
       const a = (deg * Math.PI) / 180;
       return [cx + side * R * Math.sin(a), cy + R * Math.cos(a)];
     };
     const [x0, y0] = at(8), [x1, y1] = at(125);
     shapes.push(["s", `M${fix(x0)} ${fix(y0)}A${R} ${R} 0 0 ${side > 0 ? 0 : 1} ${fix(x1)} ${fix(y1)}`, 1.5]);
+    /** @param {number} deg @param {number} tilt */
     const leaf = (deg, tilt) => { // a pointed leaf from the stem, 5 long and 2.4 wide
       const [x, y] = at(deg), up = side > 0 ? -deg : deg - 180, a = ((up + side * tilt) * Math.PI) / 180;
       const [dx, dy] = [Math.cos(a), Math.sin(a)], [mx, my] = [x + 2.5 * dx, y + 2.5 * dy];
@@ -52,6 +64,7 @@ function wreath(cx, cy, R) {
 }
 
 // A crown (the Guilds of London symbol, and the master's mark): three points with balls over a band.
+/** @type {Shape[]} */
 const CROWN = [
   "M3 8l4.5 4.5L12 5.5l4.5 7L21 8l-1.5 9.5h-15Z", ["c", 3, 6.8, 1.6], ["c", 12, 4.3, 1.7], ["c", 21, 6.8, 1.6],
   ["r", 4.5, 19, 15, 2.5, 0.8],
@@ -61,6 +74,7 @@ const CROWN = [
 //   ["s", d, width=2] stroked path · ["c", cx, cy, r] disc · ["o", cx, cy, r, width=2] ring
 //   ["r", x, y, w, h, rx=0] filled rect · ["R", x, y, w, h, rx=0, width=2] outlined rect
 //   ["e", cx, cy, rx, ry, degrees=0] filled ellipse · ["soft", d] filled path with its corners rounded by 0.5
+/** @type {Record<string, Shape[]>} */
 const ICONS = {
   // ——— City Blocks: building types
   // a house: pitched roof over a wall with a door
@@ -274,20 +288,24 @@ const ICONS = {
   ],
 };
 
+/** @type {Shape[]} */
 const PLACEHOLDER = [["o", 12, 12, 4]];
 
 export const ICON_NAMES = Object.freeze(Object.keys(ICONS));
 
+/** @param {string} name */
 export function hasIcon(name) {
   return Object.prototype.hasOwnProperty.call(ICONS, name);
 }
 
 const FILL = { fill: "currentColor", "fill-rule": "evenodd" };
+/** @param {unknown} width */
 const stroke = (width) => ({
   fill: "none", stroke: "currentColor", "stroke-width": width, "stroke-linecap": "round", "stroke-linejoin": "round",
 });
 
 // One shape spec (see ICONS) as an SVG element.
+/** @param {Shape} spec @returns {SVGElement | null} */
 function shape(spec) {
   if (typeof spec === "string") return svg("path", { d: spec, ...FILL });
   const [kind, ...a] = spec;
@@ -302,15 +320,21 @@ function shape(spec) {
       const turn = a[4] ? `rotate(${a[4]} ${a[0]} ${a[1]})` : null;
       return svg("ellipse", { cx: a[0], cy: a[1], rx: a[2], ry: a[3], transform: turn, fill: "currentColor" });
     }
-    case "g": return svg("g", { transform: a[0] }, a[1].map(shape));
+    case "g": return svg("g", { transform: a[0] }, /** @type {Shape[]} */ (a[1]).map(shape));
     default: return null;
   }
 }
 
+/** @param {string} name */
 function shapesOf(name) {
   return (hasIcon(name) ? ICONS[name] : PLACEHOLDER).map(shape);
 }
 
+/**
+ * @template {SVGElement} E
+ * @param {E} el @param {string} name @param {string | null} title @param {string | null} color
+ * @returns {E}
+ */
 function dress(el, name, title, color) {
   el.setAttribute("data-icon", hasIcon(name) ? name : "placeholder");
   if (color) {
@@ -327,6 +351,7 @@ function dress(el, name, title, color) {
 }
 
 // An SVG <g> for use inside an SVG board: translated to (x, y), scaled from the 24-box to `size` px.
+/** @param {string} name @param {{ x?: number, y?: number, size?: number, title?: string | null, color?: string | null } | null} [options] */
 export function icon(name, options = {}) {
   const { x = 0, y = 0, size = 24, title = null, color = null } = options || {};
   const g = svg("g", { class: "icon-g", transform: `translate(${x} ${y}) scale(${size / 24})` }, shapesOf(name));
@@ -334,6 +359,7 @@ export function icon(name, options = {}) {
 }
 
 // An inline <svg class="icon"> for use in HTML.
+/** @param {string} name @param {{ size?: number, title?: string | null, color?: string | null, className?: string } | null} [options] */
 export function iconSvg(name, options = {}) {
   const { size = 18, title = null, color = null, className = "" } = options || {};
   const el = svg("svg", {

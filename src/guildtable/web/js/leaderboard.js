@@ -4,20 +4,30 @@
 // own address: /leaderboard?game=guildhall) switches between the games without reloading the page. Issue 30: a player
 // is listed once they have the server's minimum of rated games (the board says how many); a computer level before
 // that, its rating marked "?" as provisional.
-import { LANGUAGE, account, api, h, nt, num, playerHref, svg, t } from "/static/js/common.js";
+import { LANGUAGE, account, api, byId as $, h, nt, num, playerHref, svg, t } from "/static/js/common.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["Leaderboard"]} Leaderboard */
+/** @typedef {Schemas["LeaderboardEntry"]} LeaderboardEntry */
+/** @typedef {import("/static/js/common.js").Account} Account */
+
 // A rating as ratings are written: a whole number without a thousands separator ("1540").
 const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 0, useGrouping: false });
+/** @type {Schemas["GameInfo"][]} */
 let games = [];
+/** @type {Map<string, Leaderboard>} */
 const boards = new Map();
+/** @type {Account | null} */
 let me = null;
 
+/** @param {string} text */
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
+/** @param {number | null} value */
 function rating(value) { return typeof value === "number" ? RATING.format(Math.round(value)) : "—"; }
 
 // A provisional rating's mark: "?" to the eye, words to a screen reader.
+/** @param {LeaderboardEntry} entry */
 function provisional(entry) {
   if (!entry.provisional) return null;
   return h("span", { class: "muted", title: t("Provisional: too few rated games yet") },
@@ -34,30 +44,32 @@ function botMark() {
         + "M8 15.5h8v1.6H8Z" }));
 }
 
+/** @param {LeaderboardEntry} entry */
 function nameCell(entry) {
   if (entry.kind === "bot") {
     return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who bot" }, botMark(), h("span", {}, entry.name)));
   }
-  const you = me && me.name.toLowerCase() === String(entry.name).toLowerCase();
+  const you = me && me.name.toLowerCase() === entry.name.toLowerCase();
   return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who" },
     h("a", { href: playerHref(entry.name), translate: "no" }, entry.name),
     you ? h("span", { class: "muted" }, t("(you)")) : null));
 }
 
+/** @param {LeaderboardEntry} entry @param {number} index */
 function row(entry, index) {
-  const you = entry.kind !== "bot" && me && me.name.toLowerCase() === String(entry.name).toLowerCase();
+  const you = entry.kind !== "bot" && me && me.name.toLowerCase() === entry.name.toLowerCase();
   return h("tr", { class: you ? "you" : null, "data-kind": entry.kind, "data-level": entry.level || null },
     h("td", { class: "num" }, num(index + 1)),
     nameCell(entry),
     h("td", { class: "num rating" }, rating(entry.rating), provisional(entry)),
-    h("td", { class: "num" }, num(entry.games ?? 0)));
+    h("td", { class: "num" }, num(entry.games)));
 }
 
 function chosen() {
   const wanted = new URLSearchParams(location.search).get("game");
   if (games.some((game) => game.name === wanted)) return wanted;
   // Without a choice: the first game anyone is rated in, else the first game.
-  const rated = games.find((game) => (boards.get(game.name)?.entries || []).length);
+  const rated = games.find((game) => boards.get(game.name)?.entries.length);
   return (rated || games[0])?.name;
 }
 
@@ -66,13 +78,13 @@ function draw() {
   const game = games.find((entry) => entry.name === name);
   if (!game) return;
   for (const link of document.querySelectorAll("#game-tabs a")) {
-    if (link.dataset.game === name) link.setAttribute("aria-current", "page");
+    if (link.getAttribute("data-game") === name) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  const board = boards.get(name) || { entries: [] };
-  const entries = board.entries || [];
-  $("board-title").textContent = board.title || game.title;
-  const minimum = Number(board.min_games) || 0;
+  const board = boards.get(game.name);
+  const entries = board?.entries ?? [];
+  $("board-title").textContent = board?.title || game.title;
+  const minimum = board?.min_games ?? 0;
   $("board-note").textContent = minimum > 1
     ? nt("Players are listed after {n} rated game; a rating marked ? is provisional.",
       "Players are listed after {n} rated games; a rating marked ? is provisional.", minimum, { n: num(minimum) })
@@ -82,12 +94,14 @@ function draw() {
   $("ranking").hidden = entries.length === 0;
   $("ranking-rows").replaceChildren(...entries.map(row));
   $("board").hidden = false;
-  $("board").dataset.game = name;
+  $("board").dataset.game = game.name;
   document.title = t("guildtable — leaderboard of {game}", { game: game.title });
 }
 
+/** @param {MouseEvent} event */
 function pick(event) {
   const link = event.currentTarget;
+  if (!(link instanceof HTMLAnchorElement)) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   history.pushState(null, "", link.getAttribute("href"));
@@ -95,12 +109,12 @@ function pick(event) {
 }
 
 async function start() {
-  const [catalogue, who] = await Promise.all([api("/api/games"), account()]);
+  const [catalogue, who] = await Promise.all([/** @type {Promise<Schemas["GamesCatalogue"]>} */ (api("/api/games")), account()]);
   me = who;
-  games = catalogue.games || [];
+  games = catalogue.games;
   const answers = await Promise.all(games.map((game) =>
-    api(`/api/leaderboard/${encodeURIComponent(game.name)}`).catch(() => null)));
-  games.forEach((game, i) => { if (answers[i]) boards.set(game.name, answers[i]); });
+    /** @type {Promise<Leaderboard>} */ (api(`/api/leaderboard/${encodeURIComponent(game.name)}`)).catch(() => null)));
+  games.forEach((game, i) => { const answer = answers[i]; if (answer) boards.set(game.name, answer); });
   if (games.length && answers.every((answer) => !answer)) throw new Error(t("The leaderboard cannot be read now. Try again in a moment."));
   $("game-tabs").replaceChildren(...games.map((game) => h("li", {},
     h("a", { href: `/leaderboard?game=${encodeURIComponent(game.name)}`, "data-game": game.name, onclick: pick }, game.title))));
@@ -111,4 +125,4 @@ async function start() {
 }
 
 window.addEventListener("popstate", draw);
-start().catch((error) => { $("loading").hidden = true; showError(error.message); });
+start().catch((error) => { $("loading").hidden = true; showError(error instanceof Error ? error.message : String(error)); });

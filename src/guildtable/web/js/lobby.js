@@ -1,21 +1,35 @@
 // The lobby: a card per game (a picture of its own board, one sentence, players, length, its rules and "Play"),
 // then for the game chosen a new table (player count, options, each seat human or a bot), one secret invite link per
 // seat and a spectator link, and the tables this browser holds a seat at.
-import { LANGUAGE, account, api, h, myName, myTables, reducedMotion, rememberTable, rendererFor, setMyName, t } from "/static/js/common.js";
+import { LANGUAGE, account, api, byId as $, h, htmlOrSvg, myName, myTables, reducedMotion, rememberTable, rendererFor, setMyName, t } from "/static/js/common.js";
+import { renderInput } from "/static/js/render_input.js";
 
-const $ = (id) => document.getElementById(id);
-let catalogue = { games: [], bots: [] };
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["GameInfo"]} GameInfo */
+/** A new table's seat as POST /api/tables takes it. @typedef {Schemas["SeatRequest"]} SeatRequest */
+
+/** @type {Schemas["GamesCatalogue"]} */
+let catalogue = { games: [], bots: [], opponents: [] };
 // Issue 33: the game the new-table form is for (chosen with a card's "Play"), or null while none is.
+/** @type {GameInfo | null} */
 let chosen = null;
 
-function currentGame() { return chosen; }
+// The game of the new-table form, which shows only once a game is chosen.
+function currentGame() {
+  if (!chosen) throw new Error("no game is chosen");
+  return chosen;
+}
 
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
+
+/** @param {string} text */
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
 // A new game starts at its smallest table: keeping the last game's count would seat bots nobody asked for.
 function drawPlayers(keepCount = false) {
   const game = currentGame();
-  const select = $("players");
+  const select = $("players", HTMLSelectElement);
   const before = keepCount ? Number(select.value) || game.min_players : game.min_players;
   select.replaceChildren(...Array.from({ length: game.max_players - game.min_players + 1 }, (_, i) => {
     const count = game.min_players + i;
@@ -29,7 +43,7 @@ function drawPlayers(keepCount = false) {
 
 function drawSeats() {
   const game = currentGame();
-  const count = Number($("players").value);
+  const count = Number($("players", HTMLSelectElement).value);
   const kinds = [["human", t("Person")], ...catalogue.opponents.map((bot) => [bot.kind, bot.label])];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("strong", {}, game.seat_names[seat] || t("Seat {n}", { n: seat + 1 })),
@@ -42,32 +56,31 @@ function drawOptions() {
   const game = currentGame();
   $("options-box").hidden = game.options.length === 0;
   $("options").replaceChildren(...game.options.map((option) => {
-    let input;
     const id = `option-${option.name}`;
     const help = h("div", { class: "option-help", id: `${id}-help` }, option.help,
       option.rule ? h("span", { class: "why", title: t("Rule {rule} of the rules specification", { rule: option.rule }) }, " ", t("Why?"), " ", option.rule) : "");
     const described = { id, "data-option": option.name, "aria-describedby": `${id}-help` };
     if (option.kind === "bool") {
-      input = h("input", { ...described, type: "checkbox", checked: option.default === true });
+      const input = h("input", { ...described, type: "checkbox", checked: option.default === true });
       return h("div", { class: "option" }, h("label", { for: id }, input, " ", option.label), help);
     }
-    if (option.choices) {
-      input = h("select", described, option.choices.map((choice, i) =>
-        h("option", { value: i, selected: choice === option.default }, option.choice_labels[i])));
-    } else {
-      input = h("input", { ...described, value: option.default ?? "", type: option.kind === "int" || option.kind === "float" ? "number" : "text" });
-    }
+    const labels = option.choice_labels ?? [];
+    const input = option.choices
+      ? h("select", described, option.choices.map((choice, i) => h("option", { value: i, selected: choice === option.default }, labels[i])))
+      : h("input", { ...described, value: option.default ?? "", type: option.kind === "int" || option.kind === "float" ? "number" : "text" });
     return h("div", { class: "option" }, h("label", { for: id }, option.label), input, help);
   }));
 }
 
 function readOptions() {
   const game = currentGame();
+  /** @type {Record<string, unknown>} */
   const options = {};
   for (const option of game.options) {
     const input = document.querySelector(`[data-option="${option.name}"]`);
+    if (!(input instanceof HTMLInputElement || input instanceof HTMLSelectElement)) continue;
     let value;
-    if (option.kind === "bool") value = input.checked;
+    if (option.kind === "bool") value = input instanceof HTMLInputElement && input.checked;
     else if (option.choices) value = option.choices[Number(input.value)];
     else if (option.kind === "int") value = parseInt(input.value, 10);
     else if (option.kind === "float") value = parseFloat(input.value);
@@ -80,25 +93,28 @@ function readOptions() {
 // Issue 16: the pace as the API takes it ("live:600:5" is 10 minutes each plus 5 seconds a turn; "turn:3" three days a
 // move), with what happens when a player's time runs out.
 function readPace() {
-  const [kind, first, second] = $("pace").value.split(":");
+  const [kind, first, second] = $("pace", HTMLSelectElement).value.split(":");
   if (!kind) return null;
-  const timeout = $("pace-timeout").value;
+  const timeout = $("pace-timeout", HTMLSelectElement).value;
   return kind === "live"
     ? { kind, base_seconds: Number(first), increment_seconds: Number(second), timeout }
     : { kind, days: Number(first), timeout };
 }
 
+/** @param {SubmitEvent} event */
 async function create(event) {
   event.preventDefault();
   showError("");
   const game = currentGame();
-  const seats = [...document.querySelectorAll(".seat-kind")].map((select) => {
-    const name = document.querySelector(`.seat-name[data-seat="${select.dataset.seat}"]`).value.trim();
-    return { kind: select.value, name: name || null };
+  /** @type {SeatRequest[]} */
+  const seats = [...document.querySelectorAll("select.seat-kind")].map((select) => {
+    const box = document.querySelector(`.seat-name[data-seat="${select.getAttribute("data-seat")}"]`);
+    const name = box instanceof HTMLInputElement ? box.value.trim() : "";
+    return { kind: select instanceof HTMLSelectElement ? select.value : "", name: name || null };
   });
-  const hotseat = $("hotseat").checked;
+  const hotseat = $("hotseat", HTMLInputElement).checked;
   // Rated only when the box is shown (signed in) and ticked; casual is the default.
-  const rated = !$("rated-choice").hidden && $("rated").checked;
+  const rated = !$("rated-choice").hidden && $("rated", HTMLInputElement).checked;
   // Issue 30: the creator takes their own seat now (the first person's seat; every seat at a hot-seat table), as
   // their account when signed in, so nobody else's invite link is ever in their hands. The invited players' links
   // only take a seat: joining gives its player a secret of their own.
@@ -112,12 +128,13 @@ async function create(event) {
     if (!hotseat && seat.name) setMyName(seat.name);
     if (!hotseat && !seat.name) seat.name = myName() || who?.name || null;
   });
+  /** @type {Schemas["CreatedTable"]} */
   let table;
   try {
     const pace = readPace();
     const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}), ...(pace ? { pace } : {}) };
-    table = await api("/api/tables", { method: "POST", body });
-  } catch (error) { showError(error.message); return; }
+    table = /** @type {Schemas["CreatedTable"]} */ (await api("/api/tables", { method: "POST", body }));
+  } catch (error) { showError(message(error)); return; }
   const humans = table.invites;
   const tokens = Object.fromEntries(table.secrets.map((taken) => [taken.seat, taken.secret]));
   rememberTable(table.id, { game: table.game, title: table.title, created: table.created, tokens, hotseat });
@@ -125,7 +142,9 @@ async function create(event) {
     location.href = `/table/${table.id}`;
     return;
   }
+  /** @param {string} path */
   const absolute = (path) => `${location.origin}${path}`;
+  /** @param {string} text */
   const copy = (text) => () => navigator.clipboard?.writeText(text);
   $("created").hidden = false;
   $("created").replaceChildren(
@@ -148,9 +167,10 @@ async function drawMyTables() {
   const tables = Object.entries(myTables()).sort((a, b) => String(b[1].created).localeCompare(String(a[1].created)));
   if (!tables.length) return;
   const rows = await Promise.all(tables.slice(0, 30).map(async ([id, entry]) => {
-    const summary = await api(`/api/tables/${id}`).catch(() => null);
+    const summary = /** @type {Schemas["TableSummary"] | null} */ (await api(`/api/tables/${id}`).catch(() => null));
     if (!summary) return null;
-    const state = summary.terminal ? t("finished") : t("move {n}, {name} to play", { n: summary.version, name: summary.seats[summary.current_player]?.name || "" });
+    const onTurn = summary.current_player === null ? undefined : summary.seats[summary.current_player];
+    const state = summary.terminal ? t("finished") : t("move {n}, {name} to play", { n: summary.version, name: onTurn?.name || "" });
     return h("tr", {}, h("td", {}, h("a", { href: `/table/${id}` }, summary.title)),
       h("td", {}, summary.seats.map((seat) => seat.name).join(", ")), h("td", {}, state),
       h("td", {}, entry.hotseat ? t("hot-seat") : "", entry.hotseat && summary.rated ? " " : "",
@@ -158,7 +178,7 @@ async function drawMyTables() {
       h("td", {}, summary.terminal ? h("a", { href: `/replay/${id}` }, t("replay")) : ""));
   }));
   $("my-tables").replaceChildren(h("table", { class: "data" },
-    h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Players")), h("th", {}, t("State")), h("th", {}, ""), h("th", {}, "")), rows.filter(Boolean)));
+    h("tr", {}, h("th", {}, t("Game")), h("th", {}, t("Players")), h("th", {}, t("State")), h("th", {}, ""), h("th", {}, "")), rows));
 }
 
 // Issue 30: a rated game always has a clock, so a player who stops moving loses on time and the game is still rated.
@@ -167,18 +187,21 @@ async function drawMyTables() {
 const RATED_PACE = "turn:3";
 let pacedForRating = false;
 
-function showPaceTimeout() { $("pace-timeout-box").hidden = !$("pace").value; }
+function showPaceTimeout() { $("pace-timeout-box").hidden = !$("pace", HTMLSelectElement).value; }
 
 function drawRatedPace() {
-  const rated = !$("rated-choice").hidden && $("rated").checked;
-  const untimed = $("pace").querySelector("option[value='']");
-  untimed.hidden = rated;
-  untimed.disabled = rated;
-  if (rated && !$("pace").value) {
-    $("pace").value = RATED_PACE;
+  const rated = !$("rated-choice").hidden && $("rated", HTMLInputElement).checked;
+  const pace = $("pace", HTMLSelectElement);
+  const untimed = pace.querySelector("option[value='']");
+  if (untimed instanceof HTMLOptionElement) {
+    untimed.hidden = rated;
+    untimed.disabled = rated;
+  }
+  if (rated && !pace.value) {
+    pace.value = RATED_PACE;
     pacedForRating = true;
-  } else if (!rated && pacedForRating && $("pace").value === RATED_PACE) {
-    $("pace").value = "";
+  } else if (!rated && pacedForRating && pace.value === RATED_PACE) {
+    pace.value = "";
   }
   if (!rated) pacedForRating = false;
   $("pace-rated-help").hidden = !rated;
@@ -192,37 +215,42 @@ function drawRatedPace() {
 const ART_WIDTH = 900;
 // How much of the board's width a picture shows: a close look at the middle of the board, so its pieces read; a
 // small picture (a phone's) looks closer still.
+/** @param {number} width */
 const artView = (width) => Math.min(560, Math.max(300, width * 2));
 
 // The board covers its picture's box as a photo would (never leaving a gap): its top (what a game's renderer draws
 // first is its board: the grid, the map, the display), centred across.
+/** @param {Element} box */
 function fitArt(box) {
   const board = box.firstElementChild;
-  if (!board || !box.clientWidth) return;
+  if (!(board instanceof HTMLElement) || !box.clientWidth) return;
   const scale = Math.max(box.clientWidth / artView(box.clientWidth), box.clientHeight / Math.max(1, board.offsetHeight));
   const across = Math.min(0, (box.clientWidth - ART_WIDTH * scale) / 2);
   board.style.transform = `translate(${across}px, 0) scale(${scale})`;
 }
 
+/** @param {Element} box */
 async function drawArt(box) {
-  const name = box.dataset.game;
+  const name = box.getAttribute("data-game") ?? "";
+  if (!(box instanceof HTMLElement)) return;
   try {
-    const [renderer, examples] = await Promise.all([
-      rendererFor(name), api(`/api/games/${encodeURIComponent(name)}/examples?lang=${encodeURIComponent(LANGUAGE)}`)]);
+    const [renderer, examples] = await Promise.all([rendererFor(name),
+      /** @type {Promise<Schemas["GameExample"][]>} */ (api(`/api/games/${encodeURIComponent(name)}/examples?lang=${encodeURIComponent(LANGUAGE)}`))]);
     const example = examples[examples.length - 1];
     if (!example) { box.dataset.drawn = "none"; return; }
     const board = h("div", { class: "board game-art-board" });
     box.replaceChildren(board);
     fitArt(box);
-    const payload = { game: name, view: example.view, seats: example.seats, seat: null, legal: [], current_player: example.current_player };
-    renderer.render(board, payload, { interactive: false, move: () => {} });
+    const input = renderInput({ table: `art:${example.id}`, version: 0, game: name, view: example.view, seats: example.seats,
+      current_player: example.current_player });
+    renderer.render(board, input, { interactive: false, move: () => {} });
     fitArt(box);
     // The page's own ids and tab stops stay the page's: the picture keeps none (inert besides).
     for (const el of board.querySelectorAll("[id], [data-info]")) {
       el.removeAttribute("id");
       el.removeAttribute("data-info");
     }
-    for (const el of board.querySelectorAll("*")) if (el.tabIndex >= 0 || el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    for (const el of board.querySelectorAll("*")) if ((htmlOrSvg(el) && el.tabIndex >= 0) || el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
     box.dataset.drawn = "true";
   } catch {
     box.replaceChildren();  // the card keeps its plain ground; its words and buttons are what matter
@@ -245,13 +273,14 @@ function drawCards() {
 
 // "Play" on a card opens the new table for its game (an address of its own: /?game=NAME#new-table, so the back
 // button and a shared link work); nothing is chosen before a player chooses.
+/** @param {string | null} name @param {{ scroll?: boolean, clicked?: boolean }} [how] */
 function choose(name, { scroll = false, clicked = false } = {}) {
-  const game = catalogue.games.find((entry) => entry.name === name) || null;
+  const game = catalogue.games.find((entry) => entry.name === name) ?? null;
   // The same game again keeps what was already set up for it.
   const same = Boolean(game) && game === chosen && !$("new-table").hidden;
   chosen = game;
   for (const card of document.querySelectorAll(".game-card")) {
-    const mine = Boolean(game) && card.dataset.game === game.name;
+    const mine = game !== null && card.getAttribute("data-game") === game.name;
     card.classList.toggle("chosen", mine);
     card.querySelector("a.play")?.toggleAttribute("aria-current", mine);
   }
@@ -267,15 +296,17 @@ function choose(name, { scroll = false, clicked = false } = {}) {
 
 function chosenInAddress() { return new URLSearchParams(location.search).get("game"); }
 
+/** @param {MouseEvent} event */
 function play(event) {
   const link = event.target instanceof Element ? event.target.closest("a[data-play]") : null;
   if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   const url = new URL(location.href);
-  url.searchParams.set("game", link.dataset.play);
+  const game = link.getAttribute("data-play") ?? "";
+  url.searchParams.set("game", game);
   url.hash = "new-table";
   if (url.href !== location.href) history.pushState(null, "", url);
-  choose(link.dataset.play, { scroll: true, clicked: true });
+  choose(game, { scroll: true, clicked: true });
 }
 
 async function start() {
@@ -284,7 +315,7 @@ async function start() {
   $("rated").addEventListener("change", drawRatedPace);
   showPaceTimeout();
   drawCards();
-  catalogue = await api("/api/games");
+  catalogue = /** @type {Schemas["GamesCatalogue"]} */ (await api("/api/games"));
   $("players").addEventListener("change", drawSeats);
   $("create").addEventListener("submit", create);
   document.addEventListener("click", play);
@@ -292,9 +323,10 @@ async function start() {
   if (chosenInAddress()) choose(chosenInAddress(), { scroll: location.hash === "#new-table" });
   drawMyTables();
   // A rated game is for signed-in players only: the choice is offered once the page knows who is signed in.
-  const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated").checked = false; drawRatedPace(); };
-  document.addEventListener("guildtable:account", (event) => offerRated(event.detail));
+  /** @param {import("/static/js/common.js").Account | null} who */
+  const offerRated = (who) => { $("rated-choice").hidden = !who; if (!who) $("rated", HTMLInputElement).checked = false; drawRatedPace(); };
+  document.addEventListener("guildtable:account", (event) => offerRated(event instanceof CustomEvent ? event.detail : null));
   account().then(offerRated);
 }
 
-start().catch((error) => showError(error.message));
+start().catch((error) => showError(message(error)));

@@ -3,32 +3,38 @@
 // players, who won and who left it — "Blue resigned — Red wins", issue 33 —, whether a rated game was rated or why
 // not — "aborted, not rated" —, a link to the replay). A rating is a whole number that starts at 1500 (issue 33),
 // written without a thousands separator, as ratings are.
-import { LANGUAGE, day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
+import { LANGUAGE, byId as $, day, h, listing, nt, num, seatSwatch, t } from "/static/js/common.js";
+
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {Schemas["FinishedGame"]} FinishedGame */
 
 const RATING = new Intl.NumberFormat(LANGUAGE === "de" ? "de" : "en", { maximumFractionDigits: 0, useGrouping: false });
 
-const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 
+/** @param {string} text */
 function showError(text) { $("error").textContent = text; $("error").hidden = !text; }
 
+/** @param {FinishedGame} game */
 function winnersOf(game) {
-  const names = (game.winners || []).map((seat) => game.seats[seat]?.name).filter(Boolean);
+  const names = game.winners.flatMap((seat) => (game.seats[seat]?.name ? [game.seats[seat].name] : []));
   if (!names.length) return t("No winner");
   return names.length > 1 ? t("Shared win: {names}", { names: listing(names) }) : t("{name} wins", { name: names[0] });
 }
 
 // Why a seat left the game before its end, in a few words ("resigned"), or null for a seat that played it out.
+/** @param {FinishedGame} game @param {number} seat */
 function leftWords(game, seat) {
-  const why = (game.out || {})[seat];
+  const why = game.out[seat];
   if (!why) return null;
   return why === "resigned" ? t("resigned") : t("out of time");
 }
 
 // How the game ended: who won, and first who left it ("Blue resigned — Red wins"), so a game given up early does not
 // read as a win on points (issue 33).
+/** @param {FinishedGame} game */
 function ending(game) {
-  const left = Object.entries(game.out || {})
+  const left = Object.entries(game.out)
     .filter(([seat]) => game.seats[Number(seat)])
     .sort(([one], [other]) => Number(one) - Number(other))
     .map(([seat, why]) => {
@@ -40,6 +46,7 @@ function ending(game) {
 }
 
 // A provisional rating's mark: "?" to the eye, words to a screen reader.
+/** @param {Schemas["GameRating"]} entry */
 function provisional(entry) {
   if (!entry.provisional) return null;
   return h("span", { class: "muted", title: t("Provisional: too few rated games yet") },
@@ -47,6 +54,7 @@ function provisional(entry) {
 }
 
 // What became of a rated game: the "Rated" badge, or why it was not rated (in the reader's language, from the server).
+/** @param {FinishedGame} game */
 function ratingState(game) {
   const rating = game.rating;
   if (!rating) return null;
@@ -54,15 +62,16 @@ function ratingState(game) {
   return h("span", { class: "muted", "data-rating": rating.status }, rating.text);
 }
 
+/** @param {FinishedGame} game */
 function item(game) {
-  const winners = new Set(game.winners || []);
+  const winners = new Set(game.winners);
   return h("li", { class: "game-item", "data-table": game.id },
     h("div", { class: "game-main" },
       h("div", { class: "game-head" }, h("span", { class: "game-title" }, game.title),
         typeof game.finished === "string" ? h("span", { class: "muted" }, day(game.finished)) : null),
       h("ul", { class: "game-players", "aria-label": t("Players") }, game.seats.map((seat) => h("li", { class: winners.has(seat.seat) ? "winner" : null, "data-seat": seat.seat },
         seatSwatch(seat.seat), h("span", { translate: "no" }, seat.name),
-        game.scores && game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null,
+        game.scores[seat.seat] !== undefined ? h("span", { class: "muted" }, nt("{n} point", "{n} points", game.scores[seat.seat], { n: num(game.scores[seat.seat]) })) : null,
         leftWords(game, seat.seat) ? h("span", { class: "muted seat-left" }, h("span", { "aria-hidden": "true" }, "· "), leftWords(game, seat.seat)) : null))),
       h("div", { class: "game-state game-ending" }, ending(game)),
       game.rating ? h("div", { class: "game-state" }, ratingState(game)) : null),
@@ -78,8 +87,10 @@ async function start() {
     document.body.dataset.ready = "true";
     return;
   }
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.detail || data.title || t("request failed"));
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.detail || answer.title || t("request failed"));
+  /** @type {Schemas["PlayerPage"]} */
+  const data = answer;
   document.title = t("guildtable — {name}", { name: data.name });
   $("player-name").textContent = data.name;
   $("player-since").textContent = t("Playing here since {date}", { date: day(data.created) });
@@ -88,17 +99,17 @@ async function start() {
     $("ratings-rows").replaceChildren(...data.ratings.map((entry) => h("tr", { "data-game": entry.game },
       h("td", {}, h("a", { href: `/leaderboard?game=${encodeURIComponent(entry.game)}` }, entry.title)),
       h("td", { class: "num rating" }, typeof entry.rating === "number" ? RATING.format(Math.round(entry.rating)) : "—", provisional(entry)),
-      h("td", { class: "num" }, num(entry.games ?? 0)))));
+      h("td", { class: "num" }, num(entry.games)))));
     $("ratings-table").hidden = data.ratings.length === 0;
     $("no-ratings").hidden = data.ratings.length > 0;
     $("provisional-note").hidden = !data.ratings.some((entry) => entry.provisional);
     $("ratings").hidden = false;
   }
-  const games = data.games || [];
+  const games = data.games;
   $("games").replaceChildren(...games.map(item));
   $("no-games").hidden = games.length > 0;
   $("player").hidden = false;
   document.body.dataset.ready = "true";
 }
 
-start().catch((error) => { $("loading").hidden = true; showError(error.message); });
+start().catch((error) => { $("loading").hidden = true; showError(error instanceof Error ? error.message : String(error)); });

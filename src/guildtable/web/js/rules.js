@@ -1,9 +1,13 @@
 // A game's rules page: the text (an HTML fragment in /static/rules/), a contents list built from its sections, the
 // note on stand-in content, and example positions from the server drawn by the game's own renderer.
-import { api, h, rendererFor, t } from "/static/js/common.js";
+import { api, byId as $, h, rendererFor, t } from "/static/js/common.js";
+import { renderInput } from "/static/js/render_input.js";
 
-const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** A position the rules show, with its title and caption. @typedef {Schemas["GameExample"]} Example */
+/** @typedef {import("/static/js/common.js").GamesCatalogue} GamesCatalogue */
+
+const game = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
 
 async function fragment() {
   const response = await fetch(`/rules/${encodeURIComponent(game)}/text`);
@@ -11,24 +15,28 @@ async function fragment() {
   return response.text();
 }
 
+/** @param {HTMLElement} article */
 function contents(article) {
   const sections = [...article.querySelectorAll("section[id] > h2")];
   return h("nav", { class: "rules-contents", "aria-label": t("Contents") },
-    h("ol", {}, sections.map((heading) => h("li", {}, h("a", { href: `#${heading.parentElement.id}` }, heading.textContent)))));
+    h("ol", {}, sections.map((heading) => h("li", {}, h("a", { href: `#${heading.parentElement?.id}` }, heading.textContent)))));
 }
 
+/** @param {HTMLElement} article @param {Example[]} examples */
 async function drawExamples(article, examples) {
   const byId = new Map(examples.map((example) => [example.id, example]));
   const renderer = await rendererFor(game);
   for (const figure of article.querySelectorAll("figure[data-example]")) {
-    const example = byId.get(figure.dataset.example);
+    if (!(figure instanceof HTMLElement)) continue;
+    const example = byId.get(figure.dataset.example ?? "");
     if (!example) { figure.remove(); continue; }
     const board = h("div", { class: "board rules-board" });
     figure.replaceChildren(
       h("figcaption", {}, h("strong", {}, example.title), " ", example.caption),
       board);
-    const payload = { game, view: example.view, seats: example.seats, seat: null, legal: [], current_player: example.current_player };
-    renderer.render(board, payload, { interactive: false, move: () => {} });
+    const input = renderInput({ table: `rules:${example.id}`, version: 0, game, view: example.view, seats: example.seats,
+      current_player: example.current_player });
+    renderer.render(board, input, { interactive: false, move: () => {} });
     figure.dataset.drawn = "true";
   }
 }
@@ -36,7 +44,8 @@ async function drawExamples(article, examples) {
 async function main() {
   const article = $("rules");
   try {
-    const [text, catalogue, examples] = await Promise.all([fragment(), api("/api/games"), api(`/api/games/${encodeURIComponent(game)}/examples`)]);
+    const [text, catalogue, examples] = await Promise.all([fragment(), /** @type {Promise<GamesCatalogue>} */ (api("/api/games")),
+      /** @type {Promise<Example[]>} */ (api(`/api/games/${encodeURIComponent(game)}/examples`))]);
     const info = catalogue.games.find((entry) => entry.name === game);
     const title = info ? info.title : game;
     document.title = t("guildtable — {game} rules", { game: title });
@@ -47,15 +56,16 @@ async function main() {
       ? h("p", { class: "note rules-content-note", id: "content-note" }, h("strong", {}, t("About the cards and tiles here:")), " ", info.content_note)
       : null;
     const lead = article.querySelector(".rules-lead");
-    if (lead) lead.after(...[note, contents(article)].filter(Boolean));
-    else article.prepend(...[note, contents(article)].filter(Boolean));
+    const before = note ? [note, contents(article)] : [contents(article)];
+    if (lead) lead.after(...before);
+    else article.prepend(...before);
     article.prepend(heading);
     await drawExamples(article, examples);
     article.removeAttribute("aria-busy");
     document.body.dataset.ready = "true";
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   } catch (error) {
-    $("error").textContent = error.message || String(error);
+    $("error").textContent = error instanceof Error ? error.message : String(error);
     $("error").hidden = false;
     article.replaceChildren();
   }

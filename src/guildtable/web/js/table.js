@@ -1,12 +1,21 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { LANGUAGE, account, announce, api, listing, nt, num, t, flyPoints, focusQuietly, glossaryFor, h, hideTip, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables,
+import { ApiError, LANGUAGE, account, announce, api, byId as $, listing, nt, num, t, flyPoints, focusQuietly, htmlOrSvg, glossaryFor, h, hideTip, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables,
   reducedMotion, rememberTable, relativeTime, rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
+import { renderInput } from "/static/js/render_input.js";
 // Issue 33: the board fitted to the screen, the phone's slim bar and cues to playable pieces out of view.
 import { installTableLayout } from "/static/js/table_layout.js";
 
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("../types/api").components["schemas"]} Schemas */
+/** @typedef {import("/static/js/render_input.js").GameEvent} GameEvent */
+/** @typedef {import("/static/js/render_input.js").LegalMove} LegalMove */
+/** What the server sends this page over the socket. @typedef {Schemas["ServerMessage"]} ServerMessage */
+/** The table as this seat knows it: the last `state`, brought up to date by every `update` (its events added to the log).
+ * @typedef {Schemas["TableState"] | (Schemas["TableUpdate"] & { log: GameEvent[] })} Payload */
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() ?? "");
+/** @param {unknown} error */
+const message = (error) => (error instanceof Error ? error.message : String(error));
 
 // An invite link carries its invite token in the fragment (never sent to the server but by this page); keep it here,
 // then drop it from the address bar so it is not shared by accident. An invite only takes its seat: joining gives this
@@ -24,16 +33,22 @@ const hotseat = heldSeats.length > 1;
 // An invite this browser holds for a seat it does not play yet: the page watches and offers to join.
 let invite = heldSeats.length ? null : myTables()[tableId]?.invite || null;
 
+/** @type {number | null} */
 let active = heldSeats.length ? heldSeats[0] : null;
+/** @type {Payload | null} */
 let payload = null;
+/** @type {WebSocket | null} */
 let socket = null;
 let retry = 0;
 let pending = false;
+/** @type {number | null} */
 let coverFor = null;
 let joinAsked = false;
 // What the page showed last: its version and scores (a newer move by someone else is animated), and the version this
 // browser's own last move was sent from (that move is not animated back at its mover).
+/** @type {{ version: number | null, scores: number[], myTurn: boolean, terminal: boolean }} */
 let drawn = { version: null, scores: [], myTurn: false, terminal: false };
+/** @type {number | null} */
 let sentFrom = null;
 
 function connect() {
@@ -48,7 +63,7 @@ function connect() {
   };
   ws.onerror = () => {};  // onclose follows and decides what to do
   // Only the current socket speaks: after a hot-seat switch, a late message for the previous seat is dropped.
-  ws.onmessage = (message) => { if (socket === ws) receive(JSON.parse(message.data)); };
+  ws.onmessage = (event) => { if (socket === ws) receive(JSON.parse(event.data)); };
   ws.onclose = (event) => {
     if (socket !== ws) return;
     if (event.code === 4403 && invite && active === null) {
@@ -72,10 +87,12 @@ function connect() {
 
 // Bug 6: a lost connection is shown plainly, the board stops taking moves, and the page retries by itself (at once
 // when the browser says it is back online, or when the player asks).
-let retryTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let retryTimer;
+/** @param {number} delay */
 function goOffline(delay) {
   document.body.dataset.offline = "true";
-  document.body.dataset.myTurn = false;
+  document.body.dataset.myTurn = "false";
   pending = false;
   $("conn").textContent = t("offline");
   $("offline").hidden = false;
@@ -100,6 +117,7 @@ function online() {
 $("offline-retry").addEventListener("click", reconnect);
 window.addEventListener("online", () => { if (document.body.dataset.offline === "true") reconnect(); });
 
+/** @param {number} seat */
 function switchSeat(seat) {
   hideTip();
   active = seat;
@@ -113,19 +131,21 @@ function switchSeat(seat) {
 
 // Issue 16: the server's time when it sent the clocks, against this device's (clocks tick from it between messages).
 let clockOffset = 0;
+/** @type {Schemas["ErrorMessage"] | null} */
 let refusal = null;  // the server's last error, for a refusal that closes the connection
+/** @param {ServerMessage} message */
 function receive(message) {
   if (message.type === "error") {
     refusal = message;
     pending = false;
-    showError(message.detail || message.title, message.rule);
+    showError(message.detail || message.title, typeof message.rule === "string" ? message.rule : undefined);
     if (message.problem === "stale-version" && socket) socket.send(JSON.stringify({ type: "refresh" }));
     return;
   }
   online();
   if (message.type === "invite") { invited(message); return; }
   if (message.type === "state") payload = message;
-  else if (message.type === "update" && payload) payload = { ...message, log: payload.log.concat(message.events || []) };
+  else if (message.type === "update" && payload) payload = { ...message, log: payload.log.concat(message.events) };
   else return;
   if (message.server_time) clockOffset = Date.now() / 1000 - message.server_time;
   pending = false;
@@ -134,12 +154,14 @@ function receive(message) {
 }
 
 // A refusal in the rule's own words; the rule's ID only behind "Why?".
+/** @param {string} text @param {string} [rule] */
 function showError(text, rule) {
   const sentence = text ? text[0].toUpperCase() + text.slice(1) : "";
   $("error").replaceChildren(sentence, rule ? h("details", { class: "why" }, h("summary", {}, t("Why?")), t("This is rule {rule} of the game's rules.", { rule })) : "");
   $("error").hidden = !text;
 }
 
+/** @param {LegalMove["action"]} action */
 function sendMove(action) {
   if (!payload || pending) return;
   if (!socket || socket.readyState !== WebSocket.OPEN || document.body.dataset.offline === "true") {
@@ -153,6 +175,7 @@ function sendMove(action) {
 
 async function draw() {
   const p = payload;
+  if (!p) return;
   // The game's module and piece texts first, so that what the page says it shows (its data attributes) is drawn.
   const renderer = await rendererFor(p.game);
   const glossary = await glossaryFor(p.game);
@@ -191,16 +214,17 @@ async function draw() {
     ? h("button", { id: "pass-device", onclick: () => showCover(passing) }, t("Hide my hand and pass to {name}", { name: seatName(p.seats, passing) })) : "");
 
   // The last move's pieces: where they came from is measured on the page as it still is, before it is redrawn.
-  const events = lastEvents(p.log || []);
-  const marks = renderer.marks ? renderer.marks(events, p) || [] : [];
+  const input = renderInput(p);
+  const events = lastEvents(p.log);
+  const marks = renderer.marks ? renderer.marks(events, input) : [];
   const fresh = drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
   const fromRects = fresh ? measureFrom(marks) : new Map();
   // Issue 33: a piece's text open on the page closes when play goes on (a move, the bots' replies).
   if (p.version !== drawn.version) hideTip();
   const playing = myTurn && !p.terminal && passing === null;
-  renderer.render($("board"), p, { interactive: playing, move: sendMove, glossary,
+  renderer.render($("board"), input, { interactive: playing, move: sendMove, glossary,
     choices: (element) => { if (element && passing === null) $("choices").replaceChildren(element); } });
-  drawMoves(p, myTurn, renderer.ownsMoves);
+  drawMoves(p, myTurn, Boolean(renderer.ownsMoves));
   drawPlayers(p);
   drawActions(p);
   if (p.version !== drawn.version || playing !== drawn.myTurn) keepFocusInPlay(playing, playing && !drawn.myTurn);
@@ -211,10 +235,10 @@ async function draw() {
   const ended = p.terminal && drawn.version !== null && !drawn.terminal;
   drawn = { version: p.version, scores: p.scores.slice(), myTurn: playing, terminal: Boolean(p.terminal) };
   markTitle();
-  drawLog(p.log || []);
+  drawLog(p.log);
   drawEnd(p);
   if (ended) showEnd();
-  $("rules-link").href = `/rules/${p.game}`;
+  $("rules-link", HTMLAnchorElement).href = `/rules/${p.game}`;
   $("rules-link").hidden = false;
   howToPlay(p);
   $("links").replaceChildren(
@@ -224,27 +248,30 @@ async function draw() {
 
 // Hot-seat: the turn has passed to another seat held on this device. The player who just moved first sees what their
 // move did; the cover comes down when they choose to pass the device.
+/** @param {Payload} p */
 function handOver(p) {
   const next = p.current_player;
   return hotseat && !p.terminal && next !== null && heldSeats.includes(next) && next !== active ? next : null;
 }
 
+/** @param {Payload} p @param {boolean} myTurn @param {boolean} ownsMoves */
 function drawMoves(p, myTurn, ownsMoves) {
-  const box = $("moves-box");
+  const box = $("moves-box", HTMLDetailsElement);
   const legal = myTurn && !p.terminal ? p.legal : [];
   // A game module offers every move on its board and as choices; the list is only for the generic renderer.
   box.hidden = legal.length === 0 || ownsMoves;
   if (!ownsMoves) box.open = true;
-  $("moves-count").textContent = legal.length;
-  const filter = $("moves-filter").value.trim().toLowerCase();
+  $("moves-count").textContent = String(legal.length);
+  const filter = $("moves-filter", HTMLInputElement).value.trim().toLowerCase();
   $("moves").replaceChildren(...legal
     .filter((entry) => !filter || entry.notation.toLowerCase().includes(filter))
     .map((entry) => h("button", { class: "secondary move", "data-notation": entry.notation, onclick: () => sendMove(entry.action) }, entry.label || entry.notation)));
 }
 
+/** @param {Payload} p */
 function drawPlayers(p) {
-  const out = p.out || {};
-  const playedOn = p.played_on || {};
+  const out = p.out;
+  const playedOn = p.played_on;
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}${out[seat.seat] ? " out" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
@@ -258,6 +285,7 @@ function drawPlayers(p) {
 }
 
 // Issue 16: live clocks tick down for the seat on turn; a turn-based table shows how long the move on turn has left.
+/** @param {number} seconds */
 function clockText(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
   const hours = Math.floor(whole / 3600);
@@ -270,54 +298,61 @@ function tickClocks() {
   const p = payload;
   if (!p || !p.pace) return;
   const now = Date.now() / 1000 - clockOffset;
-  if (p.clocks) {
+  const clocks = p.clocks, serverTime = p.server_time, clockRunning = p.clock_running ?? null;
+  // A live table's clocks come with the server's time they are as of.
+  if (clocks && serverTime !== undefined) {
     for (const element of document.querySelectorAll("#players [data-clock]")) {
-      const seat = Number(element.dataset.clock);
-      const running = seat === p.clock_running && !p.terminal;
-      const left = p.clocks[seat] - (running ? now - p.server_time : 0);
+      const seat = Number(element.getAttribute("data-clock"));
+      const running = seat === clockRunning && !p.terminal;
+      const left = clocks[seat] - (running ? now - serverTime : 0);
       element.textContent = clockText(left);
       element.classList.toggle("running", running);
       element.classList.toggle("low", running && left < 20);
     }
-    const onTurn = $("turn-clock");
-    if (onTurn && p.clock_running !== null) {
-      const left = p.clocks[p.clock_running] - (now - p.server_time);
-      onTurn.textContent = `${seatName(p.seats, p.clock_running)} ${clockText(left)}`;
+    const onTurn = document.getElementById("turn-clock");
+    if (onTurn && clockRunning !== null) {
+      const left = clocks[clockRunning] - (now - serverTime);
+      onTurn.textContent = `${seatName(p.seats, clockRunning)} ${clockText(left)}`;
       onTurn.classList.toggle("low", left < 20);
     }
   }
-  const due = $("deadline");
+  const due = document.getElementById("deadline");
   if (due) {
-    due.hidden = !(p.pace.kind === "turn" && p.deadline && !p.terminal);
-    if (!due.hidden) due.textContent = t("{name} must move {when}", { name: seatName(p.seats, p.clock_running), when: relativeTime(p.deadline - now) });
+    const deadline = p.pace.kind === "turn" && !p.terminal ? p.deadline : null;
+    due.hidden = !deadline;
+    if (deadline) due.textContent = t("{name} must move {when}", { name: seatName(p.seats, clockRunning), when: relativeTime(deadline - now) });
   }
 }
 setInterval(tickClocks, 250);
 
 // Issue 16: take back one's last move (while the server allows it) and resign (after asking).
+/** @param {Payload} p */
 function drawActions(p) {
   const seated = p.seat !== null && !p.terminal;
   const offline = document.body.dataset.offline === "true";
+  const running = p.clock_running ?? null;
   $("table-actions").replaceChildren(
     p.pace && p.pace.kind === "turn" ? h("span", { id: "deadline", class: "muted", hidden: true }) : "",
     // The clock on turn beside the actions too: on a phone the players' list is far below the board.
-    p.clocks && p.clock_running !== null && !p.terminal ? h("span", { id: "turn-clock", class: "clock running", role: "timer",
-      "aria-label": t("Time left for {name}", { name: seatName(p.seats, p.clock_running) }),
-      title: t("Time left for {name}", { name: seatName(p.seats, p.clock_running) }) }) : "",
+    p.clocks && running !== null && !p.terminal ? h("span", { id: "turn-clock", class: "clock running", role: "timer",
+      "aria-label": t("Time left for {name}", { name: seatName(p.seats, running) }),
+      title: t("Time left for {name}", { name: seatName(p.seats, running) }) }) : "",
     seated && p.can_undo ? h("button", { id: "undo", class: "secondary", type: "button", disabled: offline || pending,
       onclick: () => sendTableMessage({ type: "undo", version: p.version }) }, t("Take back my last move")) : "",
     seated && p.can_resign ? h("button", { id: "resign", class: "secondary", type: "button", onclick: () => askResign(p) }, t("Resign")) : "");
   tickClocks();
 }
 
+/** @param {Schemas["ClientMessage"]} message */
 function sendTableMessage(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN || pending) return;
   pending = true;
   socket.send(JSON.stringify(message));
 }
 
+/** @param {Payload} p */
 function askResign(p) {
-  const others = p.seats.filter((seat) => seat.seat !== p.seat && !(p.out || {})[seat.seat]).length;
+  const others = p.seats.filter((seat) => seat.seat !== p.seat && !p.out[seat.seat]).length;
   $("resign-text").textContent = others > 1
     ? t("You will be placed last, and the computer plays on for your seat so the others can finish.")
     : t("You will be placed last and the game ends at once.");
@@ -331,6 +366,7 @@ function askResign(p) {
 }
 
 // Points scored by a fresh move fly from where it landed to each scorer's line in the players list.
+/** @param {Payload} p @param {Element | undefined} landed */
 function scored(p, landed) {
   const from = landed ? landed.getBoundingClientRect() : null;
   p.scores.forEach((score, seat) => {
@@ -343,10 +379,12 @@ function scored(p, landed) {
 
 // For screen readers (the #announce live region): whose turn it is when it changes, what someone else just did, and the
 // question when it comes to this player.
+/** @param {Payload} p @param {boolean} myTurn @param {boolean} fresh */
 function tell(p, myTurn, fresh) {
   const said = [];
-  if (fresh) {
-    const lines = (p.log || []).filter((event) => event.text && event.version > drawn.version).map((event) => event.text);
+  const since = drawn.version;
+  if (fresh && since !== null) {
+    const lines = p.log.filter((event) => event.text && event.version > since).map((event) => event.text);
     said.push(...lines.slice(-4));
   }
   if (p.terminal && drawn.version !== null && drawn.version < p.version) said.push(t("The game is over. {result}.", { result: resultTitle(p) }));
@@ -368,19 +406,23 @@ function markTitle() {
 // at the screen), and once per version; a newer one replaces the last (same tag), and seeing the page closes it.
 const NOTIFY_KEY = "guildtable.notify";
 const notifiable = "Notification" in window && !hotseat;
+/** @type {number | null} */
 let notifiedVersion = null;
+/** @type {Notification | null} */
 let notice = null;
 
 function notifyWanted() {
   return notifiable && localStorage.getItem(NOTIFY_KEY) === "on" && Notification.permission === "granted";
 }
 
+/** @param {Payload} p */
 function showNotifyToggle(p) {
   const box = $("notify-box");
   box.hidden = !notifiable || p.seat === null;
-  if (!box.hidden) $("notify").checked = notifyWanted();
+  if (!box.hidden) $("notify", HTMLInputElement).checked = notifyWanted();
 }
 
+/** @param {Payload} p @param {boolean} myTurn */
 function notifyTurn(p, myTurn) {
   const passed = myTurn && drawn.version !== null && p.version > drawn.version && !(sentFrom !== null && p.version === sentFrom + 1);
   if (!passed || !document.hidden || p.seat === null || p.version === notifiedVersion || !notifyWanted()) return;
@@ -392,7 +434,7 @@ function notifyTurn(p, myTurn) {
 }
 
 $("notify").addEventListener("change", async () => {
-  const box = $("notify");
+  const box = $("notify", HTMLInputElement);
   $("notify-note").hidden = true;
   if (!box.checked) { localStorage.setItem(NOTIFY_KEY, "off"); return; }
   const permission = Notification.permission === "default" ? await Notification.requestPermission() : Notification.permission;
@@ -410,7 +452,9 @@ document.addEventListener("visibilitychange", () => {
 
 // The log in words. The last move's lines are marked, and lines that are new since the last drawing flash once (a bot's
 // move is seen, not only logged).
+/** @type {number | null} */
 let loggedVersion = null;
+/** @param {GameEvent[]} log */
 function drawLog(log) {
   const list = $("log");
   const shown = log.filter((event) => event.text);
@@ -421,19 +465,21 @@ function drawLog(log) {
   }, event.text));
   list.replaceChildren(...lines);
   list.scrollTop = list.scrollHeight;
-  if (lines.length) loggedVersion = Math.max(loggedVersion ?? 0, last);
+  if (last !== null) loggedVersion = Math.max(loggedVersion ?? 0, last);
   else loggedVersion = 0;
 }
 
 // Issue 33: the result in words, with the winners' points ("Blue wins with 34 points", "Shared win: Blue and Red with
 // 20 points"), in the status and at the head of the end panel. A game cut short (a resignation, a clock run out) names
 // its winner only: its points are not a final score.
+/** @param {Payload} p */
 function resultTitle(p) {
-  const winners = p.result?.winners || [];
+  const result = p.result;
+  if (!result?.winners.length) return t("Game over");
+  const winners = result.winners;
   const names = winners.map((seat) => seatName(p.seats, seat));
-  if (!names.length) return t("Game over");
-  const points = p.scores?.[winners[0]];
-  const scored = !p.result.early && typeof points === "number" && winners.every((seat) => p.scores[seat] === points);
+  const points = p.scores[winners[0]];
+  const scored = !result.early && typeof points === "number" && winners.every((seat) => p.scores[seat] === points);
   if (names.length > 1) {
     return scored ? nt("Shared win: {names} with {n} point", "Shared win: {names} with {n} points", points, { names: listing(names), n: num(points) })
       : t("Shared win: {names}", { names: listing(names) });
@@ -462,32 +508,36 @@ function showEnd() {
 // player took elsewhere (the log, the moves filter, a dialog) is left where it is.
 let followPlay = false;  // focus was last in the play area: the board, the status and its choices, the moves list
 let byKeyboard = false;  // the last input was a key: focus that moves scrolls into view for it
+/** @param {EventTarget | null} el */
 const inPlay = (el) => el instanceof Node && ["board", "status", "moves"].some((id) => $(id).contains(el));
 document.addEventListener("focusin", (event) => { followPlay = inPlay(event.target); });
 document.addEventListener("keydown", () => { byKeyboard = true; }, true);
 document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
 
+/** @param {Element | null} el @returns {el is HTMLElement | SVGElement} */
 function playable(el) {
-  if (!(el instanceof Element) || !el.isConnected || el.tabIndex < 0 || el.disabled || el.getAttribute("aria-disabled") === "true") return false;
+  if (!el || !htmlOrSvg(el) || !el.isConnected || el.tabIndex < 0 || el.hasAttribute("disabled") || el.getAttribute("aria-disabled") === "true") return false;
   if ($("choices").contains(el) || $("moves").contains(el)) return el.matches("button");
   return $("board").contains(el) && el.matches(".legal") && el.getClientRects().length > 0;
 }
 
+/** @param {boolean} playing @param {boolean} turnBegan */
 function keepFocusInPlay(playing, turnBegan) {
   if (!followPlay || coverFor !== null || !$("join").hidden || !$("howto").hidden || !$("resign-dialog").hidden) return;
   const at = document.activeElement;
   const lost = !at || at === document.body || !at.isConnected;
   if (!lost && !(turnBegan && !playable(at))) return;
   const first = playing ? [...$("board").querySelectorAll(".legal"), ...$("choices").querySelectorAll("button"), ...$("moves").querySelectorAll("button")]
-    .find(playable) : null;
+    .find(playable) : undefined;
   focusQuietly(first || $("status"), { preventScroll: !byKeyboard });
   followPlay = true;
 }
 
 // A table the server refuses for good before showing anything (there is no such table, or this browser's seat key is
 // not one of it): one clear message and the way back to the lobby, not an empty table that seems to be loading.
+/** @param {number} code */
 function showRefused(code) {
-  for (const el of document.querySelector("main").children) el.hidden = el.id !== "missing";
+  for (const el of document.querySelector("main")?.children ?? []) if (el instanceof HTMLElement) el.hidden = el.id !== "missing";
   $("conn").hidden = true;
   $("whoami").textContent = "";
   const missing = code === 4404;
@@ -502,72 +552,82 @@ function showRefused(code) {
   $("missing-title").focus();
 }
 
+/** @param {Payload} p */
 function drawEnd(p) {
   const end = $("end");
-  if (!p.terminal || !p.result) { end.hidden = true; return; }
+  const result = p.result;
+  if (!p.terminal || !result) { end.hidden = true; return; }
   const mine = heldSeats.filter((seat) => held[seat]);
   const focused = end.contains(document.activeElement);
   end.hidden = false;
   end.classList.remove("arrived");
-  const out = Object.entries(p.result.out || {}).map(([seat, why]) => h("p", { class: "muted ending" }, why === "resigned"
+  const out = Object.entries(result.out).map(([seat, why]) => h("p", { class: "muted ending" }, why === "resigned"
     ? t("{name} resigned and was placed last.", { name: seatName(p.seats, Number(seat)) })
     : t("{name} ran out of time and was placed last.", { name: seatName(p.seats, Number(seat)) })));
   // Issue 30: a rated game that did not count says why, in words (as lichess says "Game aborted").
-  const unrated = {
+  /** @type {Record<string, string>} */
+  const whyUnrated = {
     aborted: t("Aborted: not rated, because a player played fewer than two turns."),
     "repeated-pairing": t("Not rated: these players have already played their rated games against each other today."),
     "unrated-seat": t("Not rated: a seat was played without an account."),
-  }[p.result.rating];
+  };
+  const unrated = result.rating === null ? undefined : whyUnrated[result.rating];
   // Issue 33: the result first (the winner, then every player's final points, best first), what to do next, and then
   // the score sheet that explains the points.
   end.replaceChildren(
     h("h2", { class: "winner", id: "winner", tabindex: "-1" }, resultTitle(p)),
-    standings(p),
+    standings(p, result),
     ...(p.rated && unrated ? [h("p", { id: "rating-note", class: "muted" }, unrated)] : []),
     ...out,
     h("div", { class: "row end-actions" },
       mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, t("Watch the replay")),
       h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))),
-    h("h3", {}, p.result.early ? t("The points when the game ended") : t("How the points were scored")),
-    h("div", { id: "breakdown" }, scoreSheet(p.result.sheet, p.seats.map((seat) => seat.name))));
+    h("h3", {}, result.early ? t("The points when the game ended") : t("How the points were scored")),
+    h("div", { id: "breakdown" }, scoreSheet(result.sheet, p.seats.map((seat) => seat.name))));
   if (focused) $("winner").focus({ preventScroll: true });
 }
 
 // Every player's points at the end, from the winners down; a player who left the game (resigned, out of time) last.
-function standings(p) {
-  const out = p.result.out || {};
-  const rank = (seat) => [out[seat] ? 1 : 0, p.result.winners.includes(seat) ? 0 : 1, -(p.scores[seat] ?? 0), seat];
+/** @param {Payload} p @param {Schemas["TableResult"]} result */
+function standings(p, result) {
+  const out = result.out;
+  /** @param {number} seat */
+  const rank = (seat) => [out[seat] ? 1 : 0, result.winners.includes(seat) ? 0 : 1, -(p.scores[seat] ?? 0), seat];
   const order = p.seats.map((seat) => seat.seat).sort((a, b) => {
     const [x, y] = [rank(a), rank(b)];
     const at = x.findIndex((value, i) => value !== y[i]);
     return at < 0 ? 0 : x[at] - y[at];
   });
   return h("ol", { class: "standings", id: "standings", "aria-label": t("Final scores") }, order.map((seat) => h("li", {
-    class: p.result.winners.includes(seat) ? "won" : null, "data-seat": seat },
+    class: result.winners.includes(seat) ? "won" : null, "data-seat": seat },
   seatSwatch(seat), seatName(p.seats, seat), " ",
   h("strong", {}, p.scores[seat] === undefined ? "" : nt("{n} point", "{n} points", p.scores[seat], { n: num(p.scores[seat]) })))));
 }
 
 async function rematch() {
+  /** @type {Record<string, string>} */
   const tokens = {};
+  /** @type {Schemas["Rematch"] | null} */
   let next = null;
   try {
     for (const seat of heldSeats) {
-      const answer = await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: held[seat] });
+      const answer = /** @type {Schemas["Rematch"]} */ (await api(`/api/tables/${tableId}/rematch`, { method: "POST", token: held[seat] ?? undefined }));
       next = answer;
-      if (answer.secret) tokens[answer.seat] = answer.secret;
+      tokens[answer.seat] = answer.secret;
     }
-  } catch (error) { showError(error.message); return; }
+  } catch (error) { showError(message(error)); return; }
+  if (!next) return;
   rememberTable(next.id, { game: next.game, title: next.title, created: next.created, tokens, hotseat });
   location.href = `/table/${next.id}`;
 }
 
+/** @param {number} seat */
 function showCover(seat) {
-  if (coverFor === seat) return;
+  if (coverFor === seat || !payload) return;
   hideTip();
   coverFor = seat;
-  document.body.dataset.myTurn = false;
+  document.body.dataset.myTurn = "false";
   // The previous player's hand, moves and private log lines leave the page, not just the screen.
   for (const id of ["board", "moves", "log", "status-text", "choices"]) $(id).replaceChildren();
   $("moves-box").hidden = true;
@@ -580,14 +640,17 @@ $("cover-ok").addEventListener("click", () => {
   $("cover").hidden = true;
   const seat = coverFor;
   coverFor = null;
-  switchSeat(seat);
+  if (seat !== null) switchSeat(seat);
 });
 
 // Issue 30: what the server says of this browser's invite. A seat still free is offered (the join dialog); a taken
 // one is said so plainly, and the invite is forgotten (it will never play that seat).
+/** @type {number | null} */
 let joinable = null;
 // Issue 33: the name the table's creator gave this seat in the lobby (null for a seat left at its colour).
+/** @type {string | null} */
 let invitedName = null;
+/** @param {Schemas["InviteMessage"]} message */
 function invited(message) {
   if (message.taken) {
     rememberTable(tableId, { invite: null });
@@ -599,19 +662,21 @@ function invited(message) {
   if (payload) draw();
 }
 
+/** @param {Payload} p @param {number} seat */
 function askName(p, seat) {
   joinAsked = true;
+  const nameBox = $("join-name", HTMLInputElement);
   $("join-seat").textContent = t("You take the seat {name} at {game}.", { name: seatName(p.seats, seat), game: p.title });
   // A name already typed (the page was still loading its words) is kept. A signed-in player is offered the account's
   // name (issue 16), once it is known, unless they have started typing another, and may take the seat as the account:
   // an explicit choice (issue 30), never what opening a link does by itself. Issue 33: a name typed in the lobby is
   // not asked for again: the name the creator gave the seat, else the one this browser played under.
   const offered = invitedName || myName();
-  if (!$("join-name").value) $("join-name").value = offered;
+  if (!nameBox.value) nameBox.value = offered;
   account().then((who) => {
-    if (who && !invitedName && (!$("join-name").value || $("join-name").value === offered)) {
-      $("join-name").value = who.name;
-      if (document.activeElement === $("join-name")) $("join-name").select();
+    if (who && !invitedName && (!nameBox.value || nameBox.value === offered)) {
+      nameBox.value = who.name;
+      if (document.activeElement === nameBox) nameBox.select();
     }
     if (who) {
       $("join-account").textContent = t("Take this seat as {name}", { name: who.name });
@@ -620,36 +685,38 @@ function askName(p, seat) {
     }
   });
   $("join").hidden = false;
-  $("join-name").focus();
+  nameBox.focus();
   // A name already there is selected: Enter joins under it, typing another replaces it.
-  $("join-name").select();
+  nameBox.select();
 }
 
 // Issue 30: a signed-in player holding a seat's secret here (joined as a guest, before signing in) is asked whether
 // to make the seat the account's, so the table is in "My games" on every device. Nothing is bound without that click;
 // the browser remembers the answer per account.
 let claimOffered = false;
+/** @param {Payload} p */
 async function offerClaim(p) {
   if (claimOffered || !heldSeats.length || p.terminal) return;
   claimOffered = true;
   const who = await account();
   if (!who) return;
-  const entry = myTables()[tableId] || {};
-  const settled = entry.claimed && entry.claimed.account === who.name ? entry.claimed.seats : [];
+  const claimed = myTables()[tableId]?.claimed;
+  const settled = claimed && claimed.account === who.name ? claimed.seats : [];
   const open = heldSeats.filter((seat) => p.seats[seat]?.kind === "human" && p.seats[seat].joined && !settled.includes(seat));
   if (!open.length) return;
   const names = open.map((seat) => seatName(p.seats, seat)).join(", ");
   $("claim-text").textContent = t("You play {seats} here as a guest. Make this seat your account's, so it is in My games on every device?", { seats: names });
   $("claim-ok").textContent = t("Take this seat as {name}", { name: who.name });
   $("claim").hidden = false;
+  /** @param {number[]} seats */
   const remember = (seats) => rememberTable(tableId, { claimed: { account: who.name, seats: [...settled, ...seats] } });
   $("claim-no").onclick = () => { remember(open); $("claim").hidden = true; };
   $("claim-ok").onclick = async () => {
     try {
-      for (const seat of open) await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: held[seat] });
+      for (const seat of open) await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, { method: "POST", token: held[seat] ?? undefined });
       remember(open);
       $("claim").hidden = true;
-    } catch (error) { showError(error.message); }
+    } catch (error) { showError(message(error)); }
   };
 }
 
@@ -658,22 +725,23 @@ $("join-account").addEventListener("click", () => { asAccount = true; });
 $("join-ok").addEventListener("click", () => { asAccount = false; });
 $("join-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const name = $("join-name").value.trim();
-  if (!name || joinable === null) return;
+  const name = $("join-name", HTMLInputElement).value.trim();
+  const seat = joinable;
+  if (!name || seat === null || !invite) return;
   try {
     const body = asAccount ? { name, account: true } : { name };
-    const answer = await api(`/api/tables/${tableId}/join`, { method: "POST", body, token: invite.token });
+    const answer = /** @type {Schemas["JoinedTable"]} */ (await api(`/api/tables/${tableId}/join`, { method: "POST", body, token: invite.token }));
     setMyName(name);
-    rememberTable(tableId, { tokens: { [joinable]: answer.secret }, invite: null });
-    held[joinable] = answer.secret;
-    heldSeats.push(joinable);
+    rememberTable(tableId, { tokens: { [seat]: answer.secret }, invite: null });
+    held[seat] = answer.secret;
+    heldSeats.push(seat);
     invite = null;
     $("join").hidden = true;
     // The page goes on as the seat it now plays.
-    switchSeat(joinable);
+    switchSeat(seat);
   } catch (error) {
-    showError(error.message);
-    if (error.problem?.problem === "seat-taken") { $("join").hidden = true; rememberTable(tableId, { invite: null }); $("taken").hidden = false; }
+    showError(message(error));
+    if (error instanceof ApiError && error.problem.problem === "seat-taken") { $("join").hidden = true; rememberTable(tableId, { invite: null }); $("taken").hidden = false; }
   }
 });
 
@@ -681,17 +749,19 @@ $("moves-filter").addEventListener("input", () => payload && draw());
 
 // The first visit to a table of a game offers a short "how to play" (the game's own words, `Game.how_to_play`, sent
 // with the table's first message); the rules page has the rest.
+/** @type {string[]} */
 let howToLines = [];
 
+/** @param {Payload} p */
 function howToPlay(p) {
-  if (p.how_to_play) howToLines = p.how_to_play;
+  if (p.type === "state") howToLines = p.how_to_play;
   const key = `guildtable.howto.${p.game}`;
   if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !howToLines.length || p.terminal) return;
   if (!$("howto").hidden || !$("join").hidden || coverFor !== null) return;
   localStorage.setItem(key, "seen");
   $("howto-title").textContent = t("How to play {game}", { game: p.title });
   $("howto-text").replaceChildren(...howToLines.map((line) => h("p", {}, line)));
-  $("howto-rules").href = `/rules/${p.game}`;
+  $("howto-rules", HTMLAnchorElement).href = `/rules/${p.game}`;
   // Issue 33: on a touch screen, how to read a piece's text (a tap plays it).
   $("howto-touch").hidden = !window.matchMedia?.("(pointer: coarse)").matches;
   $("howto").hidden = false;
@@ -703,17 +773,22 @@ $("howto-ok").addEventListener("click", () => { $("howto").hidden = true; });
 // bookmark, the spectator link) gets them from the account, and the page opens again as that seat. The account's list
 // is asked for only when a seat here carries the account's name (it costs the server a look at every table).
 let seatsAsked = false;
+/** @param {Payload} p */
 async function seatsFromAccount(p) {
   if (seatsAsked || heldSeats.length) return;
   seatsAsked = true;
   const who = await account();
-  const named = (seat) => seat.kind === "human" && seat.name.toLowerCase() === who?.name.toLowerCase();
-  if (!who || !p.seats.some(named)) return;
-  const answer = await api("/api/account/tables").catch(() => null);
-  const found = (answer?.tables || []).find((table) => table.id === tableId);
-  const mine = (found?.mine || []).filter((seat) => seat.token);
-  if (!mine.length) return;
-  rememberTable(tableId, { game: found.game, title: found.title, tokens: Object.fromEntries(mine.map((seat) => [seat.seat, seat.token])) });
+  if (!who) return;
+  /** @param {{ kind: string, name: string }} seat */
+  const named = (seat) => seat.kind === "human" && seat.name.toLowerCase() === who.name.toLowerCase();
+  if (!p.seats.some(named)) return;
+  const answer = /** @type {Schemas["AccountTables"] | null} */ (await api("/api/account/tables").catch(() => null));
+  const found = answer?.tables.find((table) => table.id === tableId);
+  if (!found) return;
+  /** @type {[number, string][]} */
+  const tokens = found.mine.flatMap((seat) => (seat.token ? [[seat.seat, seat.token]] : []));
+  if (!tokens.length) return;
+  rememberTable(tableId, { game: found.game, title: found.title, tokens: Object.fromEntries(tokens) });
   location.reload();
 }
 

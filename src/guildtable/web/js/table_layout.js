@@ -8,24 +8,31 @@
 // - On a phone the board fits the width; two fingers (or the zoom buttons) zoom in and out, one finger pans.
 // - A playable piece out of view is pointed to by a cue at the edge it lies beyond; the cue brings it into view. A hand
 //   that is hidden and holds a playable piece says so on its button.
-import { h, nt, reducedMotion, t } from "/static/js/common.js";
+import { byId as $, h, htmlOrSvg, nt, reducedMotion, t } from "/static/js/common.js";
 
 const PHONE = window.matchMedia("(max-width: 599px)");
 const SHEET_KEY = "guildtable.sheet";
 const MAX_ZOOM = 3;
 const MIN_WIDTH = 320;  // a board is never drawn narrower than this (or its column) to fit a short window
 const GAP = 6;
-const $ = (id) => document.getElementById(id);
+/** The way to a piece out of view. @typedef {"up" | "down" | "left" | "right"} Way */
+/** The part of the window where the board shows. @typedef {{ top: number, bottom: number }} Band */
 
 let zoom = 1;  // the player's zoom of the board on a phone: 1 fits the width
 let frame = 0;
 let cueFrame = 0;
 
 const sheetOpen = () => localStorage.getItem(SHEET_KEY) !== "closed";
-const boardOf = () => document.querySelector("#board [data-board]");
-const dockOf = () => document.querySelector("#board .hand-dock");
+/** @param {string} selector */
+const found = (selector) => {
+  const el = document.querySelector(selector);
+  return el && htmlOrSvg(el) ? el : null;
+};
+const boardOf = () => found("#board [data-board]");
+const dockOf = () => found("#board .hand-dock");
 // A board that zooms and pans on a phone: a panel holding an SVG board or a city of tiles.
-const zoomable = (board) => Boolean(board) && board.dataset.board !== "cards" && !(board instanceof SVGElement);
+/** @param {HTMLElement | SVGElement | null} board @returns {board is HTMLElement} */
+const zoomable = (board) => board instanceof HTMLElement && board.dataset.board !== "cards";
 
 function schedule() {
   if (!frame) frame = requestAnimationFrame(layout);
@@ -42,6 +49,7 @@ function toggleSheet() {
   layout();
 }
 
+/** @param {boolean} phone @param {HTMLElement | SVGElement | null} dock */
 function drawBar(phone, dock) {
   const open = !phone || sheetOpen();
   const body = document.body.dataset;
@@ -54,11 +62,12 @@ function drawBar(phone, dock) {
     const label = dock.getAttribute("aria-label") || dock.querySelector("h3")?.firstChild?.textContent || t("Your hand");
     toggle.setAttribute("aria-controls", dock.id);
     toggle.setAttribute("aria-expanded", String(open));
-    toggle.querySelector(".sheet-label").textContent = label.trim();
+    const words = toggle.querySelector(".sheet-label");
+    if (words) words.textContent = label.trim();
   }
   const style = document.documentElement.style;
   style.setProperty("--bar-h", phone ? `${$("status").offsetHeight}px` : "0px");
-  style.setProperty("--sheet-h", phone && dock && open ? `${dock.offsetHeight}px` : "0px");
+  style.setProperty("--sheet-h", phone && dock && open ? `${height(dock)}px` : "0px");
 }
 
 // --- fitting the board -----------------------------------------------------------------------------------------------
@@ -67,11 +76,12 @@ function drawBar(phone, dock) {
 // top of the window). Wider: from the board's top, with the page at its top, to the window's bottom, less all that
 // must show under it: everything down to the end of the hand (or, for a board far down the page, the window less the
 // prompt that sticks at its top).
+/** @param {HTMLElement | SVGElement} board @param {boolean} phone @param {HTMLElement | SVGElement | null} dock */
 function roomHeight(board, phone, dock) {
-  if (phone) return window.innerHeight - $("status").offsetHeight - (dock && sheetOpen() ? dock.offsetHeight : 0) - 2 * GAP;
+  if (phone) return window.innerHeight - $("status").offsetHeight - (dock && sheetOpen() ? height(dock) : 0) - 2 * GAP;
   const top = board.getBoundingClientRect().top + window.scrollY;
   let below = 0;
-  const hand = dock || document.querySelector('#board [data-panel="hand"]');
+  const hand = dock || found('#board [data-panel="hand"]');
   if (hand && board.compareDocumentPosition(hand) & Node.DOCUMENT_POSITION_FOLLOWING) {
     // Measured where it lies in the page, not where it sticks.
     const position = hand.style.position;
@@ -85,15 +95,23 @@ function roomHeight(board, phone, dock) {
   return atTop >= scrolledTo / 2 ? atTop : scrolledTo;
 }
 
+// An element's height as laid out (an HTML element's offsetHeight; an SVG one's box).
+/** @param {HTMLElement | SVGElement} el */
+function height(el) {
+  return el instanceof HTMLElement ? el.offsetHeight : el.getBoundingClientRect().height;
+}
+
+/** @param {Element} el */
 function innerWidth(el) {
   const style = getComputedStyle(el);
   return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
 }
 
+/** @param {HTMLElement | SVGElement} board @param {boolean} phone @param {number} room */
 function fitSvg(board, phone, room) {
   const picture = board instanceof SVGSVGElement ? board : board.querySelector("svg");
   const box = picture?.viewBox?.baseVal;
-  if (!box || !box.width || !box.height) return;
+  if (!picture || !box || !box.width || !box.height || !picture.parentElement) return;
   const width = innerWidth(picture.parentElement);
   // The room is the board's: its panel's padding and borders take their share.
   const edges = board === picture ? 0 : board.getBoundingClientRect().height - picture.getBoundingClientRect().height;
@@ -108,6 +126,10 @@ function fitSvg(board, phone, room) {
 
 // A board of HTML pieces is drawn as dense as it must be to fit: each level in turn until one fits its width and the
 // room it has (which the level may change: a denser hand leaves more room).
+/**
+ * @param {HTMLElement | SVGElement} board @param {HTMLElement | SVGElement} target @param {string[]} levels
+ * @param {boolean} phone @param {HTMLElement | SVGElement | null} dock
+ */
 function fitDensity(board, target, levels, phone, dock) {
   for (const level of levels) {
     target.dataset.density = level;
@@ -115,14 +137,16 @@ function fitDensity(board, target, levels, phone, dock) {
   }
 }
 
+/** @param {boolean} phone @param {HTMLElement | SVGElement | null} dock */
 function fit(phone, dock) {
   const board = boardOf();
   if (!board) return;
   const kind = board.dataset.board;
+  const city = board.querySelector(".gl-city");
   if (kind === "svg") fitSvg(board, phone, roomHeight(board, phone, dock));
   // A city of tiles: its full tiles, else denser ones (zoomed in on a phone: full, and it pans).
-  else if (kind === "city" && board.querySelector(".gl-city")) {
-    fitDensity(board, board.querySelector(".gl-city"), phone && zoom > 1 ? ["full"] : ["full", "medium", "compact"], phone, dock);
+  else if (kind === "city" && city && htmlOrSvg(city)) {
+    fitDensity(board, city, phone && zoom > 1 ? ["full"] : ["full", "medium", "compact"], phone, dock);
   }
   // Cards: all their words, else the board's cards show theirs on hover or a long press, else the hand's too.
   else if (kind === "cards") fitDensity(board, $("board"), ["full", "compact", "tight"], phone, dock);
@@ -132,6 +156,7 @@ function fit(phone, dock) {
 
 // --- zoom and pan on a phone -----------------------------------------------------------------------------------------
 
+/** @param {HTMLElement} board */
 function zoomControls(board) {
   let box = board.nextElementSibling?.classList.contains("board-zoom") ? board.nextElementSibling : null;
   if (!box) {
@@ -142,17 +167,20 @@ function zoomControls(board) {
         onclick: () => setZoom(board.dataset.board === "city" ? 2 : zoom * 1.5) }, "+"));
     board.after(box);
   }
-  box.querySelector('[data-zoom="out"]').disabled = zoom <= 1;
-  box.querySelector('[data-zoom="in"]').disabled = board.dataset.board === "city" ? zoom > 1 : zoom >= MAX_ZOOM;
+  const out = box.querySelector('[data-zoom="out"]'), into = box.querySelector('[data-zoom="in"]');
+  if (out instanceof HTMLButtonElement) out.disabled = zoom <= 1;
+  if (into instanceof HTMLButtonElement) into.disabled = board.dataset.board === "city" ? zoom > 1 : zoom >= MAX_ZOOM;
 }
 
 // What the zoom scales in a board: its picture or its city.
+/** @param {HTMLElement} board */
 function zoomed(board) {
   return board.querySelector("svg[viewBox]") || board.querySelector(".gl-city") || board;
 }
 
 // Zoom to `to`, keeping the point of the board under `anchor` (the pinch's middle; else the middle of what shows of
 // the board) where it is on the screen.
+/** @param {number} to @param {{ x: number, y: number } | null} [anchor] */
 function setZoom(to, anchor = null) {
   const board = boardOf();
   if (!zoomable(board)) return;
@@ -169,13 +197,18 @@ function setZoom(to, anchor = null) {
   window.scrollBy(0, after.top + fy * after.height - point.y);
 }
 
+/** @param {HTMLElement} root */
 function installPinch(root) {
+  /** @type {{ distance: number, zoom: number, board: HTMLElement, ratio: number, at: { x: number, y: number } } | null} */
   let pinch = null;
+  /** @param {TouchList} touches */
   const apart = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  /** @param {TouchList} touches */
   const middle = (touches) => ({ x: (touches[0].clientX + touches[1].clientX) / 2, y: (touches[0].clientY + touches[1].clientY) / 2 });
   root.addEventListener("touchstart", (event) => {
     if (event.touches.length !== 2 || !PHONE.matches) return;
-    const board = event.target instanceof Element ? event.target.closest("[data-board]") : null;
+    const near = event.target instanceof Element ? event.target.closest("[data-board]") : null;
+    const board = near && htmlOrSvg(near) ? near : null;
     if (!zoomable(board)) return;
     pinch = { distance: apart(event.touches) || 1, zoom, board, ratio: 1, at: middle(event.touches) };
   }, { passive: true });
@@ -186,6 +219,7 @@ function installPinch(root) {
     pinch.at = middle(event.touches);
     if (pinch.board.dataset.board === "svg") setZoom(pinch.zoom * pinch.ratio, pinch.at);
   }, { passive: false });
+  /** @param {TouchEvent} event */
   const end = (event) => {
     if (!pinch || event.touches.length >= 2) return;
     // A city has two sizes: the whole city, and its tiles at full size to pan over.
@@ -199,10 +233,12 @@ function installPinch(root) {
 
 // --- cues to playable pieces out of view -----------------------------------------------------------------------------
 
-const playable = (el) => !el.disabled && el.getAttribute("aria-disabled") !== "true" && el.getClientRects().length > 0;
+/** @param {Element} el */
+const playable = (el) => !el.hasAttribute("disabled") && el.getAttribute("aria-disabled") !== "true" && el.getClientRects().length > 0;
 
 // The part of the window where the board shows: below a status that sticks at the top, above the phone's bar and its
 // open hand, or above a hand that sticks at the bottom.
+/** @param {boolean} phone @param {HTMLElement | SVGElement | null} dock @returns {Band} */
 function visibleBand(phone, dock) {
   const status = $("status").getBoundingClientRect();
   let top = 0, bottom = window.innerHeight;
@@ -219,8 +255,13 @@ function visibleBand(phone, dock) {
 
 // Where a piece is, seen from the screen: "shown", or the way to it ("up", "down", "left", "right") with the panel that
 // pans to it sideways.
+/**
+ * @param {Element} el @param {Band} band @param {HTMLElement | SVGElement | null} dock
+ * @returns {{ way: Way | "shown", panel: HTMLElement | null }}
+ */
 function whereIs(el, band, dock) {
   const rect = el.getBoundingClientRect();
+  /** @type {HTMLElement | null} */
   let panel = null;
   for (let up = el.parentElement; up && up.id !== "board"; up = up.parentElement) {
     const overflow = getComputedStyle(up).overflowX;
@@ -237,15 +278,18 @@ function whereIs(el, band, dock) {
   return { way: "shown", panel };
 }
 
+/** @type {Record<Way, (n: number) => string>} */
 const CUE_WORDS = {
   up: (n) => nt("{n} place to play above", "{n} places to play above", n),
   down: (n) => nt("{n} place to play below", "{n} places to play below", n),
   left: (n) => nt("{n} place to play to the left", "{n} places to play to the left", n),
   right: (n) => nt("{n} place to play to the right", "{n} places to play to the right", n),
 };
+/** @type {Record<Way, string>} */
 const ARROWS = { up: "▲", down: "▼", left: "◀", right: "▶" };
 
 // Bring a piece into the middle of what shows: its panel pans sideways, the page scrolls.
+/** @param {Element} el @param {Band} band */
 function reveal(el, band) {
   const behavior = reducedMotion() ? "auto" : "smooth";
   const rect = el.getBoundingClientRect();
@@ -259,7 +303,9 @@ function reveal(el, band) {
 }
 
 // The playable pieces out of view, by the way to them.
+/** @param {Band} band @param {HTMLElement | SVGElement | null} dock */
 function awayPieces(band, dock) {
+  /** @type {Record<Way, { el: Element, panel: HTMLElement | null }[]>} */
   const away = { up: [], down: [], left: [], right: [] };
   const counted = new Set();
   for (const el of [...document.querySelectorAll("#board .legal")].filter(playable)) {
@@ -274,10 +320,12 @@ function awayPieces(band, dock) {
 }
 
 // A cue's tap: the nearest piece that way, as the page is now, into view.
+/** @param {Way} way */
 function revealWay(way) {
   const dock = dockOf();
   const band = visibleBand(PHONE.matches, dock);
   const sideways = way === "left" || way === "right";
+  /** @param {Element} el */
   const off = (el) => {
     const rect = el.getBoundingClientRect();
     return sideways ? Math.abs(rect.left + rect.width / 2 - window.innerWidth / 2) : Math.abs(rect.top + rect.height / 2 - (band.top + band.bottom) / 2);
@@ -288,7 +336,7 @@ function revealWay(way) {
 
 function updateCues() {
   cueFrame = 0;
-  const cues = $("play-cues");
+  const cues = document.getElementById("play-cues");
   if (!cues) return;
   const phone = PHONE.matches;
   const dock = dockOf();
@@ -297,9 +345,12 @@ function updateCues() {
   const toggle = $("sheet-toggle");
   const hidden = phone && dock && !sheetOpen() && dock.querySelector(".legal") !== null;
   toggle.dataset.cue = String(Boolean(hidden));
-  toggle.querySelector(".sheet-cue").textContent = hidden ? t("(you can play from it)") : "";
+  const said = toggle.querySelector(".sheet-cue");
+  if (said) said.textContent = hidden ? t("(you can play from it)") : "";
+  /** @type {HTMLButtonElement[]} */
   const shown = [];
-  for (const [way, list] of Object.entries(away)) {
+  for (const way of /** @type {Way[]} */ (Object.keys(away))) {
+    const list = away[way];
     if (!list.length) continue;
     // Up and down say it in words; to the side, over the edge of a panel, an arrow and the count (the words are its
     // name and its title).
@@ -326,9 +377,9 @@ function updateCues() {
     }
   }
   // Only redrawn when what they say changed: a cue under the finger stays the same element.
-  const said = shown.map((cue) => `${cue.dataset.way}:${cue.textContent}:${cue.style.cssText}`).join("|");
-  if (cues.dataset.said !== said) {
-    cues.dataset.said = said;
+  const now = shown.map((cue) => `${cue.dataset.way}:${cue.textContent}:${cue.style.cssText}`).join("|");
+  if (cues.dataset.said !== now) {
+    cues.dataset.said = now;
     cues.replaceChildren(...shown);
   }
 }
@@ -346,8 +397,8 @@ function layout() {
 }
 
 export function installTableLayout() {
-  const status = $("status");
-  const board = $("board");
+  const status = document.getElementById("status");
+  const board = document.getElementById("board");
   if (!status || !board) return;
   status.append(h("button", { id: "sheet-toggle", class: "sheet-toggle secondary", type: "button", hidden: true, onclick: toggleSheet },
     h("span", { class: "sheet-label" }), h("span", { class: "sheet-cue visually-hidden" }), h("span", { class: "sheet-chevron", "aria-hidden": "true" })));
@@ -360,6 +411,7 @@ export function installTableLayout() {
     schedule();
   });
   // Redrawn board (a move, a choice that only redraws): fit it again. The zoom buttons this module adds are not news.
+  /** @param {Node} node */
   const ours = (node) => node instanceof Element && node.classList.contains("board-zoom");
   new MutationObserver((records) => {
     if (records.every((record) => [...record.addedNodes, ...record.removedNodes].every(ours))) return;
