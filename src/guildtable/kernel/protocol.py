@@ -17,7 +17,6 @@ from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeAlias, Typ
 import numpy as np
 import numpy.typing as npt
 from mypy_extensions import mypyc_attr
-from typing_extensions import TypedDict
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
@@ -28,7 +27,7 @@ from guildtable.kernel.layout import Layout
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
-from guildtable.kernel.views import SeatView
+from guildtable.kernel.views import ExampleJson, ExampleSeat, LegalMove, SeatView
 
 StateT = TypeVar("StateT", bound="State")
 GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="State")
@@ -42,15 +41,6 @@ Reason = tuple[str, str]
 
 Tensor: TypeAlias = npt.NDArray[np.float32]
 """An observation: one seat's fixed-size float32 vector of what it knows."""
-
-
-class LegalMove(TypedDict):
-    """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
-    words in the reader's language."""
-
-    action: Mapping[str, object]
-    notation: str
-    label: str
 
 
 class Observer(Protocol):
@@ -82,26 +72,6 @@ class PlayoutFactory(Protocol):
     position's own type, so a game's examples read their own view without a cast."""
 
     def __call__(self, state: StartState, seed: int, /) -> Playout[StartState]: ...
-
-
-class ExampleSeat(TypedDict):
-    """A seat of a rules-page example, as the page's renderer reads seats at a table."""
-
-    seat: int
-    name: str
-    kind: str
-    joined: bool
-
-
-class ExampleJson(TypedDict):
-    """A rules-page example as `/api/games/{name}/examples` sends it."""
-
-    id: str
-    title: str
-    caption: str
-    view: SeatView
-    seats: list[ExampleSeat]
-    current_player: int | None
 
 
 @dataclass(frozen=True, slots=True)

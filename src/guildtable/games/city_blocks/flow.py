@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from guildtable.games.city_blocks import actions
 from guildtable.games.city_blocks.actions import NO_SWAP, SWAP_BASE, SWAP_PAIRS
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     COURT,
     HAND_SIZE,
@@ -22,7 +23,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
-from guildtable.games.city_blocks.state import Award, CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel import Event
 from guildtable.kernel.events import private, public
 

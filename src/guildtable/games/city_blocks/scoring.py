@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypedDict
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     STREET_SITES,
     TILE_FACES,
@@ -14,7 +15,6 @@ from guildtable.games.city_blocks.content import (
     ZEROES,
     Kind,
 )
-from guildtable.games.city_blocks.state import Award
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 

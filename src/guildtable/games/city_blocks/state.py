@@ -20,21 +20,12 @@ from typing import Self, cast
 
 from typing_extensions import TypedDict
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import HAND_SIZE, SITES, STREET_SIZES
 from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap
 from guildtable.games.city_blocks.setup import Opening
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
-
-
-class Award(TypedDict):
-    """A scored street (CB-16 to CB-20), as the state keeps it and views, snapshots and the `award` event show it:
-    the street's name, its value tile, each player's total there, and the winner (None: a tie, the tile removed)."""
-
-    street: str
-    value: int
-    totals: list[int]
-    winner: int | None
 
 
 class CityBlocksOptions(TypedDict):
