@@ -39,6 +39,26 @@ def test_rng_below_is_uniform_enough() -> None:
     assert all(abs(count - 10_000) < 500 for count in counts.values())
 
 
+@hypothesis.given(seed=st.integers(0, _MASK), n=st.integers(1, 2**256))
+def test_rng_below_is_the_same_function_on_both_engines_for_any_bound(seed: int, n: int) -> None:
+    """Issue 36: `below(n)` is `((next64 >> 32) * n) >> 32` for every positive n, compiled or not. Compiled, a bound
+    of 2**32 or more once overflowed the machine product (`below(1 << 62)` gave 16 values, some negative), so that the
+    RL environments dealt one of 16 games."""
+    drawn, reference = Rng(seed), Rng(seed)
+    for _ in range(3):
+        value = drawn.below(n)
+        assert value == ((reference.next64() >> 32) * n) >> 32
+        assert 0 <= value < n
+
+
+def test_rng_below_a_large_bound_spreads_its_values() -> None:
+    """Issue 36: game seeds drawn with `below(1 << 62)` are many and nonnegative."""
+    rng = Rng(3)
+    seeds = [rng.below(1 << 62) for _ in range(2000)]
+    assert len(set(seeds)) == 2000
+    assert min(seeds) >= 0 and max(seeds) < 1 << 62
+
+
 def test_rng_shuffle_is_a_permutation_and_random_in_unit_interval() -> None:
     rng = Rng(1)
     items = list(range(50))

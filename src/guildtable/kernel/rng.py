@@ -167,10 +167,12 @@ class Rng:
         return int.from_bytes(block, "little")
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n). n must be positive and below 2**32."""
+        """An integer in [0, n), n positive: uniform for n below 2**32; above, one of 2**32 evenly spread values (a
+        game's seed, say)."""
         # Lemire's multiply-shift on the top 32 bits, (top * n) >> 32; the bias for n < 2**32 is below 2**-32, which
-        # is fine for games. Compiled, the product is taken in two 48-bit parts (top split at bit 16), machine ones.
-        if self._key or not _COMPILED:
+        # is fine for games. Compiled, the product is taken in two 48-bit parts (top split at bit 16), machine ones,
+        # which hold it only for n below 2**32: a larger n takes Python's big ints, as the pure engine does.
+        if self._key or not _COMPILED or n > 0xFFFFFFFF:
             return ((self.next64() >> 32) * n) >> 32
         self._step()
         top = _mix_words(self._high, self._low)[0]
