@@ -8,15 +8,14 @@ interrupted step resumes afterwards. Hot data is flat: guildhalls are colour mas
 are lists of card identities, the draw deck and discard pile keep their TOP AT THE END of the list.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import Final, cast
 
-from guildtable.games.guildhall.content import PROFESSIONS
+from guildtable.games.guildhall.content import HUNTER, PRESTIGE, PROFESSIONS
 from guildtable.games.guildhall.questions import (
-    HUNTER,
-    PRESTIGE,
     ChooseLevel,
     GuildhallQuestion,
     HunterChapter,
@@ -29,7 +28,7 @@ from guildtable.games.guildhall.setup import GuildhallOptions, Opening
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
-HUNTING = frozenset((HunterGive, HunterChapter, HunterTake))
+HUNTING: Final = frozenset((HunterGive, HunterChapter, HunterTake))
 """The questions of a Hunter ability under way (its kinds have no subclasses: compared by type, for speed)."""
 
 
