@@ -112,9 +112,7 @@ def draw_one(state: Position, events: list[Event]) -> int | None:
         events.append(public("reshuffle", cards=len(state.deck)))
     known = state.known
     if any(known):
-        for s in range(state.num_players):
-            if known[s]:
-                known[s] -= 1
+        state.known = [count - 1 if count else 0 for count in known]
     return state.deck.pop()
 
 
@@ -156,7 +154,7 @@ def place(state: Position, owner: int, card: int, forced: bool, events: list[Eve
     events.append(public("placed", seat=owner, card=CARD_NAMES[card], source=source))
     if mask == FULL_CHAPTER:
         state.halls[index] = 0
-        state.completed[owner].append(prof)
+        state.completed[owner] = [*state.completed[owner], prof]
         events.append(
             public(
                 "chapter_completed",
@@ -180,7 +178,9 @@ def discard_with_top(state: Position, cards: list[int], top: int) -> None:
 
 
 def discard_chapter(state: Position, seat: int, prof: int, top: int) -> None:
-    state.completed[seat].remove(prof)
+    done = state.completed[seat].copy()
+    done.remove(prof)
+    state.completed[seat] = done
     discard_with_top(state, [prof * COLOURS + c for c in range(COLOURS)], top)
 
 
@@ -331,7 +331,8 @@ def choose_level(state: Position, question: ChooseLevel, action: int, events: li
         events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
         state.stack.append(shared(BricklayerPutBack, seat, level.put_back))
     else:  # tax, GH-98/GH-99: VP first, then the card
-        state.tokens[seat] += level.vp
+        tokens = state.tokens = state.tokens.copy()
+        tokens[seat] += level.vp
         events.append(public("vp_gained", seat=seat, vp=level.vp, total=state.vp(seat)))
         state.stack.append(shared(TaxGive, seat))
 
@@ -371,8 +372,9 @@ def pay(state: Position, question: Pay, action: int, events: list[Event]) -> Non
         return
     card = action - CARD
     discard_chapter(state, seat, card // COLOURS, card)
-    ptype = state.row.pop(slot)
-    state.owned[seat].append(ptype)
+    row = state.row = state.row.copy()
+    ptype = row.pop(slot)
+    state.owned[seat] = [*state.owned[seat], ptype]
     kind = PRESTIGE[ptype]
     events.append(
         public(
@@ -386,8 +388,9 @@ def pay(state: Position, question: Pay, action: int, events: list[Event]) -> Non
         )
     )
     if state.prestige_deck:  # GH-46, GH-D14: refilled before the ability
-        new = state.prestige_deck.pop()
-        state.row.insert(slot, new)
+        new = state.prestige_deck[-1]
+        state.prestige_deck = state.prestige_deck[:-1]
+        row.insert(slot, new)
         events.append(public("row_refilled", prestige=PRESTIGE[new].type_id))
     if kind.ability is None:
         return
@@ -620,9 +623,9 @@ def put_back(state: Position, question: BricklayerPutBack, action: int, events: 
     card = action - CARD
     state.hands[seat].remove(card)
     state.deck.append(card)
-    for other in range(state.num_players):
-        state.known[other] = 0 if other != seat else state.known[other]
-    state.known[seat] = min(state.known[seat] + 1, len(state.deck))
+    known = [0] * state.num_players  # GH-D20: what the others knew is covered
+    known[seat] = min(state.known[seat] + 1, len(state.deck))
+    state.known = known
     events.append(public("put_back", seat=seat, count=1))
     events.append(private(seat, "put_back_card", card=CARD_NAMES[card]))
     if question.left > 1:

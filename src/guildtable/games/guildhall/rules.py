@@ -457,20 +457,21 @@ class GuildhallState(Position):
         copy.selected = self.selected.copy()
         copy.areas = [area.copy() for area in self.areas]
         copy.halls = self.halls.copy()
-        copy.completed = [done.copy() for done in self.completed]
-        copy.owned = [owned.copy() for owned in self.owned]
-        copy.tokens = self.tokens.copy()
-        copy.row = self.row.copy()
-        copy.prestige_deck = self.prestige_deck.copy()
-        copy.removed = self.removed.copy()
+        # Replaced whenever they change, never changed in place (`state.py`): shared, each seat's list too.
+        copy.completed = self.completed.copy()
+        copy.owned = self.owned.copy()
+        copy.tokens = self.tokens
+        copy.row = self.row
+        copy.prestige_deck = self.prestige_deck
+        copy.removed = self.removed
         copy.start_player = self.start_player
         copy.active = self.active
         copy.actions_left = self.actions_left
         copy.played = self.played
         copy.turn = self.turn
         copy.prepared = self.prepared
-        copy.known = self.known.copy()
-        copy.winner_seats = self.winner_seats.copy()
+        copy.known = self.known
+        copy.winner_seats = self.winner_seats
         copy.last_move = self.last_move
         copy.stack = self.stack.copy()
         return copy
@@ -501,14 +502,14 @@ class GuildhallState(Position):
         copy.deck[:hidden_deck] = pool[at : at + hidden_deck]
         at += hidden_deck
         copy.discard[:hidden_discard] = pool[at : at + hidden_discard]
-        for s in others:
-            copy.known[s] = 0
+        copy.known = [0 if s in others else count for s, count in enumerate(copy.known)]
         if self.options["small_game_removal"] == "per_value" and self.removed:
             prestige_pool = copy.prestige_deck + copy.removed
             rng.shuffle(prestige_pool)
             copy.removed = sorted(prestige_pool[: len(copy.removed)])
             copy.prestige_deck = prestige_pool[len(copy.removed) :]
         else:
+            copy.prestige_deck = copy.prestige_deck.copy()  # shared with this state until now
             rng.shuffle(copy.prestige_deck)
         return copy
 
