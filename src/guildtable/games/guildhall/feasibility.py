@@ -22,7 +22,7 @@ _PROF: Final = tuple(card // COLOURS for card in range(IDENTITIES))
 _BIT: Final = tuple(1 << card % COLOURS for card in range(IDENTITIES))
 
 
-def legal_in(masks: Sequence[int], card: int) -> bool:
+def legal_in(masks: list[int], card: int) -> bool:
     """GH-54/GH-56: `card` may be placed by choice (no identical face-up card)."""
     return not masks[card // COLOURS] & (1 << card % COLOURS)
 
@@ -57,7 +57,7 @@ def count_face_up(masks: Sequence[int]) -> int:
     return sum(bin(mask).count("1") for mask in masks)
 
 
-def can_place_all(masks: Sequence[int], cards: Sequence[int]) -> bool:
+def can_place_all(masks: list[int], cards: Sequence[int]) -> bool:
     """Some order places every card of `cards` legally, one at a time (GH-63, GH-D11)."""
     if not cards:
         return True
@@ -152,12 +152,12 @@ CARD_BITS: Final = tuple(1 << card for card in range(IDENTITIES))
 assert (PROFESSIONS, COLOURS) == (6, 5), "hall_bits spells out six chapters of five colours"
 
 
-def hall_bits(masks: Sequence[int]) -> int:
+def hall_bits(masks: list[int]) -> int:
     """The face-up identities of a guildhall (6 colour masks) as one int."""
     return masks[0] | masks[1] << 5 | masks[2] << 10 | masks[3] << 15 | masks[4] << 20 | masks[5] << 25
 
 
-def presence(cards: Sequence[int]) -> int:
+def presence(cards: list[int]) -> int:
     """The identities present in `cards` as one int."""
     bits = 0
     for card in cards:
