@@ -163,7 +163,7 @@ class Guildhall(Game[GuildhallState]):
         return GuildhallState(self, players, seed, options, setup, opening)
 
     def describe_setup(self) -> str:
-        return setup_rules.__doc__ or ""
+        return setup_rules.SETUP_HELP
 
     def observer(self, players: int) -> GuildhallEncoder:
         return encoder(players)
