@@ -14,6 +14,7 @@ Notation: `pass`, `stop`, `take`, `skip`, `recruit #12`, `move #12`, `effect #12
 `from plantation`, `from paviors`, `to paviors`, `neutral Red`, `keep mayor_03`, `under mayor_03`, `spend tok_ship`.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from typing import TypedDict

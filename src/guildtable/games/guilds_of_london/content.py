@@ -6,6 +6,7 @@ editing the data files only. Every effect is parsed into an `Effect` with a glob
 engine (`flow.py`) can refer to it from the plain-int fields of a question. This module never touches a game state.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import json

@@ -8,6 +8,7 @@ appends what happened to the events list it is given.
 Never call these on a move that the question's legal answers did not offer: they trust the answer.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from guildtable.games.guilds_of_london import actions as A
@@ -54,6 +55,7 @@ from guildtable.games.guilds_of_london.questions import (
     TurnOver,
     Vote,
 )
+from guildtable.games.guilds_of_london.records import RewardCardScore
 from guildtable.games.guilds_of_london.scoring import (
     master_pairs,
     plantation_places,
@@ -63,7 +65,7 @@ from guildtable.games.guilds_of_london.scoring import (
     winners,
 )
 from guildtable.games.guilds_of_london.scoring import second_place as runner_up
-from guildtable.games.guilds_of_london.state import GuildsPosition, RewardCardScore
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.events import Event, private, public
 
 TILES = CONTENT.tiles

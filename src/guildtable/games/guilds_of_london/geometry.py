@@ -5,6 +5,7 @@ A cell is the int `(y + OFFSET) * WIDTH + (x + OFFSET)`, so neighbours are ±1 a
 order when the y part is reversed (see `reading_key`).
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping

@@ -3,6 +3,7 @@ sentence in plain words (never revealing hidden cards). Each function is the `le
 `Handler` in `rules.HANDLERS`; the kernel's `StackState` calls the one of the question on top.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -7,10 +7,11 @@ It never decides which answers are legal, what an answer does, how points are co
 `rules.GuildsState` builds the kernel's state on top of it. State is flat lists of ints so `clone` stays cheap.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, Self, cast
+from typing import Any, Literal, Self, cast
 
 from typing_extensions import TypedDict
 
@@ -18,6 +19,7 @@ from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.geometry import neighbours, reading_key
 from guildtable.games.guilds_of_london.questions import HAND_LIMIT, GuildsQuestion
+from guildtable.games.guilds_of_london.records import FinalScoring, TileResult
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
@@ -37,36 +39,11 @@ class GuildsOptions(TypedDict):
     plantation_side: Literal["random", "ulster", "virginia"]
 
 
-class TileResult(TypedDict):
-    """A tile's vote (flow.py `_vote`): `second` only when there is a winner."""
-
-    round: int
-    tile: str
-    counts: list[int]
-    winner: int | None
-    second: NotRequired[int | None]
-
-
-class RewardCardScore(TypedDict):
-    """What one mayoral reward card gave at the end (GL-100)."""
-
-    card: str
-    vp: int
-
-
 VpSource = tuple[int, int, str, str]
 """Where points came from (flow.py `gain`): (seat, VP, kind, what). The kinds and what they name: "first" and
 "second" a tile id (that place's VP on it, a second place's printed VP and its further rewards), "token" a token id
 and the tile it lay on ("tok_vp2 wherry_builders"), "plantation" the round and the reward ("4 left", "4 right"),
 "card" an action card's number, "reward_card" a mayoral reward card id, "pairs" two adjacent tile ids."""
-
-
-class FinalScoring(TypedDict):
-    """The end-of-game scoring (flow.py `final_scoring`), per seat."""
-
-    reward_cards: list[list[RewardCardScore]]
-    master_pairs: list[int]
-    reward_card_counts: list[int]
 
 
 class GuildsPosition(StackState[GuildsQuestion]):
@@ -121,7 +98,7 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.plantation = 0
         self.jumped = False
         self.scoring = -1
-        self.stack: list[GuildsQuestion] = []
+        self.stack = []
         self.results: list[TileResult] = []
         self.final: FinalScoring | None = None
         self.ledger: tuple[VpSource, ...] = ()  # immutable, so clones share it; `gain` makes a longer one
@@ -237,22 +214,30 @@ class GuildsPosition(StackState[GuildsQuestion]):
     # --- copies ----------------------------------------------------------------------------------------------------
     def clone(self) -> Self:
         copy = self._clone_base()
-        copy.__dict__ = self.__dict__.copy()  # assigned, not updated: a compiled kernel's clone has no dict yet
         copy.rng = self.rng.clone()
+        copy.track = self.track
         copy.cells = self.cells.copy()
+        copy.guildhall_cells = self.guildhall_cells
         copy.cell_of = self.cell_of.copy()
         copy.in_play = self.in_play.copy()
         copy.back = self.back.copy()
         copy.token = self.token.copy()
+        copy.beadle = self.beadle
         copy.fig = self.fig.copy()
         copy.supply = self.supply.copy()
         copy.neutrals = self.neutrals.copy()
         copy.neutral_out = self.neutral_out.copy()
         copy.vp = self.vp.copy()
         copy.marker_height = self.marker_height.copy()
+        copy.counter = self.counter
+        copy.round = self.round
+        copy.taken = self.taken
+        copy.active = self.active
+        copy.played = self.played
         copy.in_front = self.in_front.copy()
         copy.lasting = self.lasting.copy()
         copy.end_effects = self.end_effects.copy()
+        copy.limit_bonus = self.limit_bonus
         copy.hands = [hand.copy() for hand in self.hands]
         copy.deck = self.deck.copy()
         copy.discard = self.discard.copy()
@@ -262,8 +247,13 @@ class GuildsPosition(StackState[GuildsQuestion]):
         copy.kept = [tokens.copy() for tokens in self.kept]
         copy.token_supply = self.token_supply.copy()
         copy.pool = self.pool.copy()
+        copy.plantation = self.plantation
+        copy.jumped = self.jumped
+        copy.scoring = self.scoring
         copy.stack = self.stack.copy()
         copy.results = self.results.copy()
+        copy.final = self.final
+        copy.ledger = self.ledger
         return copy
 
     def determinize(self, seat: int, rng: Rng) -> Self:
