@@ -7,6 +7,7 @@ sentence in plain words (never revealing hidden cards). Each function is the `le
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -36,8 +37,10 @@ _ = domain("guilds_of_london").gettext
 ngettext = domain("guilds_of_london").ngettext
 
 
-CARDS = CONTENT.cards
-GH, PL = A.GUILDHALL, A.PLANTATION
+CARDS: Final = CONTENT.cards
+TOKENS: Final = CONTENT.tokens
+GH: Final = A.GUILDHALL
+PL: Final = A.PLANTATION
 
 
 def return_sources(st: GuildsPosition, seat: int, bits: int) -> list[int]:
@@ -67,6 +70,15 @@ def move_pairs(st: GuildsPosition, seat: int, mask: int) -> tuple[list[int], lis
     return sources, targets
 
 
+def _can_leave(st: GuildsPosition, seat: int, source: int, mask: int) -> bool:
+    """`source` is one of the sources `move_pairs` gives: one of `st.move_sources(seat)` with a target elsewhere."""
+    if source == GH:
+        here = st.fig[GH * 4 + seat] > 0
+    else:
+        here = source < A.N_TILES and st.cell_of[source] >= 0 and st.fig[source * 4 + seat] > 0
+    return here and st.has_target(mask, source)
+
+
 # --- the legal answers, one function per question kind (the `legal` of its handler in rules.py) ----------------------
 
 
@@ -80,7 +92,7 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
     hand = st.hands[seat]
     can_recruit = st.supply[seat] > 0
     sources = st.move_sources(seat)
-    move_ok: dict[int, bool] = {}
+    checked = can_reach = 0  # bit `mask` set: the moves to symbols `mask` are looked at, and possible
     size = len(hand)
     previous = -1
     for card in hand:
@@ -91,11 +103,12 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
         base = A.PLAY + card * 3
         if can_recruit:  # GL-60, GL-D22
             result.append(base)
-        mask = data.symbols
-        ok = move_ok.get(mask)
-        if ok is None:
-            ok = move_ok[mask] = st.can_move(seat, mask, sources)
-        if ok:
+        bit = 1 << data.symbols
+        if not checked & bit:
+            checked |= bit
+            if st.can_move(seat, data.symbols, sources):
+                can_reach |= bit
+        if can_reach & bit:
             result.append(base + 1)
         if (
             data.effect
@@ -103,9 +116,11 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
             and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
         ):
             result.append(base + 2)
-    for kind in sorted(set(st.kept[seat])):
-        if CONTENT.tokens[kind].use == "spend_later":
-            result.append(A.TOKEN + kind)
+    kept = st.kept[seat]
+    if kept:
+        for kind in sorted(set(kept)):
+            if TOKENS[kind].use == "spend_later":
+                result.append(A.TOKEN + kind)
     return result
 
 
@@ -174,7 +189,8 @@ def refuse_turn(st: GuildsPosition, question: Turn, action: int) -> Reason | Non
     listing every play of the turn."""
     seat = question.seat
     if A.PLAY <= action < A.DISCARD:
-        card, use = divmod(action - A.PLAY, 3)
+        card = (action - A.PLAY) // 3
+        use = (action - A.PLAY) % 3
         if card in st.hands[seat]:
             if use == A.RECRUIT:
                 if st.supply[seat] > 0:
@@ -190,6 +206,9 @@ def refuse_turn(st: GuildsPosition, question: Turn, action: int) -> Reason | Non
                     and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
                 ):
                     return None
+    elif action == A.PASS or action == A.STOP:
+        if (action == A.PASS) == (st.played == 0):  # GL-56, GL-58: the first of `turns`
+            return None
     elif action in turns(st, question):
         return None
     return _explain_turn(st, question, action)
@@ -202,7 +221,8 @@ def _explain_turn(st: GuildsPosition, question: Turn, action: int) -> Reason:
     if action == A.STOP:
         return "GL-58", _("You have not played a card yet; to end your turn without playing one, pass")
     if A.PLAY <= action < A.DISCARD:
-        card, use = divmod(action - A.PLAY, 3)
+        card = (action - A.PLAY) // 3
+        use = (action - A.PLAY) % 3
         data = CARDS[card]
         name = W.card_name(data)
         if card not in st.hands[seat]:
@@ -269,7 +289,10 @@ def refuse_return(st: GuildsPosition, question: ReturnLiveryman, action: int) ->
 
 def refuse_move_from(st: GuildsPosition, question: MoveFrom, action: int) -> Reason | None:
     """Q-G1 (GL-61, GL-D21, GL-105): a figure of the seat's that can reach another tile, or stop when allowed."""
-    if action in move_froms(st, question):
+    if action == A.STOP:
+        if question.up_to:
+            return None
+    elif A.SOURCE <= action < A.DEST and _can_leave(st, question.seat, action - A.SOURCE, question.symbols):
         return None
     if A.SOURCE <= action < A.DEST:
         location = action - A.SOURCE
@@ -282,8 +305,10 @@ def refuse_move_from(st: GuildsPosition, question: MoveFrom, action: int) -> Rea
 def refuse_move_to(st: GuildsPosition, question: MoveTo, action: int) -> Reason | None:
     """Q-G2 (GL-61, GL-D21, GL-105): another unscored tile in the city showing the move's symbols, not the tile
     being scored."""
-    if action in move_tos(st, question):
-        return None
+    if A.DEST <= action < A.NEUTRAL:
+        tile = action - A.DEST
+        if tile != question.source and st.is_target(tile, question.symbols):
+            return None
     if A.DEST <= action < A.NEUTRAL:
         tile = action - A.DEST
         name = W.tile_subject(tile)
