@@ -17,7 +17,7 @@ Notation: `pass`, `stop`, `take`, `skip`, `recruit #12`, `move #12`, `effect #12
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
-from typing import Final, TypedDict
+from typing import Any, Final, TypedDict
 
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.kernel import IllegalAction
@@ -51,6 +51,11 @@ NEUTRAL: Final = DEST + N_TILES
 REWARD: Final = NEUTRAL + 4
 TOKEN: Final = REWARD + N_REWARDS
 NUM_ACTIONS: Final = TOKEN + N_TOKENS
+
+ACTIONS: Final[tuple[Any, ...]] = tuple(range(NUM_ACTIONS))
+"""Every action's int, made once: the legal-move lists hold these very ints rather than new ones at every step (an
+int above 256 is a new object each time it is made). `Any`, so that compiled code takes them as they are (an `int`
+it would unpack and then make anew)."""
 
 CARD_OF_NUMBER = {card.number: card.index for card in CONTENT.cards}
 TILE_OF_ID = {tile.id: tile.index for tile in CONTENT.tiles}

@@ -187,7 +187,7 @@ def fire(st: GuildsPosition, seat: int, event: str, tile: int) -> None:
         elif condition is not None and not st.condition_holds(seat, condition):
             continue
         for index in reversed(effects):
-            st.stack.append(made(ApplyEffect, seat, index, mask, WHY_CARD))  # an action card's lasting effect
+            st.stack.append(made(ApplyEffect, (seat, index, mask, WHY_CARD)))  # an action card's lasting effect
 
 
 def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
@@ -230,13 +230,13 @@ def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
 _MADE: dict[tuple[object, ...], Question] = {}
 
 
-def made(kind: type[Q], seat: int, *fields: int) -> Q:
-    """The question `kind(seat, *fields)`, made once and then shared: questions are immutable, and a frozen dataclass
-    costs thousands of instructions to make, a look-up here a hundred or two."""
-    key = (kind, seat, *fields)
+def made(kind: type[Q], fields: tuple[int, ...]) -> Q:
+    """The question `kind(*fields)` (the seat first), made once and then shared: questions are immutable, and a frozen
+    dataclass costs thousands of instructions to make, a look-up here a few hundred."""
+    key = (kind, fields)
     question = _MADE.get(key)
     if question is None:
-        question = _MADE[key] = kind(seat, *fields)
+        question = _MADE[key] = kind(*fields)
     return cast(Q, question)
 
 
@@ -294,7 +294,7 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
         st.token_supply = [*st.token_supply, kind]
         st.rng.shuffle(st.token_supply)
         events.append(public("spend_token", seat=seat, token=token.id))
-        st.stack.append(made(ApplyEffect, seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN))
+        st.stack.append(made(ApplyEffect, (seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN)))
         return
     card = (action - A.PLAY) // 3
     use = (action - A.PLAY) % 3
@@ -307,14 +307,14 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
         recruit(st, seat, 1, False, events)
     elif use == A.MOVE:  # GL-61
         st.discard.append(card)
-        st.stack.append(made(MoveFrom, seat, data.symbols, 1, 0))
+        st.stack.append(made(MoveFrom, (seat, data.symbols, 1, 0)))
     else:  # GL-62, GL-63: the card lies in front; costs first (coins on top), then the effect
         st.in_front.append(card)
-        st.stack.append(made(CardEffect, seat, card, 0))
+        st.stack.append(made(CardEffect, (seat, card, 0)))
         if data.return_count:
-            st.stack.append(made(ReturnLiveryman, seat, data.return_count, data.return_from))
+            st.stack.append(made(ReturnLiveryman, (seat, data.return_count, data.return_from)))
         if data.coins:
-            st.stack.append(made(Pay, seat, data.coins))
+            st.stack.append(made(Pay, (seat, data.coins)))
 
 
 def pay(st: GuildsPosition, question: Pay, action: int, events: list[Event]) -> None:
@@ -325,7 +325,7 @@ def pay(st: GuildsPosition, question: Pay, action: int, events: list[Event]) -> 
     events.append(public("pay_coin", seat=question.seat, card=CARDS[card].number))
     remaining = question.remaining - 1
     if remaining:
-        st.stack.append(made(Pay, question.seat, remaining))
+        st.stack.append(made(Pay, (question.seat, remaining)))
 
 
 def return_liveryman(st: GuildsPosition, question: ReturnLiveryman, action: int, events: list[Event]) -> None:
@@ -336,7 +336,7 @@ def return_liveryman(st: GuildsPosition, question: ReturnLiveryman, action: int,
     events.append(public("return", seat=question.seat, source=A.location_name(location)))
     remaining = question.remaining - 1
     if remaining:
-        st.stack.append(made(ReturnLiveryman, question.seat, remaining, question.places))
+        st.stack.append(made(ReturnLiveryman, (question.seat, remaining, question.places)))
 
 
 def move_from(st: GuildsPosition, question: MoveFrom, action: int, events: list[Event]) -> None:
@@ -344,7 +344,7 @@ def move_from(st: GuildsPosition, question: MoveFrom, action: int, events: list[
     if action == A.STOP:
         return
     st.stack.append(
-        made(MoveTo, question.seat, question.symbols, question.remaining, question.up_to, action - A.SOURCE)
+        made(MoveTo, (question.seat, question.symbols, question.remaining, question.up_to, action - A.SOURCE))
     )
 
 
@@ -357,7 +357,7 @@ def move_to(st: GuildsPosition, question: MoveTo, action: int, events: list[Even
     st.fig[target * 4 + seat] += 1
     events.append(public("move", seat=seat, source=A.location_name(source), to=TILES[target].id))
     if question.remaining > 1 and st.can_move(seat, question.symbols):
-        st.stack.append(made(MoveFrom, seat, question.symbols, question.remaining - 1, question.up_to))
+        st.stack.append(made(MoveFrom, (seat, question.symbols, question.remaining - 1, question.up_to)))
     fire(st, seat, "move", target)
 
 
@@ -371,7 +371,7 @@ def send_from(st: GuildsPosition, question: SendFrom, action: int, events: list[
     st.fig[PL * 4 + seat] += 1
     events.append(public("to_plantation", seat=seat, source=A.location_name(source)))
     if question.remaining > 1 and st.send_sources(seat):
-        st.stack.append(made(SendFrom, seat, question.remaining - 1, question.up_to))
+        st.stack.append(made(SendFrom, (seat, question.remaining - 1, question.up_to)))
     fire(st, seat, "to_plantation", -1)
 
 
@@ -414,7 +414,7 @@ def first_reward(st: GuildsPosition, question: FirstReward, action: int, events:
     seat, tile, part = question.seat, question.tile, question.part
     effects = TILES[tile].first
     if part + 1 < len(effects):
-        st.stack.append(made(FirstReward, seat, tile, part + 1))
+        st.stack.append(made(FirstReward, (seat, tile, part + 1)))
     _take_or_skip(st, seat, tile, part, effects[part], action, WHY_FIRST, "first", events)
 
 
@@ -423,7 +423,7 @@ def second_reward(st: GuildsPosition, question: SecondReward, action: int, event
     seat, tile, part = question.seat, question.tile, question.part
     effects = TILES[tile].second_extra
     if part + 1 < len(effects):
-        st.stack.append(made(SecondReward, seat, tile, part + 1))
+        st.stack.append(made(SecondReward, (seat, tile, part + 1)))
     _take_or_skip(st, seat, tile, part, effects[part], action, WHY_SECOND, "second", events)
 
 
@@ -439,7 +439,7 @@ def _take_or_skip(
     events: list[Event],
 ) -> None:
     if action == A.TAKE:
-        st.stack.append(made(ApplyEffect, seat, effect, ALL_SYMBOLS, why))
+        st.stack.append(made(ApplyEffect, (seat, effect, ALL_SYMBOLS, why)))
     else:
         events.append(public("skip_reward", seat=seat, tile=TILES[tile].id, place=place, part=part))
 
@@ -504,14 +504,14 @@ def next_turn(st: GuildsPosition, step: NextTurn, events: list[Event]) -> None:
 def end_turn(st: GuildsPosition, step: EndTurn, events: list[Event]) -> None:
     """GL-58, GL-D25: end-of-turn effects in card order, before the discard and the draw."""
     seat = step.seat
-    st.stack.append(made(FinishTurn, seat, step.passed))
+    st.stack.append(made(FinishTurn, (seat, step.passed)))
     if step.passed:
         return
     for card, index in reversed(st.end_effects):
         triggered = CARDS[card].effect[index]
         if triggered.condition is None or st.condition_holds(seat, triggered.condition):
             for effect in reversed(triggered.effects):
-                st.stack.append(made(ApplyEffect, seat, effect, CARDS[card].symbols, WHY_CARD))
+                st.stack.append(made(ApplyEffect, (seat, effect, CARDS[card].symbols, WHY_CARD)))
 
 
 def finish_turn(st: GuildsPosition, step: FinishTurn, events: list[Event]) -> None:
@@ -542,7 +542,7 @@ def card_effect(st: GuildsPosition, step: CardEffect, events: list[Event]) -> No
     data = CARDS[card]
     if index >= len(data.effect):
         return
-    st.stack.append(made(CardEffect, seat, card, index + 1))
+    st.stack.append(made(CardEffect, (seat, card, index + 1)))
     triggered = data.effect[index]
     if triggered.trigger == "each_time":
         st.lasting = [*st.lasting, (triggered.event, triggered.condition, triggered.effects, data.symbols)]
@@ -550,7 +550,7 @@ def card_effect(st: GuildsPosition, step: CardEffect, events: list[Event]) -> No
         st.end_effects = [*st.end_effects, (card, index)]
     elif triggered.condition is None or st.condition_holds(seat, triggered.condition):
         for effect in reversed(triggered.effects):
-            st.stack.append(made(ApplyEffect, seat, effect, data.symbols, WHY_CARD))
+            st.stack.append(made(ApplyEffect, (seat, effect, data.symbols, WHY_CARD)))
 
 
 def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> None:
@@ -565,12 +565,12 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
     elif kind == "move":
         reach = step.symbols if effect.symbol_restricted else ALL_SYMBOLS
         if st.can_move(seat, reach):
-            st.stack.append(made(MoveFrom, seat, reach, effect.count, int(effect.up_to)))
+            st.stack.append(made(MoveFrom, (seat, reach, effect.count, int(effect.up_to))))
     elif kind == "recruit":
         recruit(st, seat, effect.count, effect.to_plantation, events)
     elif kind == "to_plantation":
         if st.send_sources(seat):
-            st.stack.append(made(SendFrom, seat, effect.count, int(effect.up_to)))
+            st.stack.append(made(SendFrom, (seat, effect.count, int(effect.up_to))))
     elif kind == "draw_action":
         draw(st, seat, effect.count, events)
     elif kind == "reward_cards_choose":
@@ -588,7 +588,7 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
     elif kind == "hand_limit_bonus":
         st.limit_bonus += effect.amount
     elif kind == "move_beadle" and any(t != st.beadle for t in st.move_targets(ALL_SYMBOLS)):
-        st.stack.append(made(BeadleTo, seat))
+        st.stack.append(made(BeadleTo, (seat,)))
 
 
 # --- tile scoring ----------------------------------------------------------------------------------------------------
@@ -613,9 +613,9 @@ def score_from(st: GuildsPosition, step: ScoreFrom, events: list[Event]) -> None
         return
     st.scoring = tile
     events.append(public("scoring", tile=TILES[tile].id, figures=figures))
-    st.stack.append(made(Vote, -1, tile))
+    st.stack.append(made(Vote, (-1, tile)))
     for seat in reversed(st.order()):  # GL-75: in current turn order
-        st.stack.append(made(OfferNeutrals, seat, tile))
+        st.stack.append(made(OfferNeutrals, (seat, tile)))
 
 
 def _can_negotiate(st: GuildsPosition, seat: int, location: int) -> bool:
@@ -628,7 +628,7 @@ def _can_negotiate(st: GuildsPosition, seat: int, location: int) -> bool:
 def offer_neutrals(st: GuildsPosition, step: OfferNeutrals, events: list[Event]) -> None:
     """GL-75, GL-89: the seat is asked to negotiate if it has a neutral and another player has a liveryman there."""
     if _can_negotiate(st, step.seat, step.location):
-        st.stack.append(made(Negotiate, step.seat, step.location))
+        st.stack.append(made(Negotiate, (step.seat, step.location)))
 
 
 def _return_neutrals(st: GuildsPosition) -> None:
@@ -659,10 +659,10 @@ def vote(st: GuildsPosition, step: Vote, events: list[Event]) -> None:
     }
     st.results = [*st.results, result]
     events.append(public("vote", tile=TILES[tile].id, counts=counts, winner=winner, second=second))
-    st.stack.append(made(Flip, winner, tile))
-    st.stack.append(made(SecondPlace, -1 if second is None else second, tile))
+    st.stack.append(made(Flip, (winner, tile)))
+    st.stack.append(made(SecondPlace, (-1 if second is None else second, tile)))
     if TILES[tile].first:
-        st.stack.append(made(FirstReward, winner, tile, 0))
+        st.stack.append(made(FirstReward, (winner, tile, 0)))
 
 
 def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> None:
@@ -681,7 +681,7 @@ def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> 
     vp = data.second_vp
     parts = [(data.second_vp, "second", data.id)]
     if data.second_extra:
-        st.stack.append(made(SecondReward, seat, tile, 0))
+        st.stack.append(made(SecondReward, (seat, tile, 0)))
     if token >= 0:
         kind = CONTENT.tokens[token]
         vp += kind.vp
@@ -689,7 +689,7 @@ def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> 
         st.kept[seat] = sorted([*st.kept[seat], token])
         events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
-            st.stack.append(made(ApplyEffect, seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
+            st.stack.append(made(ApplyEffect, (seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN)))
     gain(st, seat, vp, f"second place on {data.id}", events, *parts)
 
 
@@ -725,12 +725,12 @@ def growth_check(st: GuildsPosition, step: GrowthCheck, events: list[Event]) -> 
         events.append(public("round_jump", round=st.round))
     st.stack.append(NEW_ROUND)
     if st.round in st.track.grey:
-        st.stack.append(made(BeadleGrowth, -1))
-        st.stack.append(made(AddTiles, -1))
-        st.stack.append(made(EndCheck, -1))
-        st.stack.append(made(PlantationVote, -1))
+        st.stack.append(made(BeadleGrowth, (-1,)))
+        st.stack.append(made(AddTiles, (-1,)))
+        st.stack.append(made(EndCheck, (-1,)))
+        st.stack.append(made(PlantationVote, (-1,)))
         for seat in reversed(st.order()):  # GL-89
-            st.stack.append(made(OfferNeutrals, seat, PL))
+            st.stack.append(made(OfferNeutrals, (seat, PL)))
 
 
 def plantation_vote(st: GuildsPosition, step: PlantationVote, events: list[Event]) -> None:
@@ -744,9 +744,9 @@ def plantation_vote(st: GuildsPosition, step: PlantationVote, events: list[Event
     rank = {p: i for i, p in enumerate(st.order())}
     awards.sort(key=lambda award: rank[award[0]])
     for seat, effects, returns in reversed(awards):
-        st.stack.append(made(PlantationReturn, seat, returns))
+        st.stack.append(made(PlantationReturn, (seat, returns)))
         for effect in reversed(effects):
-            st.stack.append(made(ApplyEffect, seat, effect, ALL_SYMBOLS, WHY_PLANTATION))
+            st.stack.append(made(ApplyEffect, (seat, effect, ALL_SYMBOLS, WHY_PLANTATION)))
 
 
 def plantation_return(st: GuildsPosition, step: PlantationReturn, events: list[Event]) -> None:

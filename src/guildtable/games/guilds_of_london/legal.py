@@ -7,7 +7,7 @@ sentence in plain words (never revealing hidden cards). Each function is the `le
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -39,6 +39,7 @@ ngettext = domain("guilds_of_london").ngettext
 
 CARDS: Final = CONTENT.cards
 TOKENS: Final = CONTENT.tokens
+ACTIONS: Final = A.ACTIONS
 GH: Final = A.GUILDHALL
 PL: Final = A.PLANTATION
 
@@ -88,7 +89,7 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
     and its coins and returns can be paid (GL-62, GL-63, GL-D23, GL-D24); a kept token that is spent later
     (DESIGN.md §7.1)."""
     seat = question.seat
-    result = [A.PASS if st.played == 0 else A.STOP]
+    result: list[Any] = [A.PASS if st.played == 0 else A.STOP]  # the ints of `A.ACTIONS`, as they are
     hand = st.hands[seat]
     can_recruit = st.supply[seat] > 0
     sources = st.move_sources(seat)
@@ -102,31 +103,31 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
         data = CARDS[card]
         base = A.PLAY + card * 3
         if can_recruit:  # GL-60, GL-D22
-            result.append(base)
+            result.append(ACTIONS[base])
         bit = 1 << data.symbols
         if not checked & bit:
             checked |= bit
             if st.can_move(seat, data.symbols, sources):
                 can_reach |= bit
         if can_reach & bit:
-            result.append(base + 1)
+            result.append(ACTIONS[base + 1])
         if (
             data.effect
             and data.coins <= size - 1  # GL-63, GL-D24
             and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
         ):
-            result.append(base + 2)
+            result.append(ACTIONS[base + 2])
     kept = st.kept[seat]
     if kept:
         for kind in sorted(set(kept)):
             if TOKENS[kind].use == "spend_later":
-                result.append(A.TOKEN + kind)
+                result.append(ACTIONS[A.TOKEN + kind])
     return result
 
 
 def discards(st: GuildsPosition, question: Pay | HandLimit) -> list[int]:
     """Q-T4 coins (GL-63) and Q-T5 (GL-67): any card in the seat's hand, once per card."""
-    return sorted({A.DISCARD + c for c in st.hands[question.seat]})
+    return [ACTIONS[A.DISCARD + c] for c in sorted(set(st.hands[question.seat]))]
 
 
 def returns(st: GuildsPosition, question: ReturnLiveryman) -> list[int]:
@@ -138,13 +139,13 @@ def move_froms(st: GuildsPosition, question: MoveFrom) -> list[int]:
     """Q-G1 (GL-61, GL-D21, GL-105): the figures that have somewhere to go, and stop if the move is 'up to'."""
     sources, _targets = move_pairs(st, question.seat, question.symbols)
     stop = [A.STOP] if question.up_to else []
-    return stop + sorted(A.SOURCE + s for s in sources)
+    return stop + [ACTIONS[A.SOURCE + s] for s in sorted(sources)]
 
 
 def move_tos(st: GuildsPosition, question: MoveTo) -> list[int]:
     """Q-G2 (GL-61, GL-D21, GL-105): another unscored tile showing the symbols, not the one being scored."""
     source = question.source
-    return [A.DEST + t for t in sorted(st.move_targets(question.symbols)) if t != source]
+    return [ACTIONS[A.DEST + t] for t in sorted(st.move_targets(question.symbols)) if t != source]
 
 
 def send_froms(st: GuildsPosition, question: SendFrom) -> list[int]:
