@@ -85,6 +85,7 @@ TOKENS: Final = CONTENT.tokens
 GH: Final = A.GUILDHALL
 PL: Final = A.PLANTATION
 Q = TypeVar("Q", bound=Question)
+T = TypeVar("T")
 
 
 def _owners() -> dict[int, tuple[str, str]]:
@@ -134,9 +135,9 @@ def gain(
     from, (VP, kind, what) adding up to `amount`: the score sheet's lines (`state.VpSource`)."""
     if amount == 0:
         return
-    st.vp[seat] += amount
+    st.vp = _with(st.vp, seat, st.vp[seat] + amount)
     st.counter += 1
-    st.marker_height[seat] = st.counter
+    st.marker_height = _with(st.marker_height, seat, st.counter)
     st.ledger = (*st.ledger, *((seat, vp, kind, what) for vp, kind, what in parts if vp))
     events.append(public("vp", seat=seat, amount=amount, total=st.vp[seat], why=why))
 
@@ -227,16 +228,19 @@ def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
     events.append(public("game_end", scores=scores(st), winners=winners(st), reward_cards=st.final["reward_cards"]))
 
 
-_MADE: dict[tuple[object, ...], Question] = {}
+_MADE: dict[type[Question], dict[tuple[int, ...], Question]] = {}
+"""Per kind, the questions `made` has made, by their fields."""
 
 
 def made(kind: type[Q], fields: tuple[int, ...]) -> Q:
     """The question `kind(*fields)` (the seat first), made once and then shared: questions are immutable, and a frozen
     dataclass costs thousands of instructions to make, a look-up here a few hundred."""
-    key = (kind, fields)
-    question = _MADE.get(key)
+    of_kind = _MADE.get(kind)
+    if of_kind is None:
+        of_kind = _MADE[kind] = {}
+    question = of_kind.get(fields)
     if question is None:
-        question = _MADE[key] = kind(*fields)
+        question = of_kind[fields] = kind(*fields)
     return cast(Q, question)
 
 
@@ -248,7 +252,7 @@ def _without(items: list[int], item: int) -> list[int]:
     return kept
 
 
-def _with(items: list[int], index: int, value: int) -> list[int]:
+def _with(items: list[T], index: int, value: T) -> list[T]:
     """A new list of `items` with `value` at `index` (as `_without`)."""
     changed = items.copy()
     changed[index] = value
@@ -267,7 +271,7 @@ def setup_keep(st: GuildsPosition, question: SetupKeep, action: int, events: lis
     seat = question.seat
     keep = action - A.REWARD
     returned = [c for c in st.rewards[seat] if c != keep]
-    st.rewards[seat] = [keep]
+    st.rewards = _with(st.rewards, seat, [keep])
     st.reward_deck = st.reward_deck + returned
     st.reward_known = st.reward_known + [-1] * len(returned)
     events.append(public("reward_kept", seat=seat, cards=1))
@@ -290,7 +294,7 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
     if action >= A.TOKEN:  # DESIGN.md §7.1: spend a kept token between card plays
         kind = action - A.TOKEN
         token = CONTENT.tokens[kind]
-        st.kept[seat] = _without(st.kept[seat], kind)
+        st.kept = _with(st.kept, seat, _without(st.kept[seat], kind))
         st.token_supply = [*st.token_supply, kind]
         st.rng.shuffle(st.token_supply)
         events.append(public("spend_token", seat=seat, token=token.id))
@@ -309,7 +313,7 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
         st.discard.append(card)
         st.stack.append(made(MoveFrom, (seat, data.symbols, 1, 0)))
     else:  # GL-62, GL-63: the card lies in front; costs first (coins on top), then the effect
-        st.in_front.append(card)
+        st.in_front = [*st.in_front, card]
         st.stack.append(made(CardEffect, (seat, card, 0)))
         if data.return_count:
             st.stack.append(made(ReturnLiveryman, (seat, data.return_count, data.return_from)))
@@ -402,8 +406,8 @@ def negotiate(st: GuildsPosition, question: Negotiate, action: int, events: list
     victim = action - A.NEUTRAL
     st.fig[location * 4 + victim] -= 1
     st.fig[GH * 4 + victim] += 1
-    st.neutrals[seat] -= 1
-    st.neutral_out[seat] += 1
+    st.neutrals = _with(st.neutrals, seat, st.neutrals[seat] - 1)
+    st.neutral_out = _with(st.neutral_out, seat, st.neutral_out[seat] + 1)
     events.append(public("neutral", seat=seat, displaced=victim, at=A.location_name(location)))
     if _can_negotiate(st, seat, location):
         st.stack.append(question)
@@ -448,7 +452,7 @@ def reward_keep(st: GuildsPosition, question: RewardKeep, action: int, events: l
     """GL-106: keep one drawn reward card; the rest go under the deck in the player's order (Q-G4)."""
     seat = question.seat
     card = action - A.REWARD
-    st.rewards[seat] = [*st.rewards[seat], card]
+    st.rewards = _with(st.rewards, seat, [*st.rewards[seat], card])
     rest = tuple(c for c in question.cards if c != card)
     events.append(public("reward_kept", seat=seat, cards=len(st.rewards[seat])))
     events.append(private(seat, "you_kept", seat=seat, card=CONTENT.rewards[card].id))
@@ -633,9 +637,8 @@ def offer_neutrals(st: GuildsPosition, step: OfferNeutrals, events: list[Event])
 
 def _return_neutrals(st: GuildsPosition) -> None:
     """GL-81, GL-89: neutrals go back to their owners after every negotiation."""
-    for p in range(st.num_players):
-        st.neutrals[p] += st.neutral_out[p]
-        st.neutral_out[p] = 0
+    st.neutrals = [st.neutrals[p] + st.neutral_out[p] for p in range(st.num_players)]
+    st.neutral_out = [0] * st.num_players
 
 
 def vote(st: GuildsPosition, step: Vote, events: list[Event]) -> None:
@@ -686,7 +689,7 @@ def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> 
         kind = CONTENT.tokens[token]
         vp += kind.vp
         parts.append((kind.vp, "token", f"{kind.id} {data.id}"))
-        st.kept[seat] = sorted([*st.kept[seat], token])
+        st.kept = _with(st.kept, seat, sorted([*st.kept[seat], token]))
         events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
             st.stack.append(made(ApplyEffect, (seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN)))

@@ -6,11 +6,12 @@ It never decides which answers are legal, what an answer does, how points are co
 (legal.py, flow.py, scoring.py, words.py): they read and edit a position without importing the rules, and
 `rules.GuildsState` builds the kernel's state on top of it. State is flat lists of ints so `clone` stays cheap.
 
-What a move changes every time or nearly (the figures, the supplies, VP and markers, the cards in front, the deck and
-the discard pile, the stack) is changed in place, and `clone` copies it. What changes now and then (the city and its
-tiles' sides and tokens, each hand, reward cards and kept tokens, the decks of reward cards, tokens and tiles, the
-lasting effects of a turn, the tile results) is never changed in place but replaced by a new list when it changes,
-so that copies share it; a per-seat list (`hands`, `rewards`, `kept`) is copied and its seats' lists are shared.
+What a move changes every time or nearly (the figures, the supplies, the deck and the discard pile, the stack) is
+changed in place, and `clone` copies it. What changes now and then (the city and its tiles' sides and tokens, VP and
+markers, neutrals, the cards in front, each hand, reward cards and kept tokens, the decks of reward cards, tokens and
+tiles, the lasting effects of a turn, the tile results) is never changed in place but replaced by a new list when it
+changes, so that copies share it; of the hands, which change at every turn, `clone` copies the list of them and
+shares each seat's.
 """
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
@@ -242,19 +243,18 @@ class GuildsPosition(StackState[GuildsQuestion]):
         # Changed at every few moves, in place: copied.
         copy.fig = self.fig.copy()
         copy.supply = self.supply.copy()
-        copy.neutrals = self.neutrals.copy()
-        copy.neutral_out = self.neutral_out.copy()
-        copy.vp = self.vp.copy()
-        copy.marker_height = self.marker_height.copy()
-        copy.in_front = self.in_front.copy()
         copy.deck = self.deck.copy()
         copy.discard = self.discard.copy()
         copy.stack = self.stack.copy()
-        # Replaced whenever they change, never changed in place (see above): shared, and for the per-seat lists
-        # the list of them copied.
-        copy.hands = self.hands.copy()
-        copy.rewards = self.rewards.copy()
-        copy.kept = self.kept.copy()
+        copy.hands = self.hands.copy()  # its seats' hands are shared (see above)
+        # Replaced whenever they change, never changed in place (see above): shared.
+        copy.vp = self.vp
+        copy.marker_height = self.marker_height
+        copy.neutrals = self.neutrals
+        copy.neutral_out = self.neutral_out
+        copy.in_front = self.in_front
+        copy.rewards = self.rewards
+        copy.kept = self.kept
         copy.cells = self.cells
         copy.cell_of = self.cell_of
         copy.in_play = self.in_play
@@ -297,6 +297,7 @@ class GuildsPosition(StackState[GuildsQuestion]):
             copy.hands[p] = sorted(unseen[:size])
             del unseen[:size]
         copy.deck = unseen
+        copy.rewards = copy.rewards.copy()  # shared with this state until now (see `clone`)
         free = [i for i, known in enumerate(copy.reward_known) if known != seat]
         hidden = [copy.reward_deck[i] for i in free] + [c for p in others for c in copy.rewards[p]]
         rng.shuffle(hidden)
