@@ -145,15 +145,17 @@ def gain(
 def draw(st: GuildsPosition, seat: int, count: int, events: list[Event]) -> None:
     """Draw action cards (GL-66, GL-D26): an empty deck is refilled from the shuffled discard pile."""
     drawn = []
+    deck = st.deck.copy()  # replaced, not changed (see state.py)
     for _ in range(count):
-        if not st.deck:
+        if not deck:
             if not st.discard:
                 break
-            st.deck = st.discard
+            deck = st.discard.copy()
             st.discard = []
-            st.rng.shuffle(st.deck)
-            events.append(public("reshuffle", cards=len(st.deck)))
-        drawn.append(st.deck.pop())
+            st.rng.shuffle(deck)
+            events.append(public("reshuffle", cards=len(deck)))
+        drawn.append(deck.pop())
+    st.deck = deck
     if drawn:
         st.hands[seat] = sorted(st.hands[seat] + drawn)
         events.append(public("draw", seat=seat, count=len(drawn)))
@@ -307,10 +309,10 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
     st.played += 1
     events.append(public("play", seat=seat, card=data.number, use=A.USES[use], name=data.name))
     if use == A.RECRUIT:  # GL-60
-        st.discard.append(card)
+        st.discard = [*st.discard, card]
         recruit(st, seat, 1, False, events)
     elif use == A.MOVE:  # GL-61
-        st.discard.append(card)
+        st.discard = [*st.discard, card]
         st.stack.append(made(MoveFrom, (seat, data.symbols, 1, 0)))
     else:  # GL-62, GL-63: the card lies in front; costs first (coins on top), then the effect
         st.in_front = [*st.in_front, card]
@@ -325,7 +327,7 @@ def pay(st: GuildsPosition, question: Pay, action: int, events: list[Event]) -> 
     """GL-63: a coin is another action card discarded; asked again while coins are left."""
     card = action - A.DISCARD
     st.hands[question.seat] = _without(st.hands[question.seat], card)
-    st.discard.append(card)
+    st.discard = [*st.discard, card]
     events.append(public("pay_coin", seat=question.seat, card=CARDS[card].number))
     remaining = question.remaining - 1
     if remaining:
@@ -390,7 +392,7 @@ def hand_limit(st: GuildsPosition, question: HandLimit, action: int, events: lis
     seat = question.seat
     card = action - A.DISCARD
     st.hands[seat] = _without(st.hands[seat], card)
-    st.discard.append(card)
+    st.discard = [*st.discard, card]
     events.append(public("hand_limit_discard", seat=seat, card=CARDS[card].number))
     if len(st.hands[seat]) > st.hand_limit(seat):
         st.stack.append(question)
@@ -522,8 +524,9 @@ def finish_turn(st: GuildsPosition, step: FinishTurn, events: list[Event]) -> No
     """GL-56, GL-58, GL-59, GL-65, GL-67: discard the cards in front, draw 4 or 2 (none in the last round), then the
     hand-limit check."""
     seat = step.seat
-    st.discard.extend(st.in_front)
-    st.in_front = []
+    if st.in_front:
+        st.discard = st.discard + st.in_front
+        st.in_front = []
     if not st.is_last_round():
         draw(st, seat, 4 if step.passed else 2, events)
     st.stack.append(TURN_OVER_BY_SEAT[seat])

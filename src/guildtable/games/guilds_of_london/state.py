@@ -6,9 +6,9 @@ It never decides which answers are legal, what an answer does, how points are co
 (legal.py, flow.py, scoring.py, words.py): they read and edit a position without importing the rules, and
 `rules.GuildsState` builds the kernel's state on top of it. State is flat lists of ints so `clone` stays cheap.
 
-What a move changes every time or nearly (the figures, the supplies, the deck and the discard pile, the stack) is
-changed in place, and `clone` copies it. What changes now and then (the city and its tiles' sides and tokens, VP and
-markers, neutrals, the cards in front, each hand, reward cards and kept tokens, the decks of reward cards, tokens and
+What a move changes every time or nearly (the figures, the supplies, the stack) is changed in place, and `clone`
+copies it. What changes now and then (the city and its tiles' sides and tokens, VP and markers, neutrals, the cards in
+front, each hand, the action deck and discard pile, reward cards and kept tokens, the decks of reward cards, tokens and
 tiles, the lasting effects of a turn, the tile results) is never changed in place but replaced by a new list when it
 changes, so that copies share it; of the hands, which change at every turn, `clone` copies the list of them and
 shares each seat's.
@@ -243,11 +243,11 @@ class GuildsPosition(StackState[GuildsQuestion]):
         # Changed at every few moves, in place: copied.
         copy.fig = self.fig.copy()
         copy.supply = self.supply.copy()
-        copy.deck = self.deck.copy()
-        copy.discard = self.discard.copy()
         copy.stack = self.stack.copy()
         copy.hands = self.hands.copy()  # its seats' hands are shared (see above)
         # Replaced whenever they change, never changed in place (see above): shared.
+        copy.deck = self.deck
+        copy.discard = self.discard
         copy.vp = self.vp
         copy.marker_height = self.marker_height
         copy.neutrals = self.neutrals
