@@ -28,7 +28,7 @@ from guildtable.games.guilds_of_london.questions import (
     SetupKeep,
     Turn,
 )
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import NO_SOURCE, GuildsPosition
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.protocol import Reason
 from guildtable.kernel.questions import Question
@@ -92,7 +92,7 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
     result: list[Any] = [A.PASS if st.played == 0 else A.STOP]  # the ints of `A.ACTIONS`, as they are
     hand = st.hands[seat]
     can_recruit = st.supply[seat] > 0
-    sources = st.move_sources(seat)
+    source = st.lone_source(seat)  # GL-61: a figure moves to another tile than its own
     checked = can_reach = 0  # bit `mask` set: the moves to symbols `mask` are looked at, and possible
     size = len(hand)
     previous = -1
@@ -107,7 +107,7 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
         bit = 1 << data.symbols
         if not checked & bit:
             checked |= bit
-            if st.can_move(seat, data.symbols, sources):
+            if source != NO_SOURCE and st.has_target(data.symbols, source):
                 can_reach |= bit
         if can_reach & bit:
             result.append(ACTIONS[base + 1])

@@ -35,6 +35,7 @@ EFFECTS: Final = CONTENT.effects
 TOKENS: Final = CONTENT.tokens
 GH: Final = A.GUILDHALL
 FRONT: Final = tuple(tile.front for tile in TILES)
+NO_SOURCE: Final = -2
 
 
 class GuildsOptions(TypedDict):
@@ -194,6 +195,20 @@ class GuildsPosition(StackState[GuildsQuestion]):
         if fig[GH * 4 + seat]:
             sources.append(GH)
         return sources
+
+    def lone_source(self, seat: int) -> int:
+        """The one location of `move_sources(seat)`: NO_SOURCE if there is none, -1 if there are two or more (found
+        without listing them: a turn's legal moves need no more)."""
+        fig = self.fig
+        found = NO_SOURCE
+        if fig[GH * 4 + seat]:
+            found = GH
+        for t in self.in_play:
+            if fig[t * 4 + seat]:
+                if found != NO_SOURCE:
+                    return -1
+                found = t
+        return found
 
     def move_targets(self, mask: int) -> list[int]:
         """Unscored tiles showing a symbol in `mask` (GL-61, GL-105); never the tile being scored, whose rewards move
