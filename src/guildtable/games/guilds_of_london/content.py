@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypedDict, cast
 
+from mypy_extensions import mypyc_attr
+
 from guildtable.kernel.errors import BadContent
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -194,6 +196,9 @@ class PlantationSide:
     second_return: int
 
 
+# A plain Python class even when compiled: a position holds its round track, and a compiled frozen dataclass cannot
+# be deep-copied or pickled (copies set its fields one by one), as the RL environments' copies do.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TrackSpec:
     rounds: int
