@@ -4,6 +4,7 @@ registers and the kernel's `StackState` calls for the question on top: which til
 which lots take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17), the building and minstrel choices
 (CG-17, CG-21), the tavern (CG-36), the display (CG-24) and the setup return (CG-11). Changes nothing."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from guildtable.games.city_and_guilds import words

@@ -7,6 +7,7 @@ breakdown and the end screen's score sheet. Crediting the points when a block is
 flow's (flow.py).
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import re
@@ -29,7 +30,8 @@ from guildtable.games.city_and_guilds.content import (
     ceil_half,
     chain_bonus,
 )
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalView, LedgerEntry, Row
+from guildtable.games.city_and_guilds.final import FinalView, Row
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, LedgerEntry
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 

@@ -4,8 +4,14 @@ the plain edits every rule makes (a tile put down, figures put on it, points cre
 
 It never decides what is legal (legal.py) or what an answer does (flow.py), so the modules the rules use (legal, flow,
 view, snapshot, scoring) can read and edit a position without importing the rules.
+
+What a move changes every time (the lots, the block counters, the display, the supply, the figures) is changed in
+place, and `clone` copies it. What changes now and then is never changed in place but replaced, so that copies share
+it: the ledger, the blocks scored and the tiles returned in setup by a new list, and one guild's track or one seat's
+hand or known tiles by a new inner list (`replace`), so that a clone copies the outer lists only.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from typing import Literal, Self, cast
@@ -14,36 +20,11 @@ from typing_extensions import TypedDict
 
 from guildtable.games.city_and_guilds.board import Board
 from guildtable.games.city_and_guilds.content import EMPTY, GUILD_COUNT, HAND_KINDS
+from guildtable.games.city_and_guilds.final import FinalView
 from guildtable.games.city_and_guilds.questions import CityAndGuildsQuestion
 from guildtable.kernel.questions import StackState
 
 LedgerEntry = tuple[str, int, int, str]  # (source, seat, points, why)
-
-Row = list[str | int]
-"""A row of mixed JSON values, in a fixed order: a ledger entry [source, seat, points, why] or a final payout
-[seat, points, why]. It is a list at run time (JSON has no tuples), so its items are typed `str | int` together;
-a reader narrows them with `cast`."""
-
-
-class FinalGuildView(TypedDict):
-    """One guild's final scoring chain and what it paid (CG-44)."""
-
-    size: int
-    blocks: int
-    value: int
-    lots: list[str]
-    points: list[Row]
-    """[seat, points, why] per paid seat."""
-
-
-class FinalView(TypedDict):
-    """The final scoring (CG-44, CG-45): `CityAndGuildsPosition.final`, which the views, the snapshot and the score
-    breakdown pass on as it is."""
-
-    guilds: dict[str, FinalGuildView]
-    """By guild name, only the guilds with a scoring chain."""
-    penalties: list[Row]
-    """[seat, points, why] per seat with unused figures."""
 
 
 class CityAndGuildsOptions(TypedDict):
@@ -182,10 +163,40 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
         self.bld[index] += 1
         self.fig[index] += count
 
+    def add_to_hand(self, seat: int, tile: int) -> None:
+        """`tile` goes into `seat`'s hand (kept sorted) in everyone's sight, so it counts as known there."""
+        hand = self.hands[seat].copy()  # a new list: copies share the old one
+        hand.append(tile)
+        hand.sort()
+        self.hands[seat] = hand
+        known = self.known[seat].copy()
+        known[tile] = known[tile] + 1
+        self.known[seat] = known
+
+    def remove_from_hand(self, seat: int, tile: int) -> None:
+        """`tile` leaves `seat`'s hand; if a tile of its kind was seen going in, it is that one."""
+        hand = self.hands[seat].copy()
+        hand.remove(tile)
+        self.hands[seat] = hand
+        if self.known[seat][tile]:
+            known = self.known[seat].copy()
+            known[tile] = known[tile] - 1
+            self.known[seat] = known
+
+    def advance(self, guild: int, seat: int, steps: int) -> None:
+        """`seat`'s marker moves `steps` up `guild`'s track, arriving after every marker moved before (CG-26, CG-27)."""
+        values = self.values[guild].copy()
+        values[seat] = values[seat] + steps
+        self.values[guild] = values
+        self.clock += 1
+        stamps = self.stamps[guild].copy()
+        stamps[seat] = self.clock
+        self.stamps[guild] = stamps
+
     def credit(self, source: str, seat: int, amount: int, why: str) -> None:
         """`amount` points to `seat`, written in the ledger under `source` (block, guild, final, penalty) and why."""
         self.scores_[seat] += amount
-        self.ledger.append((source, seat, amount, why))
+        self.ledger = [*self.ledger, (source, seat, amount, why)]  # shared with copies: replaced, never changed
 
     # --- results -------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -205,19 +216,19 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
         copy.fig = self.fig.copy()
         copy.white = self.white.copy()
         copy.black = self.black.copy()
-        copy.scored = self.scored.copy()
-        copy.values = [track.copy() for track in self.values]
-        copy.stamps = [track.copy() for track in self.stamps]
+        copy.scored = self.scored  # replaced, never changed: shared (so are the ledger and `returned`)
+        copy.values = self.values.copy()  # the tracks and the hands inside are replaced, never changed: shared
+        copy.stamps = self.stamps.copy()
         copy.clock = self.clock
         copy.scores_ = self.scores_.copy()
-        copy.ledger = self.ledger.copy()
+        copy.ledger = self.ledger
         copy.placed = self.placed.copy()
         copy.setup_placed = self.setup_placed
-        copy.known = [counts.copy() for counts in self.known]
-        copy.returned = self.returned.copy()
+        copy.known = self.known.copy()
+        copy.returned = self.returned
         copy.final = self.final
         copy.last_move = self.last_move
-        copy.hands = [hand.copy() for hand in self.hands]
+        copy.hands = self.hands.copy()
         copy.display = self.display.copy()
         copy.supply = self.supply.copy()
         copy.taverns = self.taverns
