@@ -58,6 +58,11 @@ _WORDS = {
 }
 
 
+# The notation of taking and returning each tile kind, made once (a move's notation is written at every step).
+_TAKES: Final = tuple(f"take {code}" for code in TILE_CODES[:HAND_KINDS])
+_RETURNS: Final = tuple(f"return {code}" for code in TILE_CODES[:HAND_KINDS])
+
+
 def notation(action: int, board: Board) -> str:
     if action < LOT_BASE:
         return TILE_CODES[action - SELECT_BASE]
@@ -67,9 +72,9 @@ def notation(action: int, board: Board) -> str:
     if action == PUT_BACK:
         return "back"
     if action >= RETURN_BASE:
-        return f"return {TILE_CODES[action - RETURN_BASE]}"
+        return _RETURNS[action - RETURN_BASE]
     if action >= TAKE_BASE:
-        return f"take {TILE_CODES[action - TAKE_BASE]}"
+        return _TAKES[action - TAKE_BASE]
     return _WORD_TYPES[action]
 
 

@@ -37,7 +37,7 @@ from guildtable.games.city_and_guilds.content import (
     TILE_CODES,
 )
 from guildtable.games.city_and_guilds.final import FinalGuildView
-from guildtable.games.city_and_guilds.legal import pickable
+from guildtable.games.city_and_guilds.legal import can_place
 from guildtable.games.city_and_guilds.questions import (
     BUILDING_BY_SEAT,
     DRAW_BY_SEAT,
@@ -435,7 +435,7 @@ def _next_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> 
     n = state.num_players
     for step in range(1, n + 1):
         player = (seat + step) % n
-        if state.hands[player] and pickable(state, player):
+        if can_place(state, player):
             state.stack.append(PICK_BY_SEAT[player])
             return
         events.append(public("pass", seat=player, reason="no tile to place"))

@@ -84,7 +84,7 @@ def _lot_answers(state: CityAndGuildsPosition) -> list[int]:
     if state.in_setup:
         return [LOT_BASE + lot for lot in _setup_lots(state)]
     tiles, touch = state.tiles, state.touch
-    return [LOT_BASE + lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
+    return [LOT_BASE + lot for lot in range(len(tiles)) if touch[lot] > 0 and tiles[lot] == EMPTY]
 
 
 def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
@@ -100,9 +100,24 @@ def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
 def pickable(state: CityAndGuildsPosition, seat: int) -> list[int]:
     """The tile kinds `seat` may pick to place (CG-16; CG-A-9: no building without figures, at a table that says so)."""
     tiles = sorted(set(state.hands[seat]))
-    if state.figures[seat] == 0 and state.options["building_without_figures"] == "forbidden" and not state.in_setup:
+    if _buildings_barred(state, seat):
         tiles = [tile for tile in tiles if tile >= MARKET]
     return tiles
+
+
+def can_place(state: CityAndGuildsPosition, seat: int) -> bool:
+    """Whether `seat` has a tile it may pick to place: `pickable` is not empty (CG-13, CG-25)."""
+    hand = state.hands[seat]
+    if not hand:
+        return False
+    if _buildings_barred(state, seat):
+        return max(hand) >= MARKET
+    return True
+
+
+def _buildings_barred(state: CityAndGuildsPosition, seat: int) -> bool:
+    """CG-A-9: `seat` has no figure left at a table that forbids buildings without figures (not in the setup round)."""
+    return state.figures[seat] == 0 and state.options["building_without_figures"] == "forbidden" and not state.in_setup
 
 
 # --- refusals, one function per kind: None if the action answers the question, else (rule, why) ---------------------
