@@ -138,10 +138,7 @@ def _put_back(state: CityAndGuildsPosition, seat: int, tile: int, events: list[E
 
 def _return(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
-    state.remove_from_hand(seat, tile)  # nothing is known in a hand yet
-    returned = state.returned.copy()  # a new list: copies share the old one
-    returned[seat] = tile
-    state.returned = returned
+    state.give_back(seat, tile)
     if state.keep_order:
         state.supply.insert(0, tile)  # the bottom of the pile
     else:
@@ -236,7 +233,7 @@ def _update_markers(state: CityAndGuildsPosition, seat: int, block: int) -> Even
     after = scoring.update_markers(strengths, before[0], before[1], seat)
     if after == before:
         return None
-    state.white[block], state.black[block] = after
+    state.set_markers(block, after[0], after[1])
     return public(
         "markers",
         block=state.board.block_letters[block],
@@ -310,7 +307,7 @@ def _score_block(state: CityAndGuildsPosition, block: int, completer: int, by_ta
             why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
             state.credit("guild", seat, amount, why)
             points.append([seat, amount, why])
-    state.scored = [*state.scored, block]  # a new list: copies share the old one
+    state.scored = [*state.scored, block]  # a new list: clones share the old one (state.py)
     parts = ["8 base"]
     if markets:
         parts.append(f"2×{markets} markets")

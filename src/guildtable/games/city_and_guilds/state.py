@@ -5,10 +5,12 @@ the plain edits every rule makes (a tile put down, figures put on it, points cre
 It never decides what is legal (legal.py) or what an answer does (flow.py), so the modules the rules use (legal, flow,
 view, snapshot, scoring) can read and edit a position without importing the rules.
 
-What a move changes every time (the lots, the block counters, the display, the supply, the figures) is changed in
-place, and `clone` copies it. What changes now and then is never changed in place but replaced, so that copies share
-it: the ledger, the blocks scored and the tiles returned in setup by a new list, and one guild's track or one seat's
-hand or known tiles by a new inner list (`replace`), so that a clone copies the outer lists only.
+What (nearly) every move changes (the tiles and what they touch, the empty lots per block, the display, the supply)
+is changed in place, and `clone` copies it. What changes now and then is never changed in place but replaced by a
+changed copy, so that clones share it: the figures on the lots and in the blocks, the block markers, the scores and
+their ledger, the blocks scored, the setup returns, and inside their outer lists one guild's track or one seat's hand
+or known tiles. The plain edits below keep to this: a clone of a 4-player position makes 12 lists (its history's
+included) rather than 39.
 """
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
@@ -156,22 +158,24 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
 
     def put_figures(self, seat: int, lot: int, count: int) -> None:
         """`count` of `seat`'s figures go on the tile at `lot` and count for its block (CG-28)."""
-        self.owners[lot] = seat
-        self.figs[lot] = count
-        self.figures[seat] -= count
         index = self.board.lot_block[lot] * self.num_players + seat
-        self.bld[index] += 1
-        self.fig[index] += count
+        self.owners = _with(self.owners, lot, seat)
+        self.figs = _with(self.figs, lot, count)
+        self.figures = _with(self.figures, seat, self.figures[seat] - count)
+        self.bld = _with(self.bld, index, self.bld[index] + 1)
+        self.fig = _with(self.fig, index, self.fig[index] + count)
+
+    def set_markers(self, block: int, white: int, black: int) -> None:
+        """The white and black markers of `block` go to these seats, -1 for none (CG-29)."""
+        self.white = _with(self.white, block, white)
+        self.black = _with(self.black, block, black)
 
     def add_to_hand(self, seat: int, tile: int) -> None:
         """`tile` goes into `seat`'s hand (kept sorted) in everyone's sight, so it counts as known there."""
-        hand = self.hands[seat].copy()  # a new list: copies share the old one
-        hand.append(tile)
+        hand = [*self.hands[seat], tile]
         hand.sort()
         self.hands[seat] = hand
-        known = self.known[seat].copy()
-        known[tile] = known[tile] + 1
-        self.known[seat] = known
+        self.known[seat] = _with(self.known[seat], tile, self.known[seat][tile] + 1)
 
     def remove_from_hand(self, seat: int, tile: int) -> None:
         """`tile` leaves `seat`'s hand; if a tile of its kind was seen going in, it is that one."""
@@ -179,24 +183,23 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
         hand.remove(tile)
         self.hands[seat] = hand
         if self.known[seat][tile]:
-            known = self.known[seat].copy()
-            known[tile] = known[tile] - 1
-            self.known[seat] = known
+            self.known[seat] = _with(self.known[seat], tile, self.known[seat][tile] - 1)
+
+    def give_back(self, seat: int, tile: int) -> None:
+        """`tile` leaves `seat`'s hand face down in the setup round, and `seat` remembers which it was (CG-11)."""
+        self.remove_from_hand(seat, tile)
+        self.returned = _with(self.returned, seat, tile)
 
     def advance(self, guild: int, seat: int, steps: int) -> None:
         """`seat`'s marker moves `steps` up `guild`'s track, arriving after every marker moved before (CG-26, CG-27)."""
-        values = self.values[guild].copy()
-        values[seat] = values[seat] + steps
-        self.values[guild] = values
+        self.values[guild] = _with(self.values[guild], seat, self.values[guild][seat] + steps)
         self.clock += 1
-        stamps = self.stamps[guild].copy()
-        stamps[seat] = self.clock
-        self.stamps[guild] = stamps
+        self.stamps[guild] = _with(self.stamps[guild], seat, self.clock)
 
     def credit(self, source: str, seat: int, amount: int, why: str) -> None:
         """`amount` points to `seat`, written in the ledger under `source` (block, guild, final, penalty) and why."""
-        self.scores_[seat] += amount
-        self.ledger = [*self.ledger, (source, seat, amount, why)]  # shared with copies: replaced, never changed
+        self.scores_ = _with(self.scores_, seat, self.scores_[seat] + amount)
+        self.ledger = [*self.ledger, (source, seat, amount, why)]
 
     # --- results -------------------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -205,36 +208,47 @@ class CityAndGuildsPosition(StackState[CityAndGuildsQuestion]):
     # --- copy ----------------------------------------------------------------------------------------------------
     def clone(self) -> Self:
         copy = self._clone_base()
-        copy.board = self.board
+        # Changed in place by (nearly) every move: copied.
         copy.tiles = self.tiles.copy()
-        copy.owners = self.owners.copy()
-        copy.figs = self.figs.copy()
         copy.touch = self.touch.copy()
         copy.empty_in_block = self.empty_in_block.copy()
-        copy.empty_total = self.empty_total
-        copy.bld = self.bld.copy()
-        copy.fig = self.fig.copy()
-        copy.white = self.white.copy()
-        copy.black = self.black.copy()
-        copy.scored = self.scored  # replaced, never changed: shared (so are the ledger and `returned`)
-        copy.values = self.values.copy()  # the tracks and the hands inside are replaced, never changed: shared
-        copy.stamps = self.stamps.copy()
-        copy.clock = self.clock
-        copy.scores_ = self.scores_.copy()
-        copy.ledger = self.ledger
         copy.placed = self.placed.copy()
-        copy.setup_placed = self.setup_placed
-        copy.known = self.known.copy()
-        copy.returned = self.returned
-        copy.final = self.final
-        copy.last_move = self.last_move
-        copy.hands = self.hands.copy()
         copy.display = self.display.copy()
         copy.supply = self.supply.copy()
-        copy.taverns = self.taverns
-        copy.figures = self.figures.copy()
         copy.stack = self.stack.copy()
+        # Replaced when they change, never changed in place: shared (a guild's track, a seat's hand and known tiles
+        # inside their outer lists, which are copied).
+        copy.values = self.values.copy()
+        copy.stamps = self.stamps.copy()
+        copy.known = self.known.copy()
+        copy.hands = self.hands.copy()
+        copy.owners = self.owners
+        copy.figs = self.figs
+        copy.figures = self.figures
+        copy.bld = self.bld
+        copy.fig = self.fig
+        copy.white = self.white
+        copy.black = self.black
+        copy.scores_ = self.scores_
+        copy.ledger = self.ledger
+        copy.scored = self.scored
+        copy.returned = self.returned
+        copy.final = self.final
+        # Immutable.
+        copy.board = self.board
+        copy.empty_total = self.empty_total
+        copy.clock = self.clock
+        copy.setup_placed = self.setup_placed
+        copy.last_move = self.last_move
+        copy.taverns = self.taverns
         copy.start_player = self.start_player
         copy.keep_order = self.keep_order
         copy.shuffle_seed = self.shuffle_seed
         return copy
+
+
+def _with(values: list[int], index: int, value: int) -> list[int]:
+    """A copy of `values` with `value` at `index`: how a field that clones share is changed."""
+    changed = values.copy()
+    changed[index] = value
+    return changed
