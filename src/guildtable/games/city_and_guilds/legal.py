@@ -7,6 +7,8 @@ which lots take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17),
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
+from typing import Any, Final
+
 from guildtable.games.city_and_guilds import words
 from guildtable.games.city_and_guilds.actions import (
     DOUBLE,
@@ -20,6 +22,7 @@ from guildtable.games.city_and_guilds.actions import (
     SELECT_BASE,
     TAKE_BASE,
 )
+from guildtable.games.city_and_guilds.board import MAX_LOTS
 from guildtable.games.city_and_guilds.content import EMPTY, HAND_KINDS, MARKET
 from guildtable.games.city_and_guilds.questions import (
     Building,
@@ -37,6 +40,15 @@ from guildtable.kernel.protocol import Reason
 _ = domain("city_and_guilds").gettext
 
 
+# The actions naming each lot and each tile kind to pick, take or return, made once: a list of legal answers holds
+# these very ints rather than new ones at every step. `Any`, so that compiled code takes them as they are (an `int`
+# it would unpack and then make anew).
+_LOT_ACTIONS: Final[tuple[Any, ...]] = tuple(LOT_BASE + lot for lot in range(MAX_LOTS))
+_PICK_ACTIONS: Final[tuple[Any, ...]] = tuple(SELECT_BASE + tile for tile in range(HAND_KINDS))
+_TAKE_ACTIONS: Final[tuple[Any, ...]] = tuple(TAKE_BASE + tile for tile in range(HAND_KINDS))
+_RETURN_ACTIONS: Final[tuple[Any, ...]] = tuple(RETURN_BASE + tile for tile in range(HAND_KINDS))
+
+
 # --- the legal answers, one function per kind (ascending) -----------------------------------------------------------
 def lots(state: CityAndGuildsPosition, question: Lot) -> list[int]:
     """The lots the picked tile may go on (CG-16; CG-14 in the setup round), then putting it back (CG-16)."""
@@ -47,12 +59,12 @@ def lots(state: CityAndGuildsPosition, question: Lot) -> list[int]:
 
 def picks(state: CityAndGuildsPosition, question: Pick) -> list[int]:
     """The tile kinds of the hand that may be picked to place (CG-16, CG-A-9)."""
-    return [SELECT_BASE + tile for tile in pickable(state, question.seat)]
+    return [_PICK_ACTIONS[tile] for tile in pickable(state, question.seat)]
 
 
 def takes(state: CityAndGuildsPosition, question: Draw) -> list[int]:
     """The tile kinds in the display (CG-24)."""
-    return [TAKE_BASE + tile for tile in sorted(set(state.display))]
+    return [_TAKE_ACTIONS[tile] for tile in sorted(set(state.display))]
 
 
 def building_choices(state: CityAndGuildsPosition, question: Building) -> list[int]:
@@ -75,16 +87,16 @@ def tavern_lots(state: CityAndGuildsPosition, question: TavernChoice) -> list[in
 
 def returns(state: CityAndGuildsPosition, question: Return) -> list[int]:
     """The tile kinds of the four dealt tiles, any of which may be given back (CG-11)."""
-    return [RETURN_BASE + tile for tile in sorted(set(state.hands[question.seat]))]
+    return [_RETURN_ACTIONS[tile] for tile in sorted(set(state.hands[question.seat]))]
 
 
 def _lot_answers(state: CityAndGuildsPosition) -> list[int]:
     """The actions naming the lots a tile or a tavern may go on, as a new list: CG-16 (main game, taverns) or CG-14
     (setup round)."""
     if state.in_setup:
-        return [LOT_BASE + lot for lot in _setup_lots(state)]
+        return [_LOT_ACTIONS[lot] for lot in _setup_lots(state)]
     tiles, touch = state.tiles, state.touch
-    return [LOT_BASE + lot for lot in range(len(tiles)) if touch[lot] > 0 and tiles[lot] == EMPTY]
+    return [_LOT_ACTIONS[lot] for lot, touching in enumerate(touch) if touching > 0 and tiles[lot] == EMPTY]
 
 
 def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
