@@ -59,6 +59,11 @@ class Board:
     def coordinates(self, lot: int) -> tuple[int, int]:
         return self.lot_x[lot], self.lot_y[lot]
 
+    def __reduce__(self) -> tuple[Callable[[str], Board], tuple[str]]:
+        """A copy or a pickle (the RL environments') is the board parsed from its rows: compiled by mypyc, a frozen
+        dataclass cannot be filled in field by field."""
+        return board_for, ("\n".join(self.rows),)
+
 
 def _where(y: int, x: int, lines: list[int]) -> str:
     return _("row {y}, column {x} (line {line} of the map)", y=y, x=x, line=lines[y])
