@@ -18,7 +18,7 @@ from guildtable.games.city_and_guilds.board import (
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.glossary import glossary
 from guildtable.games.city_and_guilds.observer import CityAndGuildsEncoder, encoder
-from guildtable.games.city_and_guilds.questions import Pick, Return
+from guildtable.games.city_and_guilds.questions import PICK_BY_SEAT, RETURN_BY_SEAT
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshot import load_snapshot
@@ -198,14 +198,14 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         state.shuffle_seed = opening.shuffle_seed
         order = [(opening.start_player + step) % players for step in range(players)]
         if opening.returns_pending:
-            state.stack = [Return(seat) for seat in reversed(order)]
+            state.stack = [RETURN_BY_SEAT[seat] for seat in reversed(order)]
         else:
-            state.stack = [Pick(opening.start_player)]
+            state.stack = [PICK_BY_SEAT[opening.start_player]]
             flow.refill_display(state, [])  # the opening display is in the first view; no event tells it
         return state
 
     def describe_setup(self) -> str:
-        return setup_rules.__doc__ or ""
+        return setup_rules.SETUP_HELP
 
     def observer(self, players: int) -> CityAndGuildsEncoder:
         return encoder(players)
