@@ -13,8 +13,10 @@ source the build no longer compiles, and a build older than its sources gives wa
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
@@ -139,6 +141,28 @@ def test_compiled_and_pure_engines_play_every_step_alike(
     for key in mine:
         assert mine[key] == pure[key], f"step {step} (after {actions[:step][-3:]}): {key} differs, compiled vs pure"
     pytest.fail(f"step {step}: the digests differ but the records do not (key order?)")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[game.name for game in GAMES])
+def test_a_position_survives_deepcopy_and_pickle_on_either_engine(game: Game) -> None:
+    """Issue 36: the RL environments deep-copy and pickle positions (PettingZoo's api_test, Ray). A compiled frozen
+    dataclass a position holds cannot be (mypyc's `__setstate__` assigns its fields): City and Guilds' board and
+    Guilds of London's round track once broke them. At every few steps of a random game, the copies play on as the
+    original does."""
+    chooser = Rng(5)
+    for players in (game.min_players, game.max_players):
+        state = game.new_state(players, seed=17)
+        step = 0
+        while not state.is_terminal:
+            if step % 9 == 0:
+                for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+                    assert json.dumps(twin.snapshot(), sort_keys=True) == json.dumps(state.snapshot(), sort_keys=True)
+                    assert twin.legal_actions() == state.legal_actions()
+                    action = state.legal_actions()[0]
+                    mine, theirs = state.clone(), twin
+                    assert [e.data for e in theirs.apply(action)] == [e.data for e in mine.apply(action)]
+            state.apply(chooser.choice(state.legal_actions()))
+            step += 1
 
 
 def test_the_pure_engine_imports_no_compiled_module() -> None:
