@@ -27,7 +27,6 @@ import time
 from guildtable.kernel import Game, Rng, State
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.rl.encoders import Encoder, new_encoder
-from guildtable.rl.seeds import game_seed
 
 
 def positions(game: Game, players: int, games: int = 6, every: int = 7, seed: int = 5) -> list[State]:
@@ -35,7 +34,7 @@ def positions(game: Game, players: int, games: int = 6, every: int = 7, seed: in
     rng = Rng(seed)
     found: list[State] = []
     for _ in range(games):
-        state = game.new_state(players, seed=game_seed(rng))
+        state = game.new_state(players, seed=rng.below(1 << 62))
         for move in range(10**6):
             if move % every == 0:
                 found.append(state.clone())
