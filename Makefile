@@ -9,11 +9,14 @@ STAMP := $(VENV)/.installed
 # The test environment adds the optional extras, so their tests run instead of skipping.
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run play test lint bench screenshots golden clean
+.PHONY: run play test test-pure lint bench screenshots golden clean
 
-# The install compiles the observation encoders (setup.py), so their sources count too.
+# The install compiles the observation encoders (Cython) and the rules engines (mypyc: every module marked
+# `# Compiled by mypyc at install`), both in setup.py, so their sources count too: an edit rebuilds them. A build that
+# is older than its sources all the same is never run: guildtable runs the sources and warns (guildtable/compiled.py).
 CYTHON_SOURCES := $(shell find src/guildtable -name '*.pyx' -o -name '*.pxd')
-$(STAMP): pyproject.toml setup.py $(CYTHON_SOURCES)
+MYPYC_SOURCES := $(shell grep -rl --include='*.py' '^\# Compiled by mypyc at install' src/guildtable)
+$(STAMP): pyproject.toml setup.py $(CYTHON_SOURCES) $(MYPYC_SOURCES)
 	$(PYTHON) -c 'import sys; sys.exit("guildtable needs Python 3.11 or newer") if sys.version_info < (3, 11) else None'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -47,6 +50,11 @@ test: $(TEST_STAMP)
 	bash scripts/ensure_webcheck.sh
 	GUILDTABLE_TEST_POSTGRES="$$(bash scripts/ensure_postgres.sh)" GUILDTABLE_TEST_REDIS="$$(bash scripts/ensure_redis.sh)" \
 		$(BIN)/pytest -n 2 $(PYTEST_ARGS)
+
+# The rules, golden playthroughs and kernel tests once more on the pure Python engine (GUILDTABLE_PURE=1: every module
+# runs from its source, guildtable/compiled.py): compiled and pure must agree (issue 36). CI runs it after `test`.
+test-pure: $(TEST_STAMP)
+	GUILDTABLE_PURE=1 $(BIN)/pytest -n 2 tests/kernel tests/games tests/golden $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks setup.py

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from guildtable.kernel import BadContent, BadOptions, Event, IllegalAction, Option, Rng
 from guildtable.kernel.events import private, public, visible_events
 from guildtable.kernel.options import parse_option_pairs, resolve_options
 from guildtable.kernel.registry import all_games, get_game
-from guildtable.kernel.rng import _MASK
+from guildtable.kernel.rng import _MASK, _mix_int, _mix_words
 
 
 def test_rng_is_reproducible_and_one_int() -> None:
@@ -21,11 +23,40 @@ def test_rng_is_reproducible_and_one_int() -> None:
     assert clone.next64() == a.next64()
 
 
+@hypothesis.given(word=st.integers(0, _MASK), top=st.integers(0, 2**32 - 1), n=st.integers(1, 2**32 - 1))
+def test_splitmix_on_32_bit_halves_is_splitmix_on_ints(word: int, top: int, n: int) -> None:
+    """Issue 36: the two forms of SplitMix64's output function (compiled code computes on 32-bit halves, plain Python on
+    big ints) are one function, and `below`'s product in two 48-bit parts is the plain one."""
+    high, low = _mix_words(word >> 32, word & 0xFFFFFFFF)
+    assert (high << 32) | low == _mix_int(word)
+    assert ((top >> 16) * n + (((top & 0xFFFF) * n) >> 16)) >> 16 == (top * n) >> 32
+
+
 def test_rng_below_is_uniform_enough() -> None:
     rng = Rng(7)
     counts = Counter(rng.below(6) for _ in range(60_000))
     assert set(counts) == set(range(6))
     assert all(abs(count - 10_000) < 500 for count in counts.values())
+
+
+@hypothesis.given(seed=st.integers(0, _MASK), n=st.integers(1, 2**256))
+def test_rng_below_is_the_same_function_on_both_engines_for_any_bound(seed: int, n: int) -> None:
+    """Issue 36: `below(n)` is `((next64 >> 32) * n) >> 32` for every positive n, compiled or not. Compiled, a bound
+    of 2**32 or more once overflowed the machine product (`below(1 << 62)` gave 16 values, some negative), so that the
+    RL environments dealt one of 16 games."""
+    drawn, reference = Rng(seed), Rng(seed)
+    for _ in range(3):
+        value = drawn.below(n)
+        assert value == ((reference.next64() >> 32) * n) >> 32
+        assert 0 <= value < n
+
+
+def test_rng_below_a_large_bound_spreads_its_values() -> None:
+    """Issue 36: game seeds drawn with `below(1 << 62)` are many and nonnegative."""
+    rng = Rng(3)
+    seeds = [rng.below(1 << 62) for _ in range(2000)]
+    assert len(set(seeds)) == 2000
+    assert min(seeds) >= 0 and max(seeds) < 1 << 62
 
 
 def test_rng_shuffle_is_a_permutation_and_random_in_unit_interval() -> None:

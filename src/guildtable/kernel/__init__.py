@@ -6,8 +6,9 @@ The kernel imports nothing else of guildtable: games, bots and front doors build
 from guildtable.kernel.errors import BadContent, BadOptions, BadRecord, GuildtableError, IllegalAction
 from guildtable.kernel.events import Event
 from guildtable.kernel.options import Option
-from guildtable.kernel.protocol import Game, LegalMove, State
+from guildtable.kernel.protocol import Game, State
 from guildtable.kernel.rng import Rng
+from guildtable.kernel.views import LegalMove
 
 __all__ = [
     "BadContent",

@@ -4,6 +4,7 @@
 or a content file.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from guildtable.kernel.i18n import gettext as _

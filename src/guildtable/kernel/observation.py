@@ -27,6 +27,12 @@ was last built from, and then only its changed entries are written. The parts' i
 is the same as building from nothing (`tests/rl` encodes positions in game order and shuffled among determinizations
 with one encoder and compares every tensor with one built from nothing). City Blocks, where nearly every part changes
 with every move, builds its tensor whole.
+
+The twins are the one place where the same knowledge is written twice (issue 36 compiles the rules from one source),
+because compiling the Python encoders does not come close: compiled by mypyc they took 5–7× the twins' instructions
+per tensor, and a City Blocks encoder written for mypyc (built from nothing, one numpy index assignment) 6×. Each
+entry that compiled code writes goes through numpy or a memoryview, some 400 instructions where a twin stores a float,
+and numpy's calls alone cost about as much as one of City Blocks' twin tensors (`benchmarks/encoder_cost.py`).
 """
 
 from __future__ import annotations

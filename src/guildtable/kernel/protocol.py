@@ -5,16 +5,18 @@ fixed per-game space; each game provides a codec to a JSON form and to a short h
 the engine whole: front doors see `view(seat)` and the events `seat` may see.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import contextlib
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import TypedDict
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar as DefaultTypeVar
 
 from guildtable.kernel.errors import BadRecord, IllegalAction
@@ -25,26 +27,20 @@ from guildtable.kernel.layout import Layout
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
-from guildtable.kernel.views import SeatView
+from guildtable.kernel.views import ExampleJson, ExampleSeat, LegalMove, SeatView
 
 StateT = TypeVar("StateT", bound="State")
 GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="State")
 """The state class of a game: `Game[CityBlocksState]` makes and reads CityBlocksStates; a bare `Game` any state."""
 
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module runs compiled by mypyc (see `State._clone_base`)."""
+
 Reason = tuple[str, str]
 """Why an action is illegal: (rule ID, message)."""
 
-Tensor = npt.NDArray[np.float32]
+Tensor: TypeAlias = npt.NDArray[np.float32]
 """An observation: one seat's fixed-size float32 vector of what it knows."""
-
-
-class LegalMove(TypedDict):
-    """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
-    words in the reader's language."""
-
-    action: Mapping[str, object]
-    notation: str
-    label: str
 
 
 class Observer(Protocol):
@@ -78,26 +74,6 @@ class PlayoutFactory(Protocol):
     def __call__(self, state: StartState, seed: int, /) -> Playout[StartState]: ...
 
 
-class ExampleSeat(TypedDict):
-    """A seat of a rules-page example, as the page's renderer reads seats at a table."""
-
-    seat: int
-    name: str
-    kind: str
-    joined: bool
-
-
-class ExampleJson(TypedDict):
-    """A rules-page example as `/api/games/{name}/examples` sends it."""
-
-    id: str
-    title: str
-    caption: str
-    view: SeatView
-    seats: list[ExampleSeat]
-    current_player: int | None
-
-
 @dataclass(frozen=True, slots=True)
 class Example:
     """One position a rules page shows: what it is (`title`), what to look at (`caption`), the state, and the seats'
@@ -122,42 +98,46 @@ class Example:
         }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[GameState]):
     """An immutable description of one game: its name, player counts, options and action space; generic over the
-    class of its states (`class CityBlocks(Game[CityBlocksState])`)."""
+    class of its states (`class CityBlocks(Game[CityBlocksState])`).
 
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...] = ()
-    seat_names: tuple[str, ...] = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
+    What describes a game is a class variable its subclass sets (`name = "city-blocks"`): compiled, an attribute
+    declared without `ClassVar` would live in each instance, where a subclass's class attribute never arrives."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    seat_names: ClassVar[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4", "Player 5")
     # False when some of the game's content (cards, tiles) is a stand-in rather than the printed set.
-    official_content: bool = True
-    content_note: str = ""
+    official_content: ClassVar[bool] = True
+    content_note: ClassVar[str] = ""
     # Per bot level, extra search parameters that suit this game, e.g. {"hard": "prior_depth=4"} where the
     # evaluation is cheap enough to order moves best-first several plies deep. Parameters given in a spec still win.
-    level_tuning: Mapping[str, str] = {}
+    level_tuning: ClassVar[Mapping[str, str]] = {}
     # The kinds of public event that show something no seat could know before, or that chance decided (a card drawn
     # face up, a shuffle). A move whose events include one of these, or any private event, cannot be taken back:
     # undo (issue 16) stops there, as Board Game Arena's does. `tests/kernel/test_undo_safety.py` checks, by
     # determinizing thousands of positions, that every move outside these depends on nothing hidden from its mover.
-    revealing_events: frozenset[str] = frozenset()
+    revealing_events: ClassVar[frozenset[str]] = frozenset()
     # Per player count, the map from a search's value of a move to a chance of winning, fitted on bot games by
     # `benchmarks/analysis_validation.py fit` as (slope, shift) (see `analysis/calibration.py`). Empty: the raw
     # value stands.
-    win_calibration: Mapping[int, tuple[float, float]] = {}
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {}
     # A few plain sentences a newcomer reads the first time they sit at a table of the game (messages of the game's
     # own catalogue, marked with N_); the rules page has the rest.
-    how_to_play: tuple[str, ...] = ()
+    how_to_play: ClassVar[tuple[str, ...]] = ()
     # Issue 33: the lobby's one sentence on the game (what it is, why to play it), a message of the game's own
     # catalogue (marked with N_).
-    pitch: str = ""
+    pitch: ClassVar[str] = ""
     # Issue 33: how long a game takes, in minutes, from its fewest players to its most: the rulebook's figure, or
     # measured by `benchmarks/game_length.py` where the rulebook gives none. (0, 0): not known.
-    play_minutes: tuple[int, int] = (0, 0)
+    play_minutes: ClassVar[tuple[int, int]] = (0, 0)
     # The prefix of the game's rule IDs in its rules specification (`CB` for CB-13): what a test cites.
-    rule_prefix: str = ""
+    rule_prefix: ClassVar[str] = ""
     # Issue 32: the type of the game's views (its `view.py`'s TypedDict built on `SeatView`): the server's API
     # describes each game's view with it, so the pages' types come from the same definition as the views.
     view_type: ClassVar[type[SeatView]] = SeatView
@@ -279,18 +259,42 @@ class Game(ABC, Generic[GameState]):
         return ""
 
 
-class State(ABC):
+# `metaclass=ABCMeta` rather than the base class `ABC`, which mypyc would take for a plain Python base class and then
+# refuse `__new__` below.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
     """One position. Subclasses keep their data compact (ints, tuples, small lists) so `clone` stays cheap."""
+
+    __slots__ = ("_options", "game", "history", "num_actions", "num_players", "seed", "setup")
 
     game: Game
     num_players: int
-    options: Mapping[str, object]
-    """The game's options as resolved (`Game.resolve_options`); a game's own state narrows this to a TypedDict of
-    its options (`CityBlocksOptions`)."""
+    num_actions: int
+    """The size of the action space, `game.num_distinct_actions(num_players)` (what `apply` checks an action
+    against)."""
+    _options: Mapping[str, object]
     seed: int
     setup: Mapping[str, object] | None
     """The raw `setup=` JSON the game began from (each game's `setup.py` checks it), or None."""
     history: list[int]
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # Compiled, the kernel's classes are pickled (deep copies, the RL environments) field by field as mypyc lists
+        # them in `__mypyc_attrs__`: the `__slots__` of a plain Python subclass join that list, or copies would lose
+        # them. A compiled subclass has its own list (and a class that cannot be changed).
+        listed = getattr(cls, "__mypyc_attrs__", None)
+        slots = vars(cls).get("__slots__", ())
+        if listed is not None and slots:
+            fields = (*listed, *((slots,) if isinstance(slots, str) else slots))
+            with contextlib.suppress(TypeError):
+                setattr(cls, "__mypyc_attrs__", fields)  # noqa: B010 (not an attribute mypy knows of)
+
+    def __new__(cls, *args: object, **kwargs: object) -> Self:
+        # Allocation alone, so that `_clone_base` can make a state without running `__init__`: compiled by mypyc, a
+        # class's own allocation would run `__init__` too (this `__new__` is the one mypyc keeps apart from it).
+        return super().__new__(cls)
 
     def __init__(
         self, game: Game, players: int, seed: int, options: Mapping[str, object], setup: Mapping[str, object] | None
@@ -298,7 +302,8 @@ class State(ABC):
         """What every state knows of how its game began; the game's own state adds its position."""
         self.game = game
         self.num_players = players
-        self.options = options
+        self.num_actions = game.num_distinct_actions(players)
+        self._options = options
         self.seed = seed
         self.setup = setup
         self.history = []
@@ -306,14 +311,24 @@ class State(ABC):
     def _clone_base(self: StateT) -> StateT:
         """A new state of the same class sharing the immutable parts and with its own history; `clone` copies the
         position on top of it."""
-        copy = type(self).__new__(type(self))
+        # Compiled, only `State.__new__` allocates without `__init__`; as plain Python, `object.__new__` does so
+        # without a call through `State.__new__` (a clone at every search iteration notices it).
+        copy = State.__new__(type(self)) if _COMPILED else object.__new__(type(self))
         copy.game = self.game
         copy.num_players = self.num_players
-        copy.options = self.options
+        copy.num_actions = self.num_actions
+        copy._options = self._options
         copy.seed = self.seed
         copy.setup = self.setup
         copy.history = self.history.copy()
         return copy
+
+    @property
+    def options(self) -> Mapping[str, object]:
+        """The game's options as resolved (`Game.resolve_options`). A game's own state narrows the type to a TypedDict
+        of its options (`CityBlocksOptions`) by overriding this property: a compiled class may not narrow an
+        attribute's type, but it may narrow what a property returns."""
+        return self._options
 
     # --- whose turn, and what may be done ------------------------------------------------------------------------
     @property
@@ -337,14 +352,15 @@ class State(ABC):
     def _apply(self, action: int) -> list[Event]:
         """Carry out a legal action. Called only after `why_illegal` returned None."""
 
-    def apply(self, action: int) -> list[Event]:
+    def apply(self, action: object) -> list[Event]:
         """Carry out `action` and return what happened. An illegal action raises `IllegalAction` naming the rule and
-        leaves the state exactly as it was."""
+        leaves the state exactly as it was. Anything may come from a front door, so anything is taken (compiled, an
+        `int` parameter would refuse a string with a TypeError) and checked here."""
         if isinstance(action, bool) or not isinstance(action, int):
             raise IllegalAction("", _("an action is a whole number, not {action}", action=repr(action)))
         if self.is_terminal:
             raise IllegalAction(self.end_rule, _("the game is over; no more moves can be made"))
-        size = self.game.num_distinct_actions(self.num_players)
+        size = self.num_actions
         if not 0 <= action < size:
             raise IllegalAction(
                 "",
@@ -365,7 +381,7 @@ class State(ABC):
         self.history.append(action)
         return events
 
-    end_rule: str = ""
+    end_rule: ClassVar[str] = ""
     """The rule that says when the game ends (named when a move is tried after it)."""
 
     # --- results -------------------------------------------------------------------------------------------------

@@ -50,89 +50,33 @@ the automatic steps then run until a seat has a question again (or the game is o
     >>> Counting.handlers = handlers.complete()
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, cast
 
+from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
-from guildtable.kernel.errors import BadRecord
 from guildtable.kernel.events import Event
+from guildtable.kernel.kinds import AnyQuestion, Kinds, Question
 from guildtable.kernel.protocol import Reason, State
 from guildtable.kernel.views import DecisionView
 
-Q = TypeVar("Q", bound="Question")
-AnyQuestion = TypeVar("AnyQuestion", bound="Question", default="Question")
-"""The questions of one game's stack: a union of its kinds (`StackState[Place | Swap]`)."""
+__all__ = ["AnyQuestion", "Handler", "Handlers", "Kinds", "Names", "Question", "StackState", "Step", "top"]
+
+Q = TypeVar("Q", bound=Question)
 S = TypeVar("S", bound="StackState[Any]")
 """The state (or position) a game's handlers read and change."""
 Names = Sequence[str] | None
 """How prompts and labels name the players (display names at a table; None: the game's seat names)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
-    """One open question: `seat` answers it (-1 for a step no seat answers); a subclass per kind names the kind and
-    adds what the question is about (the tile just placed, the card being resolved) as named immutable fields."""
-
-    kind: ClassVar[str] = ""
-    """The kind's name: in snapshots, views, the RL encoders and the log."""
-    automatic: ClassVar[bool] = False
-    """True for a bookkeeping step the engine runs itself rather than a seat answering it."""
-
-    seat: int
-
-    def context(self) -> tuple[object, ...]:
-        """The fields after `seat`, in declaration order (what a snapshot stores)."""
-        return tuple(getattr(self, name) for name in _context_names(type(self)))
-
-
-_NAMES: dict[type[Question], tuple[str, ...]] = {}
-
-
-def _context_names(kind: type[Question]) -> tuple[str, ...]:
-    """The names of `kind`'s fields after `seat`, in declaration order (found once per class)."""
-    names = _NAMES.get(kind)
-    if names is None:
-        names = _NAMES[kind] = tuple(field.name for field in fields(kind) if field.name != "seat")
-    return names
-
-
-class Kinds(Generic[AnyQuestion]):
-    """The question classes of one game, by kind name: reads snapshot records back into questions. Annotate it with
-    the game's kinds (`KINDS: Kinds[Place | Swap] = Kinds(Place, Swap)`) for `read` to say so."""
-
-    def __init__(self, *kinds: type[AnyQuestion]) -> None:
-        self.by_name: dict[str, type[AnyQuestion]] = {}
-        for kind in kinds:
-            if not kind.kind or kind.kind in self.by_name:
-                raise ValueError(f"question kinds need distinct names: {kind.__name__} is {kind.kind!r}")
-            self.by_name[kind.kind] = kind
-
-    def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and name in self.by_name
-
-    def read(self, name: object, seat: object, context: Sequence[object], where: str) -> AnyQuestion:
-        """The question a snapshot recorded as (`name`, `seat`, `context`); BadRecord naming `where` if it is not
-        one. Values are taken as written: a game checks them against its position where it reads the rest."""
-        kind = self.by_name.get(name) if isinstance(name, str) else None
-        if kind is None:
-            known = ", ".join(sorted(self.by_name))
-            raise BadRecord(where, f"unknown question {name!r}; the questions are: {known}")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise BadRecord(where, f"a question's seat is a whole number, not {seat!r}")
-        if not isinstance(context, (list, tuple)):
-            raise BadRecord(where, f"a question's details are a list, not {context!r}")
-        names = _context_names(kind)
-        if len(context) != len(names):
-            raise BadRecord(
-                where, f"a {name} question has {len(names)} details ({', '.join(names)}), not {len(context)}"
-            )
-        return kind(seat, *context)
-
-
+# A plain Python class even when compiled: mypyc cannot make a generic dataclass a native class. Nothing reads it at
+# every step (`Handlers` keeps its functions in dicts for that).
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Handler(Generic[S, Q]):
     """What a question of one kind allows and does. Each is a plain function of the state and the question (no
@@ -152,6 +96,7 @@ class Handler(Generic[S, Q]):
     """What the view's `decision` shows besides its kind, seat and prompt (None: nothing)."""
 
 
+@mypyc_attr(native_class=False)  # as `Handler`
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S, Q]):
     """What the engine does when an automatic question comes to the top: the question is already off the stack;
@@ -209,6 +154,7 @@ class Handlers(Generic[S]):
         return self
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StackState(State, Generic[AnyQuestion]):
     """A state whose moves answer the question on top of `stack`, typed by the game's kinds
     (`StackState[Place | Swap]`). The game is over when the stack is empty.
@@ -216,6 +162,8 @@ class StackState(State, Generic[AnyQuestion]):
     The game's final state class sets `handlers`; the protocol's legal actions, refusals, answers, prompts, labels
     and the view's decision then come from the handler of the question on top. Automatic steps never stay on top:
     `_apply` runs them after every answer (`settle`, which a setup that leaves a step on top calls too)."""
+
+    __slots__ = ("stack",)
 
     stack: list[AnyQuestion]
     handlers: ClassVar[Handlers[Any]]

@@ -3,10 +3,15 @@
 A view is what one seat (or a spectator, seat None) may know of a position, as JSON-ready values. Each game's
 `view.py` declares its view as a `TypedDict` built on `SeatView` (`class CityBlocksView(SeatView)`), so the keys a
 page, a renderer or a test reads are named and typed in one place; at run time a view is a plain dict.
+
+The other shapes the protocol hands the server (a legal move, a rules-page example) live here too: this module is
+not compiled, and the server's pydantic models need `typing_extensions.TypedDict`, which mypyc would turn into
+`typing.TypedDict` (issue 36).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NotRequired
 
 from pydantic import ConfigDict, with_config
@@ -41,3 +46,32 @@ class SeatView(TypedDict):
     """The winning seats once the game is over, else []."""
     decision: DecisionView | None
     """The question on turn, or None once the game is over."""
+
+
+class LegalMove(TypedDict):
+    """A legal move as a table offers it: the structured action to send back, its notation, and its label in plain
+    words in the reader's language."""
+
+    action: Mapping[str, object]
+    notation: str
+    label: str
+
+
+class ExampleSeat(TypedDict):
+    """A seat of a rules-page example, as the page's renderer reads seats at a table."""
+
+    seat: int
+    name: str
+    kind: str
+    joined: bool
+
+
+class ExampleJson(TypedDict):
+    """A rules-page example as `/api/games/{name}/examples` sends it."""
+
+    id: str
+    title: str
+    caption: str
+    view: SeatView
+    seats: list[ExampleSeat]
+    current_player: int | None

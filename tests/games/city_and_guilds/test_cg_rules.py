@@ -393,7 +393,7 @@ def test_cg_36_no_tavern_when_none_remain():
 LINE_MAP = ".........\n.AA.BB.CC\n.........\n"
 
 
-def _final_scenario():
+def _final_scenario(**options):
     lots = {
         "A1": ("CA", RED, 1),
         "A2": ("MCA", -1, 0),
@@ -403,7 +403,7 @@ def _final_scenario():
     }
     tracks = {"CANDLE": [(YELLOW, 1), (RED, 3), (BLUE, 5)]}
     markers = {"A": (RED, -1), "B": (BLUE, -1), "C": (YELLOW, -1)}
-    return scenario(3, lots=lots, tracks=tracks, turn=YELLOW, markers=markers, options={"map": LINE_MAP})
+    return scenario(3, lots=lots, tracks=tracks, turn=YELLOW, markers=markers, options={"map": LINE_MAP, **options})
 
 
 def test_cg_43_cg_44_cg_45_final_placement_ends_and_scores():
@@ -424,8 +424,7 @@ def test_cg_43_cg_44_cg_45_final_placement_ends_and_scores():
 
 def test_cg_44_final_payout_and_bonus_options():
     """CG-A-7 ⚙ final_payout=half_quarter_eighth: 6/3/2 for a chain of value 12."""
-    state = _final_scenario()
-    state.options = {**state.options, "final_payout": "half_quarter_eighth"}
+    state = _final_scenario(final_payout="half_quarter_eighth")
     events = play(state, "CA", "C2", "invest")
     (final,) = [event for event in events if event.kind == "final_guild"]
     assert [p for _, p, _ in final.data["points"]] == [6, 3, 2]

@@ -39,7 +39,7 @@ def test_out_of_range_or_non_integer_actions(action: object) -> None:
     state = GAME.new_state(2, seed=1)
     before = json.dumps(state.snapshot())
     with pytest.raises(IllegalAction):
-        state.apply(action)  # type: ignore[arg-type]
+        state.apply(action)
     assert json.dumps(state.snapshot()) == before
 
 

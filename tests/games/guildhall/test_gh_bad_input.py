@@ -141,7 +141,7 @@ def test_gh_bad_integers() -> None:
     state = scenario()
     for bad in (-1, 999, "play", 1.0, None, True):
         with pytest.raises(IllegalAction):
-            state.apply(bad)  # type: ignore[arg-type]
+            state.apply(bad)
 
 
 def test_gh_moves_after_the_end() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gl_helpers import GH, at, cleared, ensure_in_play, figures, make_master, put, run
 
 from guildtable.games.guilds_of_london import actions as A
@@ -40,8 +42,8 @@ def no_neutrals(state: GuildsState) -> None:
     state.neutrals = [0] * state.num_players
 
 
-def quiet(players: int = 3, seed: int = 0) -> GuildsState:
-    state = cleared(players, seed)
+def quiet(players: int = 3, seed: int = 0, options: dict[str, Any] | None = None) -> GuildsState:
+    state = cleared(players, seed, options=options)
     no_neutrals(state)
     state.token = [-1] * A.N_TILES  # tokens are tested on their own
     return state
@@ -188,8 +190,7 @@ def test_gl_79_t13_d13_unresolved_tie_is_not_scored() -> None:
 
 def test_gl_d13_turn_order_wins_option() -> None:
     """GL-D13 config `unresolved_vote=turn_order_wins`: the tied player first in turn order wins."""
-    state = quiet(4)
-    state.options = dict(state.options, unresolved_vote="turn_order_wins")
+    state = quiet(4, options={"unresolved_vote": "turn_order_wins"})
     target = state.in_play[0]
     need = max(2, CONTENT.tiles[target].minimum)
     put(state, BLUE, target, need)

@@ -13,10 +13,11 @@ Integers (the same for every map; lots are numbered 0..75):
             move, so picking it commits to nothing): `back`. Added after the others so that records stay exact.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Final, Literal, TypedDict
 
 from guildtable.games.city_and_guilds.board import MAX_LOTS, Board
 from guildtable.games.city_and_guilds.content import HAND_KINDS, TILE_CODES, tile_from_code
@@ -25,17 +26,17 @@ from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext
 
-SELECT_BASE = 0
-LOT_BASE = SELECT_BASE + HAND_KINDS
-INVEST = LOT_BASE + MAX_LOTS
-DOUBLE = INVEST + 1
-FIGURE = DOUBLE + 1
-NO_FIGURE = FIGURE + 1
-NO_TAVERN = NO_FIGURE + 1
-TAKE_BASE = NO_TAVERN + 1
-RETURN_BASE = TAKE_BASE + HAND_KINDS
-PUT_BACK = RETURN_BASE + HAND_KINDS
-NUM_ACTIONS = PUT_BACK + 1
+SELECT_BASE: Final = 0
+LOT_BASE: Final = SELECT_BASE + HAND_KINDS
+INVEST: Final = LOT_BASE + MAX_LOTS
+DOUBLE: Final = INVEST + 1
+FIGURE: Final = DOUBLE + 1
+NO_FIGURE: Final = FIGURE + 1
+NO_TAVERN: Final = NO_FIGURE + 1
+TAKE_BASE: Final = NO_TAVERN + 1
+RETURN_BASE: Final = TAKE_BASE + HAND_KINDS
+PUT_BACK: Final = RETURN_BASE + HAND_KINDS
+NUM_ACTIONS: Final = PUT_BACK + 1
 
 _WORDS = {
     "INVEST": INVEST,
@@ -57,6 +58,11 @@ _WORDS = {
 }
 
 
+# The notation of taking and returning each tile kind, made once (a move's notation is written at every step).
+_TAKES: Final = tuple(f"take {code}" for code in TILE_CODES[:HAND_KINDS])
+_RETURNS: Final = tuple(f"return {code}" for code in TILE_CODES[:HAND_KINDS])
+
+
 def notation(action: int, board: Board) -> str:
     if action < LOT_BASE:
         return TILE_CODES[action - SELECT_BASE]
@@ -66,9 +72,9 @@ def notation(action: int, board: Board) -> str:
     if action == PUT_BACK:
         return "back"
     if action >= RETURN_BASE:
-        return f"return {TILE_CODES[action - RETURN_BASE]}"
+        return _RETURNS[action - RETURN_BASE]
     if action >= TAKE_BASE:
-        return f"take {TILE_CODES[action - TAKE_BASE]}"
+        return _TAKES[action - TAKE_BASE]
     return _WORD_TYPES[action]
 
 

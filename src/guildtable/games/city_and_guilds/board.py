@@ -7,27 +7,30 @@ gives: over the network that would read the server's files (the command line rea
 Lots are numbered block by block (A, B, ...), in reading order inside each block, and named `A1`, `A2`, ...
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
+from typing import Final
 
 from guildtable.kernel import BadContent, BadOptions
 from guildtable.kernel.i18n import N_, domain
 
 _ = domain("city_and_guilds").gettext
 
-STREET = "."
-FEATURES = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
-BLOCKER = "#"
-TRANSPARENT = frozenset(STREET + FEATURES)
+STREET: Final = "."
+FEATURES: Final = "*+"  # fountain, trough: transparent like streets (CG-8 (c))
+BLOCKER: Final = "#"
+TRANSPARENT: Final = frozenset(STREET + FEATURES)
 # What each map character that is not a lot stands for (§8.3), in a player's words.
-MAP_CHARACTERS = {STREET: "street", "*": "fountain", "+": "trough", BLOCKER: "blocker"}
-MAX_LOTS = 76  # §8.4 (6): the hands can place at most 76 tiles
-MAX_SIDE = 64  # rows and columns of a map; the default map is 16 × 13
-MAX_MAP_TEXT = 4096  # characters of a map's text in the `map` option; the default map file has 283
-DEFAULT_MAP = "default"
+MAP_CHARACTERS: Final = {STREET: "street", "*": "fountain", "+": "trough", BLOCKER: "blocker"}
+MAX_LOTS: Final = 76  # §8.4 (6): the hands can place at most 76 tiles
+MAX_SIDE: Final = 64  # rows and columns of a map; the default map is 16 × 13
+MAX_MAP_TEXT: Final = 4096  # characters of a map's text in the `map` option; the default map file has 283
+DEFAULT_MAP: Final = "default"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +58,11 @@ class Board:
 
     def coordinates(self, lot: int) -> tuple[int, int]:
         return self.lot_x[lot], self.lot_y[lot]
+
+    def __reduce__(self) -> tuple[Callable[[str], Board], tuple[str]]:
+        """A copy or a pickle (the RL environments') is the board parsed from its rows: compiled by mypyc, a frozen
+        dataclass cannot be filled in field by field."""
+        return board_for, ("\n".join(self.rows),)
 
 
 def _where(y: int, x: int, lines: list[int]) -> str:
@@ -230,11 +238,11 @@ def _neighbours(position: tuple[int, int], rows: list[str], lot_at: dict[tuple[i
     return tuple(sorted(found))
 
 
-def _flood(start: int, step: object) -> set[int]:
+def _flood(start: int, step: Callable[[int], Iterable[int]]) -> set[int]:
     seen = {start}
     stack = [start]
     while stack:
-        for other in step(stack.pop()):  # type: ignore[operator]
+        for other in step(stack.pop()):
             if other not in seen:
                 seen.add(other)
                 stack.append(other)
@@ -267,7 +275,7 @@ def board_for(value: str) -> Board:
     return parse_map(value, "map option")
 
 
-NOT_A_MAP = N_(
+NOT_A_MAP: Final = N_(
     "a map is the name of a map the game ships ({names}) or the map's rows of text (A–Z lots, '.' street, "
     "'*' fountain, '+' trough, '#' blocker); a map file is read by the command line (--option map=FILE), never by "
     "the game"

@@ -6,47 +6,50 @@ the tavern. An empty lot holds EMPTY. Tiles of one kind are interchangeable, so 
 these ints.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
-GUILDS = ("BAKER", "WEAVER", "CANDLE", "SMITH")
-GUILD_CODES = ("BA", "WE", "CA", "SM")
-GUILD_COUNT = 4
+from typing import Final
 
-MARKET = 4  # a market of guild g is MARKET + g
-MINSTREL = 8
-TAVERN = 9
-EMPTY = -1
-TILE_KINDS = 10
-HAND_KINDS = 9  # taverns never go into hands (CG-10)
+GUILDS: Final = ("BAKER", "WEAVER", "CANDLE", "SMITH")
+GUILD_CODES: Final = ("BA", "WE", "CA", "SM")
+GUILD_COUNT: Final = 4
 
-TILE_CODES: tuple[str, ...] = (*GUILD_CODES, *(f"M{code}" for code in GUILD_CODES), "MIN", "TAV")
-TILE_NAMES: tuple[str, ...] = (
+MARKET: Final = 4  # a market of guild g is MARKET + g
+MINSTREL: Final = 8
+TAVERN: Final = 9
+EMPTY: Final = -1
+TILE_KINDS: Final = 10
+HAND_KINDS: Final = 9  # taverns never go into hands (CG-10)
+
+TILE_CODES: Final[tuple[str, ...]] = (*GUILD_CODES, *(f"M{code}" for code in GUILD_CODES), "MIN", "TAV")
+TILE_NAMES: Final[tuple[str, ...]] = (
     *(f"{guild.lower()} building" for guild in GUILDS),
     *(f"{guild.lower()} market" for guild in GUILDS),
     "minstrel house",
     "tavern",
 )
 # CG-4: 11 buildings and 7 markets per guild, 4 minstrel houses, 4 taverns.
-TILE_COUNTS: tuple[int, ...] = (11, 11, 11, 11, 7, 7, 7, 7, 4, 4)
-TOTAL_TILES = sum(TILE_COUNTS)  # 80
-TAVERNS = TILE_COUNTS[TAVERN]
-DRAWABLE: tuple[int, ...] = tuple(kind for kind in range(HAND_KINDS) for _ in range(TILE_COUNTS[kind]))  # 76
+TILE_COUNTS: Final[tuple[int, ...]] = (11, 11, 11, 11, 7, 7, 7, 7, 4, 4)
+TOTAL_TILES: Final = sum(TILE_COUNTS)  # 80
+TAVERNS: Final = TILE_COUNTS[TAVERN]
+DRAWABLE: Final[tuple[int, ...]] = tuple(kind for kind in range(HAND_KINDS) for _ in range(TILE_COUNTS[kind]))  # 76
 
 # CG-32: a block's value is BLOCK_BASE plus these points per market, minstrel house and tavern in it.
-BLOCK_BASE = 8
-MARKET_POINTS = 2
-MINSTREL_POINTS = 5
-TAVERN_POINTS = 5
-GUILD_CONTROL_POINTS = (4, 2, 1)  # CG-35: to the 1st, 2nd and 3rd on the controlling guild's track
-BUILDING_STEPS = 1  # CG-17: a building's investment
-MARKET_STEPS = 2  # CG-20: a market's investment
-MAX_PER_VALUE = 3  # CG-26: markers on one value of a track
+BLOCK_BASE: Final = 8
+MARKET_POINTS: Final = 2
+MINSTREL_POINTS: Final = 5
+TAVERN_POINTS: Final = 5
+GUILD_CONTROL_POINTS: Final = (4, 2, 1)  # CG-35: to the 1st, 2nd and 3rd on the controlling guild's track
+BUILDING_STEPS: Final = 1  # CG-17: a building's investment
+MARKET_STEPS: Final = 2  # CG-20: a market's investment
+MAX_PER_VALUE: Final = 3  # CG-26: markers on one value of a track
 
-DEAL_SIZE = 4  # CG-11: draw 4, return 1
-HAND_SIZE = 3
-DISPLAY_SIZE = 3  # CG-12
-FIGURES = {3: 18, 4: 13, 5: 10}  # CG-5
-SEAT_NAMES = ("Red", "Yellow", "Blue", "Green", "Purple")
+DEAL_SIZE: Final = 4  # CG-11: draw 4, return 1
+HAND_SIZE: Final = 3
+DISPLAY_SIZE: Final = 3  # CG-12
+FIGURES: Final = {3: 18, 4: 13, 5: 10}  # CG-5
+SEAT_NAMES: Final = ("Red", "Yellow", "Blue", "Green", "Purple")
 
 _ALIASES: dict[str, int] = {}
 for _kind, _code in enumerate(TILE_CODES):

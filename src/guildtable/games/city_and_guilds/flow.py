@@ -7,6 +7,7 @@ One answer function per kind of question (questions.py), which `rules.HANDLERS` 
 Every change is told in public (or, for the tile returned in setup, private) events appended to the list it is
 given, and every point is credited to the state's ledger."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from typing import Any
@@ -35,9 +36,24 @@ from guildtable.games.city_and_guilds.content import (
     TAVERN,
     TILE_CODES,
 )
-from guildtable.games.city_and_guilds.legal import pickable
-from guildtable.games.city_and_guilds.questions import Building, Draw, Lot, MinstrelFigure, Pick, Return, TavernChoice
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalGuildView
+from guildtable.games.city_and_guilds.final import FinalGuildView
+from guildtable.games.city_and_guilds.legal import can_place
+from guildtable.games.city_and_guilds.questions import (
+    BUILDING_BY_SEAT,
+    DRAW_BY_SEAT,
+    LOT_BY_SEAT,
+    MINSTREL_BY_SEAT,
+    PICK_BY_SEAT,
+    TAVERN_BY_SEAT,
+    Building,
+    Draw,
+    Lot,
+    MinstrelFigure,
+    Pick,
+    Return,
+    TavernChoice,
+)
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel import Event, Rng
 from guildtable.kernel.events import private, public
 
@@ -57,11 +73,8 @@ def pick_tile(state: CityAndGuildsPosition, question: Pick, action: int, events:
     seat = question.seat
     state.last_move = actions.notation(action, state.board)
     tile = action - SELECT_BASE
-    state.hands[seat].remove(tile)
-    known = state.known[seat]
-    if known[tile]:
-        known[tile] -= 1
-    state.stack.append(Lot(seat, tile))
+    state.remove_from_hand(seat, tile)
+    state.stack.append(LOT_BY_SEAT[seat][tile])
     events.append(public("pick", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
 
 
@@ -118,17 +131,14 @@ def give_back(state: CityAndGuildsPosition, question: Return, action: int, event
 def _put_back(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """The picked tile goes back into the hand and the tile question is asked again. Everyone saw which tile it
     was when it was picked, so it now counts as known in that hand."""
-    state.hands[seat].append(tile)
-    state.hands[seat].sort()
-    state.known[seat][tile] += 1
-    state.stack.append(Pick(seat))
+    state.add_to_hand(seat, tile)
+    state.stack.append(PICK_BY_SEAT[seat])
     events.append(public("put_back", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
 
 
 def _return(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """CG-11: the returned tile goes back face down; once everybody has returned, the supply is shuffled."""
-    state.hands[seat].remove(tile)
-    state.returned[seat] = tile
+    state.give_back(seat, tile)
     if state.keep_order:
         state.supply.insert(0, tile)  # the bottom of the pile
     else:
@@ -139,7 +149,7 @@ def _return(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Eve
         if not state.keep_order:
             Rng(state.shuffle_seed).shuffle(state.supply)
         refill_display(state, events)
-        state.stack.append(Pick(state.start_player))
+        state.stack.append(PICK_BY_SEAT[state.start_player])
 
 
 def refill_display(state: CityAndGuildsPosition, events: list[Event]) -> None:
@@ -171,7 +181,7 @@ def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int, events:
     if tile < MARKET:  # CG-17 to CG-19
         can = scoring.can_advance(state.values[tile], seat, BUILDING_STEPS)
         if figures >= 2 and can:
-            state.stack.append(Building(seat, lot))
+            state.stack.append(BUILDING_BY_SEAT[seat][lot])
             return
         guild = GUILDS[tile]
         if figures >= 2:
@@ -192,7 +202,7 @@ def _place(state: CityAndGuildsPosition, seat: int, tile: int, lot: int, events:
         _after_placement(state, seat, lot, False, events)
         return
     if figures:  # CG-21: the figure is optional, so ask
-        state.stack.append(MinstrelFigure(seat, lot))
+        state.stack.append(MINSTREL_BY_SEAT[seat][lot])
         return
     _after_placement(state, seat, lot, False, events)
 
@@ -210,9 +220,7 @@ def _advance(state: CityAndGuildsPosition, seat: int, guild: int, steps: int) ->
             target=before + steps,
             text=f"value {before + steps} of the {GUILDS[guild]} track already holds 3 markers: no investment",
         )
-    values[seat] = before + steps
-    state.clock += 1
-    state.stamps[guild][seat] = state.clock
+    state.advance(guild, seat, steps)
     return public("invest", seat=seat, guild=GUILDS[guild], blocked=False, before=before, after=before + steps)
 
 
@@ -225,7 +233,7 @@ def _update_markers(state: CityAndGuildsPosition, seat: int, block: int) -> Even
     after = scoring.update_markers(strengths, before[0], before[1], seat)
     if after == before:
         return None
-    state.white[block], state.black[block] = after
+    state.set_markers(block, after[0], after[1])
     return public(
         "markers",
         block=state.board.block_letters[block],
@@ -251,7 +259,7 @@ def _after_placement(state: CityAndGuildsPosition, seat: int, lot: int, figures_
 def _offer_tavern(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> None:
     """CG-36: the completing player may take a tavern if one is left and a lot can take it."""
     if state.taverns and state.empty_total:
-        state.stack.append(TavernChoice(seat))
+        state.stack.append(TAVERN_BY_SEAT[seat])
     else:
         _end_turn(state, seat, events)
 
@@ -299,7 +307,7 @@ def _score_block(state: CityAndGuildsPosition, block: int, completer: int, by_ta
             why = f"block {letter}: {GUILDS[guild]} controls, track place {rank + 1}"
             state.credit("guild", seat, amount, why)
             points.append([seat, amount, why])
-    state.scored.append(block)
+    state.scored = [*state.scored, block]  # a new list: clones share the old one (state.py)
     parts = ["8 base"]
     if markets:
         parts.append(f"2×{markets} markets")
@@ -405,7 +413,7 @@ def _end_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> N
     if not state.empty_total:
         _final_scoring(state, events)
     elif state.display:
-        state.stack.append(Draw(seat))
+        state.stack.append(DRAW_BY_SEAT[seat])
     else:
         _next_turn(state, seat, events)
 
@@ -413,9 +421,7 @@ def _end_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> N
 def _take(state: CityAndGuildsPosition, seat: int, tile: int, events: list[Event]) -> None:
     """CG-24/CG-25: take a display tile, refill from the supply if it has any."""
     state.display.remove(tile)
-    state.hands[seat].append(tile)
-    state.hands[seat].sort()
-    state.known[seat][tile] += 1
+    state.add_to_hand(seat, tile)
     events.append(public("take", seat=seat, tile=TILE_CODES[tile], move=state.last_move))
     refill_display(state, events)
     _next_turn(state, seat, events)
@@ -426,8 +432,8 @@ def _next_turn(state: CityAndGuildsPosition, seat: int, events: list[Event]) -> 
     n = state.num_players
     for step in range(1, n + 1):
         player = (seat + step) % n
-        if state.hands[player] and pickable(state, player):
-            state.stack.append(Pick(player))
+        if can_place(state, player):
+            state.stack.append(PICK_BY_SEAT[player])
             return
         events.append(public("pass", seat=player, reason="no tile to place"))
     _final_scoring(state, events)

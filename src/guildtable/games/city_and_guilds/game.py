@@ -4,7 +4,7 @@ rebuilt from snapshots."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text
 from guildtable.games.city_and_guilds import setup as setup_rules
@@ -18,7 +18,7 @@ from guildtable.games.city_and_guilds.board import (
 from guildtable.games.city_and_guilds.content import FIGURES, SEAT_NAMES, TAVERNS
 from guildtable.games.city_and_guilds.glossary import glossary
 from guildtable.games.city_and_guilds.observer import CityAndGuildsEncoder, encoder
-from guildtable.games.city_and_guilds.questions import Pick, Return
+from guildtable.games.city_and_guilds.questions import PICK_BY_SEAT, RETURN_BY_SEAT
 from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshot import load_snapshot
@@ -62,7 +62,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
     max_players = 5
     seat_names = SEAT_NAMES
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
-    win_calibration: Mapping[int, tuple[float, float]] = {
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {
         3: (0.7377, -0.3827),
         4: (0.9152, -0.9291),
         5: (0.8751, -1.0651),
@@ -198,14 +198,14 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         state.shuffle_seed = opening.shuffle_seed
         order = [(opening.start_player + step) % players for step in range(players)]
         if opening.returns_pending:
-            state.stack = [Return(seat) for seat in reversed(order)]
+            state.stack = [RETURN_BY_SEAT[seat] for seat in reversed(order)]
         else:
-            state.stack = [Pick(opening.start_player)]
+            state.stack = [PICK_BY_SEAT[opening.start_player]]
             flow.refill_display(state, [])  # the opening display is in the first view; no event tells it
         return state
 
     def describe_setup(self) -> str:
-        return setup_rules.__doc__ or ""
+        return setup_rules.SETUP_HELP
 
     def observer(self, players: int) -> CityAndGuildsEncoder:
         return encoder(players)

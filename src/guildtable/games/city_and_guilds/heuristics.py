@@ -6,6 +6,7 @@ the best of those follow-up answers is taken, so one-ply search also judges whic
 back is worth the least to the player who did it: it only undoes the pick, and a bot that liked it could pick and put
 back for ever."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import math

@@ -4,7 +4,10 @@ registers and the kernel's `StackState` calls for the question on top: which til
 which lots take a tile (CG-8, CG-16, CG-23) or an opening tile (CG-14, CG-A-17), the building and minstrel choices
 (CG-17, CG-21), the tavern (CG-36), the display (CG-24) and the setup return (CG-11). Changes nothing."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
+
+from typing import Any, Final
 
 from guildtable.games.city_and_guilds import words
 from guildtable.games.city_and_guilds.actions import (
@@ -19,6 +22,7 @@ from guildtable.games.city_and_guilds.actions import (
     SELECT_BASE,
     TAKE_BASE,
 )
+from guildtable.games.city_and_guilds.board import MAX_LOTS
 from guildtable.games.city_and_guilds.content import EMPTY, HAND_KINDS, MARKET
 from guildtable.games.city_and_guilds.questions import (
     Building,
@@ -36,6 +40,15 @@ from guildtable.kernel.protocol import Reason
 _ = domain("city_and_guilds").gettext
 
 
+# The actions naming each lot and each tile kind to pick, take or return, made once: a list of legal answers holds
+# these very ints rather than new ones at every step. `Any`, so that compiled code takes them as they are (an `int`
+# it would unpack and then make anew).
+_LOT_ACTIONS: Final[tuple[Any, ...]] = tuple(LOT_BASE + lot for lot in range(MAX_LOTS))
+_PICK_ACTIONS: Final[tuple[Any, ...]] = tuple(SELECT_BASE + tile for tile in range(HAND_KINDS))
+_TAKE_ACTIONS: Final[tuple[Any, ...]] = tuple(TAKE_BASE + tile for tile in range(HAND_KINDS))
+_RETURN_ACTIONS: Final[tuple[Any, ...]] = tuple(RETURN_BASE + tile for tile in range(HAND_KINDS))
+
+
 # --- the legal answers, one function per kind (ascending) -----------------------------------------------------------
 def lots(state: CityAndGuildsPosition, question: Lot) -> list[int]:
     """The lots the picked tile may go on (CG-16; CG-14 in the setup round), then putting it back (CG-16)."""
@@ -46,12 +59,12 @@ def lots(state: CityAndGuildsPosition, question: Lot) -> list[int]:
 
 def picks(state: CityAndGuildsPosition, question: Pick) -> list[int]:
     """The tile kinds of the hand that may be picked to place (CG-16, CG-A-9)."""
-    return [SELECT_BASE + tile for tile in pickable(state, question.seat)]
+    return [_PICK_ACTIONS[tile] for tile in pickable(state, question.seat)]
 
 
 def takes(state: CityAndGuildsPosition, question: Draw) -> list[int]:
     """The tile kinds in the display (CG-24)."""
-    return [TAKE_BASE + tile for tile in sorted(set(state.display))]
+    return [_TAKE_ACTIONS[tile] for tile in sorted(set(state.display))]
 
 
 def building_choices(state: CityAndGuildsPosition, question: Building) -> list[int]:
@@ -74,16 +87,16 @@ def tavern_lots(state: CityAndGuildsPosition, question: TavernChoice) -> list[in
 
 def returns(state: CityAndGuildsPosition, question: Return) -> list[int]:
     """The tile kinds of the four dealt tiles, any of which may be given back (CG-11)."""
-    return [RETURN_BASE + tile for tile in sorted(set(state.hands[question.seat]))]
+    return [_RETURN_ACTIONS[tile] for tile in sorted(set(state.hands[question.seat]))]
 
 
 def _lot_answers(state: CityAndGuildsPosition) -> list[int]:
     """The actions naming the lots a tile or a tavern may go on, as a new list: CG-16 (main game, taverns) or CG-14
     (setup round)."""
     if state.in_setup:
-        return [LOT_BASE + lot for lot in _setup_lots(state)]
+        return [_LOT_ACTIONS[lot] for lot in _setup_lots(state)]
     tiles, touch = state.tiles, state.touch
-    return [LOT_BASE + lot for lot in range(len(tiles)) if touch[lot] and tiles[lot] == EMPTY]
+    return [_LOT_ACTIONS[lot] for lot, touching in enumerate(touch) if touching > 0 and tiles[lot] == EMPTY]
 
 
 def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
@@ -99,9 +112,24 @@ def _setup_lots(state: CityAndGuildsPosition) -> list[int]:
 def pickable(state: CityAndGuildsPosition, seat: int) -> list[int]:
     """The tile kinds `seat` may pick to place (CG-16; CG-A-9: no building without figures, at a table that says so)."""
     tiles = sorted(set(state.hands[seat]))
-    if state.figures[seat] == 0 and state.options["building_without_figures"] == "forbidden" and not state.in_setup:
+    if _buildings_barred(state, seat):
         tiles = [tile for tile in tiles if tile >= MARKET]
     return tiles
+
+
+def can_place(state: CityAndGuildsPosition, seat: int) -> bool:
+    """Whether `seat` has a tile it may pick to place: `pickable` is not empty (CG-13, CG-25)."""
+    hand = state.hands[seat]
+    if not hand:
+        return False
+    if _buildings_barred(state, seat):
+        return max(hand) >= MARKET
+    return True
+
+
+def _buildings_barred(state: CityAndGuildsPosition, seat: int) -> bool:
+    """CG-A-9: `seat` has no figure left at a table that forbids buildings without figures (not in the setup round)."""
+    return state.figures[seat] == 0 and state.options["building_without_figures"] == "forbidden" and not state.in_setup
 
 
 # --- refusals, one function per kind: None if the action answers the question, else (rule, why) ---------------------

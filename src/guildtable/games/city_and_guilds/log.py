@@ -18,7 +18,7 @@ from guildtable.games.city_and_guilds.content import (
     TAVERN_POINTS,
     TILE_CODES,
 )
-from guildtable.games.city_and_guilds.state import Row
+from guildtable.games.city_and_guilds.final import Row
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_and_guilds").gettext

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import final
 
+from guildtable.games.city_and_guilds.board import MAX_LOTS
+from guildtable.games.city_and_guilds.content import HAND_KINDS, SEAT_NAMES
 from guildtable.kernel.questions import Kinds, Question
 
 
@@ -78,3 +80,21 @@ CityAndGuildsQuestion = Return | Pick | Lot | Building | MinstrelFigure | Tavern
 QUESTIONS: tuple[type[CityAndGuildsQuestion], ...] = (Return, Pick, Lot, Building, MinstrelFigure, TavernChoice, Draw)
 """Every kind, in the order the RL encoders number them."""
 KINDS: Kinds[CityAndGuildsQuestion] = Kinds(*QUESTIONS)
+
+# Each question made once and shared: a question is immutable, and every turn asks several (a plain dataclass costs
+# thousands of instructions to make, an index a few). By seat, then by tile kind or lot where the question names one.
+_SEATS = range(len(SEAT_NAMES))  # every seat of the largest table (CG-1)
+RETURN_BY_SEAT: tuple[Return, ...] = tuple(Return(seat) for seat in _SEATS)
+PICK_BY_SEAT: tuple[Pick, ...] = tuple(Pick(seat) for seat in _SEATS)
+DRAW_BY_SEAT: tuple[Draw, ...] = tuple(Draw(seat) for seat in _SEATS)
+TAVERN_BY_SEAT: tuple[TavernChoice, ...] = tuple(TavernChoice(seat) for seat in _SEATS)
+LOT_BY_SEAT: tuple[tuple[Lot, ...], ...] = tuple(
+    tuple(Lot(seat, tile) for tile in range(HAND_KINDS)) for seat in _SEATS
+)
+"""`LOT_BY_SEAT[seat][tile]`: where the picked tile goes (any kind a hand holds)."""
+BUILDING_BY_SEAT: tuple[tuple[Building, ...], ...] = tuple(
+    tuple(Building(seat, lot) for lot in range(MAX_LOTS)) for seat in _SEATS
+)
+MINSTREL_BY_SEAT: tuple[tuple[MinstrelFigure, ...], ...] = tuple(
+    tuple(MinstrelFigure(seat, lot) for lot in range(MAX_LOTS)) for seat in _SEATS
+)

@@ -9,6 +9,7 @@ The position itself is flat lists of ints so that `clone` and random playouts st
 `open_hands`) and the supply order (CG-47); `determinize` resamples them.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping

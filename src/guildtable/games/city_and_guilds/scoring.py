@@ -7,6 +7,7 @@ breakdown and the end screen's score sheet. Crediting the points when a block is
 flow's (flow.py).
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import re
@@ -29,7 +30,8 @@ from guildtable.games.city_and_guilds.content import (
     ceil_half,
     chain_bonus,
 )
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalView, LedgerEntry, Row
+from guildtable.games.city_and_guilds.final import FinalView, Row
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, LedgerEntry
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 
@@ -38,7 +40,7 @@ _ = domain("city_and_guilds").gettext
 Strength = tuple[int, int]  # (tiles with own figures, figures) in one block (CG-28)
 
 
-def block_value(tiles: Sequence[int], lots: Sequence[int]) -> tuple[int, int, int, int]:
+def block_value(tiles: list[int], lots: tuple[int, ...]) -> tuple[int, int, int, int]:
     """CG-32: (V, markets, minstrel houses, taverns) of the block made of `lots`."""
     markets = minstrels = taverns = 0
     for lot in lots:
@@ -53,7 +55,7 @@ def block_value(tiles: Sequence[int], lots: Sequence[int]) -> tuple[int, int, in
     return value, markets, minstrels, taverns
 
 
-def update_markers(strengths: Sequence[Strength], white: int, black: int, seat: int) -> tuple[int, int]:
+def update_markers(strengths: list[Strength], white: int, black: int, seat: int) -> tuple[int, int]:
     """CG-29: the (white, black) holders after `seat` put figures into a block; -1 = no marker. A challenger must be
     strictly stronger; an overtaken white holder takes black (CG-A-16 (d), (e))."""
     mine = strengths[seat]
@@ -70,7 +72,7 @@ def update_markers(strengths: Sequence[Strength], white: int, black: int, seat: 
     return white, black
 
 
-def third_place(strengths: Sequence[Strength], white: int, black: int) -> int | None:
+def third_place(strengths: list[Strength], white: int, black: int) -> int | None:
     """CG-30: among present players holding no marker, the one strictly strongest; None if none or tied."""
     best: Strength = (0, 0)
     third: int | None = None
@@ -104,13 +106,13 @@ def block_payouts(
     return result
 
 
-def can_advance(values: Sequence[int], seat: int, steps: int) -> bool:
+def can_advance(values: list[int], seat: int, steps: int) -> bool:
     """CG-26: the target value may hold at most 3 markers (value 0 is never a target)."""
     target = values[seat] + steps
     return sum(1 for other, value in enumerate(values) if value == target and other != seat) < MAX_PER_VALUE
 
 
-def ranking(values: Sequence[int], stamps: Sequence[int]) -> list[int]:
+def ranking(values: list[int], stamps: list[int]) -> list[int]:
     """CG-27: seats with value ≥ 1, highest value first, earlier arrival first on equal value."""
     ranked = [seat for seat, value in enumerate(values) if value >= 1]
     ranked.sort(key=lambda seat: (-values[seat], stamps[seat]))
@@ -120,7 +122,7 @@ def ranking(values: Sequence[int], stamps: Sequence[int]) -> list[int]:
 Chain = tuple[int, int, tuple[int, ...]]  # (size, blocks touched, lots)
 
 
-def guild_chains(tiles: Sequence[int], board: Board, guild: int, starts: Sequence[int] | None = None) -> list[Chain]:
+def guild_chains(tiles: list[int], board: Board, guild: int, starts: tuple[int, ...] | None = None) -> list[Chain]:
     """CG-38/CG-39: the maximal connected sets of `guild`'s buildings and markets under CG-8 adjacency; with
     `starts`, only the chains containing one of those lots."""
     building, market = guild, MARKET + guild
@@ -148,7 +150,7 @@ def chain_value(chain: Chain, bonus_8: int = 36) -> int:
     return chain[0] + chain_bonus(chain[1], bonus_8)
 
 
-def guild_control(tiles: Sequence[int], board: Board, block: int) -> tuple[int | None, dict[int, tuple[int, int, int]]]:
+def guild_control(tiles: list[int], board: Board, block: int) -> tuple[int | None, dict[int, tuple[int, int, int]]]:
     """CG-34: the guild controlling `block` (None on a full tie or no guild tile) and every guild's key
     (count in the block, size and block count of its best chain through the block)."""
     lots = board.block_lots[block]

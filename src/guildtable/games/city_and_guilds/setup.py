@@ -1,6 +1,23 @@
-"""The opening of City and Guilds (§2, CG-9 to CG-13), random from a seed or fixed by an explicit setup.
+"""The opening of City and Guilds (§2, CG-9 to CG-13), random from a seed or fixed by an explicit setup, as
+`SETUP_HELP` says."""
 
-An explicit setup may give any of:
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from guildtable.games.city_and_guilds.content import DEAL_SIZE, DRAWABLE, HAND_KINDS, HAND_SIZE, tile_from_code
+from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import domain
+
+_ = domain("city_and_guilds").gettext
+
+SETUP_HELP: Final = (
+    "The opening of City and Guilds (§2, CG-9 to CG-13), random from a seed or fixed by an explicit setup.\n\n"
+    """An explicit setup may give any of:
 - `start_player`: the seat that starts (CG-13); otherwise drawn from the seed;
 - `hands`: per seat, the tile codes dealt: 4 each (each player then returns one, CG-11) or 3 each (the returns are
   taken as done);
@@ -11,18 +28,8 @@ An explicit setup may give any of:
 Tile codes: BA WE CA SM (buildings), MBA MWE MCA MSM (markets), MIN (minstrel house).
 Whatever is not given is shuffled from the seed.
 """
-
-from __future__ import annotations
-
-from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
-
-from guildtable.games.city_and_guilds.content import DEAL_SIZE, DRAWABLE, HAND_KINDS, HAND_SIZE, tile_from_code
-from guildtable.kernel import BadRecord, Rng
-from guildtable.kernel.i18n import domain
-
-_ = domain("city_and_guilds").gettext
+)
+"""What `Game.describe_setup` shows (a compiled module keeps no docstring)."""
 
 SETUP_KEYS = ("start_player", "hands", "supply", "keep_order")
 

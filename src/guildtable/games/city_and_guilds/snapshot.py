@@ -21,8 +21,9 @@ from guildtable.games.city_and_guilds.content import (
     TILE_KINDS,
     tile_from_code,
 )
+from guildtable.games.city_and_guilds.final import FinalView, Row
 from guildtable.games.city_and_guilds.questions import KINDS, Building, CityAndGuildsQuestion, Lot, MinstrelFigure
-from guildtable.games.city_and_guilds.state import CityAndGuildsOptions, CityAndGuildsPosition, FinalView, Row
+from guildtable.games.city_and_guilds.state import CityAndGuildsOptions, CityAndGuildsPosition
 from guildtable.kernel import BadRecord, Game
 
 PositionT = TypeVar("PositionT", bound=CityAndGuildsPosition)

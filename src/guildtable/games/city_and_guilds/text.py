@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from guildtable.games.city_and_guilds.board import BLOCKER, FEATURES
+from guildtable.games.city_and_guilds.final import FinalView
 from guildtable.games.city_and_guilds.glossary import glossary
-from guildtable.games.city_and_guilds.state import FinalView
 from guildtable.games.city_and_guilds.view import CityAndGuildsView, LotView
 from guildtable.kernel.i18n import ENGLISH, current_language, domain
 

@@ -7,8 +7,9 @@ from typing_extensions import TypedDict
 
 from guildtable.games.city_and_guilds import scoring
 from guildtable.games.city_and_guilds.content import EMPTY, GUILDS, SEAT_NAMES, TILE_CODES
+from guildtable.games.city_and_guilds.final import FinalView, Row
 from guildtable.games.city_and_guilds.questions import Lot
-from guildtable.games.city_and_guilds.state import CityAndGuildsPosition, FinalView, Row
+from guildtable.games.city_and_guilds.state import CityAndGuildsPosition
 from guildtable.kernel.views import SeatView
 
 

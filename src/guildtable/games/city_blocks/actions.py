@@ -6,10 +6,11 @@ Integers: `tile * 30 + site` places a tile from hand (a Build on an empty site, 
 Notation: `H3 R2C4` builds a house 3 on row 2, column 4; `H3 xR2C4` rebuilds there; `swap R3 C4`; `noswap`.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Literal, TypedDict
+from typing import Final, Literal, TypedDict
 
 from guildtable.games.city_blocks.content import (
     SITES,
@@ -25,11 +26,11 @@ from guildtable.kernel.i18n import domain
 
 _ = domain("city_blocks").gettext
 
-PLACE_ACTIONS = TILE_TYPES * SITES
-SWAP_PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(STREETS), 2))
-SWAP_BASE = PLACE_ACTIONS
-NO_SWAP = SWAP_BASE + len(SWAP_PAIRS)
-NUM_ACTIONS = NO_SWAP + 1
+PLACE_ACTIONS: Final = TILE_TYPES * SITES
+SWAP_PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations(range(STREETS), 2))
+SWAP_BASE: Final = PLACE_ACTIONS
+NO_SWAP: Final = SWAP_BASE + len(SWAP_PAIRS)
+NUM_ACTIONS: Final = NO_SWAP + 1
 _PAIR_INDEX = {pair: index for index, pair in enumerate(SWAP_PAIRS)}
 _STREET_INDEX = {name: street for street, name in enumerate(STREET_NAMES)}
 
@@ -73,8 +74,8 @@ def is_place(action: int) -> bool:
     return action < PLACE_ACTIONS
 
 
-_BUILDS = tuple(f"{TILE_CODES[a // SITES]} {site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
-_REBUILDS = tuple(f"{TILE_CODES[a // SITES]} x{site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
+_BUILDS: Final = tuple(f"{TILE_CODES[a // SITES]} {site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
+_REBUILDS: Final = tuple(f"{TILE_CODES[a // SITES]} x{site_name(a % SITES)}" for a in range(TILE_TYPES * SITES))
 
 
 def notation(action: int, rebuild: bool = False) -> str:

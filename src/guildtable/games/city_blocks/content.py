@@ -4,10 +4,12 @@ Tile types are numbered 0..18 and are the same for both players; a tile on the b
 `1 + owner * TILE_TYPES + type`, 0 for an empty site.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
+from typing import Final
 
 from guildtable.kernel.i18n import N_, current_language, domain
 
@@ -25,13 +27,13 @@ class Kind(IntEnum):
     COURT = 6
 
 
-ROWS = 5
-COLUMNS = 6
-SITES = ROWS * COLUMNS
-STREETS = ROWS + COLUMNS
-HAND_SIZE = 5
-PLAYERS = 2
-SEAT_NAMES = ("Blue", "Red")  # stored in records and views as they are; `seat_words` says them to a reader
+ROWS: Final = 5
+COLUMNS: Final = 6
+SITES: Final = ROWS * COLUMNS
+STREETS: Final = ROWS + COLUMNS
+HAND_SIZE: Final = 5
+PLAYERS: Final = 2
+SEAT_NAMES: Final = ("Blue", "Red")  # stored in records and views as they are; `seat_words` says them to a reader
 
 
 def seat_words() -> tuple[str, str]:
@@ -40,7 +42,7 @@ def seat_words() -> tuple[str, str]:
 
 
 # (kind, face value) of each tile type, and its short code in the notation.
-TILE_KINDS: tuple[Kind, ...] = (
+TILE_KINDS: Final[tuple[Kind, ...]] = (
     *([Kind.HOUSE] * 5),
     *([Kind.STORE] * 5),
     *([Kind.FACTORY] * 5),
@@ -49,8 +51,8 @@ TILE_KINDS: tuple[Kind, ...] = (
     Kind.MALL,
     Kind.COURT,
 )
-TILE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 3, 4, 5, 6, 7, 0, 0, 0, 0)
-TILE_CODES: tuple[str, ...] = (
+TILE_FACES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 2, 3, 4, 5, 6, 3, 4, 5, 6, 7, 0, 0, 0, 0)
+TILE_CODES: Final[tuple[str, ...]] = (
     *(f"H{face}" for face in range(1, 6)),
     *(f"S{face}" for face in range(2, 7)),
     *(f"F{face}" for face in range(3, 8)),
@@ -59,8 +61,11 @@ TILE_CODES: tuple[str, ...] = (
     "MALL",
     "CRT",
 )
-TILE_TYPES = len(TILE_CODES)
-SCHOOL, POWER, MALL, COURT = 15, 16, 17, 18
+TILE_TYPES: Final = len(TILE_CODES)
+SCHOOL: Final = 15
+POWER: Final = 16
+MALL: Final = 17
+COURT: Final = 18
 # The kinds' names and plurals in English, marked for the catalogue: `kind_name`, `kind_plural` and `tile_description`
 # say them in the reader's language.
 KIND_NAMES = {
@@ -110,23 +115,28 @@ TILE_ALIASES = {
 }
 
 # CB-1: each player's 20 tiles; the school is the only tile a player has twice.
-PLAYER_SET: tuple[int, ...] = tuple(sorted((*range(TILE_TYPES), SCHOOL)))
-VALUE_TILES: tuple[int, ...] = tuple(range(1, 16))  # CB-3
+PLAYER_SET: Final[tuple[int, ...]] = tuple(sorted((*range(TILE_TYPES), SCHOOL)))
+VALUE_TILES: Final[tuple[int, ...]] = tuple(range(1, 16))  # CB-3
 
-STREET_NAMES: tuple[str, ...] = (*(f"R{r}" for r in range(1, ROWS + 1)), *(f"C{c}" for c in range(1, COLUMNS + 1)))
+STREET_NAMES: Final[tuple[str, ...]] = (
+    *(f"R{r}" for r in range(1, ROWS + 1)),
+    *(f"C{c}" for c in range(1, COLUMNS + 1)),
+)
 # CB-6: the order the bonus slots are dealt in.
-DEAL_ORDER: tuple[int, ...] = (4, 3, 2, 1, 0, 5, 6, 7, 8, 9, 10)
+DEAL_ORDER: Final[tuple[int, ...]] = (4, 3, 2, 1, 0, 5, 6, 7, 8, 9, 10)
 
-STREET_SITES: tuple[tuple[int, ...], ...] = (
+STREET_SITES: Final[tuple[tuple[int, ...], ...]] = (
     *(tuple(row * COLUMNS + col for col in range(COLUMNS)) for row in range(ROWS)),
     *(tuple(row * COLUMNS + col for row in range(ROWS)) for col in range(COLUMNS)),
 )
-STREET_SIZES: tuple[int, ...] = tuple(len(sites) for sites in STREET_SITES)
+STREET_SIZES: Final[tuple[int, ...]] = tuple(len(sites) for sites in STREET_SITES)
 # CB-19: row first, then column.
-SITE_STREETS: tuple[tuple[int, int], ...] = tuple((site // COLUMNS, ROWS + site % COLUMNS) for site in range(SITES))
+SITE_STREETS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (site // COLUMNS, ROWS + site % COLUMNS) for site in range(SITES)
+)
 
 
-SITE_NAMES: tuple[str, ...] = tuple(f"R{site // COLUMNS + 1}C{site % COLUMNS + 1}" for site in range(SITES))
+SITE_NAMES: Final[tuple[str, ...]] = tuple(f"R{site // COLUMNS + 1}C{site % COLUMNS + 1}" for site in range(SITES))
 
 
 def site_name(site: int) -> str:

@@ -3,8 +3,8 @@ game later on, each built from the engine with its caption."""
 
 from __future__ import annotations
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.rules import CityBlocksState
-from guildtable.games.city_blocks.state import Award
 from guildtable.kernel.examples import _, dollars, ngettext, play, seat_names, sentences
 from guildtable.kernel.protocol import Example, Game, PlayoutFactory
 

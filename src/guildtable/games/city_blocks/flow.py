@@ -1,10 +1,15 @@
 """What a City Blocks move does (CB-11 to CB-21): the tile goes on the board, a courthouse asks for a swap, streets
-that fill up are scored, the mover draws, and the turn passes. Called only with a legal action (`legal.py`)."""
+that fill up are scored, the mover draws, and the turn passes. Called only with a legal action (`legal.py`).
 
+The value tiles, the removed ones, the scored streets and the piles are replaced when they change, never changed in
+place: copies of the state share them (`state.py`)."""
+
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from guildtable.games.city_blocks import actions
 from guildtable.games.city_blocks.actions import NO_SWAP, SWAP_BASE, SWAP_PAIRS
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     COURT,
     HAND_SIZE,
@@ -16,9 +21,9 @@ from guildtable.games.city_blocks.content import (
     cell,
     site_name,
 )
-from guildtable.games.city_blocks.questions import Place, Swap
+from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
-from guildtable.games.city_blocks.state import Award, CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel import Event
 from guildtable.kernel.events import private, public
 
@@ -27,15 +32,16 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
     """Place a tile (CB-11, CB-12); a courthouse then asks for a swap (CB-13), anything else ends the turn. The
     question is off the stack already."""
     seat = question.seat
-    tile, site = divmod(action, SITES)
+    tile, site = action // SITES, action % SITES
     state.hands[seat].remove(tile)
     code = state.board[site]
     rebuild = code != 0
     state.last_move = actions.notation(action, rebuild)
     if rebuild:  # CB-12
-        payment = state.won[seat].pop(0)
-        state.removed_values.append(payment)
-        state.removed_tiles.append(code)
+        payment = state.won[seat][0]
+        state.won[seat] = state.won[seat][1:]
+        state.removed_values = [*state.removed_values, payment]
+        state.removed_tiles = [*state.removed_tiles, code]
         events.append(
             public(
                 "rebuild",
@@ -49,8 +55,9 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
         )
     else:  # CB-11
         row, column = SITE_STREETS[site]
-        state.open_sites[row] -= 1
-        state.open_sites[column] -= 1
+        open_sites = state.open_sites
+        open_sites[row] = open_sites[row] - 1
+        open_sites[column] = open_sites[column] - 1
         events.append(public("build", seat=seat, tile=TILE_CODES[tile], site=site_name(site), move=state.last_move))
     state.board[site] = cell(seat, tile)
     if tile == COURT and sum(1 for value in state.slots if value) >= 2:  # CB-13
@@ -67,7 +74,7 @@ def swap(state: CityBlocksPosition, question: Swap, action: int, events: list[Ev
         events.append(public("noswap", seat=seat, move="noswap"))
     else:
         a, b = SWAP_PAIRS[action - SWAP_BASE]
-        slots = state.slots
+        slots = state.slots = state.slots.copy()
         slots[a], slots[b] = slots[b], slots[a]
         state.last_move = actions.notation(action)
         events.append(
@@ -89,14 +96,14 @@ def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool, e
             if state.open_sites[street] == 0:
                 events.append(_award(state, street))
     _draw(state, seat, events)
-    if all(state.board):  # CB-21: the stack stays empty
+    if 0 not in state.board:  # CB-21: no site is empty; the stack stays empty
         events.append(public("game_end", scores=state.scores(), winners=state.winners()))
         return
     opponent = 1 - seat
     if state.hands[opponent]:
-        state.stack.append(Place(opponent))
+        state.stack.append(PLACE_BY_SEAT[opponent])
     else:  # CB-15: an empty hand skips its turn
-        state.stack.append(Place(seat))
+        state.stack.append(PLACE_BY_SEAT[seat])
         events.append(public("pass", seat=opponent, reason="no tiles left"))
 
 
@@ -105,14 +112,13 @@ def _award(state: CityBlocksPosition, street: int) -> Event:
     totals = street_totals(state.board, street)
     winner = street_winner(totals)
     value = state.slots[street]
-    state.slots[street] = 0
+    state.slots = [0 if other == street else slot for other, slot in enumerate(state.slots)]
     if winner is None:
-        state.removed_values.append(value)
+        state.removed_values = [*state.removed_values, value]
     else:
-        state.won[winner].append(value)
-        state.won[winner].sort()
+        state.won[winner] = sorted([*state.won[winner], value])
     award: Award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
-    state.awards.append(award)
+    state.awards = [*state.awards, award]
     return public("award", **award)
 
 
@@ -122,7 +128,7 @@ def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  #
     if count <= 0:
         return
     drawn = pile[:count]
-    del pile[:count]
+    state.piles[seat] = pile[count:]
     hand.extend(drawn)
     hand.sort()
     events.append(public("draw", seat=seat, count=count))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from guildtable.games.city_blocks import advice, examples, heuristics, log, text
 from guildtable.games.city_blocks import setup as setup_module
@@ -56,7 +56,7 @@ class CityBlocks(Game[CityBlocksState]):
     seat_names = SEAT_NAMES
     level_tuning = heuristics.LEVEL_TUNING
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
-    win_calibration: Mapping[int, tuple[float, float]] = {2: (0.9495, 0.6394)}
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {2: (0.9495, 0.6394)}
     rule_prefix = "CB"
     options = (
         Option(
@@ -86,7 +86,7 @@ class CityBlocks(Game[CityBlocksState]):
         return CityBlocksState(self, seed, options, setup, setup_module.make_opening(seed, setup))
 
     def describe_setup(self) -> str:
-        return setup_module.__doc__ or ""
+        return setup_module.SETUP_HELP
 
     def observer(self, players: int) -> CityBlocksEncoder:
         return encoder(players)

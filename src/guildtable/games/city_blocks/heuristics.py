@@ -8,9 +8,11 @@ move as tanh((lead + EDGE[k]) / SCALE[k]), where `lead` is that player's current
 street (or overtake by a small margin), which is worth about two points of lead.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from guildtable.games.city_blocks.content import STREET_SIZES, STREETS
 from guildtable.games.city_blocks.questions import Place
@@ -19,9 +21,9 @@ from guildtable.games.city_blocks.state import CityBlocksPosition
 
 # Indexed by the number of empty sites left in a street that holds a tile (1..5; index 0 is unused); fitted once on
 # 3,000 games of the greedy bot of the time, which used a cruder evaluation.
-SCALE: tuple[float, ...] = (1.0, 4.05, 5.40, 9.07, 9.89, 10.73)
-EDGE: tuple[float, ...] = (0.0, 1.84, 0.25, 0.61, 0.35, 0.44)
-MARGIN_SCALE = 15.0
+SCALE: Final[tuple[float, ...]] = (1.0, 4.05, 5.40, 9.07, 9.89, 10.73)
+EDGE: Final[tuple[float, ...]] = (0.0, 1.84, 0.25, 0.61, 0.35, 0.44)
+MARGIN_SCALE: Final = 15.0
 """The expected value-tile margin that maps to tanh(1) ≈ 0.76."""
 
 LEVEL_TUNING = {"hard": "prior_depth=4,c=0.05"}

@@ -1,7 +1,10 @@
 """The legal moves of City Blocks (CB-10 to CB-13) and why any other move is refused: the rule it breaks and a
 sentence a player understands (the rule ID goes in the rule field only)."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
+
+from typing import Any, Final
 
 from guildtable.games.city_blocks import actions, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS
@@ -13,6 +16,14 @@ from guildtable.kernel.i18n import domain
 from guildtable.kernel.protocol import Reason
 
 _ = domain("city_blocks").gettext
+
+
+_PLACEMENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
+    tuple(actions.place_action(tile, site) for site in range(SITES)) for tile in range(TILE_TYPES)
+)
+"""Per tile, the action placing it on each site, made once: a list of legal moves holds these very ints rather than
+a hundred new ones at every step. `Any`, so that compiled code takes them as they are (an `int` it would unpack and
+then make anew)."""
 
 
 def places(state: CityBlocksPosition, question: Place) -> list[int]:
@@ -33,11 +44,11 @@ def places(state: CityBlocksPosition, question: Place) -> list[int]:
         if tile == previous:
             continue
         previous = tile
-        base = tile * SITES
+        row = _PLACEMENTS[tile]
         if tile == COURT and not court_rebuild:
-            result += [base + site for site in targets if board[site] == 0]
+            result.extend([row[site] for site in targets if board[site] == 0])
         else:
-            result += [base + site for site in targets]
+            result.extend([row[site] for site in targets])
     return result
 
 
@@ -68,25 +79,31 @@ def refuse_place(state: CityBlocksPosition, question: Place, action: int) -> Rea
     seat = question.seat
     if action >= PLACE_ACTIONS:
         return "CB-13", _("You may swap value tiles only right after placing your courthouse")
-    tile, site = divmod(action, SITES)
+    tile, site = action // SITES, action % SITES
     if tile not in state.hands[seat]:
         return "CB-10", _("You have no {tile} in your hand", tile=tile_description(tile))
     code = state.board[site]
     if code == 0:
         return None  # CB-11: a build may go on any empty site
-    where = words.capital(words.site_words(site))
     owner = (code - 1) // TILE_TYPES
     if owner != seat:
-        return "CB-12", _("{where} holds your opponent's tile; you may rebuild only over your own tiles", where=where)
+        return "CB-12", _(
+            "{where} holds your opponent's tile; you may rebuild only over your own tiles", where=_where(site)
+        )
     if not state.won[seat]:
         return "CB-12", _(
             "{where} is already built. Rebuilding over your own tile costs your lowest value tile, and you have "
             "not won any value tile yet",
-            where=where,
+            where=_where(site),
         )
     if tile == COURT and not state.options["court_via_rebuild"]:
         return "CB-A-2", _("At this table a courthouse may only be built on an empty site, not over another tile")
     return None
+
+
+def _where(site: int) -> str:
+    """A site as a refusal names it at the start of a sentence ("Row 2, column 4")."""
+    return words.capital(words.site_words(site))
 
 
 def check_method(state: CityBlocksPosition, action: int, rebuild: bool, typed: bool) -> None:

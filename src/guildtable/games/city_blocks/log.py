@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypedDict, cast
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     SEAT_NAMES,
     TILE_ALIASES,
@@ -12,7 +13,6 @@ from guildtable.games.city_blocks.content import (
     tile_description,
     tile_with_article,
 )
-from guildtable.games.city_blocks.state import Award
 from guildtable.games.city_blocks.words import capital, site_name_words, street_name_words
 from guildtable.kernel.i18n import domain
 

@@ -26,3 +26,6 @@ class Swap(Question):
 
 
 KINDS: Kinds[Place | Swap] = Kinds(Place, Swap)
+
+PLACE_BY_SEAT = (Place(0), Place(1))
+"""Each seat's placement question, made once: a question is immutable, and every turn asks one."""

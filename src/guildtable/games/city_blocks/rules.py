@@ -1,6 +1,7 @@
 """The City Blocks state (CB-10 to CB-22): the position (`state.py`) with its legal moves (`legal.py`), what a move
 does (`flow.py`), its views, snapshot and words, as the kernel's `State`."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

@@ -1,10 +1,12 @@
 """Street scoring (CB-16 to CB-19): the totals of a completed street and who wins its value tile."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Final, TypedDict
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     STREET_SITES,
     TILE_FACES,
@@ -13,7 +15,6 @@ from guildtable.games.city_blocks.content import (
     ZEROES,
     Kind,
 )
-from guildtable.games.city_blocks.state import Award
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line
 
@@ -47,7 +48,7 @@ def _tile_effects(code: int) -> tuple[int, int, int, int, bool, bool] | None:
     )
 
 
-CELL_EFFECTS = tuple(_tile_effects(code) for code in range(1 + 2 * TILE_TYPES))
+CELL_EFFECTS: Final = tuple(_tile_effects(code) for code in range(1 + 2 * TILE_TYPES))
 """Per board cell code, precomputed: street totals are the evaluation's inner loop."""
 
 

@@ -1,18 +1,13 @@
-"""The opening position of City Blocks (CB-6 to CB-9), random from a seed or fixed by an explicit setup.
+"""The opening position of City Blocks (CB-6 to CB-9): random from a seed or fixed by an explicit setup, as
+`SETUP_HELP` says."""
 
-An explicit setup may give any of:
-- `value_tiles`: the 15 values in dealing order s[0..14] (CB-6): R5..R1, C1..C6, then Blue's and Red's start draws
-  and the two never drawn;
-- `slots` (a mapping street -> value for all 11 streets) with `start_player` (0 Blue, 1 Red), instead of `value_tiles`;
-- `piles`: for each player the 20 tile codes of their draw pile, top first; the first 5 are drawn into hand.
-Whatever is not given is shuffled from the seed.
-"""
-
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from guildtable.games.city_blocks.content import (
     DEAL_ORDER,
@@ -28,6 +23,19 @@ from guildtable.kernel import BadRecord, Rng
 from guildtable.kernel.i18n import domain
 
 _ = domain("city_blocks").gettext
+
+SETUP_HELP: Final = (
+    "The opening position of City Blocks (CB-6 to CB-9), random from a seed or fixed by an explicit setup.\n\n"
+    """An explicit setup may give any of:
+- `value_tiles`: the 15 values in dealing order s[0..14] (CB-6): R5..R1, C1..C6, then Blue's and Red's start draws
+  and the two never drawn;
+- `slots` (a mapping street -> value for all 11 streets) with `start_player` (0 Blue, 1 Red), instead of `value_tiles`;
+- `piles`: for each player the 20 tile codes of their draw pile, top first; the first 5 are drawn into hand.
+Whatever is not given is shuffled from the seed.
+"""
+)
+"""What `guildtable games city-blocks` says of the opening and `setup=` (`Game.describe_setup`): a constant rather than
+the module's docstring, which a compiled module does not keep."""
 
 
 @dataclass(slots=True)

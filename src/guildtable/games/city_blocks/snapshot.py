@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, TypedDict
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     PLAYER_SET,
     SEAT_NAMES,
@@ -20,7 +21,7 @@ from guildtable.games.city_blocks.content import (
     cell,
 )
 from guildtable.games.city_blocks.questions import KINDS
-from guildtable.games.city_blocks.state import Award, CityBlocksOptions, CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksOptions, CityBlocksPosition
 from guildtable.kernel import BadRecord, Game
 
 PendingRecord = list[str | int | list[object]]

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing_extensions import TypedDict
 
 from guildtable.games.city_blocks import words
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import (
     SEAT_NAMES,
     STREET_NAMES,
@@ -19,7 +20,7 @@ from guildtable.games.city_blocks.content import (
     Kind,
 )
 from guildtable.games.city_blocks.scoring import street_totals
-from guildtable.games.city_blocks.state import Award, CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel.views import DecisionView, SeatView
 
 

@@ -15,10 +15,11 @@ Notation (typed in the terminal, written in records): a verb, then the answer: `
 The verb is for people; the parser ignores it, so `red Scholar` works wherever a card is asked.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, TypedDict
+from typing import Any, Final, Literal, TypedDict
 
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
@@ -33,18 +34,18 @@ from guildtable.kernel.i18n import domain
 
 _ = domain("guildhall").gettext
 
-CARD = 0
-PROF = CARD + IDENTITIES
-SEAT = PROF + PROFESSIONS
-LEVEL = SEAT + 4
-ROW = LEVEL + 5
-PLAY = ROW + 5
-DISCARD_DRAW = PLAY + 1
-BUY = PLAY + 2
-DONE = PLAY + 3
-DECLINE = PLAY + 4
-USE = PLAY + 5
-NUM_ACTIONS = USE + 1
+CARD: Final = 0
+PROF: Final = CARD + IDENTITIES
+SEAT: Final = PROF + PROFESSIONS
+LEVEL: Final = SEAT + 4
+ROW: Final = LEVEL + 5
+PLAY: Final = ROW + 5
+DISCARD_DRAW: Final = PLAY + 1
+BUY: Final = PLAY + 2
+DONE: Final = PLAY + 3
+DECLINE: Final = PLAY + 4
+USE: Final = PLAY + 5
+NUM_ACTIONS: Final = USE + 1
 
 Word = Literal["play", "discard-draw", "buy", "done", "decline", "use"]
 """The answers that are one word (the three action types, GH-24, and the selection and ability answers)."""

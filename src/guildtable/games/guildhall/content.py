@@ -6,27 +6,28 @@ so zones hold identities. The engine reads every count and every ability paramet
 so the printed prestige deck can replace the stand-in by editing `data/prestige_cards.json` only.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from guildtable.kernel import BadContent
 
-DATA = Path(__file__).parent / "data"
-PROFESSIONS_FILE = "professions.json"
-PRESTIGE_FILE = "prestige_cards.json"
+DATA: Final = Path(__file__).parent / "data"
+PROFESSIONS_FILE: Final = "professions.json"
+PRESTIGE_FILE: Final = "prestige_cards.json"
 
-COLOURS = 5
-PROFESSIONS = 6
-IDENTITIES = PROFESSIONS * COLOURS
-FULL_CHAPTER = (1 << COLOURS) - 1
-EFFECT_TYPES = ("robber", "scholar", "hunter", "peddler", "bricklayer", "tax")
-ABILITY_TYPES = ("take_chapter", "swap_1_for_2", "hand_to_guildhall_any", "draw", "take_card", "extra_actions")
-PRESTIGE_TOTAL = 30
+COLOURS: Final = 5
+PROFESSIONS: Final = 6
+IDENTITIES: Final = PROFESSIONS * COLOURS
+FULL_CHAPTER: Final = (1 << COLOURS) - 1
+EFFECT_TYPES: Final = ("robber", "scholar", "hunter", "peddler", "bricklayer", "tax")
+ABILITY_TYPES: Final = ("take_chapter", "swap_1_for_2", "hand_to_guildhall_any", "draw", "take_card", "extra_actions")
+PRESTIGE_TOTAL: Final = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,14 +275,32 @@ def load_content() -> Content:
     return Content(colours, professions, prestige, official)
 
 
-CONTENT = load_content()
-COLOUR_NAMES: tuple[str, ...] = CONTENT.colours
-PROFESSION_NAMES: tuple[str, ...] = tuple(p.name_en for p in CONTENT.professions)
+CONTENT: Final = load_content()
+COLOUR_NAMES: Final[tuple[str, ...]] = CONTENT.colours
+PROFESSION_NAMES: Final[tuple[str, ...]] = tuple(p.name_en for p in CONTENT.professions)
 # Professions by effect type, for rules that name one (the Hunter's discard-pile search, GH-20).
-EFFECT_OF: tuple[str, ...] = tuple(p.levels[0].kind for p in CONTENT.professions)
-CARD_NAMES: tuple[str, ...] = tuple(
+EFFECT_OF: Final[tuple[str, ...]] = tuple(p.levels[0].kind for p in CONTENT.professions)
+CARD_NAMES: Final[tuple[str, ...]] = tuple(
     f"{COLOUR_NAMES[card % COLOURS]} {PROFESSION_NAMES[card // COLOURS]}" for card in range(IDENTITIES)
 )
+# The ability levels of each profession, the prestige card types, and the Hunter's profession (-1: none), read by the
+# rules at every step.
+LEVELS: Final[tuple[tuple[Level, ...], ...]] = tuple(p.levels for p in CONTENT.professions)
+PRESTIGE: Final = CONTENT.prestige
+HUNTER: Final = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "hunter"), -1)
+_SCALED_TAX: Final = Level(0, "tax", vp=0)
+
+
+def level_of(lv: int) -> Level:
+    """The level an ability's `level` field names: `lv = profession * 8 + level index`; index 7 is the single scaled
+    Tax Collector ability (tax_collector_model=single_scaled, GH-D1), whose VP are settled when it is chosen."""
+    prof = lv // 8
+    index = lv % 8
+    if index == 7:
+        return _SCALED_TAX
+    return LEVELS[prof][index]
+
+
 # How a profession or colour may be typed: full names, German names, ids and short prefixes.
 PROFESSION_ALIASES: dict[str, int] = {}
 for _index, _prof in enumerate(CONTENT.professions):

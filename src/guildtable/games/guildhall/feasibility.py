@@ -10,17 +10,19 @@ become illegal later (a placement only adds a colour or empties a chapter), so "
 it. Otherwise a small exhaustive search (at most 3 cards deep) decides.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from guildtable.games.guildhall.content import COLOURS, FULL_CHAPTER, IDENTITIES, PROFESSIONS
 
-_PROF = tuple(card // COLOURS for card in range(IDENTITIES))
-_BIT = tuple(1 << card % COLOURS for card in range(IDENTITIES))
+_PROF: Final = tuple(card // COLOURS for card in range(IDENTITIES))
+_BIT: Final = tuple(1 << card % COLOURS for card in range(IDENTITIES))
 
 
-def legal_in(masks: Sequence[int], card: int) -> bool:
+def legal_in(masks: list[int], card: int) -> bool:
     """GH-54/GH-56: `card` may be placed by choice (no identical face-up card)."""
     return not masks[card // COLOURS] & (1 << card % COLOURS)
 
@@ -55,7 +57,7 @@ def count_face_up(masks: Sequence[int]) -> int:
     return sum(bin(mask).count("1") for mask in masks)
 
 
-def can_place_all(masks: Sequence[int], cards: Sequence[int]) -> bool:
+def can_place_all(masks: list[int], cards: Sequence[int]) -> bool:
     """Some order places every card of `cards` legally, one at a time (GH-63, GH-D11)."""
     if not cards:
         return True
@@ -145,30 +147,38 @@ def can_swap_one_for_two(
 # whenever the first checks of those functions already decide; only a rare undecided case runs the exhaustive search.
 # Legal-answer generation runs these at almost every question of a random playout.
 
-CHAPTER_BITS = tuple(FULL_CHAPTER << prof * COLOURS for prof in range(PROFESSIONS))
-CARD_BITS = tuple(1 << card for card in range(IDENTITIES))
+CHAPTER_BITS: Final = tuple(FULL_CHAPTER << prof * COLOURS for prof in range(PROFESSIONS))
+CARD_BITS: Final = tuple(1 << card for card in range(IDENTITIES))
 assert (PROFESSIONS, COLOURS) == (6, 5), "hall_bits spells out six chapters of five colours"
 
 
-def hall_bits(masks: Sequence[int]) -> int:
+def hall_bits(masks: list[int]) -> int:
     """The face-up identities of a guildhall (6 colour masks) as one int."""
     return masks[0] | masks[1] << 5 | masks[2] << 10 | masks[3] << 15 | masks[4] << 20 | masks[5] << 25
 
 
-def presence(cards: Sequence[int]) -> int:
+def presence(cards: list[int]) -> int:
     """The identities present in `cards` as one int."""
     bits = 0
-    for card in set(cards):
+    for card in cards:
         bits |= 1 << card
     return bits
 
 
 # The set bits of every 10-bit slice, offset to its place: three lookups list a 30-bit set.
-_SLICE = 1 << 10
-_LOW = tuple(tuple(bit for bit in range(10) if value >> bit & 1) for value in range(_SLICE))
-_MID = tuple(tuple(bit + 10 for bit in bits) for bits in _LOW)
-_HIGH = tuple(tuple(bit + 20 for bit in bits) for bits in _LOW)
+_SLICE: Final = 1 << 10
+_LOW: Final = tuple(tuple(bit for bit in range(10) if value >> bit & 1) for value in range(_SLICE))
+_MID: Final = tuple(tuple(bit + 10 for bit in bits) for bits in _LOW)
+_HIGH: Final = tuple(tuple(bit + 20 for bit in bits) for bits in _LOW)
 assert IDENTITIES <= 30
+
+
+_ONES: Final = tuple(len(bits) for bits in _LOW)
+
+
+def ones(bits: int) -> int:
+    """How many identities a bit set holds (`int.bit_count`, which compiled code calls as a Python method)."""
+    return _ONES[bits & 1023] + _ONES[bits >> 10 & 1023] + _ONES[bits >> 20 & 1023]
 
 
 def bit_cards(bits: int) -> list[int]:
@@ -181,7 +191,7 @@ def take_settled(hall: int, present: int, k: int) -> bool | None:
     cards must be tried one by one."""
     if k <= 0:
         return True
-    found = (present & ~hall).bit_count()
+    found = ones(present & ~hall)
     if found >= k:
         return True
     return None if found else False
@@ -191,9 +201,9 @@ def give_take_settled(hall: int, present: int, gives: int, takes: int) -> bool |
     """`take_settled` for giving `gives` cards of `hall` away first."""
     if gives == 0:
         return take_settled(hall, present, takes)
-    if hall.bit_count() < gives:
+    if ones(hall) < gives:
         return False
-    if (present & ~hall).bit_count() >= takes:
+    if ones(present & ~hall) >= takes:
         return True
     return None
 

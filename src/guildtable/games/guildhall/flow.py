@@ -9,7 +9,10 @@ completed-chapter cap question raised by the placement (GH-53) sits on top and i
 resolves.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
+
+from typing import Final, TypeVar, cast
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall import legal
@@ -18,11 +21,13 @@ from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
     FULL_CHAPTER,
+    LEVELS,
+    PRESTIGE,
     PROFESSION_NAMES,
     PROFESSIONS,
     Level,
+    level_of,
 )
-from guildtable.games.guildhall.events import private, public
 from guildtable.games.guildhall.questions import (
     BUY_BY_SEAT,
     CAP,
@@ -32,10 +37,8 @@ from guildtable.games.guildhall.questions import (
     END_TURN_BY_SEAT,
     FINISH_TURN_BY_SEAT,
     HAND_REFILL,
-    LEVELS,
     NEXT_ACTION_BY_SEAT,
     PLAY_CARD_BY_SEAT,
-    PRESTIGE,
     SETUP_HAND,
     SETUP_PLACE,
     T_PED,
@@ -54,6 +57,7 @@ from guildtable.games.guildhall.questions import (
     DiscardTop,
     EndTurn,
     FinishTurn,
+    GuildhallQuestion,
     HunterChapter,
     HunterGive,
     HunterTake,
@@ -76,10 +80,23 @@ from guildtable.games.guildhall.questions import (
     TaxGive,
     TaxTarget,
     UseAbility,
-    level_of,
 )
 from guildtable.games.guildhall.state import Position
-from guildtable.kernel.events import Event
+from guildtable.kernel.events import Event, private, public
+
+Q = TypeVar("Q", bound=GuildhallQuestion)
+_SHARED: Final[dict[tuple[object, ...], GuildhallQuestion]] = {}
+
+
+def shared(kind: type[Q], *fields: int) -> Q:
+    """The question of `kind` with these fields (small numbers only: a seat, a count, a level, a card), made the first
+    time it is asked and shared after that, as the questions of every turn are (`questions.py`): a question never
+    changes, and making one costs a few thousand instructions where looking it up costs a few hundred."""
+    key = (kind, *fields)
+    question = _SHARED.get(key)
+    if question is None:
+        question = _SHARED[key] = kind(*fields)
+    return cast(Q, question)
 
 
 # --- moving cards between zones --------------------------------------------------------------------------------------
@@ -95,9 +112,7 @@ def draw_one(state: Position, events: list[Event]) -> int | None:
         events.append(public("reshuffle", cards=len(state.deck)))
     known = state.known
     if any(known):
-        for s in range(state.num_players):
-            if known[s]:
-                known[s] -= 1
+        state.known = [count - 1 if count else 0 for count in known]
     return state.deck.pop()
 
 
@@ -139,7 +154,7 @@ def place(state: Position, owner: int, card: int, forced: bool, events: list[Eve
     events.append(public("placed", seat=owner, card=CARD_NAMES[card], source=source))
     if mask == FULL_CHAPTER:
         state.halls[index] = 0
-        state.completed[owner].append(prof)
+        state.completed[owner] = [*state.completed[owner], prof]
         events.append(
             public(
                 "chapter_completed",
@@ -149,7 +164,7 @@ def place(state: Position, owner: int, card: int, forced: bool, events: list[Eve
             )
         )
         if len(state.completed[owner]) > CAP:
-            state.stack.append(CapDiscard(owner))
+            state.stack.append(shared(CapDiscard, owner))
     else:
         state.halls[index] = mask
 
@@ -163,7 +178,9 @@ def discard_with_top(state: Position, cards: list[int], top: int) -> None:
 
 
 def discard_chapter(state: Position, seat: int, prof: int, top: int) -> None:
-    state.completed[seat].remove(prof)
+    done = state.completed[seat].copy()
+    done.remove(prof)
+    state.completed[seat] = done
     discard_with_top(state, [prof * COLOURS + c for c in range(COLOURS)], top)
 
 
@@ -208,7 +225,7 @@ def setup_discard(state: Position, question: SetupDiscard, action: int, events: 
     events.append(public("setup_redraw", seat=seat, discarded=discarded, drew=len(drawn), move=state.last_move))
     if drawn:
         events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
-    state.stack.append(SetupPlace(seat, 0))
+    state.stack.append(shared(SetupPlace, seat, 0))
 
 
 def discard_selection(state: Position, seat: int, events: list[Event]) -> int:
@@ -228,11 +245,11 @@ def setup_place(state: Position, question: SetupPlace, action: int, events: list
     state.hands[seat].remove(card)
     place(state, seat, card, False, events, "setup")
     if question.placed + 1 < SETUP_PLACE:
-        state.stack.append(SetupPlace(seat, question.placed + 1))
+        state.stack.append(shared(SetupPlace, seat, question.placed + 1))
         return
     state.prepared += 1
     if state.prepared < state.num_players:
-        state.stack.append(SetupDiscard((seat + 1) % state.num_players))
+        state.stack.append(shared(SetupDiscard, (seat + 1) % state.num_players))
     else:  # GH-18
         start_turn(state, state.start_player, events)
 
@@ -271,7 +288,7 @@ def play_card(state: Position, question: ChooseAction | PlayCard, action: int, e
     state.hands[seat].remove(card)
     state.areas[seat].append(card)
     state.played |= 1 << prof
-    n = bin(state.halls[seat * PROFESSIONS + prof]).count("1")
+    n = fz.ones(state.halls[seat * PROFESSIONS + prof])
     events.append(public("played", seat=seat, card=CARD_NAMES[card], chapter=n, move=state.last_move))
     state.stack.append(CHOOSE_LEVEL_BY_SEAT[seat][prof][n])  # n < 5: a chapter of five is completed at once
 
@@ -301,7 +318,7 @@ def choose_level(state: Position, question: ChooseLevel, action: int, events: li
         queue_placements(state, seat, seat, True, cards, scholar=True)
     elif kind == "hunter":
         if level.give_chapter:
-            state.stack.append(HunterChapter(seat, lv))
+            state.stack.append(shared(HunterChapter, seat, lv))
         else:
             state.stack.append(HunterGive(seat, lv, level.cards, ()))
         events.append(private(seat, "discard_pile_revealed", cards=[CARD_NAMES[c] for c in reversed(state.discard)]))
@@ -312,11 +329,12 @@ def choose_level(state: Position, question: ChooseLevel, action: int, events: li
         to_hand(state, seat, drawn)
         events.append(public("drew", seat=seat, count=len(drawn)))
         events.append(private(seat, "drew_cards", cards=[CARD_NAMES[c] for c in drawn]))
-        state.stack.append(BricklayerPutBack(seat, level.put_back))
+        state.stack.append(shared(BricklayerPutBack, seat, level.put_back))
     else:  # tax, GH-98/GH-99: VP first, then the card
-        state.tokens[seat] += level.vp
+        tokens = state.tokens = state.tokens.copy()
+        tokens[seat] += level.vp
         events.append(public("vp_gained", seat=seat, vp=level.vp, total=state.vp(seat)))
-        state.stack.append(TaxGive(seat))
+        state.stack.append(shared(TaxGive, seat))
 
 
 def discard_draw(state: Position, question: DiscardDraw, action: int, events: list[Event]) -> None:
@@ -340,7 +358,7 @@ def buy(state: Position, question: Buy, action: int, events: list[Event]) -> Non
     """GH-43, GH-44: the row card chosen; its cost in completed chapters is asked next."""
     seat = question.seat
     slot = action - ROW
-    state.stack.append(Pay(seat, slot, PRESTIGE[state.row[slot]].cost))
+    state.stack.append(shared(Pay, seat, slot, PRESTIGE[state.row[slot]].cost))
 
 
 def pay(state: Position, question: Pay, action: int, events: list[Event]) -> None:
@@ -350,12 +368,13 @@ def pay(state: Position, question: Pay, action: int, events: list[Event]) -> Non
     if action >= PROF:  # the first of two chapters: it goes below
         prof = action - PROF
         discard_chapter(state, seat, prof, prof * COLOURS)
-        state.stack.append(Pay(seat, slot, left - 1))
+        state.stack.append(shared(Pay, seat, slot, left - 1))
         return
     card = action - CARD
     discard_chapter(state, seat, card // COLOURS, card)
-    ptype = state.row.pop(slot)
-    state.owned[seat].append(ptype)
+    row = state.row = state.row.copy()
+    ptype = row.pop(slot)
+    state.owned[seat] = [*state.owned[seat], ptype]
     kind = PRESTIGE[ptype]
     events.append(
         public(
@@ -369,13 +388,14 @@ def pay(state: Position, question: Pay, action: int, events: list[Event]) -> Non
         )
     )
     if state.prestige_deck:  # GH-46, GH-D14: refilled before the ability
-        new = state.prestige_deck.pop()
-        state.row.insert(slot, new)
+        new = state.prestige_deck[-1]
+        state.prestige_deck = state.prestige_deck[:-1]
+        row.insert(slot, new)
         events.append(public("row_refilled", prestige=PRESTIGE[new].type_id))
     if kind.ability is None:
         return
     if legal.prestige_feasible(state, seat, ptype):
-        state.stack.append(UseAbility(seat, ptype))
+        state.stack.append(shared(UseAbility, seat, ptype))
     else:
         events.append(public("ability_unusable", seat=seat, prestige=kind.type_id))
 
@@ -399,7 +419,7 @@ def use_ability(state: Position, question: UseAbility, action: int, events: list
         state.actions_left += kind.n
         events.append(public("extra_actions", seat=seat, added=kind.n, left=state.actions_left))
     elif ability == "hand_to_guildhall_any":
-        state.stack.append(LayOut(seat))
+        state.stack.append(shared(LayOut, seat))
     else:
         purpose = {"take_chapter": T_TAKE_CHAPTER, "swap_1_for_2": T_SWAP, "take_card": T_TAKE_CARD}[str(ability)]
         ask_target(state, seat, purpose, 0, events)
@@ -418,7 +438,7 @@ def ask_target(state: Position, seat: int, purpose: int, lv: int, events: list[E
     if len(targets) == 1:
         on_target(state, seat, purpose, lv, targets[0], events)
     else:
-        state.stack.append(ChooseTarget(seat, purpose, lv))
+        state.stack.append(shared(ChooseTarget, seat, purpose, lv))
 
 
 def on_target(state: Position, seat: int, purpose: int, lv: int, target: int, events: list[Event]) -> None:
@@ -429,18 +449,18 @@ def on_target(state: Position, seat: int, purpose: int, lv: int, target: int, ev
             events.append(
                 private(seat, "hand_revealed", target=target, cards=[CARD_NAMES[c] for c in state.hands[target]])
             )
-            state.stack.append(RobberPick(seat, target, level.cards))
+            state.stack.append(shared(RobberPick, seat, target, level.cards))
         else:
             rob_random(state, seat, target, events)
     elif purpose == T_PED:
         level = level_of(lv)
         state.stack.append(PeddlerTake(seat, target, lv, 1 if level.give_chapter else level.cards, ()))
     elif purpose == T_TAKE_CHAPTER:
-        state.stack.append(TakeChapter(seat, target))
+        state.stack.append(shared(TakeChapter, seat, target))
     elif purpose == T_SWAP:
-        state.stack.append(SwapGive(seat, target))
+        state.stack.append(shared(SwapGive, seat, target))
     else:
-        state.stack.append(TakeCard(seat, target))
+        state.stack.append(shared(TakeCard, seat, target))
 
 
 def rob_random(state: Position, seat: int, target: int, events: list[Event]) -> None:
@@ -464,7 +484,7 @@ def robber_pick(state: Position, question: RobberPick, action: int, events: list
     card = action - CARD
     state.hands[victim].remove(card)
     if left > 1:
-        state.stack.append(RobberPick(seat, victim, left - 1))
+        state.stack.append(shared(RobberPick, seat, victim, left - 1))
     events.append(public("robbed", seat=seat, target=victim, card=CARD_NAMES[card]))
     place(state, seat, card, True, events, "robber")
 
@@ -531,7 +551,7 @@ def hunter_chapter(state: Position, question: HunterChapter, action: int, events
 def hunter_outgoing(state: Position, seat: int, takes: int, given: tuple[int, ...], events: list[Event]) -> None:
     """GH-80 steps 4-5: the outgoing cards go on top of the pile (Q-H3: the player names the top card); the takes
     come only from the pile as it was (`base` cards from the bottom)."""
-    state.stack.append(HunterTake(seat, takes, len(state.discard)))
+    state.stack.append(shared(HunterTake, seat, takes, len(state.discard)))
     if len(set(given)) > 1:
         state.stack.append(DiscardTop(seat, given))
     else:
@@ -547,7 +567,7 @@ def hunter_take(state: Position, question: HunterTake, action: int, events: list
     index = max(i for i in range(base) if pile[i] == card)
     del pile[index]
     if left > 1:
-        state.stack.append(HunterTake(seat, left - 1, base - 1))
+        state.stack.append(shared(HunterTake, seat, left - 1, base - 1))
     events.append(public("hunter_takes", seat=seat, card=CARD_NAMES[card]))
     place(state, seat, card, False, events, "hunter")
 
@@ -603,13 +623,13 @@ def put_back(state: Position, question: BricklayerPutBack, action: int, events: 
     card = action - CARD
     state.hands[seat].remove(card)
     state.deck.append(card)
-    for other in range(state.num_players):
-        state.known[other] = 0 if other != seat else state.known[other]
-    state.known[seat] = min(state.known[seat] + 1, len(state.deck))
+    known = [0] * state.num_players  # GH-D20: what the others knew is covered
+    known[seat] = min(state.known[seat] + 1, len(state.deck))
+    state.known = known
     events.append(public("put_back", seat=seat, count=1))
     events.append(private(seat, "put_back_card", card=CARD_NAMES[card]))
     if question.left > 1:
-        state.stack.append(BricklayerPutBack(seat, question.left - 1))
+        state.stack.append(shared(BricklayerPutBack, seat, question.left - 1))
 
 
 def tax_give(state: Position, question: TaxGive, action: int, events: list[Event]) -> None:
@@ -621,7 +641,7 @@ def tax_give(state: Position, question: TaxGive, action: int, events: list[Event
     if len(targets) == 1:
         tax_move(state, seat, card, targets[0], events)
     else:
-        state.stack.append(TaxTarget(seat, card))
+        state.stack.append(shared(TaxTarget, seat, card))
 
 
 def tax_target(state: Position, question: TaxTarget, action: int, events: list[Event]) -> None:
@@ -690,7 +710,7 @@ def lay_out(state: Position, question: LayOut, action: int, events: list[Event])
         return
     card = action - CARD
     state.hands[seat].remove(card)
-    state.stack.append(LayOut(seat))
+    state.stack.append(shared(LayOut, seat))
     place(state, seat, card, False, events, "lay_out")
 
 
@@ -702,7 +722,7 @@ def cap_discard(state: Position, question: CapDiscard, action: int, events: list
     discard_chapter(state, seat, card // COLOURS, card)
     events.append(public("cap_discard", seat=seat, completed=len(state.completed[seat]), discard_top=CARD_NAMES[card]))
     if len(state.completed[seat]) > 3:
-        state.stack.append(CapDiscard(seat))
+        state.stack.append(shared(CapDiscard, seat))
 
 
 def discard_top(state: Position, question: DiscardTop, action: int, events: list[Event]) -> None:

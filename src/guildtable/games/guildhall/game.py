@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from guildtable.games.guildhall import advice, examples, glossary, heuristics, log, text
 from guildtable.games.guildhall import setup as setup_rules
@@ -53,7 +53,7 @@ class Guildhall(Game[GuildhallState]):
     max_players = 4
     seat_names = ("P1", "P2", "P3", "P4")
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
-    win_calibration: Mapping[int, tuple[float, float]] = {
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {
         2: (1.7151, -0.0964),
         3: (1.0919, -0.57),
         4: (1.1678, -0.9992),
@@ -163,7 +163,7 @@ class Guildhall(Game[GuildhallState]):
         return GuildhallState(self, players, seed, options, setup, opening)
 
     def describe_setup(self) -> str:
-        return setup_rules.__doc__ or ""
+        return setup_rules.SETUP_HELP
 
     def observer(self, players: int) -> GuildhallEncoder:
         return encoder(players)

@@ -2,17 +2,19 @@
 chapters), then progress towards chapters and a usable hand. Reads only public facts and the evaluated seat's own
 hand size, so it never rewards peeking."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from guildtable.games.guildhall.content import COLOURS, PROFESSIONS
 from guildtable.games.guildhall.questions import WIN_VP
 from guildtable.games.guildhall.state import Position
 
-_BITS = tuple(bin(mask).count("1") for mask in range(32))
+_BITS: Final = tuple(bin(mask).count("1") for mask in range(32))
 # Worth of a chapter of n face-up cards: growing faster than linearly, since 5 completes it.
-_CHAPTER_WORTH = (0.0, 0.15, 0.45, 0.95, 1.7)
+_CHAPTER_WORTH: Final = (0.0, 0.15, 0.45, 0.95, 1.7)
 
 
 def standing(state: Position, seat: int) -> float:

@@ -13,16 +13,27 @@ for answers that are not legal, so they may be slow. They mention only what the 
 hand, public guildhalls, and the hand or pile they are searching right now).
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
+
+from typing import Final
 
 from guildtable.games.guildhall import feasibility as fz
 from guildtable.games.guildhall.actions import BUY, CARD, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
-from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, IDENTITIES, PROFESSION_NAMES, PROFESSIONS, Level
+from guildtable.games.guildhall.content import (
+    CARD_NAMES,
+    COLOURS,
+    IDENTITIES,
+    LEVELS,
+    PRESTIGE,
+    PROFESSION_NAMES,
+    PROFESSIONS,
+    Level,
+    level_of,
+)
 from guildtable.games.guildhall.glossary import card_word, chapters, listing, plural, profession_word
 from guildtable.games.guildhall.questions import (
     HAND_REFILL,
-    LEVELS,
-    PRESTIGE,
     T_PED,
     T_ROB,
     T_SWAP,
@@ -58,7 +69,6 @@ from guildtable.games.guildhall.questions import (
     TaxGive,
     TaxTarget,
     UseAbility,
-    level_of,
 )
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import domain
@@ -67,9 +77,9 @@ from guildtable.kernel.protocol import Reason
 _ = domain("guildhall").gettext
 
 assert CARD == 0, "card answers are the identities themselves (the hot paths below rely on it)"
-_PROF = tuple(card // COLOURS for card in range(IDENTITIES))
-_COLOUR = tuple(card % COLOURS for card in range(IDENTITIES))
-_COST = tuple(kind.cost for kind in PRESTIGE)
+_PROF: Final = tuple(card // COLOURS for card in range(IDENTITIES))
+_COLOUR: Final = tuple(card % COLOURS for card in range(IDENTITIES))
+_COST: Final = tuple(kind.cost for kind in PRESTIGE)
 
 
 def playable(state: Position, seat: int, card: int) -> bool:
@@ -116,10 +126,21 @@ def play_card(state: Position, question: ChooseAction | PlayCard) -> list[int]:
     return result
 
 
+def _distinct(hand: list[int]) -> list[int]:
+    """The identities of a hand, once each, ascending (hands are kept sorted: see `play_card`)."""
+    result = []
+    last = -1
+    for card in hand:
+        if card != last:
+            result.append(card)
+            last = card
+    return result
+
+
 def discard_draw(state: Position, question: DiscardDraw) -> list[int]:
     """Q-DD1 (GH-37 to GH-39, GH-D4): any hand card to select, and DONE unless the hand must first shrink to 6."""
     hand = state.hands[question.seat]
-    cards = sorted(set(hand))
+    cards = _distinct(hand)
     if not state.options["discard_draw_caps_hand"] or len(hand) <= HAND_REFILL:  # GH-39, GH-D4
         cards.append(DONE)
     return cards
@@ -348,7 +369,7 @@ def tax_targets(state: Position, seat: int, card: int) -> list[int]:
 def can_buy(state: Position, seat: int) -> bool:
     """GH-43: some row card costs no more than the completed chapters held."""
     have = len(state.completed[seat])
-    return min(map(_COST.__getitem__, state.row), default=have + 1) <= have
+    return any(_COST[ptype] <= have for ptype in state.row)
 
 
 def available_levels(state: Position, seat: int, prof: int, n: int) -> list[int]:

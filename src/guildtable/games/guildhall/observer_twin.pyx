@@ -2,8 +2,8 @@
 """Guildhall's observation tensor in C loops: the tensor `observer.py` lays out and documents, built from nothing at
 every call, from the same fields (see `kernel/observation.py`)."""
 
-from guildtable.games.guildhall.content import COLOURS, IDENTITIES, PRESTIGE_TOTAL, PROFESSIONS
-from guildtable.games.guildhall.questions import CAP, PRESTIGE, WIN_VP, ChooseLevel, DiscardDraw, SetupDiscard
+from guildtable.games.guildhall.content import COLOURS, IDENTITIES, PRESTIGE, PRESTIGE_TOTAL, PROFESSIONS
+from guildtable.games.guildhall.questions import CAP, WIN_VP, ChooseLevel, DiscardDraw, SetupDiscard
 from guildtable.games.guildhall.questions import SwapTake, Targeted, TaxTarget
 from guildtable.games.guildhall.observer import COPIES, HAND_SCALE, KNOWN_TOP, MOST_ACTIONS, NUMBER, OWNED_ROWS
 from guildtable.games.guildhall.observer import OPTION_FLAGS, PILE_SCALE, PRESTIGE_TYPES, ROW, TURN_SCALE

@@ -12,34 +12,26 @@ interrupted step resumes afterwards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Final, TypeVar
 
-from guildtable.games.guildhall.content import COLOURS, CONTENT, PROFESSIONS, Level
+from guildtable.games.guildhall.content import COLOURS, PROFESSIONS
 from guildtable.kernel.questions import Kinds, Question
 
-WIN_VP = 20  # GH-113
-HAND_REFILL = 6  # GH-38
-SETUP_HAND = 9  # GH-16
-SETUP_PLACE = 3  # GH-16
-CAP = 3  # GH-53
-MOST_PLAYERS = 4  # GH-9
+# Final: the compiled rules (`legal.py`, `flow.py`) take these numbers as constants instead of looking them up here.
+WIN_VP: Final = 20  # GH-113
+HAND_REFILL: Final = 6  # GH-38
+SETUP_HAND: Final = 9  # GH-16
+SETUP_PLACE: Final = 3  # GH-16
+CAP: Final = 3  # GH-53
+MOST_PLAYERS: Final = 4  # GH-9
 
 # Purposes of a ChooseTarget question.
-T_ROB, T_PED, T_TAKE_CHAPTER, T_SWAP, T_TAKE_CARD = range(5)
-TARGET_RULE = ("GH-65", "GH-88", "GH-102", "GH-103", "GH-106")
-
-LEVELS: tuple[tuple[Level, ...], ...] = tuple(p.levels for p in CONTENT.professions)
-PRESTIGE = CONTENT.prestige
-HUNTER = next((i for i, p in enumerate(CONTENT.professions) if p.levels[0].kind == "hunter"), -1)
-
-
-def level_of(lv: int) -> Level:
-    """The level an ability's `level` field names: `lv = profession * 8 + level index`; index 7 is the single scaled
-    Tax Collector ability (tax_collector_model=single_scaled, GH-D1), whose VP are settled when it is chosen."""
-    prof, index = divmod(lv, 8)
-    if index == 7:
-        return Level(0, "tax", vp=0)
-    return LEVELS[prof][index]
+T_ROB: Final = 0
+T_PED: Final = 1
+T_TAKE_CHAPTER: Final = 2
+T_SWAP: Final = 3
+T_TAKE_CARD: Final = 4
+TARGET_RULE: Final = ("GH-65", "GH-88", "GH-102", "GH-103", "GH-106")
 
 
 @dataclass(frozen=True, slots=True)

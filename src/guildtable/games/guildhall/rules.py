@@ -12,10 +12,11 @@ selecting to discard, Bricklayer put-backs (GH-D20, known to their owner only). 
 and GH-D19; `determinize` resamples exactly those.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from guildtable.games.guildhall import actions as act
 from guildtable.games.guildhall import flow, legal, scoring, snapshot, view, words
@@ -68,7 +69,7 @@ from guildtable.kernel.protocol import Reason
 from guildtable.kernel.questions import Handler, Handlers
 from guildtable.kernel.scoresheet import ScoreSheet
 
-HANDLERS: Handlers[Position] = Handlers(KINDS, over=words.over)
+HANDLERS: Final[Handlers[Position]] = Handlers(KINDS, over=words.over)
 """What each Guildhall question allows and does (Appendix A, GH-16 to GH-114), in the order of `ASKED_KINDS`, then
 the engine's bookkeeping steps."""
 # --- setup (GH-16) ---
@@ -383,13 +384,15 @@ class GuildhallState(Position):
     def legal_actions(self) -> list[int]:
         """The legal answers to the question on top, kept in `_legal` until the next answer: every applied action's
         refusal check, `legal_moves`, the view and search ask for them again at the same position."""
-        # (`answers`, not `legal`: a local named like a module this one imports is not called as a method, CPython 3.11)
+        # (`answers`, not `legal`: a local named like a module this one imports is not called as a method, CPython 3.11;
+        # `HANDLERS`, not `self.handlers`: compiled, a Final module constant is read directly, a class attribute is
+        # looked up)
         answers = self._legal
         if answers is None:
             stack = self.stack
             if stack:
                 question = stack[-1]
-                answers = self._legal = self.handlers.legal[type(question)](self, question)
+                answers = self._legal = HANDLERS.legal[type(question)](self, question)
             else:
                 answers = self._legal = []
         return answers.copy()
@@ -404,7 +407,7 @@ class GuildhallState(Position):
         kind = type(question)
         self.last_move = _MOVES[kind][action]
         events: list[Event] = []
-        self.handlers.answer[kind](self, question, action, events)
+        HANDLERS.answer[kind](self, question, action, events)
         if stack and stack[-1].automatic:
             self.settle(events)
         return events
@@ -412,8 +415,9 @@ class GuildhallState(Position):
     def why_illegal(self, action: int) -> Reason | None:
         """The kernel's refusal (the handler of the question on top), asked only for an answer that is not legal:
         every applied action is checked, and a legal one is accepted from the kept legal answers without going through
-        the handler's dispatch (about 3% of a random playout's step)."""
-        if action in self.legal_actions():
+        the handler's dispatch (about 3% of a random playout's step), nor copying them."""
+        kept = self._legal
+        if action in (kept if kept is not None else self.legal_actions()):
             return None
         return super().why_illegal(action)
 
@@ -453,20 +457,21 @@ class GuildhallState(Position):
         copy.selected = self.selected.copy()
         copy.areas = [area.copy() for area in self.areas]
         copy.halls = self.halls.copy()
-        copy.completed = [done.copy() for done in self.completed]
-        copy.owned = [owned.copy() for owned in self.owned]
-        copy.tokens = self.tokens.copy()
-        copy.row = self.row.copy()
-        copy.prestige_deck = self.prestige_deck.copy()
-        copy.removed = self.removed.copy()
+        # Replaced whenever they change, never changed in place (`state.py`): shared, each seat's list too.
+        copy.completed = self.completed.copy()
+        copy.owned = self.owned.copy()
+        copy.tokens = self.tokens
+        copy.row = self.row
+        copy.prestige_deck = self.prestige_deck
+        copy.removed = self.removed
         copy.start_player = self.start_player
         copy.active = self.active
         copy.actions_left = self.actions_left
         copy.played = self.played
         copy.turn = self.turn
         copy.prepared = self.prepared
-        copy.known = self.known.copy()
-        copy.winner_seats = self.winner_seats.copy()
+        copy.known = self.known
+        copy.winner_seats = self.winner_seats
         copy.last_move = self.last_move
         copy.stack = self.stack.copy()
         return copy
@@ -497,14 +502,14 @@ class GuildhallState(Position):
         copy.deck[:hidden_deck] = pool[at : at + hidden_deck]
         at += hidden_deck
         copy.discard[:hidden_discard] = pool[at : at + hidden_discard]
-        for s in others:
-            copy.known[s] = 0
+        copy.known = [0 if s in others else count for s, count in enumerate(copy.known)]
         if self.options["small_game_removal"] == "per_value" and self.removed:
             prestige_pool = copy.prestige_deck + copy.removed
             rng.shuffle(prestige_pool)
             copy.removed = sorted(prestige_pool[: len(copy.removed)])
             copy.prestige_deck = prestige_pool[len(copy.removed) :]
         else:
+            copy.prestige_deck = copy.prestige_deck.copy()  # shared with this state until now
             rng.shuffle(copy.prestige_deck)
         return copy
 
@@ -542,7 +547,7 @@ def move_record(kind: type[GuildhallQuestion], action: int) -> str:
 
 
 # Every record made once: `_apply` looks it up at every step instead of formatting it.
-_MOVES: dict[type[GuildhallQuestion], tuple[str, ...]] = {
+_MOVES: Final[dict[type[GuildhallQuestion], tuple[str, ...]]] = {
     kind: tuple(move_record(kind, action) for action in range(act.NUM_ACTIONS))
     for kind in (*ASKED_KINDS, *AUTOMATIC_KINDS)
 }

@@ -1,12 +1,14 @@
 """Points (GH-112, GH-113): each seat's VP (prestige cards plus VP tokens, `Position.vp`), how the game ended, the score
 breakdown and the end screen's score sheet."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from typing import TypedDict
 
+from guildtable.games.guildhall.content import PRESTIGE
 from guildtable.games.guildhall.glossary import prestige_name
-from guildtable.games.guildhall.questions import PRESTIGE, WIN_VP
+from guildtable.games.guildhall.questions import WIN_VP
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreSheet, line

@@ -1,26 +1,33 @@
 """The Guildhall opening (GH-9 to GH-15): shuffled decks, the 2–3 player prestige removal (GH-11, GH-D3), the center
-row, 9 cards per hand and the start player. Random from a seed, or fixed by an explicit setup.
+row, 9 cards per hand and the start player, as `SETUP_HELP` says."""
 
-An explicit setup may give any of:
-- `deck`: the 120 profession cards, top first, as names ('red Scholar'); hands are dealt 9 at a time from the top,
-  start player first;
-- `prestige`: the prestige type ids of the deck after the GH-11 removal, top first; the first 5 form the row;
-- `start_player`: the seat (0-based) that starts.
-Whatever is not given is shuffled from the seed.
-"""
-
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Final, Literal, TypedDict
 
 from guildtable.games.guildhall.content import CONTENT, card_of
 from guildtable.kernel import BadRecord, Rng
 from guildtable.kernel.i18n import domain
 
 _ = domain("guildhall").gettext
+
+SETUP_HELP: Final = (
+    "The Guildhall opening (GH-9 to GH-15): shuffled decks, the 2–3 player prestige removal (GH-11, GH-D3), the "
+    "center\nrow, 9 cards per hand and the start player. Random from a seed, or fixed by an explicit setup.\n\n"
+    """An explicit setup may give any of:
+- `deck`: the 120 profession cards, top first, as names ('red Scholar'); hands are dealt 9 at a time from the top,
+  start player first;
+- `prestige`: the prestige type ids of the deck after the GH-11 removal, top first; the first 5 form the row;
+- `start_player`: the seat (0-based) that starts.
+Whatever is not given is shuffled from the seed.
+"""
+)
+"""What `guildtable games guildhall` says of the opening and `setup=` (`Game.describe_setup`): a constant rather than
+the module's docstring, which a compiled module does not keep."""
 
 
 class GuildhallOptions(TypedDict):
@@ -36,8 +43,8 @@ class GuildhallOptions(TypedDict):
     profession_set: Literal["job_faire"]
 
 
-HAND_START = 9
-ROW_SIZE = 5
+HAND_START: Final = 9
+ROW_SIZE: Final = 5
 
 
 @dataclass(slots=True)

@@ -16,12 +16,13 @@ from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
     CONTENT,
+    PRESTIGE,
     PROFESSION_ALIASES,
     PROFESSION_NAMES,
     PROFESSIONS,
     card_of,
 )
-from guildtable.games.guildhall.questions import KINDS, PRESTIGE, GuildhallQuestion
+from guildtable.games.guildhall.questions import KINDS, GuildhallQuestion
 from guildtable.games.guildhall.setup import GuildhallOptions
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel import BadRecord, Game, Rng

@@ -12,10 +12,9 @@ from typing import Literal, NotRequired
 from typing_extensions import TypedDict
 
 from guildtable.games.guildhall.actions import seat_code
-from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PROFESSION_NAMES, PROFESSIONS
+from guildtable.games.guildhall.content import CARD_NAMES, COLOURS, CONTENT, PRESTIGE, PROFESSION_NAMES, PROFESSIONS
 from guildtable.games.guildhall.glossary import prestige_name, prestige_text
 from guildtable.games.guildhall.questions import (
-    PRESTIGE,
     WIN_VP,
     ChooseLevel,
     DiscardDraw,

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from guildtable.games.guildhall.actions import BUY, DECLINE, DISCARD_DRAW, DONE, LEVEL, PLAY, PROF, ROW, SEAT, USE
-from guildtable.games.guildhall.content import CARD_NAMES, COLOUR_NAMES, COLOURS, PROFESSION_NAMES, Level
+from guildtable.games.guildhall.content import (
+    CARD_NAMES,
+    COLOUR_NAMES,
+    COLOURS,
+    LEVELS,
+    PRESTIGE,
+    PROFESSION_NAMES,
+    Level,
+    level_of,
+)
 from guildtable.games.guildhall.glossary import (
     card_word,
     chapters,
@@ -26,8 +35,6 @@ from guildtable.games.guildhall.glossary import (
 from guildtable.games.guildhall.questions import (
     CAP,
     HAND_REFILL,
-    LEVELS,
-    PRESTIGE,
     SETUP_HAND,
     SETUP_PLACE,
     T_PED,
@@ -63,7 +70,6 @@ from guildtable.games.guildhall.questions import (
     TaxGive,
     TaxTarget,
     UseAbility,
-    level_of,
 )
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel.i18n import N_, domain

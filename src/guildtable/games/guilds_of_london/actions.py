@@ -14,9 +14,10 @@ Notation: `pass`, `stop`, `take`, `skip`, `recruit #12`, `move #12`, `effect #12
 `from plantation`, `from paviors`, `to paviors`, `neutral Red`, `keep mayor_03`, `under mayor_03`, `spend tok_ship`.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, Final, TypedDict
 
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.kernel import IllegalAction
@@ -26,25 +27,35 @@ _ = domain("guilds_of_london").gettext
 
 SEAT_NAMES = ("Green", "Red", "Blue", "Yellow")  # GL-6 colours
 USES = ("recruit", "move", "effect")
-RECRUIT, MOVE, EFFECT = 0, 1, 2
+RECRUIT: Final = 0
+MOVE: Final = 1
+EFFECT: Final = 2
 
-N_TILES = len(CONTENT.tiles)
-N_CARDS = len(CONTENT.cards)
-N_REWARDS = len(CONTENT.rewards)
-N_TOKENS = len(CONTENT.tokens)
-GUILDHALL = N_TILES
-PLANTATION = N_TILES + 1
-N_LOCATIONS = N_TILES + 2
+N_TILES: Final = len(CONTENT.tiles)
+N_CARDS: Final = len(CONTENT.cards)
+N_REWARDS: Final = len(CONTENT.rewards)
+N_TOKENS: Final = len(CONTENT.tokens)
+GUILDHALL: Final = N_TILES
+PLANTATION: Final = N_TILES + 1
+N_LOCATIONS: Final = N_TILES + 2
 
-PASS, STOP, TAKE, SKIP = 0, 1, 2, 3
-PLAY = 4
-DISCARD = PLAY + N_CARDS * 3
-SOURCE = DISCARD + N_CARDS
-DEST = SOURCE + N_LOCATIONS
-NEUTRAL = DEST + N_TILES
-REWARD = NEUTRAL + 4
-TOKEN = REWARD + N_REWARDS
-NUM_ACTIONS = TOKEN + N_TOKENS
+PASS: Final = 0
+STOP: Final = 1
+TAKE: Final = 2
+SKIP: Final = 3
+PLAY: Final = 4
+DISCARD: Final = PLAY + N_CARDS * 3
+SOURCE: Final = DISCARD + N_CARDS
+DEST: Final = SOURCE + N_LOCATIONS
+NEUTRAL: Final = DEST + N_TILES
+REWARD: Final = NEUTRAL + 4
+TOKEN: Final = REWARD + N_REWARDS
+NUM_ACTIONS: Final = TOKEN + N_TOKENS
+
+ACTIONS: Final[tuple[Any, ...]] = tuple(range(NUM_ACTIONS))
+"""Every action's int, made once: the legal-move lists hold these very ints rather than new ones at every step (an
+int above 256 is a new object each time it is made). `Any`, so that compiled code takes them as they are (an `int`
+it would unpack and then make anew)."""
 
 CARD_OF_NUMBER = {card.number: card.index for card in CONTENT.cards}
 TILE_OF_ID = {tile.id: tile.index for tile in CONTENT.tiles}
@@ -67,8 +78,7 @@ def notation(action: int, reward_verb: str = "keep") -> str:
     if action < PLAY:
         return ("pass", "stop", "take", "skip")[action]
     if action < DISCARD:
-        card, use = divmod(action - PLAY, 3)
-        return f"{USES[use]} #{CONTENT.cards[card].number}"
+        return f"{USES[(action - PLAY) % 3]} #{CONTENT.cards[(action - PLAY) // 3].number}"
     if action < SOURCE:
         return f"discard #{CONTENT.cards[action - DISCARD].number}"
     if action < DEST:

@@ -6,6 +6,7 @@ editing the data files only. Every effect is parsed into an `Effect` with a glob
 engine (`flow.py`) can refer to it from the plain-int fields of a question. This module never touches a game state.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import json
@@ -13,6 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypedDict, cast
+
+from mypy_extensions import mypyc_attr
 
 from guildtable.kernel.errors import BadContent
 
@@ -193,6 +196,9 @@ class PlantationSide:
     second_return: int
 
 
+# A plain Python class even when compiled: a position holds its round track, and a compiled frozen dataclass cannot
+# be deep-copied or pickled (copies set its fields one by one), as the RL environments' copies do.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class TrackSpec:
     rounds: int

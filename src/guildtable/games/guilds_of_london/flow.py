@@ -8,12 +8,22 @@ appends what happened to the events list it is given.
 Never call these on a move that the question's legal answers did not offer: they trust the answer.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
+
+from typing import Final, TypeVar, cast
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import ALL_SYMBOLS, CONTENT
 from guildtable.games.guilds_of_london.geometry import cell, growth_cells, rotate
 from guildtable.games.guilds_of_london.questions import (
+    END_TURN_BY_SEAT,
+    GROWTH_CHECK,
+    HAND_LIMIT_BY_SEAT,
+    NEW_ROUND,
+    NEXT_TURN,
+    TURN_BY_SEAT,
+    TURN_OVER_BY_SEAT,
     WHY,
     WHY_CARD,
     WHY_FIRST,
@@ -54,6 +64,7 @@ from guildtable.games.guilds_of_london.questions import (
     TurnOver,
     Vote,
 )
+from guildtable.games.guilds_of_london.records import RewardCardScore, TileResult
 from guildtable.games.guilds_of_london.scoring import (
     master_pairs,
     plantation_places,
@@ -63,13 +74,18 @@ from guildtable.games.guilds_of_london.scoring import (
     winners,
 )
 from guildtable.games.guilds_of_london.scoring import second_place as runner_up
-from guildtable.games.guilds_of_london.state import GuildsPosition, RewardCardScore
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.events import Event, private, public
+from guildtable.kernel.questions import Question
 
-TILES = CONTENT.tiles
-CARDS = CONTENT.cards
-EFFECTS = CONTENT.effects
-GH, PL = A.GUILDHALL, A.PLANTATION
+TILES: Final = CONTENT.tiles
+CARDS: Final = CONTENT.cards
+EFFECTS: Final = CONTENT.effects
+TOKENS: Final = CONTENT.tokens
+GH: Final = A.GUILDHALL
+PL: Final = A.PLANTATION
+Q = TypeVar("Q", bound=Question)
+T = TypeVar("T")
 
 
 def _owners() -> dict[int, tuple[str, str]]:
@@ -119,9 +135,9 @@ def gain(
     from, (VP, kind, what) adding up to `amount`: the score sheet's lines (`state.VpSource`)."""
     if amount == 0:
         return
-    st.vp[seat] += amount
+    st.vp = _with(st.vp, seat, st.vp[seat] + amount)
     st.counter += 1
-    st.marker_height[seat] = st.counter
+    st.marker_height = _with(st.marker_height, seat, st.counter)
     st.ledger = (*st.ledger, *((seat, vp, kind, what) for vp, kind, what in parts if vp))
     events.append(public("vp", seat=seat, amount=amount, total=st.vp[seat], why=why))
 
@@ -129,18 +145,19 @@ def gain(
 def draw(st: GuildsPosition, seat: int, count: int, events: list[Event]) -> None:
     """Draw action cards (GL-66, GL-D26): an empty deck is refilled from the shuffled discard pile."""
     drawn = []
+    deck = st.deck.copy()  # replaced, not changed (see state.py)
     for _ in range(count):
-        if not st.deck:
+        if not deck:
             if not st.discard:
                 break
-            st.deck = st.discard
+            deck = st.discard.copy()
             st.discard = []
-            st.rng.shuffle(st.deck)
-            events.append(public("reshuffle", cards=len(st.deck)))
-        drawn.append(st.deck.pop())
+            st.rng.shuffle(deck)
+            events.append(public("reshuffle", cards=len(deck)))
+        drawn.append(deck.pop())
+    st.deck = deck
     if drawn:
-        st.hands[seat].extend(drawn)
-        st.hands[seat].sort()
+        st.hands[seat] = sorted(st.hands[seat] + drawn)
         events.append(public("draw", seat=seat, count=len(drawn)))
         events.append(private(seat, "drew", seat=seat, cards=[CARDS[c].number for c in drawn]))
 
@@ -173,7 +190,7 @@ def fire(st: GuildsPosition, seat: int, event: str, tile: int) -> None:
         elif condition is not None and not st.condition_holds(seat, condition):
             continue
         for index in reversed(effects):
-            st.stack.append(ApplyEffect(seat, index, mask, WHY_CARD))  # an action card's lasting effect
+            st.stack.append(made(ApplyEffect, (seat, index, mask, WHY_CARD)))  # an action card's lasting effect
 
 
 def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
@@ -185,8 +202,8 @@ def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
                 st.supply[p] += fig[tile * 4 + p]
                 fig[tile * 4 + p] = 0
             if st.token[tile] >= 0:
-                st.token_supply.append(st.token[tile])
-                st.token[tile] = -1
+                st.token_supply = [*st.token_supply, st.token[tile]]
+                st.token = _with(st.token, tile, -1)
     buildings = {st.cell_of[t] for t in st.in_play if TILES[t].kind == "building"}
     guildhall = set(st.guildhall_cells)
     cards: dict[int, list[RewardCardScore]] = {}
@@ -213,6 +230,37 @@ def final_scoring(st: GuildsPosition, events: list[Event]) -> None:
     events.append(public("game_end", scores=scores(st), winners=winners(st), reward_cards=st.final["reward_cards"]))
 
 
+_MADE: dict[type[Question], dict[tuple[int, ...], Question]] = {}
+"""Per kind, the questions `made` has made, by their fields."""
+
+
+def made(kind: type[Q], fields: tuple[int, ...]) -> Q:
+    """The question `kind(*fields)` (the seat first), made once and then shared: questions are immutable, and a frozen
+    dataclass costs thousands of instructions to make, a look-up here a few hundred."""
+    of_kind = _MADE.get(kind)
+    if of_kind is None:
+        of_kind = _MADE[kind] = {}
+    question = of_kind.get(fields)
+    if question is None:
+        question = of_kind[fields] = kind(*fields)
+    return cast(Q, question)
+
+
+def _without(items: list[int], item: int) -> list[int]:
+    """A new list of `items` with the first `item` taken out (a position's lists that copies share are replaced, never
+    changed: see state.py)."""
+    kept = items.copy()
+    kept.remove(item)
+    return kept
+
+
+def _with(items: list[T], index: int, value: T) -> list[T]:
+    """A new list of `items` with `value` at `index` (as `_without`)."""
+    changed = items.copy()
+    changed[index] = value
+    return changed
+
+
 # =====================================================================================================================
 # Answers: one function per question a seat answers (the `answer` of its handler in rules.py). The question is off
 # the stack already; a question that is asked again (a turn after a card play, a payment with coins left) is pushed
@@ -225,9 +273,9 @@ def setup_keep(st: GuildsPosition, question: SetupKeep, action: int, events: lis
     seat = question.seat
     keep = action - A.REWARD
     returned = [c for c in st.rewards[seat] if c != keep]
-    st.rewards[seat] = [keep]
-    st.reward_deck.extend(returned)
-    st.reward_known.extend([-1] * len(returned))
+    st.rewards = _with(st.rewards, seat, [keep])
+    st.reward_deck = st.reward_deck + returned
+    st.reward_known = st.reward_known + [-1] * len(returned)
     events.append(public("reward_kept", seat=seat, cards=1))
     events.append(private(seat, "you_kept", seat=seat, card=CONTENT.rewards[keep].id))
 
@@ -237,52 +285,53 @@ def turn(st: GuildsPosition, question: Turn, action: int, events: list[Event]) -
     goes on under what the play asks)."""
     seat = question.seat
     if action == A.PASS:  # GL-56
-        st.stack.append(EndTurn(seat, 1))
+        st.stack.append(END_TURN_BY_SEAT[seat][1])
         events.append(public("pass", seat=seat))
         return
     if action == A.STOP:  # GL-58
-        st.stack.append(EndTurn(seat, 0))
+        st.stack.append(END_TURN_BY_SEAT[seat][0])
         events.append(public("stop", seat=seat, played=st.played))
         return
     st.stack.append(question)  # the turn goes on once the card or token is done
     if action >= A.TOKEN:  # DESIGN.md §7.1: spend a kept token between card plays
         kind = action - A.TOKEN
         token = CONTENT.tokens[kind]
-        st.kept[seat].remove(kind)
-        st.token_supply.append(kind)
+        st.kept = _with(st.kept, seat, _without(st.kept[seat], kind))
+        st.token_supply = [*st.token_supply, kind]
         st.rng.shuffle(st.token_supply)
         events.append(public("spend_token", seat=seat, token=token.id))
-        st.stack.append(ApplyEffect(seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN))
+        st.stack.append(made(ApplyEffect, (seat, token.effect, token.symbol or ALL_SYMBOLS, WHY_TOKEN)))
         return
-    card, use = divmod(action - A.PLAY, 3)
+    card = (action - A.PLAY) // 3
+    use = (action - A.PLAY) % 3
     data = CARDS[card]
-    st.hands[seat].remove(card)
+    st.hands[seat] = _without(st.hands[seat], card)
     st.played += 1
     events.append(public("play", seat=seat, card=data.number, use=A.USES[use], name=data.name))
     if use == A.RECRUIT:  # GL-60
-        st.discard.append(card)
+        st.discard = [*st.discard, card]
         recruit(st, seat, 1, False, events)
     elif use == A.MOVE:  # GL-61
-        st.discard.append(card)
-        st.stack.append(MoveFrom(seat, data.symbols, 1, 0))
+        st.discard = [*st.discard, card]
+        st.stack.append(made(MoveFrom, (seat, data.symbols, 1, 0)))
     else:  # GL-62, GL-63: the card lies in front; costs first (coins on top), then the effect
-        st.in_front.append(card)
-        st.stack.append(CardEffect(seat, card, 0))
+        st.in_front = [*st.in_front, card]
+        st.stack.append(made(CardEffect, (seat, card, 0)))
         if data.return_count:
-            st.stack.append(ReturnLiveryman(seat, data.return_count, data.return_from))
+            st.stack.append(made(ReturnLiveryman, (seat, data.return_count, data.return_from)))
         if data.coins:
-            st.stack.append(Pay(seat, data.coins))
+            st.stack.append(made(Pay, (seat, data.coins)))
 
 
 def pay(st: GuildsPosition, question: Pay, action: int, events: list[Event]) -> None:
     """GL-63: a coin is another action card discarded; asked again while coins are left."""
     card = action - A.DISCARD
-    st.hands[question.seat].remove(card)
-    st.discard.append(card)
+    st.hands[question.seat] = _without(st.hands[question.seat], card)
+    st.discard = [*st.discard, card]
     events.append(public("pay_coin", seat=question.seat, card=CARDS[card].number))
     remaining = question.remaining - 1
     if remaining:
-        st.stack.append(Pay(question.seat, remaining))
+        st.stack.append(made(Pay, (question.seat, remaining)))
 
 
 def return_liveryman(st: GuildsPosition, question: ReturnLiveryman, action: int, events: list[Event]) -> None:
@@ -293,14 +342,16 @@ def return_liveryman(st: GuildsPosition, question: ReturnLiveryman, action: int,
     events.append(public("return", seat=question.seat, source=A.location_name(location)))
     remaining = question.remaining - 1
     if remaining:
-        st.stack.append(ReturnLiveryman(question.seat, remaining, question.places))
+        st.stack.append(made(ReturnLiveryman, (question.seat, remaining, question.places)))
 
 
 def move_from(st: GuildsPosition, question: MoveFrom, action: int, events: list[Event]) -> None:
     """GL-61, GL-105: the figure to move (then where it goes), or stop moving."""
     if action == A.STOP:
         return
-    st.stack.append(MoveTo(question.seat, question.symbols, question.remaining, question.up_to, action - A.SOURCE))
+    st.stack.append(
+        made(MoveTo, (question.seat, question.symbols, question.remaining, question.up_to, action - A.SOURCE))
+    )
 
 
 def move_to(st: GuildsPosition, question: MoveTo, action: int, events: list[Event]) -> None:
@@ -312,7 +363,7 @@ def move_to(st: GuildsPosition, question: MoveTo, action: int, events: list[Even
     st.fig[target * 4 + seat] += 1
     events.append(public("move", seat=seat, source=A.location_name(source), to=TILES[target].id))
     if question.remaining > 1 and st.can_move(seat, question.symbols):
-        st.stack.append(MoveFrom(seat, question.symbols, question.remaining - 1, question.up_to))
+        st.stack.append(made(MoveFrom, (seat, question.symbols, question.remaining - 1, question.up_to)))
     fire(st, seat, "move", target)
 
 
@@ -326,7 +377,7 @@ def send_from(st: GuildsPosition, question: SendFrom, action: int, events: list[
     st.fig[PL * 4 + seat] += 1
     events.append(public("to_plantation", seat=seat, source=A.location_name(source)))
     if question.remaining > 1 and st.send_sources(seat):
-        st.stack.append(SendFrom(seat, question.remaining - 1, question.up_to))
+        st.stack.append(made(SendFrom, (seat, question.remaining - 1, question.up_to)))
     fire(st, seat, "to_plantation", -1)
 
 
@@ -340,8 +391,8 @@ def hand_limit(st: GuildsPosition, question: HandLimit, action: int, events: lis
     """GL-67: discard down to the limit, one card at a time (asked again while the hand is over it)."""
     seat = question.seat
     card = action - A.DISCARD
-    st.hands[seat].remove(card)
-    st.discard.append(card)
+    st.hands[seat] = _without(st.hands[seat], card)
+    st.discard = [*st.discard, card]
     events.append(public("hand_limit_discard", seat=seat, card=CARDS[card].number))
     if len(st.hands[seat]) > st.hand_limit(seat):
         st.stack.append(question)
@@ -357,8 +408,8 @@ def negotiate(st: GuildsPosition, question: Negotiate, action: int, events: list
     victim = action - A.NEUTRAL
     st.fig[location * 4 + victim] -= 1
     st.fig[GH * 4 + victim] += 1
-    st.neutrals[seat] -= 1
-    st.neutral_out[seat] += 1
+    st.neutrals = _with(st.neutrals, seat, st.neutrals[seat] - 1)
+    st.neutral_out = _with(st.neutral_out, seat, st.neutral_out[seat] + 1)
     events.append(public("neutral", seat=seat, displaced=victim, at=A.location_name(location)))
     if _can_negotiate(st, seat, location):
         st.stack.append(question)
@@ -369,7 +420,7 @@ def first_reward(st: GuildsPosition, question: FirstReward, action: int, events:
     seat, tile, part = question.seat, question.tile, question.part
     effects = TILES[tile].first
     if part + 1 < len(effects):
-        st.stack.append(FirstReward(seat, tile, part + 1))
+        st.stack.append(made(FirstReward, (seat, tile, part + 1)))
     _take_or_skip(st, seat, tile, part, effects[part], action, WHY_FIRST, "first", events)
 
 
@@ -378,7 +429,7 @@ def second_reward(st: GuildsPosition, question: SecondReward, action: int, event
     seat, tile, part = question.seat, question.tile, question.part
     effects = TILES[tile].second_extra
     if part + 1 < len(effects):
-        st.stack.append(SecondReward(seat, tile, part + 1))
+        st.stack.append(made(SecondReward, (seat, tile, part + 1)))
     _take_or_skip(st, seat, tile, part, effects[part], action, WHY_SECOND, "second", events)
 
 
@@ -394,7 +445,7 @@ def _take_or_skip(
     events: list[Event],
 ) -> None:
     if action == A.TAKE:
-        st.stack.append(ApplyEffect(seat, effect, ALL_SYMBOLS, why))
+        st.stack.append(made(ApplyEffect, (seat, effect, ALL_SYMBOLS, why)))
     else:
         events.append(public("skip_reward", seat=seat, tile=TILES[tile].id, place=place, part=part))
 
@@ -403,7 +454,7 @@ def reward_keep(st: GuildsPosition, question: RewardKeep, action: int, events: l
     """GL-106: keep one drawn reward card; the rest go under the deck in the player's order (Q-G4)."""
     seat = question.seat
     card = action - A.REWARD
-    st.rewards[seat].append(card)
+    st.rewards = _with(st.rewards, seat, [*st.rewards[seat], card])
     rest = tuple(c for c in question.cards if c != card)
     events.append(public("reward_kept", seat=seat, cards=len(st.rewards[seat])))
     events.append(private(seat, "you_kept", seat=seat, card=CONTENT.rewards[card].id))
@@ -413,15 +464,15 @@ def reward_keep(st: GuildsPosition, question: RewardKeep, action: int, events: l
 def reward_under(st: GuildsPosition, question: RewardUnder, action: int, events: list[Event]) -> None:
     """GL-106 (Q-G4): the chosen drawn card goes under the reward deck; the last one follows by itself."""
     card = action - A.REWARD
-    st.reward_deck.insert(0, card)
-    st.reward_known.insert(0, question.seat)
+    st.reward_deck = [card, *st.reward_deck]
+    st.reward_known = [question.seat, *st.reward_known]
     _under_or_ask(st, question.seat, tuple(c for c in question.cards if c != card), events)
 
 
 def _under_or_ask(st: GuildsPosition, seat: int, rest: tuple[int, ...], events: list[Event]) -> None:
     if len(rest) == 1:
-        st.reward_deck.insert(0, rest[0])
-        st.reward_known.insert(0, seat)
+        st.reward_deck = [rest[0], *st.reward_deck]
+        st.reward_known = [seat, *st.reward_known]
     elif rest:
         st.stack.append(RewardUnder(seat, rest))
     if rest:
@@ -435,9 +486,10 @@ def _under_or_ask(st: GuildsPosition, seat: int, rest: tuple[int, ...], events: 
 
 def setup_done(st: GuildsPosition, step: SetupDone, events: list[Event]) -> None:
     """GL-31: once every seat has kept a reward card, the returned ones are shuffled into the deck; the first turn."""
+    st.reward_deck = st.reward_deck.copy()
     st.rng.shuffle(st.reward_deck)  # GL-31
     st.reward_known = [-1] * len(st.reward_deck)
-    st.stack.append(NextTurn(-1))
+    st.stack.append(NEXT_TURN)
 
 
 def next_turn(st: GuildsPosition, step: NextTurn, events: list[Event]) -> None:
@@ -447,10 +499,10 @@ def next_turn(st: GuildsPosition, step: NextTurn, events: list[Event]) -> None:
             st.taken |= 1 << seat
             st.active = seat
             st.played = 0
-            st.stack.append(Turn(seat))
+            st.stack.append(TURN_BY_SEAT[seat])
             return
     st.active = -1
-    st.stack.append(GrowthCheck(-1))
+    st.stack.append(GROWTH_CHECK)
     if st.round in st.track.scoring:  # GL-69
         st.stack.append(ScoreFrom(-1, 0, tuple(st.reading_order())))
 
@@ -458,27 +510,28 @@ def next_turn(st: GuildsPosition, step: NextTurn, events: list[Event]) -> None:
 def end_turn(st: GuildsPosition, step: EndTurn, events: list[Event]) -> None:
     """GL-58, GL-D25: end-of-turn effects in card order, before the discard and the draw."""
     seat = step.seat
-    st.stack.append(FinishTurn(seat, step.passed))
+    st.stack.append(made(FinishTurn, (seat, step.passed)))
     if step.passed:
         return
     for card, index in reversed(st.end_effects):
         triggered = CARDS[card].effect[index]
         if triggered.condition is None or st.condition_holds(seat, triggered.condition):
             for effect in reversed(triggered.effects):
-                st.stack.append(ApplyEffect(seat, effect, CARDS[card].symbols, WHY_CARD))
+                st.stack.append(made(ApplyEffect, (seat, effect, CARDS[card].symbols, WHY_CARD)))
 
 
 def finish_turn(st: GuildsPosition, step: FinishTurn, events: list[Event]) -> None:
     """GL-56, GL-58, GL-59, GL-65, GL-67: discard the cards in front, draw 4 or 2 (none in the last round), then the
     hand-limit check."""
     seat = step.seat
-    st.discard.extend(st.in_front)
-    st.in_front = []
+    if st.in_front:
+        st.discard = st.discard + st.in_front
+        st.in_front = []
     if not st.is_last_round():
         draw(st, seat, 4 if step.passed else 2, events)
-    st.stack.append(TurnOver(seat))
+    st.stack.append(TURN_OVER_BY_SEAT[seat])
     if len(st.hands[seat]) > st.hand_limit(seat):
-        st.stack.append(HandLimit(seat))
+        st.stack.append(HAND_LIMIT_BY_SEAT[seat])
 
 
 def turn_over(st: GuildsPosition, step: TurnOver, events: list[Event]) -> None:
@@ -487,7 +540,7 @@ def turn_over(st: GuildsPosition, step: TurnOver, events: list[Event]) -> None:
     st.end_effects = []
     st.limit_bonus = 0
     st.played = 0
-    st.stack.append(NextTurn(-1))
+    st.stack.append(NEXT_TURN)
 
 
 def card_effect(st: GuildsPosition, step: CardEffect, events: list[Event]) -> None:
@@ -496,15 +549,15 @@ def card_effect(st: GuildsPosition, step: CardEffect, events: list[Event]) -> No
     data = CARDS[card]
     if index >= len(data.effect):
         return
-    st.stack.append(CardEffect(seat, card, index + 1))
+    st.stack.append(made(CardEffect, (seat, card, index + 1)))
     triggered = data.effect[index]
     if triggered.trigger == "each_time":
-        st.lasting.append((triggered.event, triggered.condition, triggered.effects, data.symbols))
+        st.lasting = [*st.lasting, (triggered.event, triggered.condition, triggered.effects, data.symbols)]
     elif triggered.trigger == "end_of_turn":
-        st.end_effects.append((card, index))
+        st.end_effects = [*st.end_effects, (card, index)]
     elif triggered.condition is None or st.condition_holds(seat, triggered.condition):
         for effect in reversed(triggered.effects):
-            st.stack.append(ApplyEffect(seat, effect, data.symbols, WHY_CARD))
+            st.stack.append(made(ApplyEffect, (seat, effect, data.symbols, WHY_CARD)))
 
 
 def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> None:
@@ -519,12 +572,12 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
     elif kind == "move":
         reach = step.symbols if effect.symbol_restricted else ALL_SYMBOLS
         if st.can_move(seat, reach):
-            st.stack.append(MoveFrom(seat, reach, effect.count, int(effect.up_to)))
+            st.stack.append(made(MoveFrom, (seat, reach, effect.count, int(effect.up_to))))
     elif kind == "recruit":
         recruit(st, seat, effect.count, effect.to_plantation, events)
     elif kind == "to_plantation":
         if st.send_sources(seat):
-            st.stack.append(SendFrom(seat, effect.count, int(effect.up_to)))
+            st.stack.append(made(SendFrom, (seat, effect.count, int(effect.up_to))))
     elif kind == "draw_action":
         draw(st, seat, effect.count, events)
     elif kind == "reward_cards_choose":
@@ -534,15 +587,15 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
             gain(st, seat, effect.empty_deck_vp, "empty reward deck (GL-106)", events, (effect.empty_deck_vp, *paid_by))
             return
         drawn = tuple(st.reward_deck[-count:][::-1])
-        del st.reward_deck[-count:]
-        del st.reward_known[-count:]
+        st.reward_deck = st.reward_deck[:-count]
+        st.reward_known = st.reward_known[:-count]
         events.append(public("reward_draw", seat=seat, count=count))
         events.append(private(seat, "reward_drawn", seat=seat, cards=[CONTENT.rewards[c].id for c in drawn]))
         st.stack.append(RewardKeep(seat, drawn))
     elif kind == "hand_limit_bonus":
         st.limit_bonus += effect.amount
     elif kind == "move_beadle" and any(t != st.beadle for t in st.move_targets(ALL_SYMBOLS)):
-        st.stack.append(BeadleTo(seat))
+        st.stack.append(made(BeadleTo, (seat,)))
 
 
 # --- tile scoring ----------------------------------------------------------------------------------------------------
@@ -550,21 +603,26 @@ def apply_effect(st: GuildsPosition, step: ApplyEffect, events: list[Event]) -> 
 
 def score_from(st: GuildsPosition, step: ScoreFrom, events: list[Event]) -> None:
     """GL-70 to GL-74: check each tile once, in the reading order fixed when the phase began."""
-    index, order = step.index, step.order
-    if index >= len(order):
-        return
-    st.stack.append(ScoreFrom(-1, index + 1, order))
-    tile = order[index]
-    if st.back[tile] or st.cell_of[tile] < 0:  # GL-72
-        return
-    figures = sum(st.fig[tile * 4 : tile * 4 + st.num_players]) + (st.beadle == tile)
-    if figures < TILES[tile].minimum:  # GL-73
+    order = step.order
+    fig = st.fig
+    tile = figures = -1
+    for index in range(step.index, len(order)):  # the tiles skipped, without a step of their own each
+        tile = order[index]
+        if st.back[tile] or st.cell_of[tile] < 0:  # GL-72
+            continue
+        figures = 1 if st.beadle == tile else 0
+        for p in range(st.num_players):
+            figures += fig[tile * 4 + p]
+        if figures >= TILES[tile].minimum:  # GL-73
+            st.stack.append(ScoreFrom(-1, index + 1, order))
+            break
+    else:
         return
     st.scoring = tile
     events.append(public("scoring", tile=TILES[tile].id, figures=figures))
-    st.stack.append(Vote(-1, tile))
+    st.stack.append(made(Vote, (-1, tile)))
     for seat in reversed(st.order()):  # GL-75: in current turn order
-        st.stack.append(OfferNeutrals(seat, tile))
+        st.stack.append(made(OfferNeutrals, (seat, tile)))
 
 
 def _can_negotiate(st: GuildsPosition, seat: int, location: int) -> bool:
@@ -577,14 +635,13 @@ def _can_negotiate(st: GuildsPosition, seat: int, location: int) -> bool:
 def offer_neutrals(st: GuildsPosition, step: OfferNeutrals, events: list[Event]) -> None:
     """GL-75, GL-89: the seat is asked to negotiate if it has a neutral and another player has a liveryman there."""
     if _can_negotiate(st, step.seat, step.location):
-        st.stack.append(Negotiate(step.seat, step.location))
+        st.stack.append(made(Negotiate, (step.seat, step.location)))
 
 
 def _return_neutrals(st: GuildsPosition) -> None:
     """GL-81, GL-89: neutrals go back to their owners after every negotiation."""
-    for p in range(st.num_players):
-        st.neutrals[p] += st.neutral_out[p]
-        st.neutral_out[p] = 0
+    st.neutrals = [st.neutrals[p] + st.neutral_out[p] for p in range(st.num_players)]
+    st.neutral_out = [0] * st.num_players
 
 
 def vote(st: GuildsPosition, step: Vote, events: list[Event]) -> None:
@@ -595,16 +652,23 @@ def vote(st: GuildsPosition, step: Vote, events: list[Event]) -> None:
     winner = vote_winner(counts, lambda p: st.adjacent_masters(tile, p), st.order(), st.options["unresolved_vote"])
     if winner is None:  # GL-79, GL-80, GL-D13
         st.scoring = -1
-        st.results.append({"round": st.round, "tile": TILES[tile].id, "counts": counts, "winner": None})
+        st.results = [*st.results, {"round": st.round, "tile": TILES[tile].id, "counts": counts, "winner": None}]
         events.append(public("not_scored", tile=TILES[tile].id, counts=counts))
         return
     second = runner_up(counts, winner)
-    st.results.append({"round": st.round, "tile": TILES[tile].id, "counts": counts, "winner": winner, "second": second})
+    result: TileResult = {
+        "round": st.round,
+        "tile": TILES[tile].id,
+        "counts": counts,
+        "winner": winner,
+        "second": second,
+    }
+    st.results = [*st.results, result]
     events.append(public("vote", tile=TILES[tile].id, counts=counts, winner=winner, second=second))
-    st.stack.append(Flip(winner, tile))
-    st.stack.append(SecondPlace(-1 if second is None else second, tile))
+    st.stack.append(made(Flip, (winner, tile)))
+    st.stack.append(made(SecondPlace, (-1 if second is None else second, tile)))
     if TILES[tile].first:
-        st.stack.append(FirstReward(winner, tile, 0))
+        st.stack.append(made(FirstReward, (winner, tile, 0)))
 
 
 def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> None:
@@ -612,26 +676,26 @@ def second_place(st: GuildsPosition, step: SecondPlace, events: list[Event]) -> 
     tile = step.tile
     seat = step.seat
     token = st.token[tile]
-    st.token[tile] = -1
+    if token >= 0:
+        st.token = _with(st.token, tile, -1)
     if seat < 0:
         if token >= 0:
-            st.token_supply.append(token)
+            st.token_supply = [*st.token_supply, token]
             st.rng.shuffle(st.token_supply)
         return
     data = TILES[tile]
     vp = data.second_vp
     parts = [(data.second_vp, "second", data.id)]
     if data.second_extra:
-        st.stack.append(SecondReward(seat, tile, 0))
+        st.stack.append(made(SecondReward, (seat, tile, 0)))
     if token >= 0:
         kind = CONTENT.tokens[token]
         vp += kind.vp
         parts.append((kind.vp, "token", f"{kind.id} {data.id}"))
-        st.kept[seat].append(token)
-        st.kept[seat].sort()
+        st.kept = _with(st.kept, seat, sorted([*st.kept[seat], token]))
         events.append(public("token", seat=seat, token=kind.id))
         if kind.use == "immediate" and kind.effect >= 0:
-            st.stack.append(ApplyEffect(seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN))
+            st.stack.append(made(ApplyEffect, (seat, kind.effect, kind.symbol or ALL_SYMBOLS, WHY_TOKEN)))
     gain(st, seat, vp, f"second place on {data.id}", events, *parts)
 
 
@@ -641,7 +705,7 @@ def flip(st: GuildsPosition, step: Flip, events: list[Event]) -> None:
     winner = step.seat
     fig = st.fig
     base = tile * 4
-    st.back[tile] = 1
+    st.back = _with(st.back, tile, 1)
     for p in range(st.num_players):
         fig[GH * 4 + p] += fig[base + p]
         fig[base + p] = 0
@@ -665,14 +729,14 @@ def growth_check(st: GuildsPosition, step: GrowthCheck, events: list[Event]) -> 
         st.jumped = False
         st.round = min(g for g in st.track.grey if g >= st.round)
         events.append(public("round_jump", round=st.round))
-    st.stack.append(NewRound(-1))
+    st.stack.append(NEW_ROUND)
     if st.round in st.track.grey:
-        st.stack.append(BeadleGrowth(-1))
-        st.stack.append(AddTiles(-1))
-        st.stack.append(EndCheck(-1))
-        st.stack.append(PlantationVote(-1))
+        st.stack.append(made(BeadleGrowth, (-1,)))
+        st.stack.append(made(AddTiles, (-1,)))
+        st.stack.append(made(EndCheck, (-1,)))
+        st.stack.append(made(PlantationVote, (-1,)))
         for seat in reversed(st.order()):  # GL-89
-            st.stack.append(OfferNeutrals(seat, PL))
+            st.stack.append(made(OfferNeutrals, (seat, PL)))
 
 
 def plantation_vote(st: GuildsPosition, step: PlantationVote, events: list[Event]) -> None:
@@ -686,9 +750,9 @@ def plantation_vote(st: GuildsPosition, step: PlantationVote, events: list[Event
     rank = {p: i for i, p in enumerate(st.order())}
     awards.sort(key=lambda award: rank[award[0]])
     for seat, effects, returns in reversed(awards):
-        st.stack.append(PlantationReturn(seat, returns))
+        st.stack.append(made(PlantationReturn, (seat, returns)))
         for effect in reversed(effects):
-            st.stack.append(ApplyEffect(seat, effect, ALL_SYMBOLS, WHY_PLANTATION))
+            st.stack.append(made(ApplyEffect, (seat, effect, ALL_SYMBOLS, WHY_PLANTATION)))
 
 
 def plantation_return(st: GuildsPosition, step: PlantationReturn, events: list[Event]) -> None:
@@ -718,6 +782,9 @@ def add_tiles(st: GuildsPosition, step: AddTiles, events: list[Event]) -> None:
     else:
         compass = st.guildhall_cells[0 if st.options["compass_cell"] == "west" else -1]
         targets = growth_cells(st.cells, compass, rotate(direction, st.options["compass_rotation"]), count)
+    st.pool = st.pool.copy()
+    st.token_supply = st.token_supply.copy()
+    st.token = st.token.copy()
     for target in targets:
         tile = st.pool.pop()
         st.place(tile, target)
@@ -736,4 +803,4 @@ def new_round(st: GuildsPosition, step: NewRound, events: list[Event]) -> None:
     st.round += 1
     st.taken = 0
     events.append(public("round", round=st.round))
-    st.stack.append(NextTurn(-1))
+    st.stack.append(NEXT_TURN)

@@ -4,7 +4,7 @@ for the text view, the greedy bot's evaluation, the analysis's calibration and t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from guildtable.games.guilds_of_london import advice, examples, glossary, heuristics, log, text
 from guildtable.games.guilds_of_london import setup as setup_rules
@@ -104,7 +104,7 @@ class GuildsOfLondon(Game[GuildsState]):
     options = OPTIONS
     seat_names = SEAT_NAMES
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
-    win_calibration: Mapping[int, tuple[float, float]] = {
+    win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {
         2: (2.1999, -0.2108),
         3: (2.0226, -1.3262),
         4: (1.8509, -1.614),

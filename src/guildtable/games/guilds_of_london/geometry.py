@@ -5,12 +5,14 @@ A cell is the int `(y + OFFSET) * WIDTH + (x + OFFSET)`, so neighbours are ±1 a
 order when the y part is reversed (see `reading_key`).
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Final
 
-WIDTH = 64
-OFFSET = 32
+WIDTH: Final = 64
+OFFSET: Final = 32
 DIRECTIONS = ("N", "E", "S", "W")
 STEP = {"N": WIDTH, "E": 1, "S": -WIDTH, "W": -1}
 RIGHT = {"N": "E", "E": "S", "S": "W", "W": "N"}
@@ -41,6 +43,11 @@ def reading_key(code: int) -> tuple[int, int]:
     """Sort key for reading order (GL-21): top row first, then left to right."""
     x, y = xy(code)
     return -y, x
+
+
+def reading_rank(code: int) -> int:
+    """An int that sorts as `reading_key(code)` does: rows from the top, then left to right."""
+    return (WIDTH - 1 - code // WIDTH) * WIDTH + code % WIDTH
 
 
 def rotate(direction: str, degrees: int) -> str:

@@ -3,6 +3,7 @@
 the Guildhall, a useful hand, reward cards, and answers still owed to it). Uses only what `seat` may know: public
 figures, public counts and its own cards."""
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 import math

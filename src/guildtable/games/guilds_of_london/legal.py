@@ -3,9 +3,11 @@ sentence in plain words (never revealing hidden cards). Each function is the `le
 `Handler` in `rules.HANDLERS`; the kernel's `StackState` calls the one of the question on top.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Final
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london import words as W
@@ -26,7 +28,7 @@ from guildtable.games.guilds_of_london.questions import (
     SetupKeep,
     Turn,
 )
-from guildtable.games.guilds_of_london.state import GuildsPosition
+from guildtable.games.guilds_of_london.state import NO_SOURCE, GuildsPosition
 from guildtable.kernel.i18n import domain
 from guildtable.kernel.protocol import Reason
 from guildtable.kernel.questions import Question
@@ -35,8 +37,11 @@ _ = domain("guilds_of_london").gettext
 ngettext = domain("guilds_of_london").ngettext
 
 
-CARDS = CONTENT.cards
-GH, PL = A.GUILDHALL, A.PLANTATION
+CARDS: Final = CONTENT.cards
+TOKENS: Final = CONTENT.tokens
+ACTIONS: Final = A.ACTIONS
+GH: Final = A.GUILDHALL
+PL: Final = A.PLANTATION
 
 
 def return_sources(st: GuildsPosition, seat: int, bits: int) -> list[int]:
@@ -66,6 +71,15 @@ def move_pairs(st: GuildsPosition, seat: int, mask: int) -> tuple[list[int], lis
     return sources, targets
 
 
+def _can_leave(st: GuildsPosition, seat: int, source: int, mask: int) -> bool:
+    """`source` is one of the sources `move_pairs` gives: one of `st.move_sources(seat)` with a target elsewhere."""
+    if source == GH:
+        here = st.fig[GH * 4 + seat] > 0
+    else:
+        here = source < A.N_TILES and st.cell_of[source] >= 0 and st.fig[source * 4 + seat] > 0
+    return here and st.has_target(mask, source)
+
+
 # --- the legal answers, one function per question kind (the `legal` of its handler in rules.py) ----------------------
 
 
@@ -75,11 +89,11 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
     and its coins and returns can be paid (GL-62, GL-63, GL-D23, GL-D24); a kept token that is spent later
     (DESIGN.md §7.1)."""
     seat = question.seat
-    result = [A.PASS if st.played == 0 else A.STOP]
+    result: list[Any] = [A.PASS if st.played == 0 else A.STOP]  # the ints of `A.ACTIONS`, as they are
     hand = st.hands[seat]
     can_recruit = st.supply[seat] > 0
-    sources = st.move_sources(seat)
-    move_ok: dict[int, bool] = {}
+    source = st.lone_source(seat)  # GL-61: a figure moves to another tile than its own
+    checked = can_reach = 0  # bit `mask` set: the moves to symbols `mask` are looked at, and possible
     size = len(hand)
     previous = -1
     for card in hand:
@@ -89,28 +103,31 @@ def turns(st: GuildsPosition, question: Turn) -> list[int]:
         data = CARDS[card]
         base = A.PLAY + card * 3
         if can_recruit:  # GL-60, GL-D22
-            result.append(base)
-        mask = data.symbols
-        ok = move_ok.get(mask)
-        if ok is None:
-            ok = move_ok[mask] = st.can_move(seat, mask, sources)
-        if ok:
-            result.append(base + 1)
+            result.append(ACTIONS[base])
+        bit = 1 << data.symbols
+        if not checked & bit:
+            checked |= bit
+            if source != NO_SOURCE and st.has_target(data.symbols, source):
+                can_reach |= bit
+        if can_reach & bit:
+            result.append(ACTIONS[base + 1])
         if (
             data.effect
             and data.coins <= size - 1  # GL-63, GL-D24
             and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
         ):
-            result.append(base + 2)
-    for kind in sorted(set(st.kept[seat])):
-        if CONTENT.tokens[kind].use == "spend_later":
-            result.append(A.TOKEN + kind)
+            result.append(ACTIONS[base + 2])
+    kept = st.kept[seat]
+    if kept:
+        for kind in sorted(set(kept)):
+            if TOKENS[kind].use == "spend_later":
+                result.append(ACTIONS[A.TOKEN + kind])
     return result
 
 
 def discards(st: GuildsPosition, question: Pay | HandLimit) -> list[int]:
     """Q-T4 coins (GL-63) and Q-T5 (GL-67): any card in the seat's hand, once per card."""
-    return sorted({A.DISCARD + c for c in st.hands[question.seat]})
+    return [ACTIONS[A.DISCARD + c] for c in sorted(set(st.hands[question.seat]))]
 
 
 def returns(st: GuildsPosition, question: ReturnLiveryman) -> list[int]:
@@ -122,13 +139,13 @@ def move_froms(st: GuildsPosition, question: MoveFrom) -> list[int]:
     """Q-G1 (GL-61, GL-D21, GL-105): the figures that have somewhere to go, and stop if the move is 'up to'."""
     sources, _targets = move_pairs(st, question.seat, question.symbols)
     stop = [A.STOP] if question.up_to else []
-    return stop + sorted(A.SOURCE + s for s in sources)
+    return stop + [ACTIONS[A.SOURCE + s] for s in sorted(sources)]
 
 
 def move_tos(st: GuildsPosition, question: MoveTo) -> list[int]:
     """Q-G2 (GL-61, GL-D21, GL-105): another unscored tile showing the symbols, not the one being scored."""
     source = question.source
-    return [A.DEST + t for t in sorted(st.move_targets(question.symbols)) if t != source]
+    return [ACTIONS[A.DEST + t] for t in sorted(st.move_targets(question.symbols)) if t != source]
 
 
 def send_froms(st: GuildsPosition, question: SendFrom) -> list[int]:
@@ -173,7 +190,8 @@ def refuse_turn(st: GuildsPosition, question: Turn, action: int) -> Reason | Non
     listing every play of the turn."""
     seat = question.seat
     if A.PLAY <= action < A.DISCARD:
-        card, use = divmod(action - A.PLAY, 3)
+        card = (action - A.PLAY) // 3
+        use = (action - A.PLAY) % 3
         if card in st.hands[seat]:
             if use == A.RECRUIT:
                 if st.supply[seat] > 0:
@@ -189,6 +207,9 @@ def refuse_turn(st: GuildsPosition, question: Turn, action: int) -> Reason | Non
                     and (not data.return_count or returnable(st, seat, data.return_from) >= data.return_count)
                 ):
                     return None
+    elif action == A.PASS or action == A.STOP:
+        if (action == A.PASS) == (st.played == 0):  # GL-56, GL-58: the first of `turns`
+            return None
     elif action in turns(st, question):
         return None
     return _explain_turn(st, question, action)
@@ -201,7 +222,8 @@ def _explain_turn(st: GuildsPosition, question: Turn, action: int) -> Reason:
     if action == A.STOP:
         return "GL-58", _("You have not played a card yet; to end your turn without playing one, pass")
     if A.PLAY <= action < A.DISCARD:
-        card, use = divmod(action - A.PLAY, 3)
+        card = (action - A.PLAY) // 3
+        use = (action - A.PLAY) % 3
         data = CARDS[card]
         name = W.card_name(data)
         if card not in st.hands[seat]:
@@ -268,7 +290,10 @@ def refuse_return(st: GuildsPosition, question: ReturnLiveryman, action: int) ->
 
 def refuse_move_from(st: GuildsPosition, question: MoveFrom, action: int) -> Reason | None:
     """Q-G1 (GL-61, GL-D21, GL-105): a figure of the seat's that can reach another tile, or stop when allowed."""
-    if action in move_froms(st, question):
+    if action == A.STOP:
+        if question.up_to:
+            return None
+    elif A.SOURCE <= action < A.DEST and _can_leave(st, question.seat, action - A.SOURCE, question.symbols):
         return None
     if A.SOURCE <= action < A.DEST:
         location = action - A.SOURCE
@@ -281,8 +306,10 @@ def refuse_move_from(st: GuildsPosition, question: MoveFrom, action: int) -> Rea
 def refuse_move_to(st: GuildsPosition, question: MoveTo, action: int) -> Reason | None:
     """Q-G2 (GL-61, GL-D21, GL-105): another unscored tile in the city showing the move's symbols, not the tile
     being scored."""
-    if action in move_tos(st, question):
-        return None
+    if A.DEST <= action < A.NEUTRAL:
+        tile = action - A.DEST
+        if tile != question.source and st.is_target(tile, question.symbols):
+            return None
     if A.DEST <= action < A.NEUTRAL:
         tile = action - A.DEST
         name = W.tile_subject(tile)

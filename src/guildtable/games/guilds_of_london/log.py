@@ -10,7 +10,7 @@ from typing import Literal, TypedDict, cast
 
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.state import RewardCardScore
+from guildtable.games.guilds_of_london.records import RewardCardScore
 from guildtable.kernel.i18n import N_, domain
 
 # ---------------------------------------------------------------------------------------------------------------------

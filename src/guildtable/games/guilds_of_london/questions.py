@@ -417,6 +417,19 @@ GuildsQuestion = (
 """Any question of a Guilds of London stack."""
 KINDS: Kinds[GuildsQuestion] = Kinds(*ASKED, *AUTOMATIC)
 
+# The questions that carry no more than a seat (and a flag), made once and shared: a frozen dataclass costs thousands
+# of instructions to make, and the turn's questions come at every step. Seats run to 4 (GL-6); -1 is no seat.
+TURN_BY_SEAT = tuple(Turn(seat) for seat in range(4))
+END_TURN_BY_SEAT = tuple((EndTurn(seat, 0), EndTurn(seat, 1)) for seat in range(4))
+"""`END_TURN_BY_SEAT[seat][passed]`."""
+FINISH_TURN_BY_SEAT = tuple((FinishTurn(seat, 0), FinishTurn(seat, 1)) for seat in range(4))
+"""`FINISH_TURN_BY_SEAT[seat][passed]`."""
+TURN_OVER_BY_SEAT = tuple(TurnOver(seat) for seat in range(4))
+HAND_LIMIT_BY_SEAT = tuple(HandLimit(seat) for seat in range(4))
+NEXT_TURN = NextTurn(-1)
+GROWTH_CHECK = GrowthCheck(-1)
+NEW_ROUND = NewRound(-1)
+
 
 def read(name: object, seat: object, stored: Sequence[object], where: str) -> GuildsQuestion:
     """The question a snapshot recorded as `[name, seat, stored]` (`KINDS.read`, with the stored forms of the kinds

@@ -11,6 +11,7 @@ on top through it and then runs steps until a question is on top, so the whole r
 data on the stack and snapshots, clones and determinization need no special cases.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from typing import Any

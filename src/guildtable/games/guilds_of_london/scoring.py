@@ -6,6 +6,7 @@ They read plain values (counts, sets of cells) or a position and never change a 
 these points is a step of flow.py.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -14,7 +15,8 @@ from typing import TypedDict
 from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import BUILDING_KEYS, CONTENT, SYMBOL_BIT, RewardCard, Tile
 from guildtable.games.guilds_of_london.geometry import neighbours, ring
-from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult, VpSource
+from guildtable.games.guilds_of_london.records import FinalScoring, TileResult
+from guildtable.games.guilds_of_london.state import GuildsPosition, VpSource
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.scoresheet import ScoreCategory, ScoreLine, ScoreSheet
 

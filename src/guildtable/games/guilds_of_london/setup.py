@@ -8,6 +8,7 @@ ids in draw order), `plantation` (`ulster` or `virginia`), `buildings_2p` (`{"N"
 "E": key}`). Listed shuffles must be permutations of the full set.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping

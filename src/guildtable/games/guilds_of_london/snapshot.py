@@ -11,7 +11,8 @@ from typing import Any, TypedDict, TypeVar
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
 from guildtable.games.guilds_of_london.questions import LIVERYMEN, NEUTRALS_EACH, RewardKeep, RewardUnder, read
-from guildtable.games.guilds_of_london.state import FinalScoring, GuildsOptions, GuildsPosition, TileResult, VpSource
+from guildtable.games.guilds_of_london.records import FinalScoring, TileResult
+from guildtable.games.guilds_of_london.state import GuildsOptions, GuildsPosition, VpSource
 from guildtable.kernel import BadRecord, Game, Rng
 
 PositionT = TypeVar("PositionT", bound=GuildsPosition)

@@ -5,26 +5,37 @@ the copies search needs.
 It never decides which answers are legal, what an answer does, how points are counted or what a player reads
 (legal.py, flow.py, scoring.py, words.py): they read and edit a position without importing the rules, and
 `rules.GuildsState` builds the kernel's state on top of it. State is flat lists of ints so `clone` stays cheap.
+
+What a move changes every time or nearly (the figures, the supplies, the stack) is changed in place, and `clone`
+copies it. What changes now and then (the city and its tiles' sides and tokens, VP and markers, neutrals, the cards in
+front, each hand, the action deck and discard pile, reward cards and kept tokens, the decks of reward cards, tokens and
+tiles, the lasting effects of a turn, the tile results) is never changed in place but replaced by a new list when it
+changes, so that copies share it; of the hands, which change at every turn, `clone` copies the list of them and
+shares each seat's.
 """
 
+# Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, Self
+from typing import Any, Final, Literal, Self, cast
 
 from typing_extensions import TypedDict
 
 from guildtable.games.guilds_of_london import actions as A
 from guildtable.games.guilds_of_london.content import CONTENT
-from guildtable.games.guilds_of_london.geometry import neighbours, reading_key
+from guildtable.games.guilds_of_london.geometry import neighbours, reading_rank
 from guildtable.games.guilds_of_london.questions import HAND_LIMIT, GuildsQuestion
+from guildtable.games.guilds_of_london.records import FinalScoring, TileResult
 from guildtable.kernel import Game, Rng
 from guildtable.kernel.questions import StackState
 
-TILES = CONTENT.tiles
-EFFECTS = CONTENT.effects
-GH = A.GUILDHALL
-FRONT = tuple(tile.front for tile in TILES)
+TILES: Final = CONTENT.tiles
+EFFECTS: Final = CONTENT.effects
+TOKENS: Final = CONTENT.tokens
+GH: Final = A.GUILDHALL
+FRONT: Final = tuple(tile.front for tile in TILES)
+NO_SOURCE: Final = -2
 
 
 class GuildsOptions(TypedDict):
@@ -37,23 +48,6 @@ class GuildsOptions(TypedDict):
     plantation_side: Literal["random", "ulster", "virginia"]
 
 
-class TileResult(TypedDict):
-    """A tile's vote (flow.py `_vote`): `second` only when there is a winner."""
-
-    round: int
-    tile: str
-    counts: list[int]
-    winner: int | None
-    second: NotRequired[int | None]
-
-
-class RewardCardScore(TypedDict):
-    """What one mayoral reward card gave at the end (GL-100)."""
-
-    card: str
-    vp: int
-
-
 VpSource = tuple[int, int, str, str]
 """Where points came from (flow.py `gain`): (seat, VP, kind, what). The kinds and what they name: "first" and
 "second" a tile id (that place's VP on it, a second place's printed VP and its further rewards), "token" a token id
@@ -61,20 +55,10 @@ and the tile it lay on ("tok_vp2 wherry_builders"), "plantation" the round and t
 "card" an action card's number, "reward_card" a mayoral reward card id, "pairs" two adjacent tile ids."""
 
 
-class FinalScoring(TypedDict):
-    """The end-of-game scoring (flow.py `final_scoring`), per seat."""
-
-    reward_cards: list[list[RewardCardScore]]
-    master_pairs: list[int]
-    reward_card_counts: list[int]
-
-
 class GuildsPosition(StackState[GuildsQuestion]):
     """What lies where and who holds what, with the queries the rules share; `rules.GuildsState` adds the legal
     answers, what an answer does, the scores, views, snapshots and the action codec. The top of `stack` is the
     question answered next (or an automatic step, which the kernel's `settle` runs before anyone is asked)."""
-
-    options: GuildsOptions
 
     end_rule = "GL-95"
 
@@ -123,21 +107,33 @@ class GuildsPosition(StackState[GuildsQuestion]):
         self.plantation = 0
         self.jumped = False
         self.scoring = -1
-        self.stack: list[GuildsQuestion] = []
+        self.stack = []
         self.results: list[TileResult] = []
         self.final: FinalScoring | None = None
         self.ledger: tuple[VpSource, ...] = ()  # immutable, so clones share it; `gain` makes a longer one
 
     # --- small helpers ----------------------------------------------------------------------------------------------
+    @property
+    def options(self) -> GuildsOptions:
+        return cast(GuildsOptions, self._options)
+
     def place(self, tile: int, code: int) -> None:
-        self.cells[code] = tile
+        """Put `tile` on cell `code` (replacing the lists, which copies share)."""
+        self.cells = {**self.cells, code: tile}
+        self.cell_of = self.cell_of.copy()
         self.cell_of[tile] = code
-        self.in_play.append(tile)
+        self.in_play = [*self.in_play, tile]
 
     def order(self) -> list[int]:
         """Current turn order (GL-50, GL-51, GL-54): VP descending, then the marker on top of a shared space."""
         vp, height = self.vp, self.marker_height
-        return sorted(range(self.num_players), key=lambda p: (-vp[p], -height[p]))
+        seats: list[int] = []
+        for p in range(self.num_players):  # an insertion sort: no key function to call, and at most 4 seats
+            i = len(seats)
+            while i and (vp[seats[i - 1]] < vp[p] or (vp[seats[i - 1]] == vp[p] and height[seats[i - 1]] < height[p])):
+                i -= 1
+            seats.insert(i, p)
+        return seats
 
     def master_of(self, tile: int) -> int:
         """The seat whose master stands on `tile`, or -1 (GL-16, GL-D18: mastery is positional)."""
@@ -169,7 +165,7 @@ class GuildsPosition(StackState[GuildsQuestion]):
             if bonus and self.back[tile] and self.fig[tile * 4 + seat]:
                 limit += bonus
         for kind in self.kept[seat]:
-            token = CONTENT.tokens[kind]
+            token = TOKENS[kind]
             if token.use == "kept_passive" and token.effect >= 0:
                 limit += EFFECTS[token.effect].amount
         if seat == self.active:
@@ -187,7 +183,9 @@ class GuildsPosition(StackState[GuildsQuestion]):
         return all(self.back[t] for t in self.in_play)
 
     def reading_order(self) -> list[int]:
-        return sorted(self.in_play, key=lambda t: reading_key(self.cell_of[t]))
+        cell_of = self.cell_of
+        ranked = sorted(reading_rank(cell_of[t]) * A.N_TILES + t for t in self.in_play)  # no two tiles share a cell
+        return [rank % A.N_TILES for rank in ranked]
 
     # --- movement ----------------------------------------------------------------------------------------------------
     def move_sources(self, seat: int) -> list[int]:
@@ -197,6 +195,20 @@ class GuildsPosition(StackState[GuildsQuestion]):
         if fig[GH * 4 + seat]:
             sources.append(GH)
         return sources
+
+    def lone_source(self, seat: int) -> int:
+        """The one location of `move_sources(seat)`: NO_SOURCE if there is none, -1 if there are two or more (found
+        without listing them: a turn's legal moves need no more)."""
+        fig = self.fig
+        found = NO_SOURCE
+        if fig[GH * 4 + seat]:
+            found = GH
+        for t in self.in_play:
+            if fig[t * 4 + seat]:
+                if found != NO_SOURCE:
+                    return -1
+                found = t
+        return found
 
     def move_targets(self, mask: int) -> list[int]:
         """Unscored tiles showing a symbol in `mask` (GL-61, GL-105); never the tile being scored, whose rewards move
@@ -211,13 +223,20 @@ class GuildsPosition(StackState[GuildsQuestion]):
             sources = self.move_sources(seat)
         if not sources:
             return False
-        only = sources[0] if len(sources) == 1 else -1
+        return self.has_target(mask, sources[0] if len(sources) == 1 else -1)
+
+    def has_target(self, mask: int, away_from: int) -> bool:
+        """Some unscored tile other than `away_from` shows a symbol in `mask` (and is not the one being scored)."""
         back = self.back
         scoring = self.scoring
         for t in self.in_play:  # noqa: SIM110 - a plain loop is faster on this hot path
-            if not back[t] and FRONT[t] & mask and t != only and t != scoring:
+            if not back[t] and FRONT[t] & mask and t != away_from and t != scoring:
                 return True
         return False
+
+    def is_target(self, tile: int, mask: int) -> bool:
+        """`tile` is one of `move_targets(mask)`."""
+        return self.cell_of[tile] >= 0 and not self.back[tile] and bool(FRONT[tile] & mask) and tile != self.scoring
 
     def send_sources(self, seat: int) -> list[int]:
         return self.move_sources(seat)  # GL-108: Guildhall or any tile
@@ -234,36 +253,49 @@ class GuildsPosition(StackState[GuildsQuestion]):
 
     # --- copies ----------------------------------------------------------------------------------------------------
     def clone(self) -> Self:
-        cls = type(self)
-        copy = cls.__new__(cls)
-        copy.__dict__.update(self.__dict__)
-        copy.history = self.history.copy()
+        copy = self._clone_base()
         copy.rng = self.rng.clone()
-        copy.cells = self.cells.copy()
-        copy.cell_of = self.cell_of.copy()
-        copy.in_play = self.in_play.copy()
-        copy.back = self.back.copy()
-        copy.token = self.token.copy()
+        # Changed at every few moves, in place: copied.
         copy.fig = self.fig.copy()
         copy.supply = self.supply.copy()
-        copy.neutrals = self.neutrals.copy()
-        copy.neutral_out = self.neutral_out.copy()
-        copy.vp = self.vp.copy()
-        copy.marker_height = self.marker_height.copy()
-        copy.in_front = self.in_front.copy()
-        copy.lasting = self.lasting.copy()
-        copy.end_effects = self.end_effects.copy()
-        copy.hands = [hand.copy() for hand in self.hands]
-        copy.deck = self.deck.copy()
-        copy.discard = self.discard.copy()
-        copy.rewards = [cards.copy() for cards in self.rewards]
-        copy.reward_deck = self.reward_deck.copy()
-        copy.reward_known = self.reward_known.copy()
-        copy.kept = [tokens.copy() for tokens in self.kept]
-        copy.token_supply = self.token_supply.copy()
-        copy.pool = self.pool.copy()
         copy.stack = self.stack.copy()
-        copy.results = self.results.copy()
+        copy.hands = self.hands.copy()  # its seats' hands are shared (see above)
+        # Replaced whenever they change, never changed in place (see above): shared.
+        copy.deck = self.deck
+        copy.discard = self.discard
+        copy.vp = self.vp
+        copy.marker_height = self.marker_height
+        copy.neutrals = self.neutrals
+        copy.neutral_out = self.neutral_out
+        copy.in_front = self.in_front
+        copy.rewards = self.rewards
+        copy.kept = self.kept
+        copy.cells = self.cells
+        copy.cell_of = self.cell_of
+        copy.in_play = self.in_play
+        copy.back = self.back
+        copy.token = self.token
+        copy.lasting = self.lasting
+        copy.end_effects = self.end_effects
+        copy.reward_deck = self.reward_deck
+        copy.reward_known = self.reward_known
+        copy.token_supply = self.token_supply
+        copy.pool = self.pool
+        copy.results = self.results
+        copy.track = self.track
+        copy.guildhall_cells = self.guildhall_cells
+        copy.final = self.final
+        copy.ledger = self.ledger
+        copy.beadle = self.beadle
+        copy.counter = self.counter
+        copy.round = self.round
+        copy.taken = self.taken
+        copy.active = self.active
+        copy.played = self.played
+        copy.limit_bonus = self.limit_bonus
+        copy.plantation = self.plantation
+        copy.jumped = self.jumped
+        copy.scoring = self.scoring
         return copy
 
     def determinize(self, seat: int, rng: Rng) -> Self:
@@ -280,6 +312,7 @@ class GuildsPosition(StackState[GuildsQuestion]):
             copy.hands[p] = sorted(unseen[:size])
             del unseen[:size]
         copy.deck = unseen
+        copy.rewards = copy.rewards.copy()  # shared with this state until now (see `clone`)
         free = [i for i, known in enumerate(copy.reward_known) if known != seat]
         hidden = [copy.reward_deck[i] for i in free] + [c for p in others for c in copy.rewards[p]]
         rng.shuffle(hidden)
@@ -287,8 +320,11 @@ class GuildsPosition(StackState[GuildsQuestion]):
             size = len(copy.rewards[p])
             copy.rewards[p] = hidden[:size]
             del hidden[:size]
+        copy.reward_deck = copy.reward_deck.copy()  # shared with this state until now (see `clone`)
         for i, card in zip(free, hidden, strict=True):
             copy.reward_deck[i] = card
+        copy.pool = copy.pool.copy()
         rng.shuffle(copy.pool)
+        copy.token_supply = copy.token_supply.copy()
         rng.shuffle(copy.token_supply)
         return copy

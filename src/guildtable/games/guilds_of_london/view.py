@@ -13,8 +13,9 @@ from guildtable.games.guilds_of_london import words as W
 from guildtable.games.guilds_of_london.content import CONTENT, SYMBOLS
 from guildtable.games.guilds_of_london.geometry import xy
 from guildtable.games.guilds_of_london.questions import RewardKeep, RewardUnder
+from guildtable.games.guilds_of_london.records import FinalScoring, TileResult
 from guildtable.games.guilds_of_london.scoring import scores, winners
-from guildtable.games.guilds_of_london.state import FinalScoring, GuildsPosition, TileResult
+from guildtable.games.guilds_of_london.state import GuildsPosition
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.views import SeatView
 

@@ -7,7 +7,7 @@ from pydantic import RootModel
 from typing_extensions import TypedDict
 
 from guildtable.kernel.glossary import PieceTextJSON
-from guildtable.kernel.protocol import ExampleSeat
+from guildtable.kernel.views import ExampleSeat
 from guildtable.server.models.views import GameView
 
 Scalar = str | int | float | bool | None

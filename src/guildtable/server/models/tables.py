@@ -9,8 +9,8 @@ from typing import Any, Literal, NotRequired
 from pydantic import ConfigDict, with_config
 from typing_extensions import TypedDict
 
-from guildtable.kernel.protocol import LegalMove
 from guildtable.kernel.scoresheet import ScoreSheetJSON
+from guildtable.kernel.views import LegalMove
 from guildtable.server.models.views import GameView
 from guildtable.server.pace import Pace
 
