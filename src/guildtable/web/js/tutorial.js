@@ -20,6 +20,12 @@ let lesson = null;
 let tableId = "";
 /** @type {number | null} */
 let announced = null;
+// The step whose pieces are framed now: a renderer redraws the board by itself too (a hand tile chosen), and the frame
+// goes on the new board at once.
+/** @type {Step | null} */
+let framed = null;
+/** @type {MutationObserver | null} */
+let redrawn = null;
 
 /** The tutorial this browser started at table `id`, loaded; false when the table is not one. @param {string} id */
 export async function loadTutorial(id) {
@@ -83,7 +89,8 @@ export function drawTutorial(p, redraw) {
   const total = lesson.steps.length;
   const text = $("tutorial-text");
   const actions = $("tutorial-actions");
-  Object.assign(document.body.dataset, { tutorialStep: step ? String(step.index) : "done" });
+  // For tests and assistive tools: the step shown ("waiting" while the script's replies are still to come).
+  Object.assign(document.body.dataset, { tutorialStep: step ? (step.at > p.version ? "waiting" : String(step.index)) : "done" });
   if (step === null) {
     $("tutorial-count").textContent = t("Tutorial complete");
     if (announced !== total) {
@@ -127,6 +134,11 @@ function next(step, redraw) {
 /** Frame the step's pieces and dim the board's other pieces (null: no highlight). @param {Step | null} step */
 function highlight(step) {
   const board = $("board");
+  framed = step;
+  if (!redrawn) {
+    redrawn = new MutationObserver(() => highlight(framed));
+    redrawn.observe(board, { childList: true });
+  }
   const wanted = new Set(step?.highlight ?? []);
   board.classList.toggle("tutorial-board", step !== null);
   for (const frame of board.querySelectorAll(".tut-frame")) frame.remove();
