@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations, scrolls_sideways, shot
+from browser_helpers import SCREENSHOTS, axe_violations, hold_seat, new_table, scrolls_sideways, shot
 
 pytestmark = pytest.mark.browser
 
@@ -140,3 +140,19 @@ def test_the_tutorial_is_reachable_from_the_lobby_and_the_rules(page: Any) -> No
     page.locator(".rules-learn a").click()
     page.wait_for_url("**/table/**")
     page.wait_for_function("document.body.dataset.tutorialStep === '0'")
+
+
+def test_the_how_to_play_dialog_offers_the_tutorial(browser: Any, base_url: str) -> None:
+    """Issue 34: the first visit's "How to play" dialog at a City Blocks table links to the guided first game."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850})
+    context.set_default_timeout(30000)
+    try:
+        page = context.new_page()
+        table = new_table(base_url, "city-blocks", [{"take": True, "name": "Ana"}, {"kind": "random"}])
+        hold_seat(page, table["id"], 0, table["secrets"][0]["secret"])
+        page.wait_for_selector("#howto:not([hidden])")
+        learn = page.locator("#howto-learn")
+        learn.wait_for(state="visible")
+        assert learn.get_attribute("href") == "/learn/city-blocks"
+    finally:
+        context.close()

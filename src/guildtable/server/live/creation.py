@@ -26,10 +26,8 @@ from guildtable.server.ratings import bot_subject, rated_pace
 from guildtable.server.storage.calls import AsyncStore
 from guildtable.server.storage.database import now
 from guildtable.server.storage.tables import StoredSeat, StoredTable
-from guildtable.server.tables import HUMAN, Table
+from guildtable.server.tables import HUMAN, SCRIPT, Table
 
-# The seat kind of a tutorial's scripted seats (issue 34).
-SCRIPT = "script"
 # The bots a rated table may have, and a seat that runs out of time may be played on by (they have ratings).
 NAMED_LEVELS = "random, greedy, easy, medium, hard"
 

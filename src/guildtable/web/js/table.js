@@ -585,7 +585,8 @@ function drawEnd(p) {
     ...(p.rated && unrated ? [h("p", { id: "rating-note", class: "muted" }, unrated)] : []),
     ...out,
     h("div", { class: "row end-actions" },
-      mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
+      // Issue 34: after a tutorial the next game is a real one ("Play your first real game"), not the script again.
+      mine.length && !inTutorial() ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, t("Watch the replay")),
       h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))),
     h("h3", {}, result.early ? t("The points when the game ended") : t("How the points were scored")),

@@ -103,6 +103,7 @@ export function drawTutorial(p, redraw) {
       h("a", { class: "button", id: "tutorial-play", href: `/?game=${encodeURIComponent(lesson.game)}&opponent=${opponent}#new-table` }, t("Play your first real game")),
       h("details", { class: "tutorial-more" }, h("summary", {}, t("Rules this game did not show")),
         h("ul", {}, lesson.unreached.map((item) => h("li", {}, item.text, " ", h("a", { href: item.href }, t("Read the rules")))))));
+    $("choices").hidden = false;
     highlight(null);
     return;
   }
@@ -112,6 +113,8 @@ export function drawTutorial(p, redraw) {
   const shown = waiting ? t("The other player is moving…") : step.text;
   if (text.textContent !== shown) text.textContent = shown;
   if (!waiting && announced !== step.index) { announced = step.index; $("tutorial-wrong").hidden = true; }
+  // The board's own hint ("click a tile, then a site") is for moves, not for reading.
+  $("choices").hidden = waiting || step.kind === "explain";
   if (step.kind === "explain" && !waiting) {
     actions.replaceChildren(h("button", { type: "button", id: "tutorial-next", onclick: () => next(step, redraw) }, t("Next")));
   } else {
