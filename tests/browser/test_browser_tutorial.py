@@ -47,6 +47,7 @@ def learner(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iter
 
 
 def _look(page: Any, name: str) -> None:
+    page.wait_for_function("!document.querySelector('.ghost, .points-fly')")  # the picture once pieces have landed
     shot(page, "tutorial", name)
     if SHOTS.is_dir():
         shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", SHOTS / f"{name}.png")
