@@ -83,8 +83,8 @@ export function lessonAllows(p, action) {
  */
 export function drawTutorial(p, redraw) {
   if (!lesson) return;
-  const panel = $("tutorial");
-  panel.hidden = false;
+  $("tutorial").hidden = false;
+  $("tutorial-count").hidden = false;
   const step = currentStep(p.version);
   const total = lesson.steps.length;
   const text = $("tutorial-text");
