@@ -32,6 +32,8 @@ PAGES = [
     "/leaderboard",
     "/docs",
     "/rules/no-such-game",
+    "/learn/city-blocks",
+    "/learn/no-such-game",
     *(f"/rules/{game}" for game in GAMES),
     *(f"/rules/{game}/text" for game in GAMES),
 ]

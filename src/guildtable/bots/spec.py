@@ -16,6 +16,7 @@ from guildtable.bots.greedy import GreedyBot
 from guildtable.bots.ismcts import IsmctsBot, SearchSettings
 from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
 from guildtable.bots.random_bot import RandomBot
+from guildtable.bots.script import ScriptBot
 from guildtable.kernel import BadOptions, Game
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
@@ -114,6 +115,7 @@ def _level(level: str) -> BotFactory:
 BOT_KINDS: dict[str, BotFactory] = {
     "random": _no_params("random", RandomBot),
     "greedy": _no_params("greedy", GreedyBot),
+    "script": _no_params("script", ScriptBot),
     "ismcts": _ismcts,
     **{level: _level(level) for level in LEVELS},
 }
@@ -122,6 +124,7 @@ BOT_KINDS: dict[str, BotFactory] = {
 BOT_DESCRIPTIONS: dict[str, str] = {
     "random": N_("uniform over the legal moves"),
     "greedy": N_("one ply with the game's evaluation"),
+    "script": N_("plays the moves of the game's tutorial script (greedy once the game leaves it)"),
     "ismcts": N_(
         "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)"
     ),
@@ -167,7 +170,7 @@ def check_web_spec(spec: str) -> str:
     iterations; a time limit is always set)."""
     kind, params = parse_spec(spec)
     make_bot(spec)  # unknown kinds and parameters, malformed numbers
-    if kind in ("random", "greedy"):
+    if kind in ("random", "greedy", "script"):
         return kind
     settings = level_settings(kind, params) if kind in LEVELS else search_settings(params)
     if settings.ms <= 0 or settings.ms > WEB_MAX_MS:

@@ -27,6 +27,7 @@ from guildtable.kernel.layout import Layout
 from guildtable.kernel.options import Option, resolve_options
 from guildtable.kernel.rng import Rng
 from guildtable.kernel.scoresheet import ScoreSheet, single_category
+from guildtable.kernel.tutorial import Tutorial
 from guildtable.kernel.views import ExampleJson, ExampleSeat, LegalMove, SeatView
 
 StateT = TypeVar("StateT", bound="State")
@@ -244,6 +245,11 @@ class Game(ABC, Generic[GameState]):
         """The positions the game's rules page shows, in the reader's language (a game's `examples.py`); `playout`
         plays a seeded game on to a natural-looking moment. None by default."""
         return []
+
+    def tutorial(self) -> Tutorial | None:
+        """Issue 34: the game's guided first game (its `tutorial.py`: a fixed deal, the learner's seat and the steps,
+        see `kernel.tutorial`), or None for a game without one."""
+        return None
 
     def explain_choice(
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None

@@ -15,7 +15,7 @@ from guildtable.kernel.records import record_of
 from guildtable.kernel.registry import get_game
 from guildtable.server.health import CollectionsReport, LagReport
 from guildtable.server.replays import spectator_frame
-from guildtable.server.routes.games import games_catalogue
+from guildtable.server.routes.games import games_catalogue, tutorial_json
 from guildtable.server.rulebook import examples_json
 
 GAME = "city-blocks"
@@ -152,6 +152,7 @@ EXAMPLES: dict[str, Callable[[], Any]] = {
     "GamesCatalogue": games_catalogue,
     "Glossary": lambda: dict(list(glossary_json(get_game(GAME).glossary()).items())[:2]),
     "GameExamples": lambda: examples_json(GAME, "en")[:1],
+    "TutorialJson": lambda: {**tutorial_json(GAME, "en"), "steps": tutorial_json(GAME, "en")["steps"][:3]},
     "TableSummary": table_summary,
     "CreatedTable": lambda: {
         **table_summary(),

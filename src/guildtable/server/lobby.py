@@ -108,6 +108,7 @@ class Lobby:
         )
         # The verbs the routes (and the news, and the tests) use, each done by its part.
         self.create_table = self.maker.create_table
+        self.create_tutorial = self.maker.create_tutorial
         self.rematch = self.maker.rematch
         self.seat_of = self.seating.seat_of
         self.join = self.seating.join

@@ -60,6 +60,7 @@ def lobby_games() -> list[dict[str, Any]]:
             "min_players": game.min_players,
             "max_players": game.max_players,
             "minutes": game.play_minutes if game.play_minutes[1] else None,
+            "tutorial": game.tutorial() is not None,
         }
         for game in games
     ]

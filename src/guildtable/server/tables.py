@@ -40,6 +40,8 @@ from guildtable.server.table_log import (
 )
 
 HUMAN = "human"
+# Issue 34: the kind of a tutorial's scripted seat (`bots/script.py`).
+SCRIPT = "script"
 # Why a seat is out of the game (placed last).
 Out = Literal["resigned", "timeout"]
 
@@ -271,6 +273,9 @@ class Table:
         """None if `seat` may take back its last move now, else why not, in a player's words."""
         if self.terminal:
             return _("the game is over")
+        if any(stored.kind == SCRIPT for stored in self.seats):
+            # A taken-back move would leave the script, whose steps follow the moves one by one.
+            return _("a tutorial's moves stand: it follows its script")
         if self.state.current_player != seat or seat in self.played_on:
             return _("only the player on turn can take back a move, and only during their own turn")
         if not self.turn or self.turn[-1].mover != seat:

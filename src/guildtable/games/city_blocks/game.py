@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from guildtable.games.city_blocks import advice, examples, heuristics, log, text
+from guildtable.games.city_blocks import advice, examples, heuristics, log, text, tutorial
 from guildtable.games.city_blocks import setup as setup_module
 from guildtable.games.city_blocks import snapshot as snapshots
 from guildtable.games.city_blocks.actions import NUM_ACTIONS
@@ -20,6 +20,7 @@ from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.tutorial import Tutorial
 from guildtable.kernel.views import SeatView
 
 
@@ -102,6 +103,10 @@ class CityBlocks(Game[CityBlocksState]):
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
     ) -> str:
         return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
+
+    def tutorial(self) -> Tutorial:
+        """Issue 34: the guided first game (tutorial.py)."""
+        return tutorial.TUTORIAL
 
     def glossary(self) -> Glossary:
         """What every tile and the value tiles do, keyed as the view's tile codes start (glossary.py)."""

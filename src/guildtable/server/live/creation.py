@@ -26,7 +26,7 @@ from guildtable.server.ratings import bot_subject, rated_pace
 from guildtable.server.storage.calls import AsyncStore
 from guildtable.server.storage.database import now
 from guildtable.server.storage.tables import StoredSeat, StoredTable
-from guildtable.server.tables import HUMAN, Table
+from guildtable.server.tables import HUMAN, SCRIPT, Table
 
 # The bots a rated table may have, and a seat that runs out of time may be played on by (they have ratings).
 NAMED_LEVELS = "random, greedy, easy, medium, hard"
@@ -115,6 +115,39 @@ class TableMaker:
             rated,
             pace=None if pace is None else pace.model_dump(),
         )
+        return await self._open_new(stored)
+
+    async def create_tutorial(self, game_name: str) -> Created:
+        """Issue 34: a new table for the game's tutorial: its deal (seed, setup, options), the learner's seat taken
+        by the asker, every other seat played by the script (`bots/script.py`). Unrated, untimed, listed nowhere: only
+        its secret reaches it. The deal is the script's own, so the chosen seed tells nothing the script does not."""
+        game = game_named(game_name)
+        tutorial = game.tutorial()
+        if tutorial is None:
+            raise Problem(404, "no-tutorial", _("{game} has no tutorial yet", game=game.title))
+        seats = []
+        for index in range(tutorial.players):
+            name = seat_colour_name(index)
+            if index == tutorial.seat:
+                seats.append(StoredSeat(index, HUMAN, name, new_token(), True, None, new_token()))
+            else:
+                seats.append(StoredSeat(index, SCRIPT, name, None, True, None, None))
+        stored = StoredTable(
+            new_id(),
+            game.name,
+            tutorial.seed,
+            dict(tutorial.options),
+            None if tutorial.setup is None else dict(tutorial.setup),
+            now(),
+            None,
+            seats,
+            [],
+            False,
+        )
+        return await self._open_new(stored)
+
+    async def _open_new(self, stored: StoredTable) -> Created:
+        """Build a new table from its stored row, store it, start its clocks and let a bot on turn move."""
         try:
             table = Table.rebuild(stored, self._clock)
         except (BadOptions, BadRecord) as error:
@@ -123,6 +156,7 @@ class TableMaker:
         self._tables[table.id] = table
         await self._seating.start_clocks(table)  # every human seat taken at once (hot-seat): the clocks run from now
         self._schedule_bot(table)
+        seats = stored.seats
         return Created(
             table,
             {seat.seat: seat.token for seat in seats if seat.token is not None and seat.secret is None},

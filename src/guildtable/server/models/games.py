@@ -44,6 +44,8 @@ class GameInfo(TypedDict):
     official_content: bool
     content_note: str
     options: list[GameOptionInfo]
+    tutorial: bool
+    """Issue 34: whether the game has a guided first game (`/api/games/{name}/tutorial`)."""
 
 
 class BotInfo(TypedDict):

@@ -3,6 +3,7 @@ its rules page's examples. Public content, the same for everyone."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
@@ -11,11 +12,13 @@ from guildtable.bots.levels import OPPONENTS, opponent_label
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel import Game
 from guildtable.kernel.glossary import glossary_json
-from guildtable.kernel.i18n import current_language
+from guildtable.kernel.i18n import current_language, use_language
 from guildtable.kernel.i18n import gettext as _
+from guildtable.kernel.lessons import lesson
 from guildtable.kernel.options import Option
-from guildtable.kernel.registry import all_games, find_game
+from guildtable.kernel.registry import all_games, find_game, get_game
 from guildtable.kernel.seats import seat_colour_label
+from guildtable.kernel.tutorial import TutorialJson
 from guildtable.server.jsonin import SafeJSONRoute
 from guildtable.server.models.games import GameExamples, GameInfo, GameOptionInfo, GamesCatalogue, Glossary, Scalar
 from guildtable.server.problems import Problem, problem_responses
@@ -51,6 +54,30 @@ def examples(name: str) -> list[dict[str, Any]]:
     return examples_json(game.name, current_language())
 
 
+@router.get("/api/games/{name}/tutorial", response_model=TutorialJson, responses=problem_responses(404))
+def tutorial(name: str) -> TutorialJson:
+    """Issue 34: the game's guided first game in the request's language: the learner's seat, each step's instruction
+    or explanation with the move it wants (the JSON form of `legal`), the pieces to highlight and why that move, the
+    table's version each step is shown at, and the rules a first game does not reach. The other seats' scripted moves
+    are not in it: they are played at the table. Start one with `POST /api/games/{name}/tutorial`."""
+    game = find_game(name)
+    if game is None:
+        raise unknown_game()
+    if game.tutorial() is None:
+        raise Problem(404, "no-tutorial", _("{game} has no tutorial yet", game=game.title))
+    return tutorial_json(game.name, current_language())
+
+
+@cache
+def tutorial_json(name: str, language: str) -> TutorialJson:
+    """A game's tutorial in `language`, played through once per language (it never changes while serving)."""
+    game = get_game(name)
+    script = game.tutorial()
+    assert script is not None
+    with use_language(language):
+        return lesson(game, script, f"/rules/{game.name}")
+
+
 def games_catalogue() -> GamesCatalogue:
     """The answer of `/api/games` in the reader's language."""
     return {
@@ -74,6 +101,7 @@ def game_info(game: Game) -> GameInfo:
         "official_content": game.official_content,
         "content_note": game_words(game, game.content_note),
         "options": [option_info(game, option) for option in game.options],
+        "tutorial": game.tutorial() is not None,
     }
 
 

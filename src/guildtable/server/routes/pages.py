@@ -42,6 +42,15 @@ def table_page(table_id: str) -> HTMLResponse:
     return _page("table.html")
 
 
+@router.get("/learn/{game}")
+def learn_page(game: str) -> HTMLResponse:
+    """Issue 34: starts the game's guided first game and opens its table."""
+    found = find_game(game)
+    if found is None or found.tutorial() is None:
+        return HTMLResponse(render_page("not_found.html"), status_code=404)
+    return HTMLResponse(render_page("learn.html"), headers={"Cache-Control": "no-store"})
+
+
 @router.get("/replay")
 def upload_page() -> HTMLResponse:
     return _page("replay.html")

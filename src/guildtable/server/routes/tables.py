@@ -68,6 +68,28 @@ async def create_table(
     }
 
 
+@router.post(
+    "/api/games/{name}/tutorial",
+    status_code=201,
+    tags=["tables"],
+    response_model=CreatedTable,
+    responses=problem_responses(404, 429),
+)
+async def start_tutorial(name: str, lobby: LobbyDep, limit: LimitDep) -> dict[str, Any]:
+    """Issue 34: a new table for the game's guided first game, on the real engine: the tutorial's deal, the learner's
+    seat taken by the asker (its secret is in `secrets`), the other seats played by the script. Unrated and untimed;
+    `GET /api/games/{name}/tutorial` says what to do at each step."""
+    limit("create")
+    created = await lobby.create_tutorial(name)
+    table = created.table
+    return {
+        **table.summary(),
+        "invites": [],
+        "secrets": [{"seat": seat, "secret": secret} for seat, secret in sorted(created.secrets.items())],
+        "spectator": f"/table/{table.id}",
+    }
+
+
 @router.get("/api/tables/{table_id}", tags=["tables"], response_model=TableSummary, responses=problem_responses(*TABLE))
 async def table_summary(table_id: str, lobby: LobbyDep) -> dict[str, Any]:
     """What anyone with the link may know: the game, the seats, whose turn, whether it is over."""

@@ -384,6 +384,8 @@ const KEY = "guildtable.tables";
  * @property {boolean} [hotseat]
  * @property {{ seat: number, token: string } | null} [invite] an invite not used yet
  * @property {{ account: string, seats: number[] }} [claimed] seats whose binding to an account was asked about
+ * @property {string} [tutorial] issue 34: the game whose tutorial this table is
+ * @property {number} [tutorialRead] issue 34: the last explanation step read ("Next")
  */
 /** @returns {Record<string, KnownTable>} */
 export function myTables() {
@@ -464,6 +466,11 @@ let gameCatalogue = null;
 function gameListing() {
   if (!gameCatalogue) gameCatalogue = fetch("/api/games").then((response) => (response.ok ? response.json() : { games: [] })).catch(() => ({ games: [] }));
   return gameCatalogue;
+}
+/** Issue 34: whether `game` has a guided first game (/learn/{game}). @param {string} game */
+export async function hasTutorial(game) {
+  const { games } = await gameListing();
+  return Boolean(games.find((known) => known.name === game)?.tutorial);
 }
 /** @param {string} game @returns {Promise<Renderer>} */
 export async function rendererFor(game) {

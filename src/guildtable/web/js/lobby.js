@@ -48,7 +48,7 @@ function drawSeats() {
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("strong", {}, game.seat_names[seat] || t("Seat {n}", { n: seat + 1 })),
     h("select", { class: "seat-kind", "data-seat": seat, "aria-label": t("seat {n} player", { n: seat + 1 }) },
-      kinds.map(([value, text]) => h("option", { value, selected: seat > 0 ? value === "greedy" : value === "human" }, text))),
+      kinds.map(([value, text]) => h("option", { value, selected: seat > 0 ? value === opponentInAddress() : value === "human" }, text))),
     h("input", { class: "seat-name", "data-seat": seat, placeholder: seat === 0 ? myName() || t("display name") : t("display name"), maxlength: 64, "aria-label": t("seat {n} name", { n: seat + 1 }) }))));
 }
 
@@ -295,6 +295,8 @@ function choose(name, { scroll = false, clicked = false } = {}) {
 }
 
 function chosenInAddress() { return new URLSearchParams(location.search).get("game"); }
+// Issue 34: the computer a link asks for ("Play your first real game" after a tutorial: the easy bot), else greedy.
+function opponentInAddress() { return new URLSearchParams(location.search).get("opponent") || "greedy"; }
 
 /** @param {MouseEvent} event */
 function play(event) {

@@ -60,6 +60,8 @@ async function main() {
     if (lead) lead.after(...before);
     else article.prepend(...before);
     article.prepend(heading);
+    // Issue 34: a guided first game teaches the same by playing.
+    if (info?.tutorial) heading.after(h("p", { class: "rules-learn" }, h("a", { class: "button", href: `/learn/${encodeURIComponent(game)}` }, t("Learn by playing: a guided first game"))));
     await drawExamples(article, examples);
     article.removeAttribute("aria-busy");
     document.body.dataset.ready = "true";

@@ -1,10 +1,12 @@
 // The game page: one WebSocket as one seat (or as a spectator), the game's renderer, the log, the end screen, and the
 // hot-seat cover when several seats of this table are held by this browser.
-import { ApiError, LANGUAGE, account, announce, api, byId as $, listing, nt, num, t, flyPoints, focusQuietly, htmlOrSvg, glossaryFor, h, hideTip, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables,
+import { ApiError, LANGUAGE, account, announce, api, byId as $, listing, nt, num, t, flyPoints, focusQuietly, hasTutorial, htmlOrSvg, glossaryFor, h, hideTip, installBoardKeys, installTips, lastEvents, measureFrom, myName, myTables,
   reducedMotion, rememberTable, relativeTime, rendererFor, scoreSheet, seatName, seatSwatch, setMyName, showMarks } from "/static/js/common.js";
 import { renderInput } from "/static/js/render_input.js";
 // Issue 33: the board fitted to the screen, the phone's slim bar and cues to playable pieces out of view.
 import { installTableLayout } from "/static/js/table_layout.js";
+// Issue 34: a tutorial table teaches, one step at a time.
+import { drawTutorial, inTutorial, lessonAllows, loadTutorial } from "/static/js/tutorial.js";
 
 /** @typedef {import("../types/api").components["schemas"]} Schemas */
 /** @typedef {import("/static/js/render_input.js").GameEvent} GameEvent */
@@ -164,6 +166,7 @@ function showError(text, rule) {
 /** @param {LegalMove["action"]} action */
 function sendMove(action) {
   if (!payload || pending) return;
+  if (inTutorial() && !lessonAllows(payload, action)) return;
   if (!socket || socket.readyState !== WebSocket.OPEN || document.body.dataset.offline === "true") {
     showError(t("Not connected: your move was not sent. It can be made again once the connection is back."));
     return;
@@ -240,6 +243,8 @@ async function draw() {
   if (ended) showEnd();
   $("rules-link", HTMLAnchorElement).href = `/rules/${p.game}`;
   $("rules-link").hidden = false;
+  if (inTutorial()) drawTutorial(p, draw);
+  $("status-text").hidden = inTutorial() && !p.terminal;
   howToPlay(p);
   $("links").replaceChildren(
     h("div", {}, t("Spectator link:"), " ", h("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)),
@@ -580,7 +585,8 @@ function drawEnd(p) {
     ...(p.rated && unrated ? [h("p", { id: "rating-note", class: "muted" }, unrated)] : []),
     ...out,
     h("div", { class: "row end-actions" },
-      mine.length ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
+      // Issue 34: after a tutorial the next game is a real one ("Play your first real game"), not the script again.
+      mine.length && !inTutorial() ? h("button", { id: "rematch", onclick: rematch }, p.rematch ? t("Join the rematch") : t("Rematch")) : null,
       h("a", { class: "button secondary", href: `/replay/${tableId}` }, t("Watch the replay")),
       h("a", { class: "button secondary", href: `/api/tables/${tableId}/record`, download: `guildtable-${tableId}.json` }, t("Download the record"))),
     h("h3", {}, result.early ? t("The points when the game ended") : t("How the points were scored")),
@@ -756,12 +762,15 @@ let howToLines = [];
 function howToPlay(p) {
   if (p.type === "state") howToLines = p.how_to_play;
   const key = `guildtable.howto.${p.game}`;
-  if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !howToLines.length || p.terminal) return;
+  if (localStorage.getItem(key) || localStorage.getItem("guildtable.howto.off") || !howToLines.length || p.terminal || inTutorial()) return;
   if (!$("howto").hidden || !$("join").hidden || coverFor !== null) return;
   localStorage.setItem(key, "seen");
   $("howto-title").textContent = t("How to play {game}", { game: p.title });
   $("howto-text").replaceChildren(...howToLines.map((line) => h("p", {}, line)));
   $("howto-rules", HTMLAnchorElement).href = `/rules/${p.game}`;
+  // Issue 34: a guided first game teaches the same by playing.
+  $("howto-learn", HTMLAnchorElement).href = `/learn/${p.game}`;
+  hasTutorial(p.game).then((has) => { $("howto-learn").hidden = !has; });
   // Issue 33: on a touch screen, how to read a piece's text (a tap plays it).
   $("howto-touch").hidden = !window.matchMedia?.("(pointer: coarse)").matches;
   $("howto").hidden = false;
@@ -796,4 +805,5 @@ installTips();
 installBoardKeys($("board"));
 installTableLayout();
 if (hotseat) rememberTable(tableId, { hotseat: true });
-connect();
+// A tutorial's script is loaded before the table, so its first step is there when the board is.
+loadTutorial(tableId).catch((error) => showError(message(error))).finally(connect);

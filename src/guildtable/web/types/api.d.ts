@@ -67,6 +67,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{name}/tutorial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tutorial
+         * @description Issue 34: the game's guided first game in the request's language: the learner's seat, each step's instruction
+         *     or explanation with the move it wants (the JSON form of `legal`), the pieces to highlight and why that move, the
+         *     table's version each step is shown at, and the rules a first game does not reach. The other seats' scripted moves
+         *     are not in it: they are played at the table. Start one with `POST /api/games/{name}/tutorial`.
+         */
+        get: operations["tutorial_api_games__name__tutorial_get"];
+        put?: never;
+        /**
+         * Start Tutorial
+         * @description Issue 34: a new table for the game's guided first game, on the real engine: the tutorial's deal, the learner's
+         *     seat taken by the asker (its secret is in `secrets`), the other seats played by the script. Unrated and untimed;
+         *     `GET /api/games/{name}/tutorial` says what to do at each step.
+         */
+        post: operations["start_tutorial_api_games__name__tutorial_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tables": {
         parameters: {
             query?: never;
@@ -1521,6 +1550,8 @@ export interface components {
             content_note: string;
             /** Options */
             options: components["schemas"]["GameOptionInfo"][];
+            /** Tutorial */
+            tutorial: boolean;
         };
         /**
          * GameOptionInfo
@@ -2852,6 +2883,56 @@ export interface components {
             /** At Zero */
             at_zero: number[];
         };
+        /**
+         * TutorialJson
+         * @description A game's tutorial in the reader's language (`/api/games/{name}/tutorial`).
+         */
+        TutorialJson: {
+            /** Game */
+            game: string;
+            /** Seat */
+            seat: number;
+            /** Minutes */
+            minutes: number;
+            /** Opponent */
+            opponent: string;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
+            /** Steps */
+            steps: components["schemas"]["TutorialStepJson"][];
+            /** Unreached */
+            unreached: components["schemas"]["UnreachedJson"][];
+            /** Moves */
+            moves: number;
+        };
+        /**
+         * TutorialStepJson
+         * @description A step as the page shows it (`/api/games/{name}/tutorial`).
+         */
+        TutorialStepJson: {
+            /** Index */
+            index: number;
+            /** At */
+            at: number;
+            /** Kind */
+            kind: string;
+            /** Text */
+            text: string;
+            /** Action */
+            action: {
+                [key: string]: unknown;
+            } | null;
+            /** Notation */
+            notation: string;
+            /** Highlight */
+            highlight: string[];
+            /** Wrong */
+            wrong: string;
+            /** Rules */
+            rules: string[];
+        };
         /** UndoRequest */
         UndoRequest: {
             /**
@@ -2859,6 +2940,13 @@ export interface components {
              * @description The table version the undo was asked against.
              */
             version: number;
+        };
+        /** UnreachedJson */
+        UnreachedJson: {
+            /** Text */
+            text: string;
+            /** Href */
+            href: string;
         };
         /**
          * UploadedReplay
@@ -3309,7 +3397,8 @@ export interface operations {
                      *               "minimum": null,
                      *               "maximum": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "tutorial": false
                      *         },
                      *         {
                      *           "name": "city-blocks",
@@ -3342,7 +3431,8 @@ export interface operations {
                      *               "minimum": null,
                      *               "maximum": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "tutorial": true
                      *         },
                      *         {
                      *           "name": "guildhall",
@@ -3501,7 +3591,8 @@ export interface operations {
                      *               "minimum": null,
                      *               "maximum": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "tutorial": false
                      *         },
                      *         {
                      *           "name": "guilds-of-london",
@@ -3616,7 +3707,8 @@ export interface operations {
                      *               "minimum": null,
                      *               "maximum": null
                      *             }
-                     *           ]
+                     *           ],
+                     *           "tutorial": false
                      *         }
                      *       ],
                      *       "bots": [
@@ -3643,6 +3735,10 @@ export interface operations {
                      *         {
                      *           "kind": "random",
                      *           "description": "uniform over the legal moves"
+                     *         },
+                     *         {
+                     *           "kind": "script",
+                     *           "description": "plays the moves of the game's tutorial script (greedy once the game leaves it)"
                      *         }
                      *       ],
                      *       "opponents": [
@@ -3978,6 +4074,239 @@ export interface operations {
             /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    tutorial_api_games__name__tutorial_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "game": "city-blocks",
+                     *       "seat": 0,
+                     *       "minutes": 5,
+                     *       "opponent": "easy",
+                     *       "options": {},
+                     *       "steps": [
+                     *         {
+                     *           "index": 0,
+                     *           "at": 0,
+                     *           "kind": "explain",
+                     *           "text": "Welcome! You are Blue, playing against Red. The city has 5 rows and 6 columns of sites. Every row and every column is a street, and the gold tile beside it is the value tile that street is worth.",
+                     *           "action": null,
+                     *           "notation": "",
+                     *           "highlight": [
+                     *             "R1",
+                     *             "C1"
+                     *           ],
+                     *           "wrong": "",
+                     *           "rules": [
+                     *             "CB-2",
+                     *             "CB-5"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "at": 0,
+                     *           "kind": "explain",
+                     *           "text": "Below the board is your hand of 5 tiles. Houses, stores and factories count their number. On your turn you place one tile.",
+                     *           "action": null,
+                     *           "notation": "",
+                     *           "highlight": [
+                     *             "S6",
+                     *             "F7",
+                     *             "H5",
+                     *             "F6",
+                     *             "H4"
+                     *           ],
+                     *           "wrong": "",
+                     *           "rules": [
+                     *             "CB-9",
+                     *             "CB-10"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "at": 0,
+                     *           "kind": "move",
+                     *           "text": "Build your store 6 on row 1, column 1: choose the tile, then the site.",
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "S6",
+                     *             "site": "R1C1"
+                     *           },
+                     *           "notation": "S6 R1C1",
+                     *           "highlight": [
+                     *             "S6",
+                     *             "R1C1"
+                     *           ],
+                     *           "wrong": "Any empty site is allowed, but this lesson starts in row 1.",
+                     *           "rules": [
+                     *             "CB-11"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "unreached": [
+                     *         {
+                     *           "text": "A player whose hand and pile are both empty misses their turns (it takes many rebuilds, and hardly ever happens).",
+                     *           "href": "/rules/city-blocks#turn"
+                     *         },
+                     *         {
+                     *           "text": "A courthouse placed by a rebuild also lets you swap (a table option may turn this off).",
+                     *           "href": "/rules/city-blocks#turn"
+                     *         },
+                     *         {
+                     *           "text": "How the value tiles are dealt and the start player drawn.",
+                     *           "href": "/rules/city-blocks#setup"
+                     *         },
+                     *         {
+                     *           "text": "Equal sums at the end share the win.",
+                     *           "href": "/rules/city-blocks#end"
+                     *         }
+                     *       ],
+                     *       "moves": 32
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TutorialJson"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_tutorial_api_games__name__tutorial_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "created": "2025-05-01T18:30:00+00:00",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Blue",
+                     *           "kind": "human",
+                     *           "joined": false,
+                     *           "names_level": false
+                     *         }
+                     *       ],
+                     *       "version": 0,
+                     *       "terminal": false,
+                     *       "current_player": 0,
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "deadline": null,
+                     *       "out": {},
+                     *       "invites": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "iT9x",
+                     *           "url": "/table/k3Vb7QpZ2mXa#seat=1&invite=iT9x"
+                     *         }
+                     *       ],
+                     *       "secrets": [
+                     *         {
+                     *           "seat": 0,
+                     *           "secret": "sK2q"
+                     *         }
+                     *       ],
+                     *       "spectator": "/table/k3Vb7QpZ2mXa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedTable"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
