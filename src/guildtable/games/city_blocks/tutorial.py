@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from guildtable.games.city_blocks.award import Award
 from guildtable.games.city_blocks.content import STREET_NAMES
 from guildtable.games.city_blocks.scoring import street_totals
-from guildtable.games.city_blocks.state import Award, CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import State
 from guildtable.kernel.tutorial import Step, Tutorial, Unreached
