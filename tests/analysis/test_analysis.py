@@ -47,7 +47,7 @@ class InformationSet:
     """A position that lets the analysis see only what its seat on turn may know: the legal moves of that seat and
     determinizations from its point of view. Anything else it reads fails the test."""
 
-    ALLOWED = frozenset({"current_player", "legal_actions", "history", "game", "num_players"})
+    ALLOWED = frozenset({"current_player", "legal_actions", "history", "moves_played", "game", "num_players"})
 
     def __init__(self, state: State) -> None:
         self._state = state

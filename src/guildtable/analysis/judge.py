@@ -107,7 +107,7 @@ def judge_raw(state: State, played: int, bot: IsmctsBot) -> Judgement:
     """`judge` with the search's own values."""
     seat = state.current_player
     assert seat is not None, "the game is over"
-    ply = len(state.history)
+    ply = state.moves_played
     legal = state.legal_actions()
     if len(legal) == 1:
         return Judgement(ply, seat, played, played, None, None)

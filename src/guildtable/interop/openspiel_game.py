@@ -220,13 +220,13 @@ class ViewObserver:
         ours = state.ours
         self.tensor[: self.encoder.size] = self.encoder.encode(ours, player)
         if self.info_state:
-            self.tensor[self.encoder.size] = min(1.0, len(ours.history) / MAX_GAME_LENGTH)
+            self.tensor[self.encoder.size] = min(1.0, ours.moves_played / MAX_GAME_LENGTH)
 
     def string_from(self, state: SpielState, player: int) -> str:
         if state._ours is None:
             return "before the deal"
         view = json.dumps(state.ours.view(player), sort_keys=True, separators=(",", ":"))
-        return f"{len(state.ours.history)}|{view}"
+        return f"{state.ours.moves_played}|{view}"
 
 
 def register(game: Game) -> str:

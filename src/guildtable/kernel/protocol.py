@@ -35,6 +35,8 @@ GameState = DefaultTypeVar("GameState", bound="State", covariant=True, default="
 """The state class of a game: `Game[CityBlocksState]` makes and reads CityBlocksStates; a bare `Game` any state."""
 
 _COMPILED: Final = not __file__.endswith(".py")
+RECENT_MOVES: Final = 16
+"""How many moves a state keeps in its own list before they join the past it shares with its copies (`State`)."""
 """Whether this module runs compiled by mypyc (see `State._clone_base`)."""
 
 Reason = tuple[str, str]
@@ -271,7 +273,7 @@ class Game(ABC, Generic[GameState]):
 class State(metaclass=ABCMeta):
     """One position. Subclasses keep their data compact (ints, tuples, small lists) so `clone` stays cheap."""
 
-    __slots__ = ("_options", "game", "history", "num_actions", "num_players", "seed", "setup")
+    __slots__ = ("_options", "_past", "_recent", "game", "num_actions", "num_players", "seed", "setup")
 
     game: Game
     num_players: int
@@ -282,7 +284,10 @@ class State(metaclass=ABCMeta):
     seed: int
     setup: Mapping[str, object] | None
     """The raw `setup=` JSON the game began from (each game's `setup.py` checks it), or None."""
-    history: list[int]
+    _past: tuple[int, ...]
+    """The moves played up to the last `clone` (or snapshot restore): frozen, and shared with the copies made then."""
+    _recent: list[int]
+    """The moves played since: this state's own."""
 
     @classmethod
     def __init_subclass__(cls, **kwargs: object) -> None:
@@ -312,7 +317,43 @@ class State(metaclass=ABCMeta):
         self._options = options
         self.seed = seed
         self.setup = setup
-        self.history = []
+        self._past = ()
+        self._recent = []
+
+    # --- the moves played ----------------------------------------------------------------------------------------
+    # Kept as a frozen past that copies share and a short list of the moves since (at most RECENT_MOVES: `_played`
+    # folds them into the past), so that a clone copies a few moves rather than the whole game (Guildhall's games run
+    # to 650 moves, and a search clones at every iteration). Only the state itself changes either, in `_played`.
+    @property
+    def history(self) -> list[int]:
+        """The actions played from the start, in order: a new list (changing it changes nothing here)."""
+        return [*self._past, *self._recent]
+
+    @history.setter
+    def history(self, actions: list[int]) -> None:
+        """Set the moves played (a snapshot's restore)."""
+        self._past = tuple(actions)
+        self._recent = []
+
+    def _played(self, action: int) -> None:
+        """Record `action` as played."""
+        recent = self._recent
+        recent.append(action)
+        if len(recent) >= RECENT_MOVES:
+            self._past = (*self._past, *recent)
+            self._recent = []
+
+    @property
+    def moves_played(self) -> int:
+        """`len(self.history)`, without building the list."""
+        return len(self._past) + len(self._recent)
+
+    @property
+    def last_action(self) -> int:
+        """The action played last, or -1 before the first."""
+        if self._recent:
+            return self._recent[-1]
+        return self._past[-1] if self._past else -1
 
     def _clone_base(self: StateT) -> StateT:
         """A new state of the same class sharing the immutable parts and with its own history; `clone` copies the
@@ -326,7 +367,8 @@ class State(metaclass=ABCMeta):
         copy._options = self._options
         copy.seed = self.seed
         copy.setup = self.setup
-        copy.history = self.history.copy()
+        copy._past = self._past
+        copy._recent = self._recent.copy()  # at most RECENT_MOVES
         return copy
 
     @property
@@ -376,7 +418,7 @@ class State(metaclass=ABCMeta):
         if reason is not None:
             raise IllegalAction(*reason)
         events = self._apply(action)
-        self.history.append(action)
+        self._played(action)
         return events
 
     def apply_legal(self, action: int) -> list[Event]:
@@ -384,7 +426,7 @@ class State(metaclass=ABCMeta):
         every action is legal by construction); recorded in the history as `apply` records it. An action that is
         not legal here leaves the state undefined."""
         events = self._apply(action)
-        self.history.append(action)
+        self._played(action)
         return events
 
     end_rule: ClassVar[str] = ""

@@ -405,7 +405,7 @@ class Table:
         (not to be modified)."""
         state = self.state
         cached = self._legal
-        version = len(state.history)
+        version = state.moves_played
         language = current_language()
         if cached is not None and cached[0] is state and cached[1] == version and cached[2] == language:
             return cached[3]

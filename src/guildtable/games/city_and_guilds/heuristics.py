@@ -24,7 +24,7 @@ def evaluate(state: CityAndGuildsState, seat: int) -> float:
     """A value in [-1, 1]: positive when `seat` is projected ahead."""
     question = state.stack[-1] if state.stack else None
     if question is not None and question.seat == seat:
-        if state.history and state.history[-1] == PUT_BACK:
+        if state.last_action == PUT_BACK:
             return -1.0
         if not isinstance(question, _FOLLOW_UP):
             return _projected(state, seat)
