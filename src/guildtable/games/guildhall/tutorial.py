@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from typing import cast
 
 from guildtable.games.guildhall.content import CARD_NAMES, CONTENT
 from guildtable.games.guildhall.glossary import card_word
 from guildtable.games.guildhall.state import Position
+from guildtable.games.guildhall.view import GuildhallView
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import State
 from guildtable.kernel.tutorial import Step, Tutorial, Unreached
@@ -61,7 +63,8 @@ def _position(state: State) -> Position:
 
 def _hall(state: State, seat: int) -> dict[str, list[str]]:
     """A guildhall as everyone sees it: profession → colours (GH-19)."""
-    return dict(_position(state).view(None)["players"][seat]["guildhall"])
+    view = cast(GuildhallView, _position(state).view(None))
+    return dict(view["players"][seat]["guildhall"])
 
 
 def count(profession: str) -> Callable[[State], Mapping[str, object]]:
