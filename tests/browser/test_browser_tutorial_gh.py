@@ -120,3 +120,14 @@ def test_gh_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
     page.wait_for_selector("#new-table:not([hidden])")
     assert page.locator("select.seat-kind[data-seat='1']").input_value() == "easy"
     assert page.locator("select.seat-kind[data-seat='0']").input_value() == "human"
+
+
+def test_gh_tutorial_is_reachable_from_the_lobby_and_the_rules(page: Any) -> None:
+    """Issue 34: the lobby's Guildhall card and its rules page link to the guided first game."""
+    page.goto("/")
+    assert page.locator(".game-card[data-game='guildhall'] a.learn").get_attribute("href") == "/learn/guildhall"
+    page.goto("/rules/guildhall")
+    page.wait_for_function("document.body.dataset.ready === 'true'")
+    page.locator(".rules-learn a").click()
+    page.wait_for_url("**/table/**")
+    page.wait_for_function("document.body.dataset.tutorialStep === '0'")
