@@ -183,3 +183,42 @@ def held_secret(page: Any, table_id: str, seat: int | None = None) -> str:
     """The secret of a seat (the first one held, when `seat` is None) that this browser holds at a table."""
     tokens = page.evaluate(f"JSON.parse(localStorage.getItem('guildtable.tables'))[{table_id!r}].tokens")
     return str(tokens[str(seat)] if seat is not None else next(iter(tokens.values())))
+
+
+# Issue 34: the four ways a tutorial is completed (viewport, language, theme, touch): by keyboard at 1366×850 and by
+# touch at 390×844, in English and German, in the light and the dark theme.
+TUTORIAL_CASES = [
+    ({"width": 1366, "height": 850}, "en", "light", False),
+    ({"width": 1366, "height": 850}, "de", "dark", False),
+    ({"width": 390, "height": 844}, "en", "dark", True),
+    ({"width": 390, "height": 844}, "de", "light", True),
+]
+
+
+@contextmanager
+def tutorial_page(browser: Any, base_url: str, case: tuple[Any, ...]) -> Iterator[tuple[Any, str, bool, str]]:
+    """A fresh page for one of `TUTORIAL_CASES`: yields (page, language, touch, a name for its screenshots) and fails
+    if the page raised an error."""
+    viewport, language, theme, touch = case
+    context = browser.new_context(
+        base_url=base_url, viewport=viewport, color_scheme=theme, has_touch=touch, is_mobile=touch
+    )
+    context.set_default_timeout(30000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page, language, touch, f"{viewport['width']}-{language}-{theme}"
+    finally:
+        context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def use_piece(page: Any, selector: str, touch: bool) -> None:
+    """Play a piece as a learner does: a tap on a phone, the keyboard (focus, Enter) on the desktop."""
+    piece = page.locator(selector).first
+    if touch:
+        piece.tap()
+    else:
+        piece.focus()
+        page.keyboard.press("Enter")

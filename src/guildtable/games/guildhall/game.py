@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from guildtable.games.guildhall import advice, examples, glossary, heuristics, log, text
+from guildtable.games.guildhall import advice, examples, glossary, heuristics, log, text, tutorial
 from guildtable.games.guildhall import setup as setup_rules
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, card_of
@@ -19,6 +19,7 @@ from guildtable.kernel import Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.tutorial import Tutorial
 from guildtable.kernel.views import SeatView
 
 
@@ -185,6 +186,9 @@ class Guildhall(Game[GuildhallState]):
 
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(GuildhallView, view), seat)
+
+    def tutorial(self) -> Tutorial:
+        return tutorial.TUTORIAL  # issue 34: the guided first game (`tutorial.py`)
 
     def explain_choice(
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None

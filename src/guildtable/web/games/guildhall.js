@@ -4,6 +4,9 @@
 // its colour as a band AND by name (never by colour alone), and what the profession does. Card colours are the
 // stylesheet's --gh-<colour> properties (light and dark theme). Cards, chapters, players and prestige cards that answer
 // the open question are buttons with class `legal` named by what they do; every other answer is a choice button.
+// Issue 34: every piece a tutorial step may frame carries `data-piece`, its name there: `hand red Scholar`, `P1 red
+// Scholar` (in P1's guildhall), `P1 Scholar` (the chapter), `P1 VP`, `P1 completed`, `row 1`, `discard red Scholar`
+// (the searched pile), `P2 hand red Scholar` (a robbed hand); a piece inside another never has one.
 import { Clicks, htmlOrSvg, h, infoAttrs, nt, pt, seatColour, seatSwatch, t } from "/static/js/common.js";
 import { iconSvg } from "/static/js/icons.js";
 
@@ -110,14 +113,14 @@ function doing(answer) {
 // profession this player's guildhall holds (the level a play would reach), marked in the tooltip and on the card.
 /**
  * @param {string} card
- * @param {{ glossary: Glossary, answer?: Answer | null, level?: number | null }} options
+ * @param {{ glossary: Glossary, answer?: Answer | null, level?: number | null, piece?: string }} options
  */
-function professionCard(card, { glossary, answer = null, level = null }) {
+function professionCard(card, { glossary, answer = null, level = null, piece: name = "" }) {
   const { colour, profession } = splitCard(card);
   const piece = glossary[glossaryKey(profession)];
   return h("button", {
     type: "button", class: `card-face gh-card ${colourClass(colour)}${answer ? " legal" : ""}`,
-    "data-card": card, "data-colour": colour, "data-profession": profession,
+    "data-card": card, "data-colour": colour, "data-profession": profession, "data-piece": name || null,
     "aria-disabled": answer ? null : "true", onclick: answer?.onclick, ...infoAttrs(piece, { usable: level }),
   },
   doing(answer),
@@ -130,14 +133,14 @@ function professionCard(card, { glossary, answer = null, level = null }) {
 
 // A mini-card: band and icon, and (`named`, where no chapter heading names it) its profession. A button when it
 // answers the question.
-/** @param {string} card @param {Answer | null} [answer] @param {{ named?: boolean }} [options] */
-function miniCard(card, answer = null, { named = false } = {}) {
+/** @param {string} card @param {Answer | null} [answer] @param {{ named?: boolean, piece?: string }} [options] */
+function miniCard(card, answer = null, { named = false, piece = "" } = {}) {
   const { colour, profession } = splitCard(card);
   const name = h("span", { class: named ? "gh-mini-name" : "visually-hidden" }, professionWord(profession));
   const art = h("span", { class: "gh-mini-art" }, iconSvg(iconName(profession), { size: 18 }), named ? name : null);
   const body = [band(colour), art, named ? null : name];
   const attrs = { class: `gh-mini ${colourClass(colour)}${named ? " named" : ""}${answer ? " legal" : ""}`,
-    "data-card": card, "data-colour": colour, "data-profession": profession };
+    "data-card": card, "data-colour": colour, "data-profession": profession, "data-piece": piece || null };
   if (!answer) return h("div", attrs, ...body);
   return h("button", { ...attrs, type: "button", onclick: answer.onclick }, doing(answer), ...body);
 }
@@ -154,7 +157,7 @@ function cardBack(label, iconKey) {
 function prestigeCard(card, index, { glossary, answer }) {
   const cost = nt("Costs {n} completed chapter", "Costs {n} completed chapters", card.cost);
   return h("button", {
-    type: "button", class: `card-face gh-prestige${answer ? " legal" : ""}`, "data-row": index, "data-prestige": card.type_id,
+    type: "button", class: `card-face gh-prestige${answer ? " legal" : ""}`, "data-row": index, "data-prestige": card.type_id, "data-piece": `row ${index + 1}`,
     "aria-disabled": answer ? null : "true", onclick: answer?.onclick, ...infoAttrs(glossary[card.type_id]),
   },
   doing(answer),
@@ -167,7 +170,7 @@ function prestigeCard(card, index, { glossary, answer }) {
 // --- the middle of the table ------------------------------------------------------------------------------------
 /** @param {string} zone @param {string} title @param {number} count @param {Element} face */
 function pile(zone, title, count, face) {
-  return h("div", { class: "gh-pile", "data-zone": zone }, face, h("span", { class: "gh-pile-label" }, title, h("strong", {}, ` ${count}`)));
+  return h("div", { class: "gh-pile", "data-zone": zone, "data-piece": zone.replace("-", " ") }, face, h("span", { class: "gh-pile-label" }, title, h("strong", {}, ` ${count}`)));
 }
 
 /** @param {GuildhallView} view @param {Clicks} clicks @param {Glossary} glossary */
@@ -196,30 +199,33 @@ function handlingPanel(view, clicks, glossary, names) {
   const groups = [];
   /** @param {boolean} on @returns {(card: string) => Answer | null} */
   const answer = (on) => (card) => (on ? answerFor(clicks, { type: "card", card }) : null);
-  /** @param {string} id @param {string} title @param {string[]} cards @param {boolean} on */
-  const zone = (id, title, cards, on) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
-    h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answer(on)(card) })))));
+  /** @param {string} id @param {string} title @param {string[]} cards @param {boolean} on @param {string} prefix */
+  const zone = (id, title, cards, on, prefix) => groups.push(h("div", { class: "gh-zone", "data-zone": id },
+    h("h4", {}, title), h("div", { class: "cards" }, cards.map((card) => professionCard(card, { glossary, answer: answer(on)(card), piece: `${prefix} ${card}` })))));
   const transit = decisionCards(view);
   if (transit.length) {
-    zone("transit", TRANSIT_TITLES[kind] ? TRANSIT_TITLES[kind]() : t("Cards in play"), transit, FROM_TRANSIT.has(kind));
+    zone("transit", TRANSIT_TITLES[kind] ? TRANSIT_TITLES[kind]() : t("Cards in play"), transit, FROM_TRANSIT.has(kind), "transit");
   }
-  if (view.selected?.length) zone("selected", t("Chosen to discard"), view.selected, false);
+  if (view.selected?.length) zone("selected", t("Chosen to discard"), view.selected, false, "selected");
   if (Array.isArray(view.target_hand)) {
     const target = decisionTarget(view);
     zone("target-hand", target !== null && names[target] ? t("{name}'s hand: take a card", { name: names[target] }) : t("Their hand: take a card"),
-      view.target_hand, kind === "robber_pick");
+      view.target_hand, kind === "robber_pick", target === null ? "hand" : `P${target + 1} hand`);
   }
   if (Array.isArray(view.discard_pile)) {
     groups.push(h("div", { class: "gh-zone", "data-zone": "discard-search" },
       h("h4", {}, nt("The discard pile: {n} card, by profession", "The discard pile: {n} cards, by profession", view.discard_pile.length)),
-      pileByProfession(view.discard_pile, view.colours, glossary, answer(kind === "hunter_take"))));
+      pileByProfession(view.discard_pile, view.colours, glossary, answer(kind === "hunter_take"), "discard")));
   }
   return groups.length ? h("div", { class: "card panel gh-handling", "data-panel": "handling" }, ...groups) : null;
 }
 
 // A pile of many cards laid out like chapters: a column per profession, its cards fanned in colour order.
-/** @param {string[]} cards @param {string[]} colours @param {Glossary} glossary @param {(card: string) => Answer | null} answer */
-function pileByProfession(cards, colours, glossary, answer) {
+/**
+ * @param {string[]} cards @param {string[]} colours @param {Glossary} glossary @param {(card: string) => Answer | null} answer
+ * @param {string} prefix the pieces' names: `${prefix} ${card}`
+ */
+function pileByProfession(cards, colours, glossary, answer, prefix) {
   /** @param {string} card */
   const order = (card) => colours.indexOf(splitCard(card).colour);
   /** @type {Map<string, string[]>} */
@@ -235,7 +241,7 @@ function pileByProfession(cards, colours, glossary, answer) {
       "aria-label": t("{profession}: {colours}", { profession: professionWord(profession), colours }) },
       h("div", { class: "gh-chapter-head", ...infoAttrs(glossary[glossaryKey(profession)]) }, iconSvg(iconName(profession), { size: 18 }),
         h("span", { class: "gh-chapter-name" }, professionWord(profession)), h("span", { class: "gh-count" }, cardCount(sorted.length))),
-      h("div", { class: "gh-stack" }, sorted.map((card) => miniCard(card, answer(card)))));
+      h("div", { class: "gh-stack" }, sorted.map((card) => miniCard(card, answer(card), { piece: `${prefix} ${card}` }))));
   }));
 }
 
@@ -252,7 +258,7 @@ function handPanel(view, hand, clicks, glossary, mine, interactive) {
   return h("div", { class: `card panel${docked ? " hand-dock" : ""}`, "data-panel": "hand", role: "region", "aria-label": t("Your hand"), tabindex: "-1" },
     h("h3", {}, t("Your hand"), h("span", { class: "muted" }, ` · ${cardCount(hand.length)}`)),
     h("div", { class: "cards gh-hand" }, hand.map((card) => professionCard(card, {
-      glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null,
+      glossary, level: level(splitCard(card).profession), answer: FROM_HAND.has(kind) ? answerFor(clicks, { type: "card", card }) : null, piece: `hand ${card}`,
     }))));
 }
 
@@ -261,23 +267,23 @@ function handPanel(view, hand, clicks, glossary, mine, interactive) {
 // still lacks in the tooltip.
 /**
  * @param {string} profession @param {string[]} colours its cards' colours
- * @param {{ glossary: Glossary, all: string[], cardAnswer: (card: string) => Answer | null, chapterAnswer: Answer | null }} options
- *   `all`: every card colour (a chapter with one of each is complete)
+ * @param {{ glossary: Glossary, all: string[], cardAnswer: (card: string) => Answer | null, chapterAnswer: Answer | null, code: string }} options
+ *   `all`: every card colour (a chapter with one of each is complete); `code`: its owner's seat code (P1)
  */
-function chapterColumn(profession, colours, { glossary, all, cardAnswer, chapterAnswer }) {
+function chapterColumn(profession, colours, { glossary, all, cardAnswer, chapterAnswer, code }) {
   const n = colours.length;
   const piece = glossary[glossaryKey(profession)];
   const missing = all.filter((colour) => !colours.includes(colour));
   const label = [iconSvg(iconName(profession), { size: 18 }), h("span", { class: "gh-chapter-name" }, professionWord(profession)),
     h("span", { class: "gh-count" }, t("{n} of {total}", { n, total: all.length }))];
   const head = chapterAnswer
-    ? h("button", { type: "button", class: "gh-chapter-head legal", onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
-    : h("div", { class: "gh-chapter-head", ...infoAttrs(piece, { usable: n, extra: missing.length ? [t("Still missing: {colours}", { colours: missing.map(colourWord).join(t(", ")) })] : [] }) },
+    ? h("button", { type: "button", class: "gh-chapter-head legal", "data-piece": `${code} ${profession}`, onclick: chapterAnswer.onclick }, doing(chapterAnswer), ...label)
+    : h("div", { class: "gh-chapter-head", "data-piece": `${code} ${profession}`, ...infoAttrs(piece, { usable: n, extra: missing.length ? [t("Still missing: {colours}", { colours: missing.map(colourWord).join(t(", ")) })] : [] }) },
       ...label);
   return h("div", { class: "gh-chapter", "data-chapter": profession, role: "group",
     "aria-label": t("{profession} chapter, {n} of {total} colours: {colours}",
       { profession: professionWord(profession), n, total: all.length, colours: colours.map(colourWord).join(t(", ")) }) },
-  head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`)))));
+  head, h("div", { class: "gh-stack" }, colours.map((colour) => miniCard(`${colour} ${profession}`, cardAnswer(`${colour} ${profession}`), { piece: `${code} ${colour} ${profession}` }))));
 }
 
 // The active player's badge: their turn, and how many actions follow the one under way.
@@ -295,9 +301,9 @@ function playerHead(seat, player, { name, isMe, onTurn, view, target }) {
     seatSwatch(seat, 18),
     h("h3", {}, name, isMe ? h("span", { class: "muted" }, " ", t("(you)")) : null),
     onTurn ? h("span", { class: "gh-badge gh-on-turn" }, onTurnText(view.actions_left)) : null,
-    h("span", { class: "gh-badge", "data-vp": "" }, iconSvg("vp", { size: 16 }), t("{vp} VP", { vp: player.vp })),
+    h("span", { class: "gh-badge", "data-vp": "", "data-piece": `P${seat + 1} VP` }, iconSvg("vp", { size: 16 }), t("{vp} VP", { vp: player.vp })),
     h("span", { class: "gh-badge", "data-zone": "hand" }, iconSvg("card", { size: 16 }), nt("{n} card in hand", "{n} cards in hand", player.hand_size)),
-    target ? h("button", { type: "button", class: "legal gh-target", onclick: target.onclick }, target.label) : null);
+    target ? h("button", { type: "button", class: "legal gh-target", "data-piece": `target P${seat + 1}`, onclick: target.onclick }, target.label) : null);
 }
 
 /** @param {number} seat @param {PlayerView} player @param {Context} ctx */
@@ -317,23 +323,23 @@ function playerPanel(seat, player, ctx) {
   return h("section", { class: "card panel gh-player", "data-player": seat, style: `--seat: ${seatColour(seat)}`, "aria-label": t("{name}'s guildhall", { name }) },
     playerHead(seat, player, { name, isMe, onTurn, view, target: PICK_SEAT.has(kind) ? answerFor(clicks, { type: "target", seat }) : null }),
     area.length ? h("div", { class: "gh-area", "data-zone": "area" }, h("span", { class: "gh-zone-label" }, t("Played this turn")),
-      h("div", { class: "gh-minis" }, area.map((card) => miniCard(card, null, { named: true })))) : null,
+      h("div", { class: "gh-minis" }, area.map((card) => miniCard(card, null, { named: true, piece: `P${seat + 1} played ${card}` })))) : null,
     h("div", { class: "gh-hall" },
       chapters.length === 0 ? h("div", { class: "muted gh-empty-hall" }, t("No cards in the guildhall yet")) : null,
       chapters.map(([profession, colours]) => chapterColumn(profession, colours, {
-        glossary, all: view.colours,
+        glossary, all: view.colours, code: `P${seat + 1}`,
         cardAnswer: (card) => (cardClicks ? answerFor(clicks, { type: "card", card }) : null),
         chapterAnswer: chapterClicks ? answerFor(clicks, { type: "chapter", profession }) : null,
       }))),
     h("div", { class: "gh-trophies" },
-      h("div", { class: "gh-completed", "data-zone": "completed" },
+      h("div", { class: "gh-completed", "data-zone": "completed", "data-piece": `P${seat + 1} completed` },
         h("span", { class: "gh-zone-label" }, knownCompleted.length
           ? t("Completed chapters: {n} ({professions})", { n: completed, professions: knownCompleted.map(professionWord).join(t(", ")) })
           : t("Completed chapters: {n}", { n: completed })),
         Array.from({ length: completed }, (_, index) => cardBack(knownCompleted[index] ? professionWord(knownCompleted[index]) : "", "chapter"))),
       player.prestige.length ? h("div", { class: "gh-owned", "data-zone": "prestige" },
         h("span", { class: "gh-zone-label" }, t("Prestige cards")),
-        player.prestige.map((card) => h("span", { class: "gh-owned-card", "data-prestige": card.type_id, ...infoAttrs(glossary[card.type_id]) },
+        player.prestige.map((card) => h("span", { class: "gh-owned-card", "data-prestige": card.type_id, "data-piece": `P${seat + 1} prestige ${card.type_id}`, ...infoAttrs(glossary[card.type_id]) },
           iconSvg("prestige", { size: 16 }), t("{name} · {vp} VP", { name: card.name, vp: card.vp })))) : null));
 }
 

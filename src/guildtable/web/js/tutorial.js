@@ -12,8 +12,9 @@ import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/stati
 /** What the tutorial reads of the table: its version and the legal moves' labels.
  * @typedef {{ version: number, legal: Schemas["TableState"]["legal"] }} Payload */
 
-// The attributes a renderer names its pieces and places with; a step's highlight is one of their values.
-const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street"];
+// The attributes a renderer names its pieces and places with; a step's highlight is one of their values (or the
+// notation of a choice button).
+const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street", "data-piece"];
 
 /** @type {Tutorial | null} */
 let lesson = null;
@@ -158,5 +159,9 @@ function highlight(step) {
       }
       piece.append(frame);
     }
+  }
+  // A move made with a choice button ("Level 2", "Done") is framed there: a step names it by its notation.
+  for (const choice of $("choices").querySelectorAll("button[data-notation]")) {
+    choice.classList.toggle("tut-focus", wanted.has(choice.getAttribute("data-notation") ?? ""));
   }
 }

@@ -3592,7 +3592,7 @@ export interface operations {
                      *               "maximum": null
                      *             }
                      *           ],
-                     *           "tutorial": false
+                     *           "tutorial": true
                      *         },
                      *         {
                      *           "name": "guilds-of-london",
