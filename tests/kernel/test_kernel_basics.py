@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 
 import hypothesis
@@ -9,7 +11,7 @@ import pytest
 from hypothesis import strategies as st
 
 from guildtable.kernel import BadContent, BadOptions, Event, IllegalAction, Option, Rng
-from guildtable.kernel.events import private, public, visible_events
+from guildtable.kernel.events import private, private_fields, public, public_fields, visible_events
 from guildtable.kernel.options import parse_option_pairs, resolve_options
 from guildtable.kernel.registry import all_games, get_game
 from guildtable.kernel.rng import _MASK, _mix_int, _mix_words
@@ -132,3 +134,19 @@ def test_the_views_built_together_are_each_seats_view(name: str) -> None:
         assert [view.get("seat") for view in together[:players]] == list(range(players))
         state.apply(rng.choice(state.legal_actions()))
     assert state.views(seats) == [state.view(seat) for seat in seats]
+
+
+def test_an_event_made_from_keys_and_values_is_the_same_event() -> None:
+    """Issue 36: `public_fields` and `private_fields` make the events `public` and `private` make; only when the
+    dict is made differs. Equal, shown, copied and pickled alike."""
+    lazy = public_fields("build", ("seat", "tile"), (1, "H3"))
+    assert lazy == public("build", seat=1, tile="H3") and lazy.seats is None
+    assert lazy.data == {"seat": 1, "tile": "H3"} and lazy.data is lazy.data
+    assert lazy.to_json() == {"kind": "build", "seat": 1, "tile": "H3"}
+    hidden = private_fields(2, "drew", ("seat", "tiles"), (2, ["F4"]))
+    assert hidden == private(2, "drew", seat=2, tiles=["F4"])
+    assert hidden.visible_to(2) and not hidden.visible_to(1) and not hidden.visible_to(None)
+    assert hidden != public("drew", seat=2, tiles=["F4"])  # who may see it is part of an event
+    for twin in (copy.deepcopy(hidden), pickle.loads(pickle.dumps(hidden))):
+        assert twin == hidden and twin.seats == frozenset({2})
+    assert repr(lazy) == "Event(kind='build', data={'seat': 1, 'tile': 'H3'}, seats=None)"

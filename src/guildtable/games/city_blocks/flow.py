@@ -7,6 +7,8 @@ place: copies of the state share them (`state.py`)."""
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
 
+from typing import Any, Final, cast
+
 from guildtable.games.city_blocks import actions
 from guildtable.games.city_blocks.actions import NO_SWAP, SWAP_BASE, SWAP_PAIRS
 from guildtable.games.city_blocks.award import Award
@@ -25,7 +27,13 @@ from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel import Event
-from guildtable.kernel.events import private, public
+from guildtable.kernel.events import private_fields, public, public_fields
+
+# The keys of the events every move makes (`public_fields`: their dicts are made only when read).
+BUILD: Final = ("seat", "tile", "site", "move")
+REBUILD: Final = ("seat", "tile", "site", "replaced", "paid", "move")
+DRAW: Final = ("seat", "count")
+DREW: Final = ("seat", "tiles")
 
 
 def place(state: CityBlocksPosition, question: Place, action: int, events: list[Event]) -> None:
@@ -42,23 +50,15 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
         state.won[seat] = state.won[seat][1:]
         state.removed_values = [*state.removed_values, payment]
         state.removed_tiles = [*state.removed_tiles, code]
-        events.append(
-            public(
-                "rebuild",
-                seat=seat,
-                tile=TILE_CODES[tile],
-                site=site_name(site),
-                replaced=TILE_CODES[(code - 1) % TILE_TYPES],
-                paid=payment,
-                move=state.last_move,
-            )
-        )
+        replaced = TILE_CODES[(code - 1) % TILE_TYPES]
+        move = (seat, TILE_CODES[tile], site_name(site), replaced, payment, state.last_move)
+        events.append(public_fields("rebuild", REBUILD, move))
     else:  # CB-11
         row, column = SITE_STREETS[site]
         open_sites = state.open_sites
         open_sites[row] = open_sites[row] - 1
         open_sites[column] = open_sites[column] - 1
-        events.append(public("build", seat=seat, tile=TILE_CODES[tile], site=site_name(site), move=state.last_move))
+        events.append(public_fields("build", BUILD, (seat, TILE_CODES[tile], site_name(site), state.last_move)))
     state.board[site] = cell(seat, tile)
     if tile == COURT and sum(1 for value in state.slots if value) >= 2:  # CB-13
         state.stack.append(Swap(seat, site, not rebuild))
@@ -92,11 +92,13 @@ def swap(state: CityBlocksPosition, question: Swap, action: int, events: list[Ev
 def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool, events: list[Event]) -> None:
     """Score the streets a build filled (CB-16, CB-19), draw (CB-14), then end the game (CB-21) or pass the turn."""
     if built:  # CB-16, CB-19: row first, then column; a rebuild never scores (CB-A-7)
-        for street in SITE_STREETS[site]:
-            if state.open_sites[street] == 0:
-                events.append(_award(state, street))
+        row, column = SITE_STREETS[site]
+        if state.open_sites[row] == 0:
+            events.append(_award(state, row))
+        if state.open_sites[column] == 0:
+            events.append(_award(state, column))
     _draw(state, seat, events)
-    if 0 not in state.board:  # CB-21: no site is empty; the stack stays empty
+    if not any(state.open_sites):  # CB-21: no site is empty (no street has one left); the stack stays empty
         events.append(public("game_end", scores=state.scores(), winners=state.winners()))
         return
     opponent = 1 - seat
@@ -119,7 +121,7 @@ def _award(state: CityBlocksPosition, street: int) -> Event:
         state.won[winner] = sorted([*state.won[winner], value])
     award: Award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
     state.awards = [*state.awards, award]
-    return public("award", **award)
+    return Event("award", cast(dict[str, Any], dict(award)))
 
 
 def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  # CB-14
@@ -131,5 +133,5 @@ def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  #
     state.piles[seat] = pile[count:]
     hand.extend(drawn)
     hand.sort()
-    events.append(public("draw", seat=seat, count=count))
-    events.append(private(seat, "drew", seat=seat, tiles=[TILE_CODES[tile] for tile in drawn]))
+    events.append(public_fields("draw", DRAW, (seat, count)))
+    events.append(private_fields(seat, "drew", DREW, (seat, [TILE_CODES[tile] for tile in drawn])))
