@@ -106,7 +106,13 @@ def scored(letter: str) -> Fields:
 def _rates(state: State) -> Mapping[str, object]:
     """What a block is worth (CG-32) and what guild control pays (CG-35)."""
     first, second, _third = GUILD_CONTROL_POINTS
-    return {"base": BLOCK_BASE, "market": MARKET_POINTS, "bonus": MINSTREL_POINTS, "first": first, "second": second}
+    return {
+        "base": BLOCK_BASE,
+        "per_market": MARKET_POINTS,
+        "per_bonus": MINSTREL_POINTS,
+        "first": first,
+        "second": second,
+    }
 
 
 def track(guild: str) -> Fields:
@@ -178,16 +184,16 @@ STEPS = (
     Step(
         N_(
             "Welcome! You are Red, building a city with Yellow and Blue. This practice city has three blocks, A, B"
-            " and C, made of square lots (the real city has eight). When a block's last lot is filled, it is scored"
-            " at once."
+            " and C, made of square lots (the real city has eight)."
+            " When a block's last lot is filled, it is scored at once."
         ),
         highlight=("A", "B", "C"),
         rules=("CG-7", "CG-31"),
     ),
     Step(
         N_(
-            "First comes the setup round: each player puts one tile into a block nobody has started, with no figure"
-            " on it. Below the city is your hand of {tiles} tiles. Choose a baker building."
+            "First comes the setup round: each player puts one tile into a block nobody has started, with no figure on"
+            " it. Below the city is your hand of {tiles} tiles. Choose a baker building."
         ),
         move="BA",
         highlight=("BA",),
@@ -204,8 +210,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "After every turn you take one tile from the display, so you hold 3 again. Take the baker market: you"
-            " will use it soon."
+            "After every turn you take one tile from the display, so you hold 3 again. Take the baker market: you will"
+            " use it soon."
         ),
         move="take MBA",
         highlight=("MBA",),
@@ -237,8 +243,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "A building takes your figures. Choose Invest: one figure goes on the building, and your marker moves"
-            " 1 step up the baker guild's track."
+            "A building takes your figures. Choose Invest: one figure goes on the building, and your marker moves 1"
+            " step up the baker guild's track."
         ),
         move="invest",
         highlight=("invest", "BAKER"),
@@ -256,8 +262,8 @@ STEPS = (
     Step(
         N_(
             "Your figure made you first in block A: you hold its white marker. Yellow's figure in A holds the black"
-            " marker (2nd place). Blue invested in the bakers too: you both stand at {red}, and you rank ahead"
-            " because you got there first."
+            " marker (2nd place). Blue invested in the bakers too: you both stand at {red}, and you rank ahead because"
+            " you got there first."
         ),
         highlight=("A", "BAKER"),
         fields=track("BAKER"),
@@ -291,9 +297,9 @@ STEPS = (
     ),
     Step(
         N_(
-            "You are at {red} on the baker track now, Blue at {blue}. Yellow put two figures on a building in"
-            " block B instead of investing: more figures beat Blue's one, so Yellow took B's white marker and Blue"
-            " got the black one."
+            "You are at {red} on the baker track now, Blue at {blue}. Yellow put two figures on a building in block B"
+            " instead of investing: more figures beat Blue's one, so Yellow took B's white marker and Blue got the"
+            " black one."
         ),
         highlight=("BAKER", "B", "B4"),
         fields=track("BAKER"),
@@ -318,8 +324,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Put a figure on it: a minstrel house with your figure counts like a building of yours, so you stay"
-            " ahead in block A, now worth {value}."
+            "Put a figure on it: a minstrel house with your figure counts like a building of yours, so you stay ahead"
+            " in block A, now worth {value}."
         ),
         move="figure",
         highlight=("figure", "A5"),
@@ -337,10 +343,10 @@ STEPS = (
     ),
     Step(
         N_(
-            "Blue filled block C, so C was scored. A block is worth {base}, +{market} per market, +{bonus} per"
-            " minstrel house or tavern: C is worth {value}. Only Blue and Yellow have figures there. The first (more buildings, then"
-            " more figures) gets half the value, rounded up, plus 1: Blue {blue}. The second gets half of that"
-            " half, rounded up, plus 1: Yellow {yellow}."
+            "Blue filled block C, so C was scored. A block is worth {base}, +{per_market} per market, +{per_bonus} per"
+            " minstrel house or tavern: C is worth {value}. Only Blue and Yellow have figures there. The first (more"
+            " buildings, then more figures) gets half the value, rounded up, plus 1: Blue {blue}. The second gets half"
+            " of that half, rounded up, plus 1: Yellow {yellow}."
         ),
         highlight=("C",),
         fields=_both(_rates, scored("C")),
@@ -349,8 +355,8 @@ STEPS = (
     Step(
         N_(
             "The guild with the most tiles in a block controls it: the candle makers in C. The 1st and 2nd on the"
-            " candle track got {first} and {second} more: Blue {g_blue}, Yellow {g_yellow}. Blue could then have placed a"
-            " tavern, but chose not to."
+            " candle track got {first} and {second} more: Blue {g_blue}, Yellow {g_yellow}. Blue could then have placed"
+            " a tavern, but chose not to."
         ),
         highlight=("C", "CANDLE"),
         fields=_both(scored("C"), _rates),
@@ -372,8 +378,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Choose Double: two figures and no step on the track. Two figures beat Blue's one in block B, and"
-            " every figure you have not placed at the end costs you a point."
+            "Choose Double: two figures and no step on the track. Two figures beat Blue's one in block B, and every"
+            " figure you have not placed at the end costs you a point."
         ),
         move="double",
         highlight=("double", "B1"),
@@ -383,9 +389,9 @@ STEPS = (
     Step(
         N_(
             "Block B is full and worth {value}. Three players have figures there, so the 1st gets half, the 2nd a"
-            " quarter, the 3rd an eighth, rounded up, with no +1. Yellow was there first with two figures and"
-            " keeps the white marker, as a tie does not take it: {yellow}. Your two figures beat Blue's one, so you"
-            " took the black marker: {red}. Blue is 3rd: {blue}."
+            " quarter, the 3rd an eighth, rounded up, with no +1. Yellow was there first with two figures and keeps the"
+            " white marker, as a tie does not take it: {yellow}. Your two figures beat Blue's one, so you took the"
+            " black marker: {red}. Blue is 3rd: {blue}."
         ),
         highlight=("B",),
         fields=scored("B"),
@@ -393,8 +399,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "The bakers control block B, so you, 1st on their track, got {g_red} there though you are not 1st in"
-            " the block, and Blue {g_blue}."
+            "The bakers control block B, so you, 1st on their track, got {g_red} there though you are not 1st in the"
+            " block, and Blue {g_blue}."
         ),
         highlight=("B", "BAKER"),
         fields=scored("B"),
@@ -412,9 +418,9 @@ STEPS = (
     ),
     Step(
         N_(
-            "Block A: {base} + {market} (market) + {minstrel} (minstrel house) + {tavern} (tavern) = {value}. You and Yellow have figures"
-            " there: you get {half} + 1 = {red}, Yellow {yellow}. The bakers control A too: you {g_red} more, Blue"
-            " {g_blue}."
+            "Block A: {base} + {market} (market) + {minstrel} (minstrel house) + {tavern} (tavern) = {value}. You and"
+            " Yellow have figures there: you get {half} + 1 = {red}, Yellow {yellow}. The bakers control A too: you"
+            " {g_red} more, Blue {g_blue}."
         ),
         highlight=("A",),
         fields=scored("A"),
@@ -422,10 +428,10 @@ STEPS = (
     ),
     Step(
         N_(
-            "Every lot is full, so the game is over. Each guild now scores its longest chain of touching tiles:"
-            " one point per tile plus a bonus for the blocks it spans. Your bakers run from A1 across the street to"
-            " B3: {size} tiles over {blocks} blocks, {size} + {bonus} = {value}. The 1st on the track gets it all:"
-            " you {red}; the 2nd half: Blue {blue}."
+            "Every lot is full, so the game is over. Each guild now scores its longest chain of touching tiles: one"
+            " point per tile plus a bonus for the blocks it spans. Your bakers run from A1 across the street to B3:"
+            " {size} tiles over {blocks} blocks, {size} + {bonus} = {value}. The 1st on the track gets it all: you"
+            " {red}; the 2nd half: Blue {blue}."
         ),
         highlight=("A1", "A2", "A3", "B1", "B2", "B3", "BAKER"),
         fields=_chains,
@@ -434,8 +440,8 @@ STEPS = (
     Step(
         N_(
             "Last, each figure not placed costs 1 point: you kept {unused}, so {pen_red}. Final scores: you"
-            " {total_red}, Yellow {total_yellow}, Blue {total_blue}. On the real map everyone places about 20"
-            " tiles, so figures run short there: choose between investing and a second figure with care."
+            " {total_red}, Yellow {total_yellow}, Blue {total_blue}. On the real map everyone places about 20 tiles, so"
+            " figures run short there: choose between investing and a second figure with care."
         ),
         fields=_end,
         rules=("CG-43", "CG-45", "CG-46"),
@@ -467,10 +473,7 @@ UNREACHED = (
         ("CG-25",),
     ),
     Unreached(
-        N_(
-            "A tie for 3rd place in a block pays nobody, and a tie between guilds means no guild scores that"
-            " block."
-        ),
+        N_("A tie for 3rd place in a block pays nobody, and a tie between guilds means no guild scores that block."),
         "scoring",
         ("CG-30", "CG-34"),
     ),
