@@ -12,8 +12,9 @@ import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/stati
 /** What the tutorial reads of the table: its version and the legal moves' labels.
  * @typedef {{ version: number, legal: Schemas["TableState"]["legal"] }} Payload */
 
-// The attributes a renderer names its pieces and places with; a step's highlight is one of their values.
-const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street"];
+// The attributes a renderer names its pieces and places with; a step's highlight is one of their values. A piece with
+// several is named by the first listed here. `data-notation`: a choice's button under the status (invest, double...).
+const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street", "data-lot", "data-label", "data-track", "data-notation"];
 
 /** @type {Tutorial | null} */
 let lesson = null;
@@ -143,9 +144,12 @@ function highlight(step) {
     redrawn.observe(board, { childList: true });
   }
   const wanted = new Set(step?.highlight ?? []);
-  board.classList.toggle("tutorial-board", step !== null);
+  // The board's pieces, and the choices a move asks for outside it (a game's buttons under the status).
+  const places = [board, $("choices")];
+  for (const place of places) place.classList.toggle("tutorial-board", step !== null);
   for (const frame of board.querySelectorAll(".tut-frame")) frame.remove();
-  for (const piece of board.querySelectorAll(PIECE_ATTRIBUTES.map((name) => `[${name}]`).join(","))) {
+  const selector = PIECE_ATTRIBUTES.map((name) => `[${name}]`).join(",");
+  for (const piece of places.flatMap((place) => [...place.querySelectorAll(selector)])) {
     const key = PIECE_ATTRIBUTES.map((name) => piece.getAttribute(name)).find((value) => value !== null) ?? "";
     const on = wanted.has(key);
     piece.classList.toggle("tut-focus", on);
