@@ -1,12 +1,12 @@
 """City and Guilds' guided first game (issue 34, `Game.tutorial`): a whole game on a small practice city of three
-blocks, the learner Red against a scripted Yellow and Blue, that meets every rule a first game meets: the setup round
+blocks, the learner Blue against a scripted Red and Green, that meets every rule a first game meets: the setup round
 (CG-14), placing next to a tile (CG-8, CG-16), a building with one figure and a step on its guild's track (CG-17,
 CG-26, CG-27), a market (CG-20), a minstrel house with its figure (CG-21), the white and black block markers (CG-29),
 a building with two figures (CG-17), block scoring with two and with three players present (CG-31 to CG-33), guild
 control (CG-34, CG-35), a tavern that completes a block (CG-36, CG-37), the final chains (CG-38 to CG-44) and the
 penalty for unused figures (CG-45). Every number a text says is read from the engine when the step is shown.
 
-The deal: Red starts; the hands and the face-down pile are fixed (`SETUP`) and the city is `MAP`, so the game is the
+The deal: Blue starts; the hands and the face-down pile are fixed (`SETUP`) and the city is `MAP`, so the game is the
 same every time. The small map keeps the lesson to about five minutes; "Play your first real game" uses the real map.
 """
 
@@ -44,7 +44,7 @@ MAP = "\n".join(
         ".........",
     )
 )
-RED, YELLOW, BLUE = 0, 1, 2
+BLUE, RED, GREEN = 0, 1, 2
 HANDS = [["BA", "BA", "BA"], ["MBA", "WE", "WE"], ["WE", "BA", "CA"]]
 TOP = ["MBA", "SM", "MWE", "CA", "CA", "MIN", "SM", "MWE", "WE", "SM", "MCA", "SM", "WE", "MSM", "SM"]
 """The top of the face-down pile, in the order it is turned up into the display; the rest follows in a fixed order."""
@@ -57,7 +57,7 @@ def _supply() -> list[str]:
     return TOP + sorted(rest.elements(), key=_REST_ORDER.index)
 
 
-SETUP: Mapping[str, object] = {"start_player": RED, "hands": HANDS, "supply": _supply()}
+SETUP: Mapping[str, object] = {"start_player": BLUE, "hands": HANDS, "supply": _supply()}
 
 Fields = Callable[[State], Mapping[str, object]]
 
@@ -77,12 +77,12 @@ def _paid(state: State, source: str, why: str) -> dict[int, int]:
 
 
 def _seats(paid: Mapping[int, int], prefix: str) -> dict[str, object]:
-    return {f"{prefix}{name}": paid.get(seat, 0) for seat, name in enumerate(("red", "yellow", "blue"))}
+    return {f"{prefix}{name}": paid.get(seat, 0) for seat, name in enumerate(("you", "red", "green"))}
 
 
 def scored(letter: str) -> Fields:
-    """A scored block's fields: {value} (CG-32), {markets}, each seat's block points {red}, {yellow}, {blue} (CG-33)
-    and guild points {g_red}, {g_yellow}, {g_blue} (CG-35)."""
+    """A scored block's fields: {value} (CG-32), {markets}, each seat's block points {you}, {red}, {green} (CG-33)
+    and guild points {g_you}, {g_red}, {g_green} (CG-35)."""
 
     def fields(state: State) -> Mapping[str, object]:
         position = _position(state)
@@ -116,7 +116,7 @@ def _rates(state: State) -> Mapping[str, object]:
 
 
 def track(guild: str) -> Fields:
-    """A guild track's fields: each seat's investment value {red}, {yellow}, {blue} (CG-26)."""
+    """A guild track's fields: each seat's investment value {you}, {red}, {green} (CG-26)."""
 
     def fields(state: State) -> Mapping[str, object]:
         values = _position(state).values[GUILDS.index(guild)]
@@ -137,7 +137,7 @@ def value_of(letter: str) -> Fields:
 
 
 def _hand(state: State) -> Mapping[str, object]:
-    return {"tiles": len(_position(state).hands[RED]), "figures": _position(state).figures[RED]}
+    return {"tiles": len(_position(state).hands[BLUE]), "figures": _position(state).figures[BLUE]}
 
 
 def _chains(state: State) -> Mapping[str, object]:
@@ -160,7 +160,7 @@ def _end(state: State) -> Mapping[str, object]:
     """The penalty for unused figures (CG-45) and the final scores (CG-46)."""
     position = _position(state)
     return {
-        "unused": position.figures[RED],
+        "unused": position.figures[BLUE],
         **_seats(_paid(state, "penalty", ""), "pen_"),
         **_seats({seat: int(score) for seat, score in enumerate(position.scores())}, "total_"),
     }
@@ -183,7 +183,7 @@ def _replies(*moves: str) -> tuple[str, ...]:
 STEPS = (
     Step(
         N_(
-            "Welcome! You are Red, building a city with Yellow and Blue. This practice city has three blocks, A, B"
+            "Welcome! You are Blue, building a city with Red and Green. This practice city has three blocks, A, B"
             " and C, made of square lots (the real city has eight)."
             " When a block's last lot is filled, it is scored at once."
         ),
@@ -221,7 +221,7 @@ STEPS = (
     ),
     Step(
         N_(
-            "Yellow started block B and Blue block C. Now the real game begins: every tile must go next to a tile"
+            "Red started block B and Green block C. Now the real game begins: every tile must go next to a tile"
             " already placed, in its own block or straight across a street."
         ),
         highlight=("B3", "C3"),
@@ -261,8 +261,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Your figure made you first in block A: you hold its white marker. Yellow's figure in A holds the black"
-            " marker (2nd place). Blue invested in the bakers too: you both stand at {red}, and you rank ahead because"
+            "Your figure made you first in block A: you hold its white marker. Red's figure in A holds the black"
+            " marker (2nd place). Green invested in the bakers too: you both stand at {you}, and you rank ahead because"
             " you got there first."
         ),
         highlight=("A", "BAKER"),
@@ -297,8 +297,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "You are at {red} on the baker track now, Blue at {blue}. Yellow put two figures on a building in block B"
-            " instead of investing: more figures beat Blue's one, so Yellow took B's white marker and Blue got the"
+            "You are at {you} on the baker track now, Green at {green}. Red put two figures on a building in block B"
+            " instead of investing: more figures beat Green's one, so Red took B's white marker and Green got the"
             " black one."
         ),
         highlight=("BAKER", "B", "B4"),
@@ -343,10 +343,10 @@ STEPS = (
     ),
     Step(
         N_(
-            "Blue filled block C, so C was scored. A block is worth {base}, +{per_market} per market, +{per_bonus} per"
-            " minstrel house or tavern: C is worth {value}. Only Blue and Yellow have figures there. The first (more"
-            " buildings, then more figures) gets half the value, rounded up, plus 1: Blue {blue}. The second gets half"
-            " of that half, rounded up, plus 1: Yellow {yellow}."
+            "Green filled block C, so C was scored. A block is worth {base}, +{per_market} per market, +{per_bonus} per"
+            " minstrel house or tavern: C is worth {value}. Only Green and Red have figures there. The first (more"
+            " buildings, then more figures) gets half the value, rounded up, plus 1: Green {green}."
+            " The second gets half of that half, rounded up, plus 1: Red {red}."
         ),
         highlight=("C",),
         fields=_both(_rates, scored("C")),
@@ -355,7 +355,7 @@ STEPS = (
     Step(
         N_(
             "The guild with the most tiles in a block controls it: the candle makers in C. The 1st and 2nd on the"
-            " candle track got {first} and {second} more: Blue {g_blue}, Yellow {g_yellow}. Blue could then have placed"
+            " candle track got {first} and {second} more: Green {g_green}, Red {g_red}. Green could then have placed"
             " a tavern, but chose not to."
         ),
         highlight=("C", "CANDLE"),
@@ -378,20 +378,20 @@ STEPS = (
     ),
     Step(
         N_(
-            "Choose Double: two figures and no step on the track. Two figures beat Blue's one in block B, and every"
+            "Choose Double: two figures and no step on the track. Two figures beat Green's one in block B, and every"
             " figure you have not placed at the end costs you a point."
         ),
         move="double",
         highlight=("double", "B1"),
-        wrong=N_("The lesson wants two figures here, to beat Blue in block B."),
+        wrong=N_("The lesson wants two figures here, to beat Green in block B."),
         rules=("CG-17", "CG-29", "CG-45"),
     ),
     Step(
         N_(
             "Block B is full and worth {value}. Three players have figures there, so the 1st gets half, the 2nd a"
-            " quarter, the 3rd an eighth, rounded up, with no +1. Yellow was there first with two figures and keeps the"
-            " white marker, as a tie does not take it: {yellow}. Your two figures beat Blue's one, so you took the"
-            " black marker: {red}. Blue is 3rd: {blue}."
+            " quarter, the 3rd an eighth, rounded up, with no +1. Red was there first with two figures and keeps the"
+            " white marker, as a tie does not take it: {red}. Your two figures beat Green's one, so you took the"
+            " black marker: {you}. Green is 3rd: {green}."
         ),
         highlight=("B",),
         fields=scored("B"),
@@ -399,8 +399,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "The bakers control block B, so you, 1st on their track, got {g_red} there though you are not 1st in the"
-            " block, and Blue {g_blue}."
+            "The bakers control block B, so you, 1st on their track, got {g_you} there though you are not 1st in the"
+            " block, and Green {g_green}."
         ),
         highlight=("B", "BAKER"),
         fields=scored("B"),
@@ -419,8 +419,8 @@ STEPS = (
     Step(
         N_(
             "Block A: {base} + {market} (market) + {minstrel} (minstrel house) + {tavern} (tavern) = {value}. You and"
-            " Yellow have figures there: you get {half} + 1 = {red}, Yellow {yellow}. The bakers control A too: you"
-            " {g_red} more, Blue {g_blue}."
+            " Red have figures there: you get {half} + 1 = {you}, Red {red}. The bakers control A too: you"
+            " {g_you} more, Green {g_green}."
         ),
         highlight=("A",),
         fields=scored("A"),
@@ -431,7 +431,7 @@ STEPS = (
             "Every lot is full, so the game is over. Each guild now scores its longest chain of touching tiles: one"
             " point per tile plus a bonus for the blocks it spans. Your bakers run from A1 across the street to B3:"
             " {size} tiles over {blocks} blocks, {size} + {bonus} = {value}. The 1st on the track gets it all: you"
-            " {red}; the 2nd half: Blue {blue}."
+            " {you}; the 2nd half: Green {green}."
         ),
         highlight=("A1", "A2", "A3", "B1", "B2", "B3", "BAKER"),
         fields=_chains,
@@ -439,8 +439,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Last, each figure not placed costs 1 point: you kept {unused}, so {pen_red}. Final scores: you"
-            " {total_red}, Yellow {total_yellow}, Blue {total_blue}. On the real map everyone places about 20 tiles, so"
+            "Last, each figure not placed costs 1 point: you kept {unused}, so {pen_you}. Final scores: you"
+            " {total_you}, Red {total_red}, Green {total_green}. On the real map everyone places about 20 tiles, so"
             " figures run short there: choose between investing and a second figure with care."
         ),
         fields=_end,
@@ -481,7 +481,7 @@ UNREACHED = (
 )
 
 TUTORIAL = Tutorial(
-    seat=RED,
+    seat=BLUE,
     players=3,
     steps=STEPS,
     setup=SETUP,
