@@ -193,7 +193,7 @@ STEPS = (
     Step(
         N_(
             "First comes the setup round: each player puts one tile into a block nobody has started, with no figure on"
-            " it. Below the city is your hand of {tiles} tiles. Choose a baker building."
+            " it. Your hand holds {tiles} tiles. Choose a baker building."
         ),
         move="BA",
         highlight=("BA",),
