@@ -17,6 +17,8 @@ from browser_helpers import (
     TUTORIAL_CASE_IDS,
     TUTORIAL_CASES,
     axe_violations,
+    hold_seat,
+    new_table,
     scrolls_sideways,
     tutorial_shot,
     use_piece,
@@ -126,3 +128,26 @@ def test_cg_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
     assert page.locator("select.seat-kind[data-seat='0']").input_value() == "human"
     assert page.locator("select.seat-kind[data-seat='1']").input_value() == "easy"
     assert page.locator("select.seat-kind[data-seat='2']").input_value() == "easy"
+
+
+def test_cg_tutorial_is_reachable_from_the_lobby_the_rules_and_how_to_play(browser: Any, base_url: str) -> None:
+    """Issue 34: the lobby's City and Guilds card, its rules page and the first visit's "How to play" dialog at a City
+    and Guilds table link to its guided first game (CG-1: three seats)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1366, "height": 850})
+    context.set_default_timeout(30000)
+    try:
+        page = context.new_page()
+        page.goto("/")
+        assert page.locator(f".game-card[data-game='{GAME}'] a.learn").get_attribute("href") == f"/learn/{GAME}"
+        page.goto(f"/rules/{GAME}")
+        page.wait_for_function("document.body.dataset.ready === 'true'")
+        assert page.locator(".rules-learn a").get_attribute("href") == f"/learn/{GAME}"
+        seats = [{"take": True, "name": "Ana"}, {"kind": "random"}, {"kind": "random"}]
+        table = new_table(base_url, GAME, seats)
+        hold_seat(page, table["id"], 0, table["secrets"][0]["secret"])
+        page.wait_for_selector("#howto:not([hidden])")
+        learn = page.locator("#howto-learn")
+        learn.wait_for(state="visible")
+        assert learn.get_attribute("href") == f"/learn/{GAME}"
+    finally:
+        context.close()
