@@ -8,6 +8,8 @@ penalty for unused figures (CG-45). Every number a text says is read from the en
 
 The deal: Blue starts; the hands and the face-down pile are fixed (`SETUP`) and the city is `MAP`, so the game is the
 same every time. The small map keeps the lesson to about five minutes; "Play your first real game" uses the real map.
+The texts name the seats as the table does (the kernel's seat colours: the learner Blue, then Red and Green), not by
+the rulebook's colours in `content.SEAT_NAMES`.
 """
 
 from __future__ import annotations
