@@ -9,8 +9,8 @@ import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/stati
 /** @typedef {import("../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["TutorialJson"]} Tutorial */
 /** @typedef {Schemas["TutorialStepJson"]} Step */
-/** What the tutorial reads of the table: its version and the legal moves' labels.
- * @typedef {{ version: number, legal: Schemas["TableState"]["legal"] }} Payload */
+/** What the tutorial reads of the table: its version, the legal moves' labels and its seats.
+ * @typedef {{ version: number, legal: Schemas["TableState"]["legal"], seats: Schemas["TableState"]["seats"] }} Payload */
 
 // The attributes a renderer names its pieces and places with; a step's highlight is one of their values. A piece with
 // several is named by the first listed here. `data-notation`: a choice's button under the status (invest, double...).
@@ -111,7 +111,8 @@ export function drawTutorial(p, redraw) {
   $("tutorial-count").textContent = t("Step {n} of {total}", { n: step.index + 1, total });
   // The text changes only when the step does, so a screen reader announces each step once.
   const waiting = step.at > p.version;
-  const shown = waiting ? t("The other player is moving…") : step.text;
+  const others = p.seats.length > 2 ? t("The other players are moving…") : t("The other player is moving…");
+  const shown = waiting ? others : step.text;
   if (text.textContent !== shown) text.textContent = shown;
   if (!waiting && announced !== step.index) { announced = step.index; $("tutorial-wrong").hidden = true; }
   // The board's own hint ("click a tile, then a site") is for moves, not for reading.
