@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 import uuid
 from collections.abc import Iterator
@@ -185,14 +186,15 @@ def held_secret(page: Any, table_id: str, seat: int | None = None) -> str:
     return str(tokens[str(seat)] if seat is not None else next(iter(tokens.values())))
 
 
-# Issue 34: the four ways a tutorial is completed (viewport, language, theme, touch): by keyboard at 1366×850 and by
-# touch at 390×844, in English and German, in the light and the dark theme.
+# Issue 34: what the guided first games' browser tests share. (viewport, language, theme, touch): the four ways each
+# tutorial is completed.
 TUTORIAL_CASES = [
     ({"width": 1366, "height": 850}, "en", "light", False),
     ({"width": 1366, "height": 850}, "de", "dark", False),
     ({"width": 390, "height": 844}, "en", "dark", True),
     ({"width": 390, "height": 844}, "de", "light", True),
 ]
+TUTORIAL_CASE_IDS = [f"{case[0]['width']}-{case[1]}-{case[2]}" for case in TUTORIAL_CASES]
 
 
 @contextmanager
@@ -222,3 +224,12 @@ def use_piece(page: Any, selector: str, touch: bool) -> None:
     else:
         piece.focus()
         page.keyboard.press("Enter")
+
+
+def tutorial_shot(page: Any, name: str, also: Path) -> None:
+    """A screenshot of a tutorial step once its pieces have landed, kept in artifacts/screenshots/tutorial/ and copied
+    to `also` when that folder exists."""
+    page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
+    shot(page, "tutorial", name)
+    if also.is_dir():
+        shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", also / f"{name}.png")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text
+from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text, tutorial
 from guildtable.games.city_and_guilds import setup as setup_rules
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import (
@@ -27,6 +27,7 @@ from guildtable.kernel import BadOptions, Event, Game, Option, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.tutorial import Tutorial
 from guildtable.kernel.views import SeatView
 
 _ = domain("city_and_guilds").gettext
@@ -224,6 +225,10 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
     ) -> str:
         return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
+
+    def tutorial(self) -> Tutorial:
+        """Issue 34: the guided first game (tutorial.py)."""
+        return tutorial.TUTORIAL
 
     def glossary(self) -> Glossary:
         """What every tile, guild, map feature and a block do, keyed as the views name them (glossary.py)."""

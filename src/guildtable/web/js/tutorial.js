@@ -9,12 +9,14 @@ import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/stati
 /** @typedef {import("../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["TutorialJson"]} Tutorial */
 /** @typedef {Schemas["TutorialStepJson"]} Step */
-/** What the tutorial reads of the table: its version and the legal moves' labels.
- * @typedef {{ version: number, legal: Schemas["TableState"]["legal"] }} Payload */
+/** What the tutorial reads of the table: its version, the legal moves' labels and its seats.
+ * @typedef {{ version: number, legal: Schemas["TableState"]["legal"], seats: Schemas["TableState"]["seats"] }} Payload */
 
-// The attributes a renderer names its pieces and places with; a step's highlight is one of their values (or the
-// notation of a choice button).
-const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street", "data-piece"];
+// The attributes a renderer names its pieces and places with; a step's highlight is one of their values. A piece with
+// several is named by the first listed here. `data-notation`: a choice's button under the status (invest, double...).
+const PIECE_ATTRIBUTES = [
+  "data-site", "data-tile", "data-street", "data-piece", "data-lot", "data-label", "data-track", "data-notation",
+];
 
 /** @type {Tutorial | null} */
 let lesson = null;
@@ -111,7 +113,8 @@ export function drawTutorial(p, redraw) {
   $("tutorial-count").textContent = t("Step {n} of {total}", { n: step.index + 1, total });
   // The text changes only when the step does, so a screen reader announces each step once.
   const waiting = step.at > p.version;
-  const shown = waiting ? t("The other player is moving…") : step.text;
+  const others = p.seats.length > 2 ? t("The other players are moving…") : t("The other player is moving…");
+  const shown = waiting ? others : step.text;
   if (text.textContent !== shown) text.textContent = shown;
   if (!waiting && announced !== step.index) { announced = step.index; $("tutorial-wrong").hidden = true; }
   // The board's own hint ("click a tile, then a site") is for moves, not for reading.
@@ -144,9 +147,12 @@ function highlight(step) {
     redrawn.observe(board, { childList: true });
   }
   const wanted = new Set(step?.highlight ?? []);
-  board.classList.toggle("tutorial-board", step !== null);
+  // The board's pieces, and the choices a move asks for outside it (a game's buttons under the status).
+  const places = [board, $("choices")];
+  for (const place of places) place.classList.toggle("tutorial-board", step !== null);
   for (const frame of board.querySelectorAll(".tut-frame")) frame.remove();
-  for (const piece of board.querySelectorAll(PIECE_ATTRIBUTES.map((name) => `[${name}]`).join(","))) {
+  const selector = PIECE_ATTRIBUTES.map((name) => `[${name}]`).join(",");
+  for (const piece of places.flatMap((place) => [...place.querySelectorAll(selector)])) {
     const key = PIECE_ATTRIBUTES.map((name) => piece.getAttribute(name)).find((value) => value !== null) ?? "";
     const on = wanted.has(key);
     piece.classList.toggle("tut-focus", on);
@@ -159,9 +165,5 @@ function highlight(step) {
       }
       piece.append(frame);
     }
-  }
-  // A move made with a choice button ("Level 2", "Done") is framed there: a step names it by its notation.
-  for (const choice of $("choices").querySelectorAll("button[data-notation]")) {
-    choice.classList.toggle("tut-focus", wanted.has(choice.getAttribute("data-notation") ?? ""));
   }
 }

@@ -3398,7 +3398,7 @@ export interface operations {
                      *               "maximum": null
                      *             }
                      *           ],
-                     *           "tutorial": false
+                     *           "tutorial": true
                      *         },
                      *         {
                      *           "name": "city-blocks",
