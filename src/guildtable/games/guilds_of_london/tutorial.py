@@ -274,7 +274,7 @@ STEPS = (
     Step(
         N_(
             "Now an effect. {card} moves up to 2 liverymen to any tiles, whatever their symbols, but it costs 1"
-            " coin. Choose Effect on it."
+            ' coin. Choose "Use the effect" on it.'
         ),
         move="effect #7",
         highlight=("7",),
@@ -436,8 +436,8 @@ STEPS = (
     ),
     Step(
         N_(
-            "Now {puppet}: Red has {red}, you {green}. One neutral would still leave Red ahead, so keep your"
-            " neutrals: choose Stop."
+            "Now {puppet}: Red has {red}, you {green}. One neutral would still leave Red ahead, so place"
+            " none: stop negotiating."
         ),
         move="stop",
         highlight=("puppet_makers",),
