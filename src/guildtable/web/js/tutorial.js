@@ -1,19 +1,19 @@
 // Issue 34: the table page in tutorial mode. The script (GET /api/games/{name}/tutorial, in the reader's language) says
 // what each step wants; the table is a real one on the engine, whose other seat the script plays. The page shows one
 // step at a time in a panel the screen reader announces, frames the pieces the step names (the renderer's own
-// `data-site`, `data-tile`, `data-street` ids) with the legal-move highlight and dims the rest, explains a wrong choice
-// instead of sending it, and keeps its place across reloads: a move step is done once the table's version is past it,
-// an explanation once "Next" was chosen (kept with the table in this browser).
+// `data-site`, `data-tile`, `data-street`, `data-card`, `data-reward` ids) with the legal-move highlight and dims the
+// rest, explains a wrong choice instead of sending it, and keeps its place across reloads: a move step is done once the
+// table's version is past it, an explanation once "Next" was chosen (kept with the table in this browser).
 import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/static/js/common.js";
 
 /** @typedef {import("../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["TutorialJson"]} Tutorial */
 /** @typedef {Schemas["TutorialStepJson"]} Step */
 /** What the tutorial reads of the table: its version and the legal moves' labels.
- * @typedef {{ version: number, legal: Schemas["TableState"]["legal"] }} Payload */
+ * @typedef {{ version: number, legal: Schemas["TableState"]["legal"], terminal?: boolean }} Payload */
 
 // The attributes a renderer names its pieces and places with; a step's highlight is one of their values.
-const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street"];
+const PIECE_ATTRIBUTES = ["data-site", "data-tile", "data-street", "data-card", "data-reward"];
 
 /** @type {Tutorial | null} */
 let lesson = null;
@@ -94,7 +94,10 @@ export function drawTutorial(p, redraw) {
   if (step === null) {
     $("tutorial-count").textContent = t("Tutorial complete");
     if (announced !== total) {
-      text.textContent = t("Well done: you have played a whole game and met the rules almost every game meets.");
+      // A lesson may stop before the game's end (a long game): the table goes on for whoever wants to finish it.
+      text.textContent = p.terminal
+        ? t("Well done: you have played a whole game and met the rules almost every game meets.")
+        : t("Well done: you have met the rules almost every game meets. This game goes on against the bot if you want to finish it.");
       $("tutorial-wrong").hidden = true;
       announced = total;
     }
