@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import time
 import uuid
 from collections.abc import Iterator
@@ -183,3 +184,38 @@ def held_secret(page: Any, table_id: str, seat: int | None = None) -> str:
     """The secret of a seat (the first one held, when `seat` is None) that this browser holds at a table."""
     tokens = page.evaluate(f"JSON.parse(localStorage.getItem('guildtable.tables'))[{table_id!r}].tokens")
     return str(tokens[str(seat)] if seat is not None else next(iter(tokens.values())))
+
+
+# --- issue 34: the guided first games --------------------------------------------------------------------------------
+# A step's highlight names pieces by the values of these renderer attributes (tutorial.js's PIECE_ATTRIBUTES).
+TUTORIAL_PIECE = ", ".join(
+    f"#board [{name}='{{0}}']" for name in ("data-site", "data-tile", "data-street", "data-card", "data-reward")
+)
+
+
+def tutorial_look(page: Any, name: str, copy_to: Path | None = None) -> None:
+    """A screenshot of a tutorial step once pieces have landed, in artifacts/screenshots/tutorial/ (and in `copy_to`
+    when that folder exists)."""
+    page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
+    shot(page, "tutorial", name)
+    if copy_to is not None and copy_to.is_dir():
+        shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", copy_to / f"{name}.png")
+
+
+def tutorial_use(page: Any, selector: str, touch: bool) -> None:
+    """Play a piece as a learner does: a tap on a phone, the keyboard (focus, Enter) on the desktop."""
+    piece = page.locator(selector).first
+    if touch:
+        piece.tap()
+    else:
+        piece.focus()
+        page.keyboard.press("Enter")
+
+
+def tutorial_check_highlight(page: Any, step: dict[str, Any]) -> None:
+    """Every piece a tutorial step names is framed; a piece it does not name is dimmed."""
+    for key in step["highlight"]:
+        found = page.locator(TUTORIAL_PIECE.format(key))
+        assert found.count() >= 1, (step["index"], key)
+        assert "tut-focus" in (found.first.get_attribute("class") or ""), (step["index"], key)
+    assert page.locator("#board .tut-dim").count() > 0, step["index"]

@@ -1,18 +1,19 @@
 """Guilds of London's guided first game (issue 34, `Game.tutorial`): the first two rounds of a 2-player game on a fixed
-deal, the learner Green against a scripted Red, up to the first tile scoring and past it. It meets the rules a first
-game meets: keeping a mayoral reward card (GL-31), the three uses of an action card, recruit, move by symbol and effect
-(GL-57, GL-60, GL-61, GL-62), coins (GL-63), stopping and drawing (GL-58), passing (GL-56), the hand limit (GL-67),
-turn order by VP (GL-50), the minimum and the Beadle (GL-73), negotiation with neutrals (GL-75), the vote (GL-77),
-first-place rewards taken part by part (GL-82, GL-105, GL-107), second place and its token (GL-83), masters (GL-85),
-the Beadle's move (GL-86) and, as "if the game ended now", the final scoring's arithmetic (GL-100, GL-101).
+deal, the learner (seat 0, Blue at a tutorial table) against a scripted Red, up to the first tile scoring and past it.
+It meets the rules a first game meets: keeping a mayoral reward card (GL-31), the three uses of an action card,
+recruit, move by symbol and effect (GL-57, GL-60, GL-61, GL-62), coins (GL-63), stopping and drawing (GL-58), passing
+(GL-56), the hand limit (GL-67), turn order by VP (GL-50), the minimum and the Beadle (GL-73), negotiation with
+neutrals (GL-75), the vote (GL-77), first-place rewards taken part by part (GL-82, GL-105, GL-107), second place and
+its token (GL-83), masters (GL-85), the Beadle's move (GL-86) and, as "if the game ended now", the final scoring's
+arithmetic (GL-100, GL-101).
 
 A whole game is 16 rounds with 2 players, far beyond five minutes, so the lesson stops at the start of round 3 with
 the learner to move; the table goes on against the bot for a player who wants to finish it. Every number a text says
 is read from the engine when the step is shown; so are the names of tiles and cards (they are translated content).
 
-The deal (`SETUP`): Green starts; the 20 guild tiles lie as `CITY` reads (rows from the north, west to east) around
-the small Guildhall and the four buildings; the action deck is stacked as the script plays it; the Beadle starts on the
-Lamplighters, the tile with the lowest precedence number.
+The deal (`SETUP`): the learner starts; the 20 guild tiles lie as `CITY` reads (rows from the north, west to east)
+around the small Guildhall and the four buildings; the action deck is stacked as the script plays it; the Beadle starts
+on the Lamplighters, the tile with the lowest precedence number.
 """
 
 from __future__ import annotations
@@ -202,7 +203,7 @@ def _if_ended(state: State) -> Mapping[str, object]:
 STEPS = (
     Step(
         N_(
-            "Welcome! You are Green, playing against Red. The tiles around the Guildhall are London's guilds. Your"
+            "Welcome! You are Blue, playing against Red. The tiles around the Guildhall are London's guilds. Your"
             " 4 liverymen (your pawns) wait on the Guildhall in the middle."
         ),
         highlight=("guildhall",),
@@ -241,7 +242,7 @@ STEPS = (
         N_("{card} shows the compasses, like {lamp}. Use it to move: choose Move on that card."),
         move="move #2",
         highlight=("2",),
-        wrong=N_("The lesson uses {card} to move a liveryman onto {lamp}."),
+        wrong=N_("The compasses on {card} can take a liveryman onto {lamp}, which is close to its minimum."),
         fields=card(2),
         rules=("GL-61",),
     ),
@@ -361,8 +362,8 @@ STEPS = (
     Step(
         N_(
             "Round 2 is over: now every tile with its minimum is scored, row by row from the top. First"
-            " {lamp}. Negotiation: Red placed one of its black neutral liverymen there and sent one of yours back to"
-            " the Guildhall. It is {green} to {red}."
+            " {lamp}. Negotiation: Red placed one of its neutral liverymen there to send one of yours back to the"
+            " Guildhall. It is {green} to {red}."
         ),
         highlight=("lamplighters",),
         fields=_figures("lamplighters"),
@@ -457,7 +458,7 @@ STEPS = (
     ),
     Step(
         N_(
-            "That is a round's whole life. The game goes on to round 16. At the end, every mayoral reward card pays"
+            "That was a whole round, and the game goes on to round 16. At the end, every mayoral reward card pays"
             " for the tiles you are master of, and every pair of your masters side by side 1 VP. If it ended now:"
             " {green_vp} VP + {mayor_vp} for {mayor} + {pairs} for pairs = {green_total}; Red {red_total}."
         ),
