@@ -115,7 +115,8 @@ export function drawTutorial(p, redraw) {
   const waiting = step.at > p.version;
   const shown = waiting ? t("The other player is moving…") : step.text;
   if (text.textContent !== shown) text.textContent = shown;
-  if (!waiting && announced !== step.index) { announced = step.index; $("tutorial-wrong").hidden = true; }
+  const fresh = !waiting && announced !== step.index;
+  if (fresh) { announced = step.index; $("tutorial-wrong").hidden = true; }
   // The board's own hint ("click a tile, then a site") is for moves, not for reading.
   $("choices").hidden = waiting || step.kind === "explain";
   if (step.kind === "explain" && !waiting) {
@@ -124,6 +125,18 @@ export function drawTutorial(p, redraw) {
     actions.replaceChildren();
   }
   highlight(waiting ? null : step);
+  if (fresh) setTimeout(reveal, 50);  // after the table has put focus where play goes on
+}
+
+/** A new step's first framed piece, scrolled into view when the page's sticky parts (the status bar, a docked hand)
+ * or the page's edge hide it: on a phone the docked hand covers the lower rows of a city. */
+function reveal() {
+  const piece = $("board").querySelector(".tut-focus");
+  if (!piece) return;
+  const box = piece.getBoundingClientRect();
+  const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), y = box.top + box.height / 2;
+  const seen = y >= 0 && y < innerHeight && piece.contains(document.elementFromPoint(x, y));
+  if (!seen) piece.scrollIntoView({ block: piece.closest(".hand-dock") ? "nearest" : "start", inline: "nearest" });
 }
 
 /** @param {Step} step @param {() => void} redraw */
