@@ -295,6 +295,8 @@ STEPS = (
         N_("First move: take a liveryman from the Guildhall."),
         move="from guildhall",
         highlight=("guildhall",),
+        wrong=N_("The lesson brings a new liveryman from the Guildhall and leaves {lamp} as it is."),
+        fields=names,
         rules=("GL-62",),
     ),
     Step(
@@ -309,6 +311,8 @@ STEPS = (
         N_("Second move: another liveryman from the Guildhall."),
         move="from guildhall",
         highlight=("guildhall",),
+        wrong=N_("The lesson brings a new liveryman from the Guildhall and leaves {lamp} as it is."),
+        fields=names,
         rules=("GL-62",),
     ),
     Step(
@@ -322,6 +326,7 @@ STEPS = (
     Step(
         N_("Choose Stop: the cards you played go to the discard pile and you draw 2 new cards."),
         move="stop",
+        wrong=N_("The lesson keeps your other cards for the next rounds."),
         replies=(
             *("move #3", "from guildhall", "to lamplighters"),
             *("move #69", "from guildhall", "to puppet_makers"),
@@ -392,6 +397,7 @@ STEPS = (
             " each part. Take the {vp} VP."
         ),
         move="take",
+        highlight=("lamplighters",),
         wrong=N_("Every part of this reward helps you: take it."),
         fields=_first_reward,
         rules=("GL-82", "GL-104"),
@@ -399,6 +405,7 @@ STEPS = (
     Step(
         N_("Take the move too: it may go to any unscored tile, whatever its symbols."),
         move="take",
+        highlight=("lamplighters",),
         wrong=N_("Every part of this reward helps you: take it."),
         rules=("GL-82", "GL-105"),
     ),
@@ -421,6 +428,7 @@ STEPS = (
     Step(
         N_("Take the last part too: recruit 2 liverymen from your supply onto the Guildhall."),
         move="take",
+        highlight=("lamplighters",),
         wrong=N_("Every part of this reward helps you: take it."),
         replies=("stop",),
         rules=("GL-107",),
