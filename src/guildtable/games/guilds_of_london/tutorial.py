@@ -501,6 +501,19 @@ UNREACHED = (
         ("GL-59", "GL-95"),
     ),
     Unreached(
+        N_(
+            "Some action cards work all turn long or only at its end, and some cost liverymen instead of coins; the"
+            " master of the University of London may hold 8 cards."
+        ),
+        "turn",
+        ("GL-63", "GL-64", "GL-67", "GL-D25"),
+    ),
+    Unreached(
+        N_("Some reward tokens are kept and spent on a later turn, for example for an extra move."),
+        "scoring",
+        ("GL-83", "GL-D38"),
+    ),
+    Unreached(
         N_("Equal VP at the end: the player with more mayoral reward cards wins."),
         "end",
         ("GL-103",),
