@@ -195,6 +195,15 @@ TUTORIAL_CASES = [
     ({"width": 390, "height": 844}, "de", "light", True),
 ]
 TUTORIAL_CASE_IDS = [f"{case[0]['width']}-{case[1]}-{case[2]}" for case in TUTORIAL_CASES]
+# A step's highlight names pieces on the board by the values of these renderer attributes (tutorial.js's
+# PIECE_ATTRIBUTES).
+TUTORIAL_PIECE = ", ".join(
+    f"#board [{name}='{{0}}']"
+    for name in (
+        *("data-site", "data-tile", "data-street", "data-piece", "data-lot", "data-label", "data-track"),
+        *("data-card", "data-reward"),
+    )
+)
 
 
 @contextmanager
@@ -226,10 +235,19 @@ def use_piece(page: Any, selector: str, touch: bool) -> None:
         page.keyboard.press("Enter")
 
 
-def tutorial_shot(page: Any, name: str, also: Path) -> None:
-    """A screenshot of a tutorial step once its pieces have landed, kept in artifacts/screenshots/tutorial/ and copied
-    to `also` when that folder exists."""
+def tutorial_look(page: Any, name: str, copy_to: Path | None = None) -> None:
+    """A screenshot of a tutorial step once pieces have landed, in artifacts/screenshots/tutorial/ (and in `copy_to`
+    when that folder exists)."""
     page.wait_for_function("!document.querySelector('.ghost, .points-fly')")
     shot(page, "tutorial", name)
-    if also.is_dir():
-        shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", also / f"{name}.png")
+    if copy_to is not None and copy_to.is_dir():
+        shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", copy_to / f"{name}.png")
+
+
+def tutorial_check_highlight(page: Any, step: dict[str, Any]) -> None:
+    """Every piece a tutorial step names is framed; a piece it does not name is dimmed."""
+    for key in step["highlight"]:
+        found = page.locator(TUTORIAL_PIECE.format(key))
+        assert found.count() >= 1, (step["index"], key)
+        assert "tut-focus" in (found.first.get_attribute("class") or ""), (step["index"], key)
+    assert page.locator("#board .tut-dim").count() > 0, step["index"]

@@ -6,14 +6,21 @@ steps go to artifacts/screenshots/tutorial/ (and to /tmp/h/shots34 when that fol
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from browser_helpers import SCREENSHOTS, axe_violations, hold_seat, new_table, scrolls_sideways, shot
+from browser_helpers import (
+    axe_violations,
+    hold_seat,
+    new_table,
+    scrolls_sideways,
+    tutorial_check_highlight,
+    tutorial_look,
+    use_piece,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +35,6 @@ SHOTS = Path("/tmp/h/shots34")
 # Steps worth a look as a newcomer: the welcome, the first move, a scored street, the school, the rebuild, the swap,
 # the end.
 LOOK_AT = {0, 2, 6, 8, 14, 18, 29}
-PIECE = "#board [data-site='{0}'], #board [data-tile='{0}'], #board [data-street='{0}']"
 
 
 @pytest.fixture(params=CASES, ids=[f"{c[0]['width']}-{c[1]}-{c[2]}" for c in CASES])
@@ -47,30 +53,7 @@ def learner(browser: Any, base_url: str, request: pytest.FixtureRequest) -> Iter
 
 
 def _look(page: Any, name: str) -> None:
-    page.wait_for_function("!document.querySelector('.ghost, .points-fly')")  # the picture once pieces have landed
-    shot(page, "tutorial", name)
-    if SHOTS.is_dir():
-        shutil.copy(SCREENSHOTS / "tutorial" / f"{name}.png", SHOTS / f"{name}.png")
-
-
-def _use(page: Any, selector: str, touch: bool) -> None:
-    """Play a piece as this learner does: a tap on a phone, the keyboard (focus, Enter) on the desktop."""
-    piece = page.locator(selector).first
-    if touch:
-        piece.tap()
-    else:
-        piece.focus()
-        page.keyboard.press("Enter")
-
-
-def _check_highlight(page: Any, step: dict[str, Any]) -> None:
-    """Every piece the step names is framed; a piece it does not name is dimmed."""
-    for key in step["highlight"]:
-        found = page.locator(PIECE.format(key))
-        assert found.count() >= 1, (step["index"], key)
-        assert "tut-focus" in (found.first.get_attribute("class") or ""), (step["index"], key)
-    dimmed = page.locator("#board .tut-dim").count()
-    assert dimmed > 0, step["index"]
+    tutorial_look(page, name, SHOTS)
 
 
 def test_cb_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str, bool, str], base_url: str) -> None:
@@ -87,27 +70,27 @@ def test_cb_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
         page.wait_for_function(f"document.body.dataset.tutorialStep === '{index}'")
         assert page.locator("#tutorial-text").inner_text() == step["text"]
         assert page.locator("#tutorial-count").inner_text().strip()
-        _check_highlight(page, step)
+        tutorial_check_highlight(page, step)
         if index in LOOK_AT:
             _look(page, f"{name}-step{index:02d}")
         if index == 0:
             assert not axe_violations(page)
             assert not scrolls_sideways(page)
         if step["kind"] == "explain":
-            _use(page, "#tutorial-next", touch)
+            use_piece(page, "#tutorial-next", touch)
             continue
         action = step["action"]
         if not wrong_tried and action["type"] == "build":
             # A wrong site is explained, and nothing is sent.
             version = page.evaluate("document.body.dataset.version")
-            _use(page, f"#board .hand-tile[data-tile='{action['tile']}']", touch)
+            use_piece(page, f"#board .hand-tile[data-tile='{action['tile']}']", touch)
             page.locator("#board g.cell.legal:not(.tut-focus)").first.click()
             page.wait_for_selector("#tutorial-wrong:not([hidden])")
             assert page.evaluate("document.body.dataset.version") == version
             if index in LOOK_AT:
                 _look(page, f"{name}-step{index:02d}-wrong")
             wrong_tried = True
-            _use(page, f"#board [data-site='{action['site']}']", touch)
+            use_piece(page, f"#board [data-site='{action['site']}']", touch)
             continue
         if not reloaded and index > 10:
             page.reload()
@@ -115,11 +98,11 @@ def test_cb_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
             reloaded = True
         if action["type"] == "swap":
             for street in action["streets"]:
-                _use(page, f"#board [data-street='{street}']", touch)
+                use_piece(page, f"#board [data-street='{street}']", touch)
         else:
             if page.locator(f"#board .hand-tile.selected[data-tile='{action['tile']}']").count() == 0:
-                _use(page, f"#board .hand-tile[data-tile='{action['tile']}']", touch)
-            _use(page, f"#board g.cell.legal[data-site='{action['site']}']", touch)
+                use_piece(page, f"#board .hand-tile[data-tile='{action['tile']}']", touch)
+            use_piece(page, f"#board g.cell.legal[data-site='{action['site']}']", touch)
     page.wait_for_function("document.body.dataset.tutorialStep === 'done'")
     play = page.locator("#tutorial-play")
     assert "game=city-blocks" in (play.get_attribute("href") or "")

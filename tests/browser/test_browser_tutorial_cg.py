@@ -20,7 +20,7 @@ from browser_helpers import (
     hold_seat,
     new_table,
     scrolls_sideways,
-    tutorial_shot,
+    tutorial_look,
     use_piece,
 )
 
@@ -92,7 +92,7 @@ def test_cg_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
         assert page.locator("#tutorial-count").inner_text().strip()
         _check_highlight(page, step)
         if index in LOOK_AT:
-            tutorial_shot(page, f"{name}-step{index:02d}", SHOTS)
+            tutorial_look(page, f"{name}-step{index:02d}", SHOTS)
         if index == 0:
             assert not axe_violations(page)
             assert not scrolls_sideways(page)
@@ -107,7 +107,7 @@ def test_cg_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
             page.wait_for_selector("#tutorial-wrong:not([hidden])")
             assert step["wrong"] in page.locator("#tutorial-wrong").inner_text()
             assert page.evaluate("document.body.dataset.version") == version
-            tutorial_shot(page, f"{name}-step{index:02d}-wrong", SHOTS)
+            tutorial_look(page, f"{name}-step{index:02d}-wrong", SHOTS)
             wrong_tried = True
         if not reloaded and index > 10:
             page.reload()
@@ -121,7 +121,7 @@ def test_cg_tutorial_completes_with_each_steps_highlight(learner: tuple[Any, str
     play = page.locator("#tutorial-play")
     assert f"game={GAME}" in (play.get_attribute("href") or "")
     assert "opponent=easy" in (play.get_attribute("href") or "")
-    tutorial_shot(page, f"{name}-done", SHOTS)
+    tutorial_look(page, f"{name}-done", SHOTS)
     assert not axe_violations(page)
     play.click()
     page.wait_for_selector("#new-table:not([hidden])")

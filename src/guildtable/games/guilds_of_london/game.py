@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from guildtable.games.guilds_of_london import advice, examples, glossary, heuristics, log, text
+from guildtable.games.guilds_of_london import advice, examples, glossary, heuristics, log, text, tutorial
 from guildtable.games.guilds_of_london import setup as setup_rules
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -19,6 +19,7 @@ from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
+from guildtable.kernel.tutorial import Tutorial
 from guildtable.kernel.views import SeatView
 
 OPTIONS = (
@@ -142,6 +143,10 @@ class GuildsOfLondon(Game[GuildsState]):
     def evaluate(self, state: State, seat: int) -> float:
         assert isinstance(state, GuildsState)
         return heuristics.evaluate(state, seat)
+
+    def tutorial(self) -> Tutorial:
+        """Issue 34: the guided first game (tutorial.py)."""
+        return tutorial.TUTORIAL
 
     def glossary(self) -> Glossary:
         """Every action card (by number), mayoral reward card, tile and token (by id) and plantation side

@@ -355,7 +355,7 @@ function actionCard(card, ctx) {
     h("span", { class: "text" }, card.text || piece?.text || ""),
     cost ? h("span", { class: "text gl-cost" }, iconSvg("coin", { size: 14 }), t("Cost: {cost}", { cost: cost.text })) : null,
     uses.length ? h("div", { class: "row gl-uses" }, uses.map(([type, word, entry]) =>
-      h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what }) }, word))) : null);
+      h("button", { type: "button", class: "secondary legal", "data-use": type, "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what }) }, word))) : null);
 }
 
 // A mayoral reward card: yours (secret until the end) or one of those you drew; Keep / Put under when that is the move.
@@ -372,7 +372,7 @@ function rewardCard(id, ctx, note) {
     h("span", { class: "big gl-card-head" }, h("span", {}, piece?.name || t("Mayoral reward card")), iconSvg("vp", { size: 18 })),
     h("span", { class: "text" }, piece?.text || ""), note ? h("span", { class: "text" }, note) : null,
     buttons.length ? h("div", { class: "row gl-uses" }, buttons.map(([entry, type, word]) =>
-      h("button", { type: "button", class: "secondary legal", "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what: id }) }, word))) : null);
+      h("button", { type: "button", class: "secondary legal", "data-use": type, "aria-label": named(word, entry.label), onclick: ctx.clicks.on({ type, what: id }) }, word))) : null);
 }
 
 /** @param {GuildsView} view @param {HandCardView[]} hand @param {Context} ctx */

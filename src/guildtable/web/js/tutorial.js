@@ -1,21 +1,22 @@
 // Issue 34: the table page in tutorial mode. The script (GET /api/games/{name}/tutorial, in the reader's language) says
 // what each step wants; the table is a real one on the engine, whose other seat the script plays. The page shows one
 // step at a time in a panel the screen reader announces, frames the pieces the step names (the renderer's own
-// `data-site`, `data-tile`, `data-street` ids) with the legal-move highlight and dims the rest, explains a wrong choice
-// instead of sending it, and keeps its place across reloads: a move step is done once the table's version is past it,
-// an explanation once "Next" was chosen (kept with the table in this browser).
+// `data-site`, `data-tile`, `data-street`, `data-card`, `data-reward` ids) with the legal-move highlight and dims the
+// rest, explains a wrong choice instead of sending it, and keeps its place across reloads: a move step is done once the
+// table's version is past it, an explanation once "Next" was chosen (kept with the table in this browser).
 import { api, byId as $, h, htmlOrSvg, myTables, rememberTable, t } from "/static/js/common.js";
 
 /** @typedef {import("../types/api").components["schemas"]} Schemas */
 /** @typedef {Schemas["TutorialJson"]} Tutorial */
 /** @typedef {Schemas["TutorialStepJson"]} Step */
-/** What the tutorial reads of the table: its version, the legal moves' labels and its seats.
- * @typedef {{ version: number, legal: Schemas["TableState"]["legal"], seats: Schemas["TableState"]["seats"] }} Payload */
+/** What the tutorial reads of the table: its version, the legal moves' labels, its seats and whether the game is over.
+ * @typedef {{ version: number, legal: Schemas["TableState"]["legal"], seats: Schemas["TableState"]["seats"], terminal?: boolean }} Payload */
 
 // The attributes a renderer names its pieces and places with; a step's highlight is one of their values. A piece with
 // several is named by the first listed here. `data-notation`: a choice's button under the status (invest, double...).
 const PIECE_ATTRIBUTES = [
-  "data-site", "data-tile", "data-street", "data-piece", "data-lot", "data-label", "data-track", "data-notation",
+  "data-site", "data-tile", "data-street", "data-piece", "data-lot", "data-label", "data-track", "data-card",
+  "data-reward", "data-notation",
 ];
 
 /** @type {Tutorial | null} */
@@ -97,7 +98,10 @@ export function drawTutorial(p, redraw) {
   if (step === null) {
     $("tutorial-count").textContent = t("Tutorial complete");
     if (announced !== total) {
-      text.textContent = t("Well done: you have played a whole game and met the rules almost every game meets.");
+      // A lesson may stop before the game's end (a long game): the table goes on for whoever wants to finish it.
+      text.textContent = p.terminal
+        ? t("Well done: you have played a whole game and met the rules almost every game meets.")
+        : t("Well done: you have met the rules almost every game meets. This game goes on against the bot if you want to finish it.");
       $("tutorial-wrong").hidden = true;
       announced = total;
     }
@@ -116,7 +120,8 @@ export function drawTutorial(p, redraw) {
   const others = p.seats.length > 2 ? t("The other players are moving…") : t("The other player is moving…");
   const shown = waiting ? others : step.text;
   if (text.textContent !== shown) text.textContent = shown;
-  if (!waiting && announced !== step.index) { announced = step.index; $("tutorial-wrong").hidden = true; }
+  const fresh = !waiting && announced !== step.index;
+  if (fresh) { announced = step.index; $("tutorial-wrong").hidden = true; }
   // The board's own hint ("click a tile, then a site") is for moves, not for reading.
   $("choices").hidden = waiting || step.kind === "explain";
   if (step.kind === "explain" && !waiting) {
@@ -125,6 +130,18 @@ export function drawTutorial(p, redraw) {
     actions.replaceChildren();
   }
   highlight(waiting ? null : step);
+  if (fresh) setTimeout(reveal, 50);  // after the table has put focus where play goes on
+}
+
+/** A new step's first framed piece, scrolled into view when the page's sticky parts (the status bar, a docked hand)
+ * or the page's edge hide it: on a phone the docked hand covers the lower rows of a city. */
+function reveal() {
+  const piece = $("board").querySelector(".tut-focus");
+  if (!piece) return;
+  const box = piece.getBoundingClientRect();
+  const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), y = box.top + box.height / 2;
+  const seen = y >= 0 && y < innerHeight && piece.contains(document.elementFromPoint(x, y));
+  if (!seen) piece.scrollIntoView({ block: piece.closest(".hand-dock") ? "nearest" : "start", inline: "nearest" });
 }
 
 /** @param {Step} step @param {() => void} redraw */

@@ -3708,7 +3708,7 @@ export interface operations {
                      *               "maximum": null
                      *             }
                      *           ],
-                     *           "tutorial": false
+                     *           "tutorial": true
                      *         }
                      *       ],
                      *       "bots": [
