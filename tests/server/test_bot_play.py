@@ -5,6 +5,8 @@ WebSocket. Every wait is on a line or a message the server sends, never on a sle
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +16,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from guildtable.client import BotApiError, BotClient, RandomPlayer, play_forever
+from guildtable.client import BotApiError, BotClient, SpecPlayer, play_forever
 from guildtable.games.city_blocks.content import PLAYER_SET, TILE_CODES
 from guildtable.server.auth import new_id, new_token
 from guildtable.server.local import local_server
@@ -83,7 +85,9 @@ def test_a_remote_bot_plays_a_full_rated_game_against_a_person(server: tuple[str
     ended: list[dict[str, Any]] = []
     with BotClient(base_url, token) as bot:
         playing = threading.Thread(
-            target=lambda: play_forever(bot, RandomPlayer, games=1, on_end=lambda _t, last: ended.append(last))
+            target=lambda: play_forever(
+                bot, lambda: SpecPlayer("greedy"), games=1, on_end=lambda _t, last: ended.append(last)
+            )
         )
         playing.start()
         table_id, secret = table_for_ada_and_bot(http, rated=True)
@@ -208,3 +212,19 @@ def test_the_bots_stream_carries_only_its_own_seats_view(server: tuple[str, str]
                     )
             lines = {redrawn: next(stream) for redrawn, stream in streams.items()}
             assert _seen(lines[False]) == _seen(lines[True])
+
+
+def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str]) -> None:
+    """The reference client: `guildtable bot-connect --bot hard` takes the seat offered and plays the game out."""
+    base_url, _db = server
+    http, token = owner_with_bot(base_url)
+    command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "--lang", "en", "bot-connect"]
+    options = ["--server", base_url, "--token", token, "--bot", "hard", "--games", "1"]
+    with subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as bot:
+        assert bot.stdout is not None
+        assert "as Deep Blocks" in bot.stdout.readline()  # connected: the seat offered next reaches its stream
+        table_id, secret = table_for_ada_and_bot(http)
+        last = play_as_person(base_url, table_id, secret)
+        output = bot.stdout.read()
+        assert bot.wait(60) == 0, output
+    assert last["terminal"] and f"Game {table_id} is over." in output and "1 game played." in output

@@ -34,10 +34,11 @@ def bot_connect(
         player_for(bot, seed)  # an unknown spec fails here, before connecting
         with BotClient(server, token) as client:
             name = client.account()["name"]
-            console.print(_("Connected to {server} as {name}, playing with {bot}.", server=server, name=name, bot=bot))
+            hello = _("Connected to {server} as {name}, playing with {bot}.", server=server, name=name, bot=bot)
+            console.print(hello, soft_wrap=True, markup=False)
 
             def ended(table: str, last: dict[str, object]) -> None:
-                console.print(_("Game {table} is over.", table=table))
+                console.print(_("Game {table} is over.", table=table), soft_wrap=True, markup=False)
 
             count = play_forever(
                 client, lambda: player_for(bot, seed), accept=lambda _event: not decline, games=games, on_end=ended
