@@ -42,9 +42,8 @@ NDJSON = "application/x-ndjson"
 BOT = (401, 403, 429)
 
 
-def _ndjson(description: str, model: Any) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI answer of a stream: NDJSON lines, each a `model`."""
-    schema = TypeAdapter(model).json_schema(ref_template="#/components/schemas/{model}")
+def _ndjson(description: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI answer of a stream: NDJSON lines, each fitting `schema`."""
     return {200: {"description": description, "content": {NDJSON: {"schema": schema}}}}
 
 
@@ -144,7 +143,10 @@ async def bot_account(holder: Holder) -> dict[str, Any]:
 @router.get(
     "/api/bot/stream",
     response_class=StreamingResponse,
-    responses={**_ndjson("The bot's events, one JSON object a line", BotEvent), **problem_responses(*BOT)},
+    responses={
+        **_ndjson("The bot's events, one JSON object a line", TypeAdapter(BotEvent).json_schema()),
+        **problem_responses(*BOT),
+    },
 )
 async def bot_stream(
     holder: Holder, lobby: LobbyDep, bots: BotsDep, authorization: Authorization = None
@@ -203,7 +205,10 @@ async def _bot_at(lobby: Lobby, table_id: str, holder: TokenHolder) -> tuple[Tab
     "/api/bot/game/{table_id}/stream",
     response_class=StreamingResponse,
     responses={
-        **_ndjson("The bot's seat's messages, one a line: its whole state, then an update per change", TableState),
+        **_ndjson(
+            "The bot's seat's messages, one a line: its whole state (`TableState`), then an update per change",
+            {"$ref": "#/components/schemas/TableState"},
+        ),
         **problem_responses(*TABLE, *BOT),
     },
 )
