@@ -213,3 +213,34 @@ def test_bot_tokens_are_rate_limited(sqlite_url: str) -> None:
         token = new_bot(client)
         answers = [client.get("/api/bot/account", headers=auth(token)).status_code for _ in range(5)]
     assert answers == [200, 200, 200, 429, 429]
+
+
+def test_a_person_challenges_a_bot_and_bots_challenge_each_other(client: TestClient) -> None:
+    sign_up(client)
+    deep = new_bot(client)
+    shallow = new_bot(client, "Shallow Blocks")
+    challenged = client.post("/api/challenges", json={"bot": "Deep Blocks", "game": "city-blocks", "rated": True})
+    assert challenged.status_code == 201, challenged.json()
+    table = challenged.json()
+    assert table["rated"] and [secret["seat"] for secret in table["secrets"]] == [0] and table["invites"] == []
+    accepted = client.post(f"/api/bot/invitations/{table['id']}/1/accept", headers=auth(deep))
+    assert accepted.status_code == 200, accepted.json()
+    seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [(seat["name"], seat["bot"], seat["joined"]) for seat in seats] == [
+        ("Ada", False, True),
+        ("Deep Blocks", True, True),
+    ]
+    as_guest(client)
+    between = client.post(
+        "/api/bot/challenges", headers=auth(deep), json={"bot": "Shallow Blocks", "game": "city-blocks"}
+    )
+    assert between.status_code == 201, between.json()
+    assert between.json()["secrets"] == []  # a bot plays with its token alone
+    table_id = between.json()["id"]
+    assert client.get(f"/api/bot/game/{table_id}", headers=auth(deep)).json()["seat"] == 0
+    assert client.post(f"/api/bot/invitations/{table_id}/1/accept", headers=auth(shallow)).status_code == 200
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(seat["name"], seat["bot"]) for seat in seats] == [("Deep Blocks", True), ("Shallow Blocks", True)]
+    assert client.post("/api/challenges", json={"bot": "Deep Blocks", "game": "city-blocks"}).status_code == 401
+    itself = client.post("/api/bot/challenges", headers=auth(deep), json={"bot": "Deep Blocks", "game": "city-blocks"})
+    assert itself.status_code == 422

@@ -27,7 +27,8 @@ from guildtable.server.deps import LimitDep, LobbyDep, RatesDep, SignedIn
 from guildtable.server.jsonin import SafeJSONRoute
 from guildtable.server.lobby import Lobby
 from guildtable.server.models.bots import BotEvent, BotIdentity, BotInvitation, IssuedToken, OwnedBot, OwnedBots
-from guildtable.server.models.tables import TableState
+from guildtable.server.models.tables import CreatedTable, TableState
+from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem, problem_responses
 from guildtable.server.routes.shared import SEAT, TABLE, Authorization, seat_key
 from guildtable.server.schemas import MoveRequest, UndoRequest
@@ -56,6 +57,19 @@ class NewToken(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scopes: list[Scope] = Field(default=list(SCOPES), max_length=2, description="play, read or both")
     label: str = Field(default="", max_length=64, description="What the owner calls it (where it runs)")
+
+
+class Challenge(BaseModel):
+    """A game against a bot account: the challenger plays seat 0 as their account, the bot is offered seat 1, and
+    any further seat gets an invite link for a person."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field(min_length=1, max_length=64, description="The challenged bot account's name")
+    game: str = Field(min_length=1, max_length=64, examples=["city-blocks"], description="A game's name")
+    players: int = Field(default=2, ge=2, le=8, description="Seats at the table (the game's player counts)")
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's options, as /api/games lists them")
+    rated: bool = Field(default=False, description="The game counts for both accounts' ratings")
+    pace: Pace | None = Field(default=None, description="The clocks (None: untimed; a rated game gets days per move)")
 
 
 class InviteBot(BaseModel):
@@ -131,6 +145,63 @@ async def invite_bot(
     await lobby.store.bots.invite(table.id, seat, bot.id)
     bots.news.tell(bot.id)
     return {"table": table.id, "seat": seat, "bot": bot.name}
+
+
+async def _challenge(lobby: Lobby, bots: BotAccounts, body: Challenge, challenger: StoredAccount) -> dict[str, Any]:
+    """The challenge's table: seat 0 the challenger's (taken at once, as their account), seat 1 offered to the bot
+    (which its event stream tells), the others open to people with their invite links."""
+    bot = await lobby.store.accounts.account_named(name_key(body.bot))
+    if bot is None or not bot.bot:
+        raise Problem(404, "unknown-bot", _("there is no bot called {name}", name=repr(body.bot[:40])))
+    if bot.id == challenger.id:
+        raise Problem(422, "bad-request", _("a bot cannot challenge itself"), field="bot")
+    kinds = ["human"] * body.players
+    taken = [True] + [False] * (body.players - 1)
+    created = await lobby.create_table(
+        body.game,
+        kinds,
+        [challenger.name],
+        body.options,
+        None,
+        rated=body.rated,
+        pace=body.pace,
+        taken=taken,
+        account_id=challenger.id,
+        as_account=taken,
+    )
+    table = created.table
+    table.seats[0].bot = challenger.bot
+    await lobby.store.bots.invite(table.id, 1, bot.id)
+    bots.news.tell(bot.id)
+    return {
+        **table.summary(),
+        "invites": [
+            {"seat": seat, "token": token, "url": f"/table/{table.id}#seat={seat}&invite={token}"}
+            for seat, token in sorted(created.invites.items())
+            if seat != 1
+        ],
+        # A bot plays its seat with its token alone: no seat secret is handed to it.
+        "secrets": []
+        if challenger.bot
+        else [{"seat": seat, "secret": secret} for seat, secret in sorted(created.secrets.items())],
+        "spectator": f"/table/{table.id}",
+    }
+
+
+@router.post(
+    "/api/challenges",
+    status_code=201,
+    response_model=CreatedTable,
+    responses=problem_responses(401, 404, 422, 429),
+)
+async def challenge(
+    body: Challenge, session: SignedIn, lobby: LobbyDep, bots: BotsDep, limit: LimitDep
+) -> dict[str, Any]:
+    """Challenge a bot account: a new table where you play seat 0 (its secret is in `secrets`) and the bot is
+    offered seat 1 (it accepts or declines through the Bot API; until it accepts, the seat waits). Rated or casual,
+    with the pace you choose, as any table."""
+    limit("create")
+    return await _challenge(lobby, bots, body, session.account)
 
 
 # --- the Bot API ----------------------------------------------------------------------------------------------------
@@ -234,6 +305,24 @@ async def game_state(table_id: str, holder: Holder, lobby: LobbyDep) -> dict[str
     needs(holder, "read")
     table, seat = await _bot_at(lobby, table_id, holder)
     return table.payload(seat)
+
+
+@router.post(
+    "/api/bot/challenges",
+    status_code=201,
+    response_model=CreatedTable,
+    responses=problem_responses(*BOT, 404, 422),
+)
+async def bot_challenge(
+    body: Challenge, holder: Holder, lobby: LobbyDep, bots: BotsDep, limit: LimitDep
+) -> dict[str, Any]:
+    """The bot challenges another bot account: a new table where it holds seat 0 (follow its game stream) and the
+    other bot is offered seat 1."""
+    needs(holder, "play")
+    limit("create")
+    answer = await _challenge(lobby, bots, body, holder.account)
+    bots.news.tell(holder.account.id)
+    return answer
 
 
 MOVE_REFUSALS = problem_responses(*TABLE, *SEAT, 409, 422, 429)

@@ -780,6 +780,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenge
+         * @description Challenge a bot account: a new table where you play seat 0 (its secret is in `secrets`) and the bot is
+         *     offered seat 1 (it accepts or declines through the Bot API; until it accepts, the seat waits). Rated or casual,
+         *     with the pace you choose, as any table.
+         */
+        post: operations["challenge_api_challenges_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bot/account": {
         parameters: {
             query?: never;
@@ -898,6 +920,27 @@ export interface paths {
         get: operations["game_state_api_bot_game__table_id__get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bot Challenge
+         * @description The bot challenges another bot account: a new table where it holds seat 0 (follow its game stream) and the
+         *     other bot is offered seat 1.
+         */
+        post: operations["bot_challenge_api_bot_challenges_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1479,6 +1522,45 @@ export interface components {
             label: string;
             /** Created */
             created: string;
+        };
+        /**
+         * Challenge
+         * @description A game against a bot account: the challenger plays seat 0 as their account, the bot is offered seat 1, and
+         *     any further seat gets an invite link for a person.
+         */
+        Challenge: {
+            /**
+             * Bot
+             * @description The challenged bot account's name
+             */
+            bot: string;
+            /**
+             * Game
+             * @description A game's name
+             * @example city-blocks
+             */
+            game: string;
+            /**
+             * Players
+             * @description Seats at the table (the game's player counts)
+             * @default 2
+             */
+            players?: number;
+            /**
+             * Options
+             * @description The game's options, as /api/games lists them
+             */
+            options?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Rated
+             * @description The game counts for both accounts' ratings
+             * @default false
+             */
+            rated?: boolean;
+            /** @description The clocks (None: untimed; a rated game gets days per move) */
+            pace?: components["schemas"]["Pace"] | null;
         };
         /**
          * ChapterView
@@ -11402,6 +11484,143 @@ export interface operations {
             };
         };
     };
+    challenge_api_challenges_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Challenge"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "created": "2025-05-01T18:30:00+00:00",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Blue",
+                     *           "kind": "human",
+                     *           "joined": false,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "version": 0,
+                     *       "terminal": false,
+                     *       "current_player": 0,
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "deadline": null,
+                     *       "out": {},
+                     *       "invites": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "iT9x",
+                     *           "url": "/table/k3Vb7QpZ2mXa#seat=1&invite=iT9x"
+                     *         }
+                     *       ],
+                     *       "secrets": [
+                     *         {
+                     *           "seat": 0,
+                     *           "secret": "sK2q"
+                     *         }
+                     *       ],
+                     *       "spectator": "/table/k3Vb7QpZ2mXa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedTable"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     bot_account_api_bot_account_get: {
         parameters: {
             query?: never;
@@ -12520,6 +12739,143 @@ export interface operations {
             };
             /** @description The table can no longer be restored by this version (`table-broken`) */
             410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_challenge_api_bot_challenges_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Challenge"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "created": "2025-05-01T18:30:00+00:00",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Blue",
+                     *           "kind": "human",
+                     *           "joined": false,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "version": 0,
+                     *       "terminal": false,
+                     *       "current_player": 0,
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "deadline": null,
+                     *       "out": {},
+                     *       "invites": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "iT9x",
+                     *           "url": "/table/k3Vb7QpZ2mXa#seat=1&invite=iT9x"
+                     *         }
+                     *       ],
+                     *       "secrets": [
+                     *         {
+                     *           "seat": 0,
+                     *           "secret": "sK2q"
+                     *         }
+                     *       ],
+                     *       "spectator": "/table/k3Vb7QpZ2mXa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedTable"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
