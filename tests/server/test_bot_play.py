@@ -25,7 +25,7 @@ from guildtable.server.storage.store import Store
 from guildtable.server.storage.tables import StoredSeat, StoredTable
 
 PASSWORD = "correct horse battery"
-FAST = ("--move-rate", "100000/minute", "--bot-rate", "100000/minute")
+FAST = ("--move-rate", "100000/minute", "--bot-rate", "100000/minute", "--leaderboard-min-games", "0")
 
 
 @pytest.fixture
@@ -100,6 +100,9 @@ def test_a_remote_bot_plays_a_full_rated_game_against_a_person(server: tuple[str
     for name in ("Ada", "Deep Blocks"):
         ratings = http.get(f"/api/players/{name}").json()["ratings"]
         assert [(rating["game"], rating["games"]) for rating in ratings] == [("city-blocks", 1)]
+    board = http.get("/api/leaderboard/city-blocks").json()["entries"]
+    badges = {entry["name"]: entry["bot_account"] for entry in board if entry["kind"] == "player"}
+    assert badges == {"Ada": False, "Deep Blocks": True}
 
 
 def test_a_silent_bot_times_out_like_a_person(server: tuple[str, str]) -> None:

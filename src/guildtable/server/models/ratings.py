@@ -103,6 +103,8 @@ class LeaderboardEntry(RatingFigures):
     kind: Literal["player", "bot"]
     level: str | None
     """A bot's level (`greedy`, `medium`, `hard`); None for a player."""
+    bot_account: bool
+    """Issue 37: a player that is a bot account (a program playing through the Bot API), badged as a bot."""
 
 
 @with_example(
@@ -111,8 +113,16 @@ class LeaderboardEntry(RatingFigures):
         "title": "City Blocks",
         "min_games": 10,
         "entries": [
-            {"name": "Computer, casual", "kind": "bot", "level": "greedy", **FIGURES_EXAMPLE},
-            {"name": "Ada", "kind": "player", "level": None, **FIGURES_EXAMPLE, "games": 12, "provisional": False},
+            {"name": "Computer, casual", "kind": "bot", "level": "greedy", "bot_account": False, **FIGURES_EXAMPLE},
+            {
+                "name": "Ada",
+                "kind": "player",
+                "level": None,
+                "bot_account": False,
+                **FIGURES_EXAMPLE,
+                "games": 12,
+                "provisional": False,
+            },
         ],
     }
 )

@@ -2466,6 +2466,7 @@ export interface components {
          * @example {
          *       "entries": [
          *         {
+         *           "bot_account": false,
          *           "games": 1,
          *           "kind": "bot",
          *           "level": "greedy",
@@ -2477,6 +2478,7 @@ export interface components {
          *           "sigma": 8.066
          *         },
          *         {
+         *           "bot_account": false,
          *           "games": 12,
          *           "kind": "player",
          *           "mu": 22.365,
@@ -2528,6 +2530,8 @@ export interface components {
             kind: "player" | "bot";
             /** Level */
             level: string | null;
+            /** Bot Account */
+            bot_account: boolean;
         };
         /**
          * LegalMove
