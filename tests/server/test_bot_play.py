@@ -4,6 +4,7 @@ WebSocket. Every wait is on a line or a message the server sends, never on a sle
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from guildtable import rl
 from guildtable.client import BotApiError, BotClient, SpecPlayer, play_forever
 from guildtable.games.city_blocks.content import PLAYER_SET, TILE_CODES
 from guildtable.server.auth import new_id, new_token
@@ -231,3 +233,22 @@ def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str]) -> None:
         output = bot.stdout.read()
         assert bot.wait(60) == 0, output
     assert last["terminal"] and f"Game {table_id} is over." in output and "1 game played." in output
+
+
+def test_the_examples_policy_plays_on_the_server(server: tuple[str, str]) -> None:
+    """`examples/remote_policy.py`: a policy of the `guildtable.rl` interface plays a whole game as a bot account."""
+    base_url, _db = server
+    http, token = owner_with_bot(base_url)
+    path = Path(__file__).resolve().parents[2] / "examples" / "remote_policy.py"
+    spec = importlib.util.spec_from_file_location("example_remote_policy", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    played: list[int] = []
+    playing = threading.Thread(target=lambda: played.append(example.main(base_url, token, games=1)))
+    playing.start()
+    table_id, secret = table_for_ada_and_bot(http)
+    assert play_as_person(base_url, table_id, secret)["terminal"]
+    playing.join(60)
+    rl.unregister_policy("mine")
+    assert played == [1]
