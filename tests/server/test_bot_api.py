@@ -244,3 +244,12 @@ def test_a_person_challenges_a_bot_and_bots_challenge_each_other(client: TestCli
     assert client.post("/api/challenges", json={"bot": "Deep Blocks", "game": "city-blocks"}).status_code == 401
     itself = client.post("/api/bot/challenges", headers=auth(deep), json={"bot": "Deep Blocks", "game": "city-blocks"})
     assert itself.status_code == 422
+
+
+def test_deleting_the_owner_deletes_its_bots_and_their_tokens(client: TestClient) -> None:
+    sign_up(client)
+    token = new_bot(client)
+    assert client.post("/api/account/delete", json={"password": PASSWORD}).status_code == 204
+    assert client.get("/api/bot/account", headers=auth(token)).status_code == 401
+    as_guest(client)
+    sign_up(client, "Deep Blocks")  # the bot's name is free again
