@@ -10,17 +10,20 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from server_helpers import wait_for
 from websockets.sync.client import connect
 
 from guildtable import rl
 from guildtable.client import BotApiError, BotClient, SpecPlayer, play_forever
 from guildtable.games.city_blocks.content import PLAYER_SET, TILE_CODES
 from guildtable.server.auth import new_id, new_token
+from guildtable.server.bot_accounts import MAX_STREAMS
 from guildtable.server.local import local_server
 from guildtable.server.storage.database import now
 from guildtable.server.storage.store import Store
@@ -252,3 +255,24 @@ def test_the_examples_policy_plays_on_the_server(server: tuple[str, str]) -> Non
     playing.join(60)
     rl.unregister_policy("mine")
     assert played == [1]
+
+
+def test_a_token_holds_a_bounded_number_of_streams(server: tuple[str, str]) -> None:
+    base_url, _db = server
+    _http, token = owner_with_bot(base_url)
+    headers = {"Authorization": f"Bearer {token}"}
+    with (
+        httpx.Client(base_url=base_url, timeout=30, limits=httpx.Limits(max_connections=64)) as bot,
+        ExitStack() as held,
+    ):
+        for _stream in range(MAX_STREAMS):
+            assert held.enter_context(bot.stream("GET", "/api/bot/stream", headers=headers)).status_code == 200
+        refused = bot.get("/api/bot/stream", headers=headers)
+        assert (refused.status_code, refused.json()["problem"]) == (429, "too-many-streams")
+        held.close()  # every stream ends: the token may open new ones
+
+        def opens() -> bool:
+            with bot.stream("GET", "/api/bot/stream", headers=headers) as again:
+                return again.status_code == 200
+
+        assert wait_for(opens)

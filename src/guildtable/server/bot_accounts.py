@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Literal
 
+from starlette.background import BackgroundTask
 from starlette.requests import HTTPConnection
 
 from guildtable.kernel.i18n import gettext as _
@@ -38,6 +39,8 @@ TOKEN_BYTES = 32
 NO_PASSWORD = "!bot"
 MAX_BOTS = 10
 MAX_TOKENS = 10
+# Streams one token may hold open at once in a process (its event stream and a game stream per table it plays).
+MAX_STREAMS = 16
 
 
 def new_bot_token() -> str:
@@ -74,6 +77,23 @@ class BotAccounts:
     def __init__(self, store: AsyncStore, news: BotNews | None = None) -> None:
         self.store = store
         self.news = news or BotNews()
+        # The streams each token holds open in this process.
+        self.streams: Counter[str] = Counter()
+
+    def hold_stream(self, holder: TokenHolder) -> BackgroundTask:
+        """Count a stream the token opens (429 if it holds as many as it may); the answer's background task, run
+        once the stream has ended however it ended, lets it go."""
+        token_id = holder.token.id
+        if self.streams[token_id] >= MAX_STREAMS:
+            raise Problem(429, "too-many-streams", _("a bot token holds at most {n} streams open", n=MAX_STREAMS))
+        self.streams[token_id] += 1
+
+        def release() -> None:
+            self.streams[token_id] -= 1
+            if self.streams[token_id] <= 0:
+                del self.streams[token_id]
+
+        return BackgroundTask(release)
 
     async def create_bot(self, owner: Session, name: str) -> StoredAccount:
         """A new bot account owned by the signed-in account (a bot owns none). Its name is taken like a person's."""

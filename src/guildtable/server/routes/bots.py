@@ -227,7 +227,8 @@ async def bot_stream(
     when the token is revoked."""
     needs(holder, "read")
     token = bearer_token(authorization) or ""
-    return StreamingResponse(event_lines(lobby, bots, holder, token), media_type=NDJSON)
+    held = bots.hold_stream(holder)
+    return StreamingResponse(event_lines(lobby, bots, holder, token), media_type=NDJSON, background=held)
 
 
 @router.post(
@@ -296,7 +297,8 @@ async def game_stream(
     async def still_held() -> bool:
         return await bots.holder(token) is not None
 
-    return StreamingResponse(game_lines(lobby, table, seat, still_held), media_type=NDJSON)
+    held = bots.hold_stream(holder)
+    return StreamingResponse(game_lines(lobby, table, seat, still_held), media_type=NDJSON, background=held)
 
 
 @router.get("/api/bot/game/{table_id}", response_model=TableState, responses=problem_responses(*TABLE, *BOT))
