@@ -16,22 +16,21 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Response
 from fastapi.responses import StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.accounts import name_key
 from guildtable.server.auth import bearer_token
-from guildtable.server.bot_accounts import SCOPES, BotAccounts, Scope, authenticate, get_bot_accounts, needs
+from guildtable.server.bot_accounts import BotAccounts, authenticate, get_bot_accounts, needs
 from guildtable.server.bot_streams import bot_seat, event_lines, game_lines
 from guildtable.server.deps import LimitDep, LobbyDep, RatesDep, SignedIn
 from guildtable.server.jsonin import SafeJSONRoute
 from guildtable.server.lobby import Lobby
 from guildtable.server.models.bots import BotEvent, BotIdentity, BotInvitation, IssuedToken, OwnedBot, OwnedBots
 from guildtable.server.models.tables import CreatedTable, TableState
-from guildtable.server.pace import Pace
 from guildtable.server.problems import Problem, problem_responses
 from guildtable.server.routes.shared import SEAT, TABLE, Authorization, seat_key
-from guildtable.server.schemas import MoveRequest, UndoRequest
+from guildtable.server.schemas import Challenge, InviteBot, MoveRequest, NewBot, NewToken, UndoRequest
 from guildtable.server.storage.accounts import StoredAccount
 from guildtable.server.storage.bots import StoredToken, TokenHolder
 from guildtable.server.tables import Table
@@ -46,35 +45,6 @@ BOT = (401, 403, 429)
 def _ndjson(description: str, schema: dict[str, Any]) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI answer of a stream: NDJSON lines, each fitting `schema`."""
     return {200: {"description": description, "content": {NDJSON: {"schema": schema}}}}
-
-
-class NewBot(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1, max_length=64, description="The bot account's name (unique, like a person's)")
-
-
-class NewToken(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    scopes: list[Scope] = Field(default=list(SCOPES), max_length=2, description="play, read or both")
-    label: str = Field(default="", max_length=64, description="What the owner calls it (where it runs)")
-
-
-class Challenge(BaseModel):
-    """A game against a bot account: the challenger plays seat 0 as their account, the bot is offered seat 1, and
-    any further seat gets an invite link for a person."""
-
-    model_config = ConfigDict(extra="forbid")
-    bot: str = Field(min_length=1, max_length=64, description="The challenged bot account's name")
-    game: str = Field(min_length=1, max_length=64, examples=["city-blocks"], description="A game's name")
-    players: int = Field(default=2, ge=2, le=8, description="Seats at the table (the game's player counts)")
-    options: dict[str, Any] = Field(default_factory=dict, description="The game's options, as /api/games lists them")
-    rated: bool = Field(default=False, description="The game counts for both accounts' ratings")
-    pace: Pace | None = Field(default=None, description="The clocks (None: untimed; a rated game gets days per move)")
-
-
-class InviteBot(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    bot: str = Field(min_length=1, max_length=64, description="The bot account's name")
 
 
 def _token_json(token: StoredToken) -> dict[str, Any]:

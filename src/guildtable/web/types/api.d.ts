@@ -2646,7 +2646,7 @@ export interface components {
         NewBot: {
             /**
              * Name
-             * @description The bot account's name (unique, like a person's)
+             * @description The bot account's name, unique like a person's: at most 32 characters once its white space is folded, at least one visible letter, digit or sign, no control or invisible character, and no word mixing Latin, Greek and Cyrillic letters (422 `bad-name`)
              */
             name: string;
         };
