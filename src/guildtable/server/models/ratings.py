@@ -64,6 +64,7 @@ FIGURES_EXAMPLE = {"rating": 1454, "ordinal": -1.8, "mu": 22.365, "sigma": 8.066
 @with_example(
     {
         "name": "Ada",
+        "bot": False,
         "created": "2026-11-27T11:40:37+00:00",
         "ratings": [{"game": "city-blocks", "title": "City Blocks", **FIGURES_EXAMPLE}],
         "games": [
@@ -73,8 +74,8 @@ FIGURES_EXAMPLE = {"rating": 1454, "ordinal": -1.8, "mu": 22.365, "sigma": 8.066
                 "title": "City Blocks",
                 "finished": True,
                 "seats": [
-                    {"seat": 0, "name": "Ada", "kind": "human"},
-                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy"},
+                    {"seat": 0, "name": "Ada", "kind": "human", "bot": False},
+                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy", "bot": False},
                 ],
                 "winners": [1],
                 "out": {},
@@ -90,6 +91,8 @@ class PlayerPage(TypedDict):
     (newest first)."""
 
     name: str
+    bot: bool
+    """A bot account (issue 37): a program plays it through the Bot API."""
     created: str
     """When the account was made (ISO 8601, UTC)."""
     ratings: list[GameRating]

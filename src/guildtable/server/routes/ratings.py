@@ -63,7 +63,7 @@ async def player(name: str, lobby: LobbyDep, accounts: AccountsDep) -> PlayerPag
     minimum = lobby.limits.leaderboard_min_games
     entries = [rating_entry(rating, minimum) for rating in await accounts.store.ratings.ratings_of(found.id)]
     ratings = sorted((entry for entry in entries if entry is not None), key=lambda entry: -entry["rating"])
-    return {"name": found.name, "created": found.created, "ratings": ratings, "games": games}
+    return {"name": found.name, "bot": found.bot, "created": found.created, "ratings": ratings, "games": games}
 
 
 @router.get("/api/leaderboard/{game}", tags=["ratings"], response_model=Leaderboard, responses=problem_responses(404))

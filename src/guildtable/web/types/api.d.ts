@@ -1263,11 +1263,13 @@ export interface components {
          *           "rated": false,
          *           "seats": [
          *             {
+         *               "bot": false,
          *               "kind": "human",
          *               "name": "Ada",
          *               "seat": 0
          *             },
          *             {
+         *               "bot": false,
          *               "kind": "greedy",
          *               "name": "Red (Computer, casual)",
          *               "seat": 1
@@ -2559,6 +2561,8 @@ export interface components {
             name: string;
             /** Kind */
             kind: string;
+            /** Bot */
+            bot: boolean;
         };
         /**
          * LotView
@@ -2854,6 +2858,7 @@ export interface components {
          * @description A player's public page: their name, since when they play, their ratings (best first) and their finished games
          *     (newest first).
          * @example {
+         *       "bot": false,
          *       "created": "2026-11-27T11:40:37+00:00",
          *       "games": [
          *         {
@@ -2872,11 +2877,13 @@ export interface components {
          *           ],
          *           "seats": [
          *             {
+         *               "bot": false,
          *               "kind": "human",
          *               "name": "Ada",
          *               "seat": 0
          *             },
          *             {
+         *               "bot": false,
          *               "kind": "greedy",
          *               "name": "Red (Computer, casual)",
          *               "seat": 1
@@ -2906,6 +2913,8 @@ export interface components {
         PlayerPage: {
             /** Name */
             name: string;
+            /** Bot */
+            bot: boolean;
             /** Created */
             created: string;
             /** Ratings */
