@@ -95,10 +95,10 @@ async def revoke_token(token_id: str, session: SignedIn, bots: BotsDep) -> Respo
 @router.post(
     "/api/tables/{table_id}/invite-bot",
     response_model=BotInvitation,
-    responses=problem_responses(*TABLE, 403, 404, 409),
+    responses=problem_responses(*TABLE, 403, 404, 409, 429),
 )
 async def invite_bot(
-    table_id: str, body: InviteBot, lobby: LobbyDep, bots: BotsDep, authorization: Authorization = None
+    table_id: str, body: InviteBot, lobby: LobbyDep, bots: BotsDep, limit: LimitDep, authorization: Authorization = None
 ) -> dict[str, Any]:
     """Offer the seat of an invite link (`Authorization: Bearer <invite token>`) to a bot account: its event stream
     tells it, and it accepts (it joins the seat, as a person joining with the link would) or declines."""
@@ -109,6 +109,7 @@ async def invite_bot(
         raise Problem(403, "forged-token", _("this is not an invite link of this table"))
     if table.seats[seat].joined:
         raise Problem(409, "seat-taken", _("this seat is taken: its player has joined already"))
+    limit("join")
     bot = await lobby.store.accounts.account_named(name_key(body.bot))
     if bot is None or not bot.bot:
         raise Problem(404, "unknown-bot", _("there is no bot called {name}", name=repr(body.bot[:40])))
