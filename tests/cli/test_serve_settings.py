@@ -43,6 +43,7 @@ OPTIONS_BEFORE = [
     "--signin-rate",
     "--analyse-rate",
     "--replay-rate",
+    "--bot-rate",
     "--replay-cache",
     "--replay-builds",
     "--analysis-queue",

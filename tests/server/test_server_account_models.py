@@ -41,7 +41,10 @@ from guildtable.server.storage.schema import rated_games, ratings
 
 PASSWORD = "correct horse battery"
 NEW_PASSWORD = "violet kettle harbour drum"
-SEATS = [{"seat": 0, "name": "Ada", "kind": "human"}, {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy"}]
+SEATS = [
+    {"seat": 0, "name": "Ada", "kind": "human", "bot": False},
+    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy", "bot": False},
+]
 
 
 @pytest.fixture(autouse=True)
@@ -212,7 +215,10 @@ def test_the_tables_the_claim_and_the_ratings_fit_their_models(client: TestClien
             "id": paced["id"],
             "game": "city-blocks",
             "title": "City Blocks",
-            "seats": [{"seat": 0, "name": "Blue", "kind": "human"}, {"seat": 1, "name": "Red", "kind": "human"}],
+            "seats": [
+                {"seat": 0, "name": "Blue", "kind": "human", "bot": False},
+                {"seat": 1, "name": "Red", "kind": "human", "bot": False},
+            ],
             "mine": [{"seat": 0, "token": secrets[0]}, {"seat": 1, "token": secrets[1]}],
             "current_player": claimed["current_player"],
             "your_move": True,
@@ -260,6 +266,7 @@ def test_the_tables_the_claim_and_the_ratings_fit_their_models(client: TestClien
     result = final["result"]
     assert page == {
         "name": "Ada",
+        "bot": False,
         "created": ok(client.get("/api/account"))["created"],
         "ratings": [{"game": "city-blocks", "title": "City Blocks", **expected_figures(ada)}],
         "games": [
@@ -281,8 +288,14 @@ def test_the_tables_the_claim_and_the_ratings_fit_their_models(client: TestClien
     board = ok(client.get("/api/leaderboard/city-blocks"))
     fits(Leaderboard, board)
     entries = [
-        {"name": "Ada", "kind": "player", "level": None, **expected_figures(ada)},
-        {"name": "Computer, casual", "kind": "bot", "level": "greedy", **expected_figures("bot:greedy")},
+        {"name": "Ada", "kind": "player", "level": None, "bot_account": False, **expected_figures(ada)},
+        {
+            "name": "Computer, casual",
+            "kind": "bot",
+            "level": "greedy",
+            "bot_account": False,
+            **expected_figures("bot:greedy"),
+        },
     ]
     entries.sort(key=lambda entry: -entry["ordinal"])
     assert board == {"game": "city-blocks", "title": "City Blocks", "min_games": 1, "entries": entries}

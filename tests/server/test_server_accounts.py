@@ -277,7 +277,7 @@ def test_joining_signed_in_binds_the_seat_and_lists_the_table_with_its_token(cli
     top = listed[0]
     assert top["your_move"] is True and top["terminal"] is False and top["current_player"] == first
     assert top["mine"] == [{"seat": first, "token": tokens_of(on_turn)[first]}]
-    assert top["seats"][first] == {"seat": first, "name": "Ada", "kind": "human"}
+    assert top["seats"][first] == {"seat": first, "name": "Ada", "kind": "human", "bot": False}
     assert top["game"] == "city-blocks" and top["title"] and top["version"] == 0
     assert listed[1]["your_move"] is False and listed[2]["terminal"] is True and listed[2]["your_move"] is False
     # The token from the list is the seat: another device plays on with it.
@@ -357,7 +357,7 @@ def test_a_players_page_lists_their_finished_games_only(client: TestClient) -> N
     [game] = body["games"]
     assert game["id"] == done["id"] and game["finished"] is True and game["game"] == "city-blocks" and game["title"]
     assert game["winners"] == final["result"]["winners"] and game["scores"] == final["scores"]
-    assert game["seats"][0] == {"seat": 0, "name": "Ada", "kind": "human"}
+    assert game["seats"][0] == {"seat": 0, "name": "Ada", "kind": "human", "bot": False}
     assert "token" not in repr(body)
     missing = client.get("/api/players/nobody")
     assert (missing.status_code, missing.json()["problem"]) == (404, "unknown-player")

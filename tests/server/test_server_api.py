@@ -83,7 +83,14 @@ def test_join_sets_the_display_name(client: TestClient) -> None:
     response = client.post(f"/api/tables/{table_id}/join", headers=auth(tokens[1]), json={"name": "  Ada   L. "})
     assert response.status_code == 200
     seats = client.get(f"/api/tables/{table_id}").json()["seats"]
-    assert seats[1] == {"seat": 1, "name": "Ada L.", "kind": "human", "joined": True, "names_level": False}
+    assert seats[1] == {
+        "seat": 1,
+        "name": "Ada L.",
+        "kind": "human",
+        "joined": True,
+        "names_level": False,
+        "bot": False,
+    }
     assert seats[0]["joined"] is False
 
 

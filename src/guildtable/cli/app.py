@@ -27,6 +27,7 @@ from guildtable.cli import (
     arena,
     balance,
     bench,
+    bot_connect,
     bot_worker,
     catalogues,
     click_words,
@@ -161,6 +162,7 @@ app.command("replay", cls=LocalizedCommand, help=replay.HELP)(replay.replay)
 app.command("bench", cls=LocalizedCommand, help=bench.HELP)(bench.bench)
 app.command("serve", cls=LocalizedCommand, help=serve.HELP)(serve.serve)
 app.command("bot-worker", cls=LocalizedCommand, help=bot_worker.HELP)(bot_worker.bot_worker)
+app.command("bot-connect", cls=LocalizedCommand, help=bot_connect.HELP)(bot_connect.bot_connect)
 app.command("arena", cls=LocalizedCommand, help=arena.HELP)(arena.arena)
 app.command("hint", cls=LocalizedCommand, help=hint.HELP)(hint.hint)
 app.command("analyse", cls=LocalizedCommand, help=analyse.HELP)(analyse.analyse_command)

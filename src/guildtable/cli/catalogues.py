@@ -74,7 +74,7 @@ def sources(name: str) -> list[Source]:
     if name == "core":
         return [
             Source(PACKAGE / folder, "**/*.py", "python")
-            for folder in ("kernel", "server", "cli", "bots", "arena", "analysis", "rl", "interop")
+            for folder in ("kernel", "server", "cli", "client", "bots", "arena", "analysis", "rl", "interop")
         ]
     if name == "web":
         return [Source(WEB / "js", "*.js", "javascript"), Source(WEB, "*.html", "jinja2.ext:babel_extract")]

@@ -22,7 +22,7 @@ GAME = "city-blocks"
 TABLE_ID = "k3Vb7QpZ2mXa"
 NAMES = ["Ada", "Grace"]
 SEATS = [
-    {"seat": seat, "name": name, "kind": "human", "joined": True, "names_level": False}
+    {"seat": seat, "name": name, "kind": "human", "joined": True, "names_level": False, "bot": False}
     for seat, name in enumerate(NAMES)
 ]
 

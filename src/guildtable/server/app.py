@@ -24,6 +24,7 @@ from fastapi import Depends, FastAPI
 
 from guildtable.server.accounts import Accounts, csrf_guard
 from guildtable.server.apidocs import add_api_docs, socket_description
+from guildtable.server.bot_accounts import BotAccounts
 from guildtable.server.collector import SurvivorsFrozen
 from guildtable.server.headers import SecurityHeaders
 from guildtable.server.health import LoopLag, Pauses
@@ -34,6 +35,7 @@ from guildtable.server.mail import Notifier
 from guildtable.server.platform import make_lobby
 from guildtable.server.problem_handlers import add_problem_handlers
 from guildtable.server.routes import accounts as account_routes
+from guildtable.server.routes import bots as bot_routes
 from guildtable.server.routes import games, mail_links, operators, pages, ratings, replays, seats, socket, tables
 from guildtable.server.settings import ServerSettings
 
@@ -45,6 +47,7 @@ ROUTERS = (
     replays.router,
     operators.router,
     account_routes.router,
+    bot_routes.router,
     ratings.router,
     mail_links.router,
     socket.router,
@@ -112,6 +115,7 @@ def create_app(settings: ServerSettings) -> FastAPI:
     app.router.route_class = SafeJSONRoute
     app.state.lobby = lobby
     app.state.accounts = accounts
+    app.state.bots = BotAccounts(lobby.store)
     app.state.rates = rates
     app.state.pauses = pauses
     app.state.lag = lag

@@ -12,9 +12,9 @@ import asyncio
 import contextlib
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import orjson
-from starlette.websockets import WebSocket
 
 from guildtable.kernel.i18n import ENGLISH, use_language
 from guildtable.server.tables import Table
@@ -45,9 +45,17 @@ class Audience:
     since: int | None
 
 
+class Outlet(Protocol):
+    """Where a client's messages go: its WebSocket, or a Bot API stream's lines (issue 37, `bot_streams.py`)."""
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
+
 @dataclass(eq=False, slots=True)
 class Client:
-    socket: WebSocket
+    socket: Outlet
     seat: int | None
     # The last version this client was told about: its next update carries the events after it.
     version: int
@@ -66,7 +74,7 @@ class Hub:
         self.per_address: Counter[str] = Counter()
         self._closing: set[asyncio.Task[None]] = set()
 
-    def client(self, socket: WebSocket, seat: int | None, version: int, address: str, lang: str = ENGLISH) -> Client:
+    def client(self, socket: Outlet, seat: int | None, version: int, address: str, lang: str = ENGLISH) -> Client:
         return Client(socket, seat, version, address, lang, asyncio.Queue(self.queue_limit))
 
     def watchers(self, table_id: str) -> int:

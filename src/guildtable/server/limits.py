@@ -24,7 +24,7 @@ from guildtable.kernel.i18n import N_, ngettext
 from guildtable.kernel.i18n import gettext as _
 from guildtable.server.problems import Problem
 
-Action = Literal["create", "join", "upload", "move", "connect", "message", "signin", "analyse", "replay"]
+Action = Literal["create", "join", "upload", "move", "connect", "message", "signin", "analyse", "replay", "bot"]
 
 # What a refusal says was done too often (whole sentences: the words around the count differ per language).
 _DOING = {
@@ -37,6 +37,7 @@ _DOING = {
     "signin": N_("too many sign-ins from your address ({amount} per {per}); try again in {retry} s"),
     "analyse": N_("too many analyses asked for from your address ({amount} per {per}); try again in {retry} s"),
     "replay": N_("too many replay steps asked for from your address ({amount} per {per}); try again in {retry} s"),
+    "bot": N_("too many requests with this bot token ({amount} per {per}); try again in {retry} s"),
 }
 
 
@@ -66,6 +67,8 @@ class ServerLimits:
     replay_rate: Annotated[str, Field(description=N_("Replay steps, summaries and records one address may read."))] = (
         "600/minute"
     )
+    # Issue 37: requests one bot token may make (its moves count against its seat's `move_rate` as well).
+    bot_rate: Annotated[str, Field(description=N_("Requests one bot token may make."))] = "600/minute"
     max_body_bytes: Annotated[int, Field(ge=1024, description=N_("Largest request body in bytes (413)."))] = 512 * 1024
     max_message_bytes: Annotated[int, Field(ge=1024, description=N_("Largest WebSocket message."))] = 64 * 1024
     max_record_moves: Annotated[int, Field(ge=1, description=N_("Longest uploaded record."))] = 5000
@@ -159,6 +162,7 @@ class ServerLimits:
             "signin": self.signin_rate,
             "analyse": self.analyse_rate,
             "replay": self.replay_rate,
+            "bot": self.bot_rate,
         }
         return rates[action]
 

@@ -7,7 +7,7 @@ schema's only (`NEW_PASSWORD_LENGTH`): the server's own check refuses a value ou
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
@@ -110,3 +110,37 @@ class SignUpRequest(AccountRequest):
         json_schema_extra=NEW_PASSWORD_LENGTH,
         description=NEW_PASSWORD,
     )
+
+
+# --- issue 37: bot accounts, their tokens, seats offered to them and challenges --------------------------------------
+class NewBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(
+        min_length=1, max_length=64, description=f"The bot account's name, unique like a person's: {NAME_RULES}"
+    )
+
+
+class NewToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    scopes: list[Literal["play", "read"]] = Field(
+        default=["play", "read"], max_length=2, description="play, read or both"
+    )
+    label: str = Field(default="", max_length=64, description="What the owner calls it (where it runs)")
+
+
+class Challenge(BaseModel):
+    """A game against a bot account: the challenger plays seat 0 as their account, the bot is offered seat 1, and
+    any further seat gets an invite link for a person."""
+
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field(min_length=1, max_length=64, description="The challenged bot account's name")
+    game: str = Field(min_length=1, max_length=64, examples=["city-blocks"], description="A game's name")
+    players: StrictInt = Field(default=2, ge=2, le=8, description="Seats at the table (the game's player counts)")
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's options, as /api/games lists them")
+    rated: StrictBool = Field(default=False, description="The game counts for both accounts' ratings")
+    pace: Pace | None = Field(default=None, description="The clocks (None: untimed; a rated game gets days per move)")
+
+
+class InviteBot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field(min_length=1, max_length=64, description="The bot account's name")

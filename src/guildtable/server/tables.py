@@ -342,6 +342,8 @@ class Table:
                 "joined": seat.joined or seat.kind != HUMAN,
                 # Issue 33: the name says "Computer, casual" already, so the table marks it no further.
                 "names_level": seat.kind != HUMAN and names_its_level(seat.seat, seat.name),
+                # Issue 37: a bot account plays the seat through the Bot API (the pages badge it).
+                "bot": seat.bot,
             }
             for seat in self.seats
         ]

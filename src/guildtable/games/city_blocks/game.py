@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from guildtable.games.city_blocks import advice, examples, heuristics, log, text, tutorial
+from guildtable.games.city_blocks import seat_state as seat_states
 from guildtable.games.city_blocks import setup as setup_module
 from guildtable.games.city_blocks import snapshot as snapshots
 from guildtable.games.city_blocks.actions import NUM_ACTIONS
@@ -16,7 +17,7 @@ from guildtable.games.city_blocks.glossary import glossary
 from guildtable.games.city_blocks.observer import CityBlocksEncoder, encoder
 from guildtable.games.city_blocks.rules import CityBlocksState
 from guildtable.games.city_blocks.view import CityBlocksView
-from guildtable.kernel import Event, Game, Option, State
+from guildtable.kernel import Event, Game, Option, Rng, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
@@ -117,6 +118,11 @@ class CityBlocks(Game[CityBlocksState]):
 
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(CityBlocksView, view), seat)
+
+    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> CityBlocksState:
+        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
+        player's bot thinks on (`guildtable.client`)."""
+        return seat_states.seat_state(self, view, rng)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityBlocksState:
         """The state `CityBlocksState.snapshot()` described, checking that tiles and value tiles are conserved."""

@@ -43,6 +43,7 @@ async def catch_up(store: AsyncStore, table: Table) -> None:
             table.rename(seat.seat, now_stored.name)
         seat.joined = now_stored.joined
         seat.account_id = now_stored.account_id
+        seat.bot = now_stored.bot
         seat.secret = now_stored.secret
     table.rematch = stored.rematch
 

@@ -43,11 +43,14 @@ class Seating:
             await catch_up(self._store, table)
         return table.seat_for(token)
 
-    async def join(self, table: Table, token: str | None, name: str, account_id: str | None = None) -> tuple[int, str]:
+    async def join(
+        self, table: Table, token: str | None, name: str, account_id: str | None = None, *, bot: bool = False
+    ) -> tuple[int, str]:
         """Take a seat with its invite token, under a display name: the seat gets a new secret, returned to the
         joining player alone (the invite token only shows "taken" from now on). With the seat's secret instead, its
         player renames it. `account_id`: the player chose to take the seat as their account (a 409 before anything
-        changes if another account plays it). Everyone at the table is told."""
+        changes if another account plays it; `bot`: that account is a bot account, issue 37). Everyone at the table is
+        told."""
         name = display_name(name)
         invited = None if not token else table.invited_seat(token)
         if invited is None:
@@ -68,7 +71,7 @@ class Seating:
             if not await self._store.seats.take_seat(table.id, seat, name, secret, account_id):
                 raise taken
             table.rename(seat, name)
-            stored.joined, stored.secret, stored.account_id = True, secret, account_id
+            stored.joined, stored.secret, stored.account_id, stored.bot = True, secret, account_id, bot
             await self.start_clocks(table)
         await self._followups.hub.broadcast(table)
         await self._followups.tell(TableNews(table.id, table.version))

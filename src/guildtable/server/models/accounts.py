@@ -80,6 +80,8 @@ class ListedSeat(TypedDict):
     name: str
     kind: str
     """`human`, or the bot that plays it."""
+    bot: bool
+    """A bot account plays this human seat (issue 37)."""
 
 
 class OwnSeat(TypedDict):
@@ -116,8 +118,8 @@ class AccountTable(TypedDict):
                 "game": "city-blocks",
                 "title": "City Blocks",
                 "seats": [
-                    {"seat": 0, "name": "Ada", "kind": "human"},
-                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy"},
+                    {"seat": 0, "name": "Ada", "kind": "human", "bot": False},
+                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy", "bot": False},
                 ],
                 "mine": [{"seat": 0, "token": "G1pcB8lsHyyHH7KOJkoWNWbkugdN3QaV"}],
                 "current_player": 0,

@@ -64,6 +64,7 @@ FIGURES_EXAMPLE = {"rating": 1454, "ordinal": -1.8, "mu": 22.365, "sigma": 8.066
 @with_example(
     {
         "name": "Ada",
+        "bot": False,
         "created": "2026-11-27T11:40:37+00:00",
         "ratings": [{"game": "city-blocks", "title": "City Blocks", **FIGURES_EXAMPLE}],
         "games": [
@@ -73,8 +74,8 @@ FIGURES_EXAMPLE = {"rating": 1454, "ordinal": -1.8, "mu": 22.365, "sigma": 8.066
                 "title": "City Blocks",
                 "finished": True,
                 "seats": [
-                    {"seat": 0, "name": "Ada", "kind": "human"},
-                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy"},
+                    {"seat": 0, "name": "Ada", "kind": "human", "bot": False},
+                    {"seat": 1, "name": "Red (Computer, casual)", "kind": "greedy", "bot": False},
                 ],
                 "winners": [1],
                 "out": {},
@@ -90,6 +91,8 @@ class PlayerPage(TypedDict):
     (newest first)."""
 
     name: str
+    bot: bool
+    """A bot account (issue 37): a program plays it through the Bot API."""
     created: str
     """When the account was made (ISO 8601, UTC)."""
     ratings: list[GameRating]
@@ -103,6 +106,8 @@ class LeaderboardEntry(RatingFigures):
     kind: Literal["player", "bot"]
     level: str | None
     """A bot's level (`greedy`, `medium`, `hard`); None for a player."""
+    bot_account: bool
+    """Issue 37: a player that is a bot account (a program playing through the Bot API), badged as a bot."""
 
 
 @with_example(
@@ -111,8 +116,16 @@ class LeaderboardEntry(RatingFigures):
         "title": "City Blocks",
         "min_games": 10,
         "entries": [
-            {"name": "Computer, casual", "kind": "bot", "level": "greedy", **FIGURES_EXAMPLE},
-            {"name": "Ada", "kind": "player", "level": None, **FIGURES_EXAMPLE, "games": 12, "provisional": False},
+            {"name": "Computer, casual", "kind": "bot", "level": "greedy", "bot_account": False, **FIGURES_EXAMPLE},
+            {
+                "name": "Ada",
+                "kind": "player",
+                "level": None,
+                "bot_account": False,
+                **FIGURES_EXAMPLE,
+                "games": 12,
+                "provisional": False,
+            },
         ],
     }
 )

@@ -28,6 +28,8 @@ class TableSeat(TypedDict):
     """A human seat's player has taken it (a bot's seat always has)."""
     names_level: bool
     """A bot seat whose name says its level already ("Red (Computer, casual)")."""
+    bot: bool
+    """A bot account plays this human seat through the Bot API (issue 37): a program, not a person."""
 
 
 class TableSummary(TypedDict):

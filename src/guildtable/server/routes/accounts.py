@@ -289,7 +289,10 @@ async def tables_of(lobby: Lobby, accounts: Accounts, account_id: str) -> list[t
 
 def listed_seats(table: Table) -> list[ListedSeat]:
     """The seats as a list of tables shows them: number, name and who plays it."""
-    return [{"seat": seat["seat"], "name": seat["name"], "kind": seat["kind"]} for seat in table.seat_list()]
+    return [
+        {"seat": seat["seat"], "name": seat["name"], "kind": seat["kind"], "bot": seat["bot"]}
+        for seat in table.seat_list()
+    ]
 
 
 def table_entry(table: Table, mine: list[AccountSeat]) -> AccountTable:

@@ -63,7 +63,7 @@ async def player(name: str, lobby: LobbyDep, accounts: AccountsDep) -> PlayerPag
     minimum = lobby.limits.leaderboard_min_games
     entries = [rating_entry(rating, minimum) for rating in await accounts.store.ratings.ratings_of(found.id)]
     ratings = sorted((entry for entry in entries if entry is not None), key=lambda entry: -entry["rating"])
-    return {"name": found.name, "created": found.created, "ratings": ratings, "games": games}
+    return {"name": found.name, "bot": found.bot, "created": found.created, "ratings": ratings, "games": games}
 
 
 @router.get("/api/leaderboard/{game}", tags=["ratings"], response_model=Leaderboard, responses=problem_responses(404))
@@ -132,7 +132,9 @@ def leaderboard_entry(row: LeaderboardRow, min_games: int) -> LeaderboardEntry |
     subject that is neither, which no table makes)."""
     level = level_of(row.rating.subject)
     if level is not None:
-        return {"name": level_name(level), "kind": "bot", "level": level, **_figures(row.rating, min_games)}
+        name = level_name(level)
+        return {"name": name, "kind": "bot", "level": level, "bot_account": False, **_figures(row.rating, min_games)}
     if row.name is None:
         return None
-    return {"name": row.name, "kind": "player", "level": None, **_figures(row.rating, min_games)}
+    figures = _figures(row.rating, min_games)
+    return {"name": row.name, "kind": "player", "level": None, "bot_account": row.bot, **figures}

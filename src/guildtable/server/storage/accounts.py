@@ -6,10 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Connection, Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from guildtable.server.storage.schema import accounts, digest_sent, mail_sent, ratings, seats, sessions
+from guildtable.server.storage.schema import (
+    accounts,
+    bot_invitations,
+    bot_tokens,
+    digest_sent,
+    mail_sent,
+    ratings,
+    seats,
+    sessions,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +29,12 @@ class StoredAccount:
     created: str
     # Issue 33: the language of the account's mails ("en" or "de").
     language: str = "en"
+    # Issue 37: the owner of a bot account (None: a person's account).
+    owner_id: str | None = None
+
+    @property
+    def bot(self) -> bool:
+        return self.owner_id is not None
 
 
 class NameTaken(Exception):
@@ -27,7 +42,7 @@ class NameTaken(Exception):
 
 
 def account_of(row: Any) -> StoredAccount:
-    return StoredAccount(row.id, row.name, row.password_hash, row.created, row.language)
+    return StoredAccount(row.id, row.name, row.password_hash, row.created, row.language, row.owner_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +63,7 @@ class Accounts:
                         password_hash=account.password_hash,
                         created=account.created,
                         language=account.language,
+                        owner_id=account.owner_id,
                     )
                 )
         except IntegrityError:
@@ -78,11 +94,21 @@ class Accounts:
 
     def delete_account(self, account_id: str) -> None:
         """Delete an account (issue 30), in one transaction: its sessions end, its seats become guests' (the games
-        stay), its ratings leave the leaderboard, its mail rows go, and its name is free again."""
+        stay), its ratings leave the leaderboard, its mail rows go, and its name is free again. Its bot accounts
+        (issue 37) go with it, the same way, and their tokens stop working."""
         with self.engine.begin() as db:
-            db.execute(delete(sessions).where(sessions.c.account_id == account_id))
-            db.execute(update(seats).where(seats.c.account_id == account_id).values(account_id=None))
-            db.execute(delete(ratings).where(ratings.c.subject == account_id))
-            db.execute(delete(mail_sent).where(mail_sent.c.account_id == account_id))
-            db.execute(delete(digest_sent).where(digest_sent.c.account_id == account_id))
-            db.execute(delete(accounts).where(accounts.c.id == account_id))
+            owned = db.execute(select(accounts.c.id).where(accounts.c.owner_id == account_id)).scalars().all()
+            for gone in (*owned, account_id):
+                _delete_rows(db, gone)
+
+
+def _delete_rows(db: Connection, account_id: str) -> None:
+    """Every row that names the account, and the account's own."""
+    db.execute(delete(bot_tokens).where(bot_tokens.c.account_id == account_id))
+    db.execute(delete(bot_invitations).where(bot_invitations.c.account_id == account_id))
+    db.execute(delete(sessions).where(sessions.c.account_id == account_id))
+    db.execute(update(seats).where(seats.c.account_id == account_id).values(account_id=None))
+    db.execute(delete(ratings).where(ratings.c.subject == account_id))
+    db.execute(delete(mail_sent).where(mail_sent.c.account_id == account_id))
+    db.execute(delete(digest_sent).where(digest_sent.c.account_id == account_id))
+    db.execute(delete(accounts).where(accounts.c.id == account_id))

@@ -19,6 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from guildtable.server.storage.accounts import Accounts
 from guildtable.server.storage.analyses import Analyses
+from guildtable.server.storage.bots import Bots
 from guildtable.server.storage.group_commit import MoveGroups
 from guildtable.server.storage.mail_addresses import MailAddresses
 from guildtable.server.storage.mail_choices import MailChoices
@@ -106,6 +107,18 @@ class AsyncAccounts:
         self.delete_account = pool.awaited(part.delete_account)
 
 
+class AsyncBots:
+    def __init__(self, part: Bots, pool: Pool) -> None:
+        self.bots_of = pool.awaited(part.bots_of)
+        self.add_token = pool.awaited(part.add_token)
+        self.tokens_of = pool.awaited(part.tokens_of)
+        self.holder = pool.awaited(part.holder)
+        self.revoke_token = pool.awaited(part.revoke_token)
+        self.invite = pool.awaited(part.invite)
+        self.invitations = pool.awaited(part.invitations)
+        self.drop_invitation = pool.awaited(part.drop_invitation)
+
+
 class AsyncSessions:
     def __init__(self, part: Sessions, pool: Pool) -> None:
         self.add_session = pool.awaited(part.add_session)
@@ -180,6 +193,7 @@ class AsyncStore:
         self.mail_addresses = AsyncMailAddresses(store.mail_addresses, self._pool)
         self.turn_mail = AsyncTurnMail(store.turn_mail, self._pool)
         self.analyses = AsyncAnalyses(store.analyses, self._pool)
+        self.bots = AsyncBots(store.bots, self._pool)
 
     def close(self) -> None:
         """Wait for the calls under way, then close the store."""

@@ -33,6 +33,8 @@ class LeaderboardRow:
 
     rating: StoredRating
     name: str | None
+    # Issue 37: the account is a bot account (the pages badge it).
+    bot: bool = False
 
 
 # How a finished table's ratings change: the subjects' ratings before (None: never rated at this game) in, their new
@@ -173,13 +175,13 @@ class Ratings:
         ordinal = ratings.c.mu - sigmas * ratings.c.sigma
         with self.engine.connect() as db:
             rows = db.execute(
-                select(ratings, accounts.c.name)
+                select(ratings, accounts.c.name, accounts.c.owner_id)
                 .outerjoin(accounts, accounts.c.id == ratings.c.subject)
                 .where(ratings.c.game == game, or_(ratings.c.subject.startswith("bot:"), ratings.c.games >= min_games))
                 .order_by(ordinal.desc(), ratings.c.games.desc(), ratings.c.subject)
                 .limit(limit)
             ).all()
-        return [LeaderboardRow(_rating_of(row), row.name) for row in rows]
+        return [LeaderboardRow(_rating_of(row), row.name, row.owner_id is not None) for row in rows]
 
     def ratings_of(self, subject: str) -> list[StoredRating]:
         """A subject's rating at every game it was rated at."""

@@ -101,11 +101,15 @@ accounts = Table(
     # Issue 33: the language its mails are written in ("en" or "de"), taken from the pages the account uses (the
     # page it signed up from, the language it switches to while signed in) and changed in its settings.
     Column("language", String(8), nullable=False, server_default="en"),
+    # Issue 37: a bot account's owner (the account that made it); None for a person's account. A bot account has no
+    # password (it cannot sign in): it plays through the Bot API with the tokens its owner issues it.
+    Column("owner_id", String(32), nullable=True),
     Index("ix_gt_accounts_name_key", "name_key", unique=True),
     # Sign-in finds an account by its exact name first (two accounts older than the look-alike keys may look alike).
     Index("ix_gt_accounts_name", "name"),
     Index("ix_gt_accounts_confirm_hash", "confirm_hash"),
     Index("ix_gt_accounts_email_status", "email_status"),
+    Index("ix_gt_accounts_owner_id", "owner_id"),
 )
 
 mail_addresses = Table(
@@ -193,4 +197,32 @@ analyses = Table(
     Column("result", Text, nullable=True),
     # When its process last wrote it (seconds since the epoch): a running row nobody updates is taken over.
     Column("updated", Float, nullable=False),
+)
+
+bot_tokens = Table(
+    "gt_bot_tokens",
+    metadata,
+    # Issue 37: a bot account's API token. `id` is public (the owner revokes a token by it); the token itself is shown
+    # once and only its SHA-256 is kept, so whoever reads the database cannot play with what they read.
+    Column("id", String(32), primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("account_id", String(32), nullable=False),
+    # What the token may do, comma-separated: "play" (accept seats, move, undo, resign) and "read" (the streams).
+    Column("scopes", String(32), nullable=False),
+    Column("label", String(64), nullable=False, server_default=""),
+    Column("created", String(32), nullable=False),
+    Index("ix_gt_bot_tokens_token_hash", "token_hash", unique=True),
+    Index("ix_gt_bot_tokens_account_id", "account_id"),
+)
+
+bot_invitations = Table(
+    "gt_bot_invitations",
+    metadata,
+    # Issue 37: a seat offered to a bot account by whoever holds the seat's invite link, until the bot accepts
+    # (it joins the seat) or declines (the row goes).
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), nullable=False),
+    Column("created", String(32), nullable=False),
+    Index("ix_gt_bot_invitations_account_id", "account_id"),
 )

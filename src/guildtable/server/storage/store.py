@@ -9,6 +9,7 @@ from __future__ import annotations
 from guildtable.server import migrations
 from guildtable.server.storage.accounts import Accounts
 from guildtable.server.storage.analyses import Analyses
+from guildtable.server.storage.bots import Bots
 from guildtable.server.storage.database import make_engine
 from guildtable.server.storage.mail_addresses import MailAddresses
 from guildtable.server.storage.mail_choices import MailChoices
@@ -23,7 +24,7 @@ from guildtable.server.storage.uploads import Uploads
 
 
 class Store:
-    """The tables, moves, seats, uploads, accounts, sessions, ratings, mail rows and analyses of one database."""
+    """The tables, moves, seats, uploads, accounts, sessions, ratings, mail rows, analyses and bots of one database."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -41,6 +42,7 @@ class Store:
         self.mail_addresses = MailAddresses(self.engine)
         self.turn_mail = TurnMail(self.engine)
         self.analyses = Analyses(self.engine)
+        self.bots = Bots(self.engine)
 
     def close(self) -> None:
         self.moves.close()

@@ -7,9 +7,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, Select, insert, select, update
 
-from guildtable.server.storage.schema import moves, seats, tables
+from guildtable.server.storage.schema import accounts, moves, seats, tables
 
 _BIGINT_LIMIT = 1 << 63
 
@@ -26,6 +26,8 @@ class StoredSeat:
     joined: bool
     account_id: str | None = None
     secret: str | None = None
+    # Issue 37: the seat's account is a bot account (a program plays it through the Bot API).
+    bot: bool = False
 
 
 @dataclass(slots=True)
@@ -74,7 +76,14 @@ def _seed_of(row: Any) -> int:
 
 
 def _seat_of(row: Any) -> StoredSeat:
-    return StoredSeat(row.seat, row.kind, row.name, row.token, row.joined, row.account_id, row.secret)
+    return StoredSeat(
+        row.seat, row.kind, row.name, row.token, row.joined, row.account_id, row.secret, row.owner_id is not None
+    )
+
+
+def _seats_query() -> Select[Any]:
+    """The seats with whether their account is a bot's (issue 37)."""
+    return select(seats, accounts.c.owner_id).outerjoin(accounts, accounts.c.id == seats.c.account_id)
 
 
 def _table_of(row: Any) -> StoredTable:
@@ -180,7 +189,7 @@ class Tables:
             row = db.execute(select(tables).where(tables.c.id == table_id)).first()
             if row is None:
                 return None
-            seat_rows = db.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
+            seat_rows = db.execute(_seats_query().where(seats.c.table_id == table_id).order_by(seats.c.seat)).all()
             move_rows = db.execute(
                 select(moves.c.action, moves.c.notation, moves.c.at)
                 .where(moves.c.table_id == table_id)
@@ -196,7 +205,7 @@ class Tables:
         """Every table with its seats and moves in order (tools and tests: the server loads tables one by one)."""
         with self.engine.connect() as db:
             table_rows = db.execute(select(tables).order_by(tables.c.created)).all()
-            seat_rows = db.execute(select(seats).order_by(seats.c.table_id, seats.c.seat)).all()
+            seat_rows = db.execute(_seats_query().order_by(seats.c.table_id, seats.c.seat)).all()
             move_rows = db.execute(
                 select(moves.c.table_id, moves.c.ply, moves.c.action, moves.c.notation, moves.c.at).order_by(
                     moves.c.table_id, moves.c.ply

@@ -50,8 +50,11 @@ function nameCell(entry) {
     return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who bot" }, botMark(), h("span", {}, entry.name)));
   }
   const you = me && me.name.toLowerCase() === entry.name.toLowerCase();
-  return h("td", { class: "ranking-name" }, h("span", { class: "ranking-who" },
+  // Issue 37: a bot account (a program playing through the Bot API) has the computers' mark and says it is a bot.
+  return h("td", { class: "ranking-name" }, h("span", { class: entry.bot_account ? "ranking-who bot" : "ranking-who" },
+    entry.bot_account ? botMark() : null,
     h("a", { href: playerHref(entry.name), translate: "no" }, entry.name),
+    entry.bot_account ? h("span", { class: "muted" }, t("(bot)")) : null,
     you ? h("span", { class: "muted" }, t("(you)")) : null));
 }
 

@@ -135,7 +135,15 @@ async function create(event) {
     const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}), ...(pace ? { pace } : {}) };
     table = /** @type {Schemas["CreatedTable"]} */ (await api("/api/tables", { method: "POST", body }));
   } catch (error) { showError(message(error)); return; }
-  const humans = table.invites;
+  // Issue 37: a bot account challenged is offered the first seat still open, with that seat's invite link.
+  const challenged = $("challenge-bot", HTMLInputElement).value.trim();
+  const offered = challenged && !hotseat ? table.invites[0] : undefined;
+  if (offered) {
+    try {
+      await api(`/api/tables/${table.id}/invite-bot`, { method: "POST", token: offered.token, body: { bot: challenged } });
+    } catch (error) { showError(message(error)); }
+  }
+  const humans = table.invites.filter((invite) => invite !== offered);
   const tokens = Object.fromEntries(table.secrets.map((taken) => [taken.seat, taken.secret]));
   rememberTable(table.id, { game: table.game, title: table.title, created: table.created, tokens, hotseat });
   if (hotseat) {
@@ -149,6 +157,7 @@ async function create(event) {
   $("created").hidden = false;
   $("created").replaceChildren(
     h("h2", {}, t("Table {title} created", { title: table.title })),
+    ...(offered ? [h("p", {}, t("{seat} is offered to the bot {bot}.", { seat: table.seats[offered.seat].name, bot: challenged }))] : []),
     // Only the other people's seats have invite links (the creator took theirs with the table).
     ...(humans.length ? [h("p", { class: "muted" }, t("Each link below is a secret seat: give it only to the player of that seat."))] : []),
     ...humans.map((invite) => h("div", { class: "invite" },

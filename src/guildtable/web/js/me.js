@@ -297,6 +297,60 @@ async function saveLanguage(event) {
   }
 }
 
+// --- Issue 37: the account's bots and their tokens ----------------------------------------------------------------
+/** @param {string} token */
+function showToken(token) {
+  const box = $("bots-token");
+  box.replaceChildren(t("The new token (copy it now: it is not shown again):"), " ", h("code", { translate: "no" }, token));
+  box.hidden = false;
+}
+
+/** @param {Schemas["OwnedBot"]} bot */
+function botItem(bot) {
+  const issue = h("button", { type: "button", class: "secondary" }, t("New token"));
+  issue.addEventListener("click", async () => {
+    try {
+      const issued = /** @type {Schemas["IssuedToken"]} */ (await api(`/api/account/bots/${encodeURIComponent(bot.name)}/tokens`, { method: "POST", body: {} }));
+      await loadBots();
+      showToken(issued.token);
+    } catch (error) { showError(message(error)); }
+  });
+  const tokens = bot.tokens.map((token) => {
+    const revoke = h("button", { type: "button", class: "secondary" }, t("Revoke"));
+    revoke.addEventListener("click", async () => {
+      try {
+        await api(`/api/account/bots/tokens/${encodeURIComponent(token.id)}`, { method: "DELETE" });
+        $("bots-token").hidden = true;
+        await loadBots();
+      } catch (error) { showError(message(error)); }
+    });
+    return h("li", {}, h("span", { translate: "no" }, token.id), " ", h("span", { class: "muted" }, token.scopes.join(", ")), " ", revoke);
+  });
+  return h("li", { class: "game-item" }, h("strong", { translate: "no" }, bot.name), " ", h("span", { class: "muted" }, t("bot")), " ", issue,
+    tokens.length ? h("ul", {}, ...tokens) : null);
+}
+
+async function loadBots() {
+  const owned = /** @type {Schemas["OwnedBots"]} */ (await api("/api/account/bots"));
+  $("bots-list").replaceChildren(...owned.bots.map(botItem));
+  $("bots").hidden = false;
+}
+
+/** @param {SubmitEvent} event */
+async function createBot(event) {
+  event.preventDefault();
+  const name = $("bot-name", HTMLInputElement);
+  formError("bot", "");
+  try {
+    await api("/api/account/bots", { method: "POST", body: { name: name.value.trim() } });
+    name.value = "";
+    await loadBots();
+  } catch (error) {
+    formError("bot", message(error), name);
+  }
+}
+
+$("bot-form").addEventListener("submit", createBot);
 $("language-form").addEventListener("submit", saveLanguage);
 $("password-form").addEventListener("submit", changePassword);
 $("signout-others").addEventListener("click", signOutOthers);
@@ -320,6 +374,7 @@ async function start() {
     throw error;
   }
   await loadMailSettings();
+  await loadBots();
   $("password-username", HTMLInputElement).value = who.name;
   $("account-settings").hidden = false;
   const tables = answer.tables;

@@ -92,7 +92,7 @@ async function start() {
   /** @type {Schemas["PlayerPage"]} */
   const data = answer;
   document.title = t("guildtable — {name}", { name: data.name });
-  $("player-name").textContent = data.name;
+  $("player-name").replaceChildren(data.name, data.bot ? h("span", { class: "muted" }, " ", t("(bot)")) : "");
   $("player-since").textContent = t("Playing here since {date}", { date: day(data.created) });
   // An older server sends no ratings: the section stays away.
   if (Array.isArray(data.ratings)) {

@@ -280,7 +280,7 @@ function drawPlayers(p) {
   $("players").replaceChildren(...p.seats.map((seat) => h("div", {
     class: `player${seat.seat === p.current_player ? " on-turn" : ""}${out[seat.seat] ? " out" : ""}`, "data-seat": seat.seat },
   h("span", {}, seatSwatch(seat.seat), seat.name,
-    seat.kind !== "human" && !seat.names_level ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null,
+    (seat.kind !== "human" && !seat.names_level) || seat.bot ? h("span", { class: "muted" }, " · ", t("bot")) : null, seat.seat === p.seat ? h("span", { class: "muted" }, " ", t("(you)")) : null,
     out[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", out[seat.seat] === "resigned" ? t("resigned") : t("out of time")) : null,
     !out[seat.seat] && playedOn[seat.seat] ? h("span", { class: "muted seat-left" }, " · ", t("the computer plays on")) : null),
   h("span", { class: "player-end" },

@@ -693,6 +693,321 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Owned Bots
+         * @description The bot accounts you own, with their tokens (never the tokens themselves).
+         */
+        get: operations["owned_bots_api_account_bots_get"];
+        put?: never;
+        /**
+         * Create Bot
+         * @description A new bot account you own: a program plays it through the Bot API with the tokens you issue it. It has no
+         *     password and never signs in.
+         */
+        post: operations["create_bot_api_account_bots_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/bots/{name}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue Token
+         * @description A new API token for your bot `name`, with its scopes. The answer is the only time the token is shown: the
+         *     server keeps only its hash.
+         */
+        post: operations["issue_token_api_account_bots__name__tokens_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/bots/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke Token
+         * @description Revoke one of your bots' tokens: it stops working at once, its streams end.
+         */
+        delete: operations["revoke_token_api_account_bots_tokens__token_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tables/{table_id}/invite-bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite Bot
+         * @description Offer the seat of an invite link (`Authorization: Bearer <invite token>`) to a bot account: its event stream
+         *     tells it, and it accepts (it joins the seat, as a person joining with the link would) or declines.
+         */
+        post: operations["invite_bot_api_tables__table_id__invite_bot_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Challenge
+         * @description Challenge a bot account: a new table where you play seat 0 (its secret is in `secrets`) and the bot is
+         *     offered seat 1 (it accepts or declines through the Bot API; until it accepts, the seat waits). Rated or casual,
+         *     with the pace you choose, as any table.
+         */
+        post: operations["challenge_api_challenges_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bot Account
+         * @description Who the token plays as, and what it may do.
+         */
+        get: operations["bot_account_api_bot_account_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bot Stream
+         * @description The bot's events as NDJSON (`BotEvent` a line): each seat offered to it (`invitation`) and each unfinished
+         *     game where it holds a seat (`game_start`), once each, as they come; `ping` lines while nothing happens. Ends
+         *     when the token is revoked.
+         */
+        get: operations["bot_stream_api_bot_stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/invitations/{table_id}/{seat}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept
+         * @description Take the seat offered to the bot: it joins as its account, under its name. The answer is its seat's state.
+         */
+        post: operations["accept_api_bot_invitations__table_id___seat__accept_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/invitations/{table_id}/{seat}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline
+         * @description Turn down the seat offered to the bot (whoever offered it may offer it to someone else).
+         */
+        post: operations["decline_api_bot_invitations__table_id___seat__decline_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/game/{table_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Game Stream
+         * @description The bot's seat at the table as NDJSON: the seat's whole state (`state`, as the pages get it), then an
+         *     `update` after each change, until the game is over; empty lines keep it alive. Only the bot's own seat's view
+         *     and legal moves, never more.
+         */
+        get: operations["game_stream_api_bot_game__table_id__stream_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/game/{table_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Game State
+         * @description The bot's seat's whole state now (what the game stream's first line holds).
+         */
+        get: operations["game_state_api_bot_game__table_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bot Challenge
+         * @description The bot challenges another bot account: a new table where it holds seat 0 (follow its game stream) and the
+         *     other bot is offered seat 1.
+         */
+        post: operations["bot_challenge_api_bot_challenges_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/game/{table_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bot Move
+         * @description Make the bot's move (the action's JSON form from `legal`, and the version it was made against), as a page's
+         *     move is made: a stale or repeated move gets 409 and changes nothing.
+         */
+        post: operations["bot_move_api_bot_game__table_id__move_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/game/{table_id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bot Undo
+         * @description Take back the bot's last move of this turn, where the rules allow it (409 `cannot-undo` names why not).
+         */
+        post: operations["bot_undo_api_bot_game__table_id__undo_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bot/game/{table_id}/resign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bot Resign
+         * @description The bot leaves the game, placed last, as a person resigning.
+         */
+        post: operations["bot_resign_api_bot_game__table_id__resign_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/players/{name}": {
         parameters: {
             query?: never;
@@ -948,11 +1263,13 @@ export interface components {
          *           "rated": false,
          *           "seats": [
          *             {
+         *               "bot": false,
          *               "kind": "human",
          *               "name": "Ada",
          *               "seat": 0
          *             },
          *             {
+         *               "bot": false,
          *               "kind": "greedy",
          *               "name": "Red (Computer, casual)",
          *               "seat": 1
@@ -1138,12 +1455,114 @@ export interface components {
             /** Tile */
             tile: string;
         };
+        /**
+         * BotIdentity
+         * @description Who a token plays as (the bot account's name), and what the token may do.
+         * @example {
+         *       "bot": true,
+         *       "name": "Deep Blocks",
+         *       "scopes": [
+         *         "play",
+         *         "read"
+         *       ]
+         *     }
+         */
+        BotIdentity: {
+            /** Name */
+            name: string;
+            /**
+             * Bot
+             * @constant
+             */
+            bot: true;
+            /** Scopes */
+            scopes: ("play" | "read")[];
+        };
         /** BotInfo */
         BotInfo: {
             /** Kind */
             kind: string;
             /** Description */
             description: string;
+        };
+        /**
+         * BotInvitation
+         * @description A seat offered to a bot account (by whoever holds the seat's invite link).
+         * @example {
+         *       "bot": "Deep Blocks",
+         *       "seat": 1,
+         *       "table": "IvAs_mzLOMOE"
+         *     }
+         */
+        BotInvitation: {
+            /** Table */
+            table: string;
+            /** Seat */
+            seat: number;
+            /** Bot */
+            bot: string;
+        };
+        /**
+         * BotToken
+         * @description One of a bot's API tokens, as its owner's list shows it (never the token itself: it is shown once).
+         * @example {
+         *       "created": "2026-11-27T11:40:37+00:00",
+         *       "id": "Zk3Lq9vB2mXa",
+         *       "label": "laptop",
+         *       "scopes": [
+         *         "play",
+         *         "read"
+         *       ]
+         *     }
+         */
+        BotToken: {
+            /** Id */
+            id: string;
+            /** Scopes */
+            scopes: ("play" | "read")[];
+            /** Label */
+            label: string;
+            /** Created */
+            created: string;
+        };
+        /**
+         * Challenge
+         * @description A game against a bot account: the challenger plays seat 0 as their account, the bot is offered seat 1, and
+         *     any further seat gets an invite link for a person.
+         */
+        Challenge: {
+            /**
+             * Bot
+             * @description The challenged bot account's name
+             */
+            bot: string;
+            /**
+             * Game
+             * @description A game's name
+             * @example city-blocks
+             */
+            game: string;
+            /**
+             * Players
+             * @description Seats at the table (the game's player counts)
+             * @default 2
+             */
+            players?: number;
+            /**
+             * Options
+             * @description The game's options, as /api/games lists them
+             */
+            options?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Rated
+             * @description The game counts for both accounts' ratings
+             * @default false
+             */
+            rated?: boolean;
+            /** @description The clocks (None: untimed; a rated game gets days per move) */
+            pace?: components["schemas"]["Pace"] | null;
         };
         /**
          * ChapterView
@@ -1877,6 +2296,14 @@ export interface components {
             /** Gc */
             gc: components["schemas"]["CollectionsReport"][];
         };
+        /** InviteBot */
+        InviteBot: {
+            /**
+             * Bot
+             * @description The bot account's name
+             */
+            bot: string;
+        };
         /**
          * InviteInfo
          * @description What an invite link shows: its seat, the seat's name, whether it is taken, and whether the creator named it.
@@ -1902,6 +2329,35 @@ export interface components {
             token: string;
             /** Url */
             url: string;
+        };
+        /**
+         * IssuedToken
+         * @description A new token: the only time the token itself is shown (the server keeps only its hash).
+         * @example {
+         *       "bot": "Deep Blocks",
+         *       "created": "2026-11-27T11:40:37+00:00",
+         *       "id": "Zk3Lq9vB2mXa",
+         *       "label": "laptop",
+         *       "scopes": [
+         *         "play",
+         *         "read"
+         *       ],
+         *       "token": "gtb_0Hk8...shown-once"
+         *     }
+         */
+        IssuedToken: {
+            /** Id */
+            id: string;
+            /** Scopes */
+            scopes: ("play" | "read")[];
+            /** Label */
+            label: string;
+            /** Created */
+            created: string;
+            /** Bot */
+            bot: string;
+            /** Token */
+            token: string;
         };
         /** JoinRequest */
         JoinRequest: {
@@ -2012,6 +2468,7 @@ export interface components {
          * @example {
          *       "entries": [
          *         {
+         *           "bot_account": false,
          *           "games": 1,
          *           "kind": "bot",
          *           "level": "greedy",
@@ -2023,6 +2480,7 @@ export interface components {
          *           "sigma": 8.066
          *         },
          *         {
+         *           "bot_account": false,
          *           "games": 12,
          *           "kind": "player",
          *           "mu": 22.365,
@@ -2074,6 +2532,8 @@ export interface components {
             kind: "player" | "bot";
             /** Level */
             level: string | null;
+            /** Bot Account */
+            bot_account: boolean;
         };
         /**
          * LegalMove
@@ -2101,6 +2561,8 @@ export interface components {
             name: string;
             /** Kind */
             kind: string;
+            /** Bot */
+            bot: boolean;
         };
         /**
          * LotView
@@ -2184,6 +2646,32 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** NewBot */
+        NewBot: {
+            /**
+             * Name
+             * @description The bot account's name, unique like a person's: at most 32 characters once its white space is folded, at least one visible letter, digit or sign, no control or invisible character, and no word mixing Latin, Greek and Cyrillic letters (422 `bad-name`)
+             */
+            name: string;
+        };
+        /** NewToken */
+        NewToken: {
+            /**
+             * Scopes
+             * @description play, read or both
+             * @default [
+             *       "play",
+             *       "read"
+             *     ]
+             */
+            scopes?: ("play" | "read")[];
+            /**
+             * Label
+             * @description What the owner calls it (where it runs)
+             * @default
+             */
+            label?: string;
+        };
         /**
          * OpponentInfo
          * @description A named computer opponent (a bot level), as the new-table form offers it.
@@ -2203,6 +2691,57 @@ export interface components {
             seat: number;
             /** Token */
             token: string | null;
+        };
+        /**
+         * OwnedBot
+         * @description A bot account its owner made, with its tokens.
+         * @example {
+         *       "bot": true,
+         *       "created": "2026-11-27T11:40:37+00:00",
+         *       "name": "Deep Blocks",
+         *       "tokens": [
+         *         {
+         *           "created": "2026-11-27T11:40:37+00:00",
+         *           "id": "Zk3Lq9vB2mXa",
+         *           "label": "laptop",
+         *           "scopes": [
+         *             "play",
+         *             "read"
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        OwnedBot: {
+            /** Name */
+            name: string;
+            /**
+             * Bot
+             * @constant
+             */
+            bot: true;
+            /** Created */
+            created: string;
+            /** Tokens */
+            tokens: components["schemas"]["BotToken"][];
+        };
+        /**
+         * OwnedBots
+         * @description The signed-in account's bots, by name.
+         * @example {
+         *       "bots": [
+         *         {
+         *           "bot": true,
+         *           "created": "2026-11-27T11:40:37+00:00",
+         *           "name": "Deep Blocks",
+         *           "tokens": []
+         *         }
+         *       ]
+         *     }
+         */
+        OwnedBots: {
+            /** Bots */
+            bots: components["schemas"]["OwnedBot"][];
         };
         /**
          * OwnedPrestigeView
@@ -2319,6 +2858,7 @@ export interface components {
          * @description A player's public page: their name, since when they play, their ratings (best first) and their finished games
          *     (newest first).
          * @example {
+         *       "bot": false,
          *       "created": "2026-11-27T11:40:37+00:00",
          *       "games": [
          *         {
@@ -2337,11 +2877,13 @@ export interface components {
          *           ],
          *           "seats": [
          *             {
+         *               "bot": false,
          *               "kind": "human",
          *               "name": "Ada",
          *               "seat": 0
          *             },
          *             {
+         *               "bot": false,
          *               "kind": "greedy",
          *               "name": "Red (Computer, casual)",
          *               "seat": 1
@@ -2371,6 +2913,8 @@ export interface components {
         PlayerPage: {
             /** Name */
             name: string;
+            /** Bot */
+            bot: boolean;
             /** Created */
             created: string;
             /** Ratings */
@@ -2697,6 +3241,8 @@ export interface components {
             joined: boolean;
             /** Names Level */
             names_level: boolean;
+            /** Bot */
+            bot: boolean;
         };
         /**
          * TableState
@@ -4238,14 +4784,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Blue",
                      *           "kind": "human",
                      *           "joined": false,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "version": 0,
@@ -4346,14 +4894,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Blue",
                      *           "kind": "human",
                      *           "joined": false,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "version": 0,
@@ -4479,14 +5029,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "version": 4,
@@ -4566,14 +5118,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -4990,14 +5544,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -5452,14 +6008,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -5910,14 +6468,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -6346,14 +6906,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "version": 0,
@@ -6798,14 +7360,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -10038,14 +10602,16 @@ export interface operations {
                      *           "name": "Ada",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         },
                      *         {
                      *           "seat": 1,
                      *           "name": "Grace",
                      *           "kind": "human",
                      *           "joined": true,
-                     *           "names_level": false
+                     *           "names_level": false,
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "current_player": 1,
@@ -10580,6 +11146,3145 @@ export interface operations {
             /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    owned_bots_api_account_bots_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedBots"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_bot_api_account_bots_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBot"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnedBot"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    issue_token_api_account_bots__name__tokens_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewToken"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssuedToken"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revoke_token_api_account_bots_tokens__token_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    invite_bot_api_tables__table_id__invite_bot_post: {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteBot"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotInvitation"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    challenge_api_challenges_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Challenge"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "created": "2025-05-01T18:30:00+00:00",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Blue",
+                     *           "kind": "human",
+                     *           "joined": false,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "version": 0,
+                     *       "terminal": false,
+                     *       "current_player": 0,
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "deadline": null,
+                     *       "out": {},
+                     *       "invites": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "iT9x",
+                     *           "url": "/table/k3Vb7QpZ2mXa#seat=1&invite=iT9x"
+                     *         }
+                     *       ],
+                     *       "secrets": [
+                     *         {
+                     *           "seat": 0,
+                     *           "secret": "sK2q"
+                     *         }
+                     *       ],
+                     *       "spectator": "/table/k3Vb7QpZ2mXa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedTable"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_account_api_bot_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BotIdentity"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_stream_api_bot_stream_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot's events, one JSON object a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        /**
+                         * Type
+                         * @enum {string}
+                         */
+                        type: "invitation" | "game_start" | "ping";
+                        /** Table */
+                        table: string | null;
+                        /** Seat */
+                        seat: number | null;
+                        /** Game */
+                        game: string | null;
+                        /** Title */
+                        title: string | null;
+                        /** Rated */
+                        rated: boolean | null;
+                        /** Pace */
+                        pace: ("live" | "turn") | null;
+                    };
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accept_api_bot_invitations__table_id___seat__accept_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "state",
+                     *       "table": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "official_content": true,
+                     *       "content_note": "",
+                     *       "version": 4,
+                     *       "seat": 0,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Grace",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "current_player": 1,
+                     *       "terminal": false,
+                     *       "prompt": "Place a tile from your hand on an empty site",
+                     *       "legal": [
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C5"
+                     *           },
+                     *           "notation": "F5 R1C5",
+                     *           "label": "Build factory 5 on row 1, column 5"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C6"
+                     *           },
+                     *           "notation": "F5 R1C6",
+                     *           "label": "Build factory 5 on row 1, column 6"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R2C1"
+                     *           },
+                     *           "notation": "F5 R2C1",
+                     *           "label": "Build factory 5 on row 2, column 1"
+                     *         }
+                     *       ],
+                     *       "view": {
+                     *         "game": "city-blocks",
+                     *         "seats": [
+                     *           "Blue",
+                     *           "Red"
+                     *         ],
+                     *         "current_player": 1,
+                     *         "decision": {
+                     *           "kind": "place",
+                     *           "seat": 1,
+                     *           "prompt": "Place a tile from your hand on an empty site"
+                     *         },
+                     *         "street_totals": {
+                     *           "R1": [
+                     *             7,
+                     *             7
+                     *           ],
+                     *           "R2": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R3": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R4": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C1": [
+                     *             0,
+                     *             3
+                     *           ],
+                     *           "C2": [
+                     *             4,
+                     *             0
+                     *           ],
+                     *           "C3": [
+                     *             0,
+                     *             4
+                     *           ],
+                     *           "C4": [
+                     *             3,
+                     *             0
+                     *           ],
+                     *           "C5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C6": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "street_effects": {
+                     *           "R1": [],
+                     *           "R2": [],
+                     *           "R3": [],
+                     *           "R4": [],
+                     *           "R5": [],
+                     *           "C1": [],
+                     *           "C2": [],
+                     *           "C3": [],
+                     *           "C4": [],
+                     *           "C5": [],
+                     *           "C6": []
+                     *         },
+                     *         "terminal": false,
+                     *         "board": [
+                     *           [
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S3"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "H4"
+                     *             },
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S4"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "S3"
+                     *             },
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         ],
+                     *         "slots": {
+                     *           "R1": 13,
+                     *           "R2": 4,
+                     *           "R3": 15,
+                     *           "R4": 2,
+                     *           "R5": 9,
+                     *           "C1": 8,
+                     *           "C2": 14,
+                     *           "C3": 10,
+                     *           "C4": 11,
+                     *           "C5": 3,
+                     *           "C6": 5
+                     *         },
+                     *         "won": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand_sizes": [
+                     *           5,
+                     *           5
+                     *         ],
+                     *         "pile_sizes": [
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "start_player": 1,
+                     *         "start_draws": [
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "removed_values": [
+                     *           1,
+                     *           6,
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "awards": [],
+                     *         "zeroes": {
+                     *           "SCH": [
+                     *             "F"
+                     *           ],
+                     *           "PWR": [
+                     *             "H"
+                     *           ],
+                     *           "MALL": [
+                     *             "H",
+                     *             "F"
+                     *           ]
+                     *         },
+                     *         "last_move": "S3 R1C4",
+                     *         "winners": [],
+                     *         "seat": 0,
+                     *         "hand": [
+                     *           "H3",
+                     *           "S4",
+                     *           "F5",
+                     *           "SCH",
+                     *           "MALL"
+                     *         ]
+                     *       },
+                     *       "scores": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "out": {},
+                     *       "played_on": {},
+                     *       "can_undo": false,
+                     *       "can_resign": true,
+                     *       "log": [
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S3",
+                     *           "site": "R1C1",
+                     *           "move": "S3 R1C1",
+                     *           "text": "Grace builds a store 3 on row 1, column 1"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "H4",
+                     *           "site": "R1C2",
+                     *           "move": "H4 R1C2",
+                     *           "text": "Ada builds a house 4 on row 1, column 2"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "SCH"
+                     *           ],
+                     *           "text": "You drew school"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S4",
+                     *           "site": "R1C3",
+                     *           "move": "S4 R1C3",
+                     *           "text": "Grace builds a store 4 on row 1, column 3"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "S3",
+                     *           "site": "R1C4",
+                     *           "move": "S3 R1C4",
+                     *           "text": "Ada builds a store 3 on row 1, column 4"
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "H3"
+                     *           ],
+                     *           "text": "You drew house 3"
+                     *         }
+                     *       ],
+                     *       "how_to_play": [
+                     *         "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+                     *         "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+                     *         "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+                     *         "When the city is full, the higher sum of value tiles wins."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TableState"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    decline_api_bot_invitations__table_id___seat__decline_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+                seat: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    game_stream_api_bot_game__table_id__stream_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                authorization?: string | null;
+            };
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot's seat's messages, one a line: its whole state (`TableState`), then an update per change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["TableState"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    game_state_api_bot_game__table_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "state",
+                     *       "table": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "official_content": true,
+                     *       "content_note": "",
+                     *       "version": 4,
+                     *       "seat": 0,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Grace",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "current_player": 1,
+                     *       "terminal": false,
+                     *       "prompt": "Place a tile from your hand on an empty site",
+                     *       "legal": [
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C5"
+                     *           },
+                     *           "notation": "F5 R1C5",
+                     *           "label": "Build factory 5 on row 1, column 5"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C6"
+                     *           },
+                     *           "notation": "F5 R1C6",
+                     *           "label": "Build factory 5 on row 1, column 6"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R2C1"
+                     *           },
+                     *           "notation": "F5 R2C1",
+                     *           "label": "Build factory 5 on row 2, column 1"
+                     *         }
+                     *       ],
+                     *       "view": {
+                     *         "game": "city-blocks",
+                     *         "seats": [
+                     *           "Blue",
+                     *           "Red"
+                     *         ],
+                     *         "current_player": 1,
+                     *         "decision": {
+                     *           "kind": "place",
+                     *           "seat": 1,
+                     *           "prompt": "Place a tile from your hand on an empty site"
+                     *         },
+                     *         "street_totals": {
+                     *           "R1": [
+                     *             7,
+                     *             7
+                     *           ],
+                     *           "R2": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R3": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R4": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C1": [
+                     *             0,
+                     *             3
+                     *           ],
+                     *           "C2": [
+                     *             4,
+                     *             0
+                     *           ],
+                     *           "C3": [
+                     *             0,
+                     *             4
+                     *           ],
+                     *           "C4": [
+                     *             3,
+                     *             0
+                     *           ],
+                     *           "C5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C6": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "street_effects": {
+                     *           "R1": [],
+                     *           "R2": [],
+                     *           "R3": [],
+                     *           "R4": [],
+                     *           "R5": [],
+                     *           "C1": [],
+                     *           "C2": [],
+                     *           "C3": [],
+                     *           "C4": [],
+                     *           "C5": [],
+                     *           "C6": []
+                     *         },
+                     *         "terminal": false,
+                     *         "board": [
+                     *           [
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S3"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "H4"
+                     *             },
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S4"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "S3"
+                     *             },
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         ],
+                     *         "slots": {
+                     *           "R1": 13,
+                     *           "R2": 4,
+                     *           "R3": 15,
+                     *           "R4": 2,
+                     *           "R5": 9,
+                     *           "C1": 8,
+                     *           "C2": 14,
+                     *           "C3": 10,
+                     *           "C4": 11,
+                     *           "C5": 3,
+                     *           "C6": 5
+                     *         },
+                     *         "won": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand_sizes": [
+                     *           5,
+                     *           5
+                     *         ],
+                     *         "pile_sizes": [
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "start_player": 1,
+                     *         "start_draws": [
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "removed_values": [
+                     *           1,
+                     *           6,
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "awards": [],
+                     *         "zeroes": {
+                     *           "SCH": [
+                     *             "F"
+                     *           ],
+                     *           "PWR": [
+                     *             "H"
+                     *           ],
+                     *           "MALL": [
+                     *             "H",
+                     *             "F"
+                     *           ]
+                     *         },
+                     *         "last_move": "S3 R1C4",
+                     *         "winners": [],
+                     *         "seat": 0,
+                     *         "hand": [
+                     *           "H3",
+                     *           "S4",
+                     *           "F5",
+                     *           "SCH",
+                     *           "MALL"
+                     *         ]
+                     *       },
+                     *       "scores": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "out": {},
+                     *       "played_on": {},
+                     *       "can_undo": false,
+                     *       "can_resign": true,
+                     *       "log": [
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S3",
+                     *           "site": "R1C1",
+                     *           "move": "S3 R1C1",
+                     *           "text": "Grace builds a store 3 on row 1, column 1"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "H4",
+                     *           "site": "R1C2",
+                     *           "move": "H4 R1C2",
+                     *           "text": "Ada builds a house 4 on row 1, column 2"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "SCH"
+                     *           ],
+                     *           "text": "You drew school"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S4",
+                     *           "site": "R1C3",
+                     *           "move": "S4 R1C3",
+                     *           "text": "Grace builds a store 4 on row 1, column 3"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "S3",
+                     *           "site": "R1C4",
+                     *           "move": "S3 R1C4",
+                     *           "text": "Ada builds a store 3 on row 1, column 4"
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "H3"
+                     *           ],
+                     *           "text": "You drew house 3"
+                     *         }
+                     *       ],
+                     *       "how_to_play": [
+                     *         "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+                     *         "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+                     *         "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+                     *         "When the city is full, the higher sum of value tiles wins."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TableState"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_challenge_api_bot_challenges_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Challenge"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "created": "2025-05-01T18:30:00+00:00",
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Blue",
+                     *           "kind": "human",
+                     *           "joined": false,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "version": 0,
+                     *       "terminal": false,
+                     *       "current_player": 0,
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "deadline": null,
+                     *       "out": {},
+                     *       "invites": [
+                     *         {
+                     *           "seat": 1,
+                     *           "token": "iT9x",
+                     *           "url": "/table/k3Vb7QpZ2mXa#seat=1&invite=iT9x"
+                     *         }
+                     *       ],
+                     *       "secrets": [
+                     *         {
+                     *           "seat": 0,
+                     *           "secret": "sK2q"
+                     *         }
+                     *       ],
+                     *       "spectator": "/table/k3Vb7QpZ2mXa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedTable"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_move_api_bot_game__table_id__move_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "state",
+                     *       "table": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "official_content": true,
+                     *       "content_note": "",
+                     *       "version": 4,
+                     *       "seat": 0,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Grace",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "current_player": 1,
+                     *       "terminal": false,
+                     *       "prompt": "Place a tile from your hand on an empty site",
+                     *       "legal": [
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C5"
+                     *           },
+                     *           "notation": "F5 R1C5",
+                     *           "label": "Build factory 5 on row 1, column 5"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C6"
+                     *           },
+                     *           "notation": "F5 R1C6",
+                     *           "label": "Build factory 5 on row 1, column 6"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R2C1"
+                     *           },
+                     *           "notation": "F5 R2C1",
+                     *           "label": "Build factory 5 on row 2, column 1"
+                     *         }
+                     *       ],
+                     *       "view": {
+                     *         "game": "city-blocks",
+                     *         "seats": [
+                     *           "Blue",
+                     *           "Red"
+                     *         ],
+                     *         "current_player": 1,
+                     *         "decision": {
+                     *           "kind": "place",
+                     *           "seat": 1,
+                     *           "prompt": "Place a tile from your hand on an empty site"
+                     *         },
+                     *         "street_totals": {
+                     *           "R1": [
+                     *             7,
+                     *             7
+                     *           ],
+                     *           "R2": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R3": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R4": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C1": [
+                     *             0,
+                     *             3
+                     *           ],
+                     *           "C2": [
+                     *             4,
+                     *             0
+                     *           ],
+                     *           "C3": [
+                     *             0,
+                     *             4
+                     *           ],
+                     *           "C4": [
+                     *             3,
+                     *             0
+                     *           ],
+                     *           "C5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C6": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "street_effects": {
+                     *           "R1": [],
+                     *           "R2": [],
+                     *           "R3": [],
+                     *           "R4": [],
+                     *           "R5": [],
+                     *           "C1": [],
+                     *           "C2": [],
+                     *           "C3": [],
+                     *           "C4": [],
+                     *           "C5": [],
+                     *           "C6": []
+                     *         },
+                     *         "terminal": false,
+                     *         "board": [
+                     *           [
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S3"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "H4"
+                     *             },
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S4"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "S3"
+                     *             },
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         ],
+                     *         "slots": {
+                     *           "R1": 13,
+                     *           "R2": 4,
+                     *           "R3": 15,
+                     *           "R4": 2,
+                     *           "R5": 9,
+                     *           "C1": 8,
+                     *           "C2": 14,
+                     *           "C3": 10,
+                     *           "C4": 11,
+                     *           "C5": 3,
+                     *           "C6": 5
+                     *         },
+                     *         "won": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand_sizes": [
+                     *           5,
+                     *           5
+                     *         ],
+                     *         "pile_sizes": [
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "start_player": 1,
+                     *         "start_draws": [
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "removed_values": [
+                     *           1,
+                     *           6,
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "awards": [],
+                     *         "zeroes": {
+                     *           "SCH": [
+                     *             "F"
+                     *           ],
+                     *           "PWR": [
+                     *             "H"
+                     *           ],
+                     *           "MALL": [
+                     *             "H",
+                     *             "F"
+                     *           ]
+                     *         },
+                     *         "last_move": "S3 R1C4",
+                     *         "winners": [],
+                     *         "seat": 0,
+                     *         "hand": [
+                     *           "H3",
+                     *           "S4",
+                     *           "F5",
+                     *           "SCH",
+                     *           "MALL"
+                     *         ]
+                     *       },
+                     *       "scores": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "out": {},
+                     *       "played_on": {},
+                     *       "can_undo": false,
+                     *       "can_resign": true,
+                     *       "log": [
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S3",
+                     *           "site": "R1C1",
+                     *           "move": "S3 R1C1",
+                     *           "text": "Grace builds a store 3 on row 1, column 1"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "H4",
+                     *           "site": "R1C2",
+                     *           "move": "H4 R1C2",
+                     *           "text": "Ada builds a house 4 on row 1, column 2"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "SCH"
+                     *           ],
+                     *           "text": "You drew school"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S4",
+                     *           "site": "R1C3",
+                     *           "move": "S4 R1C3",
+                     *           "text": "Grace builds a store 4 on row 1, column 3"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "S3",
+                     *           "site": "R1C4",
+                     *           "move": "S3 R1C4",
+                     *           "text": "Ada builds a store 3 on row 1, column 4"
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "H3"
+                     *           ],
+                     *           "text": "You drew house 3"
+                     *         }
+                     *       ],
+                     *       "how_to_play": [
+                     *         "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+                     *         "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+                     *         "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+                     *         "When the city is full, the higher sum of value tiles wins."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TableState"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_undo_api_bot_game__table_id__undo_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UndoRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "state",
+                     *       "table": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "official_content": true,
+                     *       "content_note": "",
+                     *       "version": 4,
+                     *       "seat": 0,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Grace",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "current_player": 1,
+                     *       "terminal": false,
+                     *       "prompt": "Place a tile from your hand on an empty site",
+                     *       "legal": [
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C5"
+                     *           },
+                     *           "notation": "F5 R1C5",
+                     *           "label": "Build factory 5 on row 1, column 5"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C6"
+                     *           },
+                     *           "notation": "F5 R1C6",
+                     *           "label": "Build factory 5 on row 1, column 6"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R2C1"
+                     *           },
+                     *           "notation": "F5 R2C1",
+                     *           "label": "Build factory 5 on row 2, column 1"
+                     *         }
+                     *       ],
+                     *       "view": {
+                     *         "game": "city-blocks",
+                     *         "seats": [
+                     *           "Blue",
+                     *           "Red"
+                     *         ],
+                     *         "current_player": 1,
+                     *         "decision": {
+                     *           "kind": "place",
+                     *           "seat": 1,
+                     *           "prompt": "Place a tile from your hand on an empty site"
+                     *         },
+                     *         "street_totals": {
+                     *           "R1": [
+                     *             7,
+                     *             7
+                     *           ],
+                     *           "R2": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R3": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R4": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C1": [
+                     *             0,
+                     *             3
+                     *           ],
+                     *           "C2": [
+                     *             4,
+                     *             0
+                     *           ],
+                     *           "C3": [
+                     *             0,
+                     *             4
+                     *           ],
+                     *           "C4": [
+                     *             3,
+                     *             0
+                     *           ],
+                     *           "C5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C6": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "street_effects": {
+                     *           "R1": [],
+                     *           "R2": [],
+                     *           "R3": [],
+                     *           "R4": [],
+                     *           "R5": [],
+                     *           "C1": [],
+                     *           "C2": [],
+                     *           "C3": [],
+                     *           "C4": [],
+                     *           "C5": [],
+                     *           "C6": []
+                     *         },
+                     *         "terminal": false,
+                     *         "board": [
+                     *           [
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S3"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "H4"
+                     *             },
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S4"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "S3"
+                     *             },
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         ],
+                     *         "slots": {
+                     *           "R1": 13,
+                     *           "R2": 4,
+                     *           "R3": 15,
+                     *           "R4": 2,
+                     *           "R5": 9,
+                     *           "C1": 8,
+                     *           "C2": 14,
+                     *           "C3": 10,
+                     *           "C4": 11,
+                     *           "C5": 3,
+                     *           "C6": 5
+                     *         },
+                     *         "won": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand_sizes": [
+                     *           5,
+                     *           5
+                     *         ],
+                     *         "pile_sizes": [
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "start_player": 1,
+                     *         "start_draws": [
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "removed_values": [
+                     *           1,
+                     *           6,
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "awards": [],
+                     *         "zeroes": {
+                     *           "SCH": [
+                     *             "F"
+                     *           ],
+                     *           "PWR": [
+                     *             "H"
+                     *           ],
+                     *           "MALL": [
+                     *             "H",
+                     *             "F"
+                     *           ]
+                     *         },
+                     *         "last_move": "S3 R1C4",
+                     *         "winners": [],
+                     *         "seat": 0,
+                     *         "hand": [
+                     *           "H3",
+                     *           "S4",
+                     *           "F5",
+                     *           "SCH",
+                     *           "MALL"
+                     *         ]
+                     *       },
+                     *       "scores": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "out": {},
+                     *       "played_on": {},
+                     *       "can_undo": false,
+                     *       "can_resign": true,
+                     *       "log": [
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S3",
+                     *           "site": "R1C1",
+                     *           "move": "S3 R1C1",
+                     *           "text": "Grace builds a store 3 on row 1, column 1"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "H4",
+                     *           "site": "R1C2",
+                     *           "move": "H4 R1C2",
+                     *           "text": "Ada builds a house 4 on row 1, column 2"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "SCH"
+                     *           ],
+                     *           "text": "You drew school"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S4",
+                     *           "site": "R1C3",
+                     *           "move": "S4 R1C3",
+                     *           "text": "Grace builds a store 4 on row 1, column 3"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "S3",
+                     *           "site": "R1C4",
+                     *           "move": "S3 R1C4",
+                     *           "text": "Ada builds a store 3 on row 1, column 4"
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "H3"
+                     *           ],
+                     *           "text": "You drew house 3"
+                     *         }
+                     *       ],
+                     *       "how_to_play": [
+                     *         "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+                     *         "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+                     *         "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+                     *         "When the city is full, the higher sum of value tiles wins."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TableState"];
+                };
+            };
+            /** @description The body is not JSON (`malformed-json`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than the server takes (`too-large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bot_resign_api_bot_game__table_id__resign_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                table_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "state",
+                     *       "table": "k3Vb7QpZ2mXa",
+                     *       "game": "city-blocks",
+                     *       "title": "City Blocks",
+                     *       "official_content": true,
+                     *       "content_note": "",
+                     *       "version": 4,
+                     *       "seat": 0,
+                     *       "seats": [
+                     *         {
+                     *           "seat": 0,
+                     *           "name": "Ada",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "seat": 1,
+                     *           "name": "Grace",
+                     *           "kind": "human",
+                     *           "joined": true,
+                     *           "names_level": false,
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "current_player": 1,
+                     *       "terminal": false,
+                     *       "prompt": "Place a tile from your hand on an empty site",
+                     *       "legal": [
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C5"
+                     *           },
+                     *           "notation": "F5 R1C5",
+                     *           "label": "Build factory 5 on row 1, column 5"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R1C6"
+                     *           },
+                     *           "notation": "F5 R1C6",
+                     *           "label": "Build factory 5 on row 1, column 6"
+                     *         },
+                     *         {
+                     *           "action": {
+                     *             "type": "build",
+                     *             "tile": "F5",
+                     *             "site": "R2C1"
+                     *           },
+                     *           "notation": "F5 R2C1",
+                     *           "label": "Build factory 5 on row 2, column 1"
+                     *         }
+                     *       ],
+                     *       "view": {
+                     *         "game": "city-blocks",
+                     *         "seats": [
+                     *           "Blue",
+                     *           "Red"
+                     *         ],
+                     *         "current_player": 1,
+                     *         "decision": {
+                     *           "kind": "place",
+                     *           "seat": 1,
+                     *           "prompt": "Place a tile from your hand on an empty site"
+                     *         },
+                     *         "street_totals": {
+                     *           "R1": [
+                     *             7,
+                     *             7
+                     *           ],
+                     *           "R2": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R3": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R4": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "R5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C1": [
+                     *             0,
+                     *             3
+                     *           ],
+                     *           "C2": [
+                     *             4,
+                     *             0
+                     *           ],
+                     *           "C3": [
+                     *             0,
+                     *             4
+                     *           ],
+                     *           "C4": [
+                     *             3,
+                     *             0
+                     *           ],
+                     *           "C5": [
+                     *             0,
+                     *             0
+                     *           ],
+                     *           "C6": [
+                     *             0,
+                     *             0
+                     *           ]
+                     *         },
+                     *         "street_effects": {
+                     *           "R1": [],
+                     *           "R2": [],
+                     *           "R3": [],
+                     *           "R4": [],
+                     *           "R5": [],
+                     *           "C1": [],
+                     *           "C2": [],
+                     *           "C3": [],
+                     *           "C4": [],
+                     *           "C5": [],
+                     *           "C6": []
+                     *         },
+                     *         "terminal": false,
+                     *         "board": [
+                     *           [
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S3"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "H4"
+                     *             },
+                     *             {
+                     *               "owner": 1,
+                     *               "tile": "S4"
+                     *             },
+                     *             {
+                     *               "owner": 0,
+                     *               "tile": "S3"
+                     *             },
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ],
+                     *           [
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null,
+                     *             null
+                     *           ]
+                     *         ],
+                     *         "slots": {
+                     *           "R1": 13,
+                     *           "R2": 4,
+                     *           "R3": 15,
+                     *           "R4": 2,
+                     *           "R5": 9,
+                     *           "C1": 8,
+                     *           "C2": 14,
+                     *           "C3": 10,
+                     *           "C4": 11,
+                     *           "C5": 3,
+                     *           "C6": 5
+                     *         },
+                     *         "won": [
+                     *           [],
+                     *           []
+                     *         ],
+                     *         "scores": [
+                     *           0,
+                     *           0
+                     *         ],
+                     *         "hand_sizes": [
+                     *           5,
+                     *           5
+                     *         ],
+                     *         "pile_sizes": [
+                     *           13,
+                     *           13
+                     *         ],
+                     *         "start_player": 1,
+                     *         "start_draws": [
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "removed_values": [
+                     *           1,
+                     *           6,
+                     *           7,
+                     *           12
+                     *         ],
+                     *         "awards": [],
+                     *         "zeroes": {
+                     *           "SCH": [
+                     *             "F"
+                     *           ],
+                     *           "PWR": [
+                     *             "H"
+                     *           ],
+                     *           "MALL": [
+                     *             "H",
+                     *             "F"
+                     *           ]
+                     *         },
+                     *         "last_move": "S3 R1C4",
+                     *         "winners": [],
+                     *         "seat": 0,
+                     *         "hand": [
+                     *           "H3",
+                     *           "S4",
+                     *           "F5",
+                     *           "SCH",
+                     *           "MALL"
+                     *         ]
+                     *       },
+                     *       "scores": [
+                     *         0,
+                     *         0
+                     *       ],
+                     *       "rematch": null,
+                     *       "rated": false,
+                     *       "pace": null,
+                     *       "out": {},
+                     *       "played_on": {},
+                     *       "can_undo": false,
+                     *       "can_resign": true,
+                     *       "log": [
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S3",
+                     *           "site": "R1C1",
+                     *           "move": "S3 R1C1",
+                     *           "text": "Grace builds a store 3 on row 1, column 1"
+                     *         },
+                     *         {
+                     *           "version": 1,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "H4",
+                     *           "site": "R1C2",
+                     *           "move": "H4 R1C2",
+                     *           "text": "Ada builds a house 4 on row 1, column 2"
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 2,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "SCH"
+                     *           ],
+                     *           "text": "You drew school"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "build",
+                     *           "seat": 1,
+                     *           "tile": "S4",
+                     *           "site": "R1C3",
+                     *           "move": "S4 R1C3",
+                     *           "text": "Grace builds a store 4 on row 1, column 3"
+                     *         },
+                     *         {
+                     *           "version": 3,
+                     *           "kind": "draw",
+                     *           "seat": 1,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "build",
+                     *           "seat": 0,
+                     *           "tile": "S3",
+                     *           "site": "R1C4",
+                     *           "move": "S3 R1C4",
+                     *           "text": "Ada builds a store 3 on row 1, column 4"
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "draw",
+                     *           "seat": 0,
+                     *           "count": 1,
+                     *           "text": ""
+                     *         },
+                     *         {
+                     *           "version": 4,
+                     *           "kind": "drew",
+                     *           "seat": 0,
+                     *           "tiles": [
+                     *             "H3"
+                     *           ],
+                     *           "text": "You drew house 3"
+                     *         }
+                     *       ],
+                     *       "how_to_play": [
+                     *         "Two builders share a city of 30 sites in 5 rows and 6 columns. Each row and column is a street with a value tile beside it.",
+                     *         "On your turn, place one tile from your hand: build on an empty site, or rebuild over one of your own tiles by paying your lowest value tile.",
+                     *         "When a street's last site is built, whoever has the higher total there wins its value tile. Schools, power plants and malls change what counts.",
+                     *         "When the city is full, the higher sum of value tiles wins."
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TableState"];
+                };
+            };
+            /** @description A credential is missing: the seat's token as `Authorization: Bearer` (`missing-token`), or a session (`not-signed-in`, `sign-in-failed`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A credential does not fit: a token of no seat of this table (`forged-token`, `invite-only`), a wrong password (`wrong-password`), or a signed-in request without its `X-CSRF-Token` (`csrf`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description There is no such table, replay, game, player or step (`unknown-table`, `unknown-replay`, ...) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the state of things (`stale-version`, `not-your-turn`, `seat-taken`, `name-taken`, `game-not-finished`, ...); it changed nothing */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The table can no longer be restored by this version (`table-broken`) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request breaks a rule: the schema's (`bad-request`), or one the schema cannot state, which the field's description gives (`bad-name`, `weak-password`, `bad-seats`, `illegal-move`, `bad-record`, ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests from this address, seat or visitor: `Retry-After` says when to ask again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again */
+                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
