@@ -38,12 +38,11 @@ class RandomPlayer:
 def seat_state(message: SeatMessage, seed: int) -> State:
     """A position consistent with everything the seat's message shows, its hidden parts drawn with `seed`."""
     game = get_game(str(message["game"]))
-    rebuild = getattr(game, "seat_state", None)
-    if rebuild is None:
+    state = game.seat_state(message["view"], Rng(seed))
+    if state is None:
         raise GuildtableError(
             _("{game} cannot rebuild a position from a seat's view yet: play it with --bot random", game=game.title)
         )
-    state: State = rebuild(message["view"], Rng(seed))
     return state
 
 

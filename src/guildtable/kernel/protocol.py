@@ -253,6 +253,12 @@ class Game(ABC, Generic[GameState]):
         see `kernel.tutorial`), or None for a game without one."""
         return None
 
+    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> GameState | None:
+        """Issue 37: a position consistent with everything `view` (one seat's `State.view`) shows, its hidden parts
+        drawn with `rng`: what a remote player's bot thinks on (`guildtable.client`). None where the game cannot
+        rebuild one yet."""
+        return None
+
     def explain_choice(
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
     ) -> str:
