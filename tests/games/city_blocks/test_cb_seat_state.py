@@ -21,7 +21,8 @@ def test_the_rebuilt_position_shows_the_seat_its_view_and_offers_its_moves(seed:
     while not state.is_terminal:
         for seat in (0, 1):
             view = json.loads(json.dumps(state.view(seat)))  # as it crosses the network
-            rebuilt = GAME.seat_state(view, Rng(rng.randrange(1 << 30)))  # type: ignore[attr-defined]
+            rebuilt = GAME.seat_state(view, Rng(rng.randrange(1 << 30)))
+            assert rebuilt is not None
             assert json.loads(json.dumps(rebuilt.view(seat))) == view
             if state.current_player == seat:
                 assert rebuilt.legal_actions() == state.legal_actions()
@@ -31,4 +32,4 @@ def test_the_rebuilt_position_shows_the_seat_its_view_and_offers_its_moves(seed:
 def test_a_spectators_view_rebuilds_nothing() -> None:
     view = json.loads(json.dumps(GAME.new_state(2, seed=1).view(None)))
     with pytest.raises(BadRecord):
-        GAME.seat_state(view, Rng(1))  # type: ignore[attr-defined]
+        GAME.seat_state(view, Rng(1))
