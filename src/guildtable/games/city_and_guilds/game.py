@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text, tutorial
+from guildtable.games.city_and_guilds import seat_state as seat_states
 from guildtable.games.city_and_guilds import setup as setup_rules
 from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
 from guildtable.games.city_and_guilds.board import (
@@ -23,7 +24,7 @@ from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 from guildtable.games.city_and_guilds.setup import make_opening
 from guildtable.games.city_and_guilds.snapshot import load_snapshot
 from guildtable.games.city_and_guilds.view import CityAndGuildsView
-from guildtable.kernel import BadOptions, Event, Game, Option, State
+from guildtable.kernel import BadOptions, Event, Game, Option, Rng, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_, domain
 from guildtable.kernel.protocol import Example, PlayoutFactory
@@ -238,6 +239,11 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         """The game log line (log.py); a kind the log does not know falls back to the kernel's generic line."""
         line = log.describe_event(event.kind, event.data, names or self.seat_names)
         return super().describe_event(event, names) if line is None else line
+
+    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> CityAndGuildsState:
+        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
+        player's bot thinks on (`guildtable.client`, seat_state.py)."""
+        return seat_states.seat_state(self, view, rng)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
         return load_snapshot(self, snapshot, CityAndGuildsState)
