@@ -178,4 +178,3 @@ def _pending(view: Mapping[str, Any], players: int) -> list[list[object]]:
             raise BadRecord("last_move", "a building or minstrel question follows the move that placed the tile")
         return [[kind, asked, [names[view["last_move"]]]]]
     return [[kind, asked, []]]
-
