@@ -52,12 +52,13 @@ def owner_with_bot(base_url: str, name: str = "Ada", bot: str = "Deep Blocks") -
     return http, str(issued.json()["token"])
 
 
-def table_for_ada_and_bot(http: httpx.Client, bot: str = "Deep Blocks", **extra: Any) -> tuple[str, str]:
-    """A City Blocks table: Ada's seat 0 (as her account), seat 1 offered to the bot; the table's id and Ada's
-    secret."""
-    created = http.post(
-        "/api/tables", json={"game": "city-blocks", "seats": [{"take": True, "account": True}, {}], **extra}
-    )
+def table_for_ada_and_bot(
+    http: httpx.Client, bot: str = "Deep Blocks", game: str = "city-blocks", others: int = 0, **extra: Any
+) -> tuple[str, str]:
+    """A table of `game` (by default City Blocks): Ada's seat 0 (as her account), seat 1 offered to the bot, `others` more seats
+    played by the random bot; the table's id and Ada's secret."""
+    seats = [{"take": True, "account": True}, {}, *[{"kind": "random"}] * others]
+    created = http.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert created.status_code == 201, created.json()
     table = created.json()
     invite = table["invites"][0]["token"]
@@ -222,8 +223,21 @@ def test_the_bots_stream_carries_only_its_own_seats_view(server: tuple[str, str]
             assert _seen(lines[False]) == _seen(lines[True])
 
 
-def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str]) -> None:
-    """The reference client: `guildtable bot-connect --bot hard` takes the seat offered and plays the game out."""
+# The games `bot-connect --bot hard` is played in below: the table's random seats and options, so that a game stays
+# short (City and Guilds: three seats on a map of three blocks of three lots).
+HARD_TABLES: dict[str, tuple[int, dict[str, Any]]] = {
+    "city-blocks": (0, {}),
+    "city-and-guilds": (
+        1,
+        {"options": {"map": "\n".join(["........", ".AAA.BBB", "........", "..CCC...", "........"])}},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", HARD_TABLES)
+def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str], game: str) -> None:
+    """The reference client: `guildtable bot-connect --bot hard` takes the seat offered and plays the game out,
+    thinking on positions rebuilt from its seat's view (the game's `seat_state`)."""
     base_url, _db = server
     http, token = owner_with_bot(base_url)
     command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "--lang", "en", "bot-connect"]
@@ -231,7 +245,8 @@ def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str]) -> None:
     with subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as bot:
         assert bot.stdout is not None
         assert "as Deep Blocks" in bot.stdout.readline()  # connected: the seat offered next reaches its stream
-        table_id, secret = table_for_ada_and_bot(http)
+        others, extra = HARD_TABLES[game]
+        table_id, secret = table_for_ada_and_bot(http, game=game, others=others, **extra)
         last = play_as_person(base_url, table_id, secret)
         output = bot.stdout.read()
         assert bot.wait(60) == 0, output
