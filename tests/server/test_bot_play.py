@@ -55,8 +55,8 @@ def owner_with_bot(base_url: str, name: str = "Ada", bot: str = "Deep Blocks") -
 def table_for_ada_and_bot(
     http: httpx.Client, bot: str = "Deep Blocks", game: str = "city-blocks", others: int = 0, **extra: Any
 ) -> tuple[str, str]:
-    """A table of `game` (by default City Blocks): Ada's seat 0 (as her account), seat 1 offered to the bot, `others` more seats
-    played by the random bot; the table's id and Ada's secret."""
+    """A table of `game` (by default City Blocks): Ada's seat 0 (as her account), seat 1 offered to the bot, `others`
+    more seats played by the random bot; the table's id and Ada's secret."""
     seats = [{"take": True, "account": True}, {}, *[{"kind": "random"}] * others]
     created = http.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert created.status_code == 201, created.json()
