@@ -26,7 +26,7 @@ The table's options are not in the view: the defaults are used (the plantation s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from guildtable.games.guilds_of_london import actions as A
@@ -64,6 +64,7 @@ from guildtable.games.guilds_of_london.questions import (
     Vote,
 )
 from guildtable.kernel import BadRecord, Game, Rng
+from guildtable.kernel.i18n import LANGUAGES, current_language, use_language
 
 if TYPE_CHECKING:
     from guildtable.games.guilds_of_london.rules import GuildsState
@@ -211,10 +212,10 @@ def seat_state(game: Game[GuildsState], view: Mapping[str, Any], rng: Rng) -> Gu
         elif others_drawn:
             raise BadRecord("reward_deck_size", "the reward cards the view counts do not add up")
     state = game.from_snapshot(snapshot)
+    if state.active >= 0:  # GL-67: the turn's bonus, which the prompts read too
+        state.limit_bonus = view["hand_limits"][state.active] - state.hand_limit(state.active)
     if decision is not None:
         _questions(state, view, decision, cards)
-    if state.active >= 0:
-        state.limit_bonus = view["hand_limits"][state.active] - state.hand_limit(state.active)
     return state
 
 
@@ -235,11 +236,24 @@ def _questions(state: GuildsState, view: Mapping[str, Any], decision: Mapping[st
         _turn_effects(state, costs_due=kind in (Pay.kind, ReturnLiveryman.kind))
     else:
         base = _scoring_or_growth(state, view, decision)
-    for question in _candidates(state, decision, cards):
-        state.stack = [*base, question]
-        if state.decision() == decision:
-            return
-    raise BadRecord("decision", f"no {kind} question reads as {decision.get('prompt')!r}")
+    if _find(state, base, _candidates(state, decision, cards), decision) is None:
+        raise BadRecord("decision", f"no {kind} question reads as {decision.get('prompt')!r}")
+
+
+def _find(
+    state: GuildsState, base: list[Any], candidates: Iterable[GuildsQuestion], decision: Mapping[str, Any]
+) -> GuildsQuestion | None:
+    """The first candidate that, on top of `base`, reads as `decision` (its prompt in the language this process
+    speaks, or else in one the site speaks: the server words the view in its reader's language); the stack is left
+    with it on top."""
+    candidates = list(candidates)
+    for language in dict.fromkeys((current_language(), *LANGUAGES)):
+        with use_language(language):
+            for question in candidates:
+                state.stack = [*base, question]
+                if state.decision() == decision:
+                    return question
+    return None
 
 
 def _turn_effects(state: GuildsState, costs_due: bool) -> None:
@@ -292,10 +306,10 @@ def _scoring_or_growth(state: GuildsState, view: Mapping[str, Any], decision: Ma
 
 def _negotiated(state: GuildsState, decision: Mapping[str, Any]) -> int:
     """The location whose negotiation the decision's prompt names."""
-    for location in [A.PLANTATION, *state.in_play]:
-        state.stack = [Negotiate(decision["seat"], location)]
-        if state.decision() == decision:
-            return location
+    seat = decision["seat"]
+    found = _find(state, [], (Negotiate(seat, location) for location in [A.PLANTATION, *state.in_play]), decision)
+    if isinstance(found, Negotiate):
+        return found.location
     raise BadRecord("decision", f"no negotiation reads as {decision.get('prompt')!r}")
 
 
@@ -304,7 +318,6 @@ def _candidates(state: GuildsState, decision: Mapping[str, Any], cards: tuple[in
     seat, kind = decision["seat"], decision["kind"]
     counts = range(1, MOST + 1)
     masks = range(1, 32)
-    locations = [*state.in_play, A.GUILDHALL]
     if kind == SetupKeep.kind:
         yield SetupKeep(seat)
     elif kind == Turn.kind:
@@ -320,7 +333,8 @@ def _candidates(state: GuildsState, decision: Mapping[str, Any], cards: tuple[in
     elif kind == MoveFrom.kind:
         yield from (MoveFrom(seat, mask, n, up_to) for mask in masks for n in counts for up_to in (0, 1))
     elif kind == MoveTo.kind:
-        yield from (MoveTo(seat, mask, 1, 0, source) for mask in masks for source in locations)
+        sources = state.move_sources(seat)
+        yield from (MoveTo(seat, mask, 1, 0, source) for mask in masks for source in sources)
     elif kind == SendFrom.kind:
         yield from (SendFrom(seat, n, up_to) for n in counts for up_to in (0, 1))
     elif kind == Negotiate.kind:
