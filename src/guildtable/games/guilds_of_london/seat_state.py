@@ -204,13 +204,12 @@ def seat_state(game: Game[GuildsState], view: Mapping[str, Any], rng: Rng) -> Gu
         "scoring": -1,
     }
     decision = view.get("decision")
-    if decision is not None:
-        # The drawn cards count in the reward cards' conservation: a placeholder question holds them for the check.
-        cards = tuple(drawn or others_drawn)
-        if cards:
-            snapshot["pending"] = [[RewardKeep.kind, decision["seat"], list(cards)]]
-        elif others_drawn:
+    cards = tuple(drawn or others_drawn)  # drawn reward cards, the seat's own or another's (GL-106)
+    if cards:
+        if decision is None or decision["kind"] not in (RewardKeep.kind, RewardUnder.kind):
             raise BadRecord("reward_deck_size", "the reward cards the view counts do not add up")
+        # They count in the reward cards' conservation: a placeholder question holds them for the check.
+        snapshot["pending"] = [[RewardKeep.kind, decision["seat"], list(cards)]]
     state = game.from_snapshot(snapshot)
     if state.active >= 0:  # GL-67: the turn's bonus, which the prompts read too
         state.limit_bonus = view["hand_limits"][state.active] - state.hand_limit(state.active)
@@ -219,7 +218,9 @@ def seat_state(game: Game[GuildsState], view: Mapping[str, Any], rng: Rng) -> Gu
     return state
 
 
-def _questions(state: GuildsState, view: Mapping[str, Any], decision: Mapping[str, Any], cards: tuple[int, ...]) -> None:
+def _questions(
+    state: GuildsState, view: Mapping[str, Any], decision: Mapping[str, Any], cards: tuple[int, ...]
+) -> None:
     """The stack: the question the decision reads as on top of the steps of its phase."""
     seat, kind = decision["seat"], decision["kind"]
     players = state.num_players
@@ -295,9 +296,13 @@ def _scoring_or_growth(state: GuildsState, view: Mapping[str, Any], decision: Ma
         return [GROWTH_CHECK, ScoreFrom(-1, order.index(location) + 1, tuple(order)), Vote(-1, location), *offers]
     if rewarded >= 0:  # GL-82 to GL-86: the first place's rewards come before the second place's
         state.scoring = rewarded
-        winner = last["winner"] if last is not None else seat
-        second = last.get("second") if last is not None else None
-        steps: list[Any] = [GROWTH_CHECK, ScoreFrom(-1, order.index(rewarded) + 1, tuple(order)), Flip(winner, rewarded)]
+        assert last is not None
+        winner, second = last["winner"], last.get("second")
+        steps: list[Any] = [
+            GROWTH_CHECK,
+            ScoreFrom(-1, order.index(rewarded) + 1, tuple(order)),
+            Flip(winner, rewarded),
+        ]
         if kind == FirstReward.kind or (kind != SecondReward.kind and seat == winner):
             steps.append(SecondPlace(-1 if second is None else second, rewarded))
         return steps
