@@ -17,10 +17,14 @@ view's); the questions under it from the phase the view shows (setup, a turn, a 
 turn's own question under a card's costs and the card's effect after them, the scoring's order of tiles and the vote
 or the flip still to come, the negotiations of the seats after it in turn order. The turn's lasting and end-of-turn
 effects are those of the cards in front whose effects have begun (every card in front is one played for its effect);
-the hand-limit bonus of the turn is the active seat's hand limit beyond its tiles' and tokens'. Not known and left
-out: moves still to make after the one being placed (a `move_to` has 1 left), a card's effects after the one being
-resolved beyond its own card, the end-of-turn effects that have already run, where points came from (the ledger).
-The table's options are not in the view: the defaults are used (the plantation side is the view's).
+the hand-limit bonus of the turn is the active seat's hand limit beyond its tiles' and tokens'. Not in the view and
+left out: the moves still to make after the one being placed (a `move_to` has 1 left), the rest of a card's effect
+after a move, a sending, a Beadle move or reward cards it asked for (the turn goes on after them), whether the turn's
+end-of-turn effects are already running (a question they ask has the turn's question under it), and where points came
+from (the ledger).
+
+The table's options are not in the view: the defaults are used (the plantation side is the view's), so a table with
+a tied vote won in turn order (GL-D13) or a turned compass (GL-D1, GL-D6) is thought on under the default rules.
 """
 
 from __future__ import annotations
