@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from guildtable.games.guilds_of_london import advice, examples, glossary, heuristics, log, text, tutorial
+from guildtable.games.guilds_of_london import seat_state as seat_states
 from guildtable.games.guilds_of_london import setup as setup_rules
 from guildtable.games.guilds_of_london.actions import NUM_ACTIONS, SEAT_NAMES
 from guildtable.games.guilds_of_london.content import CONTENT
@@ -14,7 +15,7 @@ from guildtable.games.guilds_of_london.observer import GuildsOfLondonEncoder, en
 from guildtable.games.guilds_of_london.rules import GuildsState
 from guildtable.games.guilds_of_london.snapshot import from_snapshot as read_snapshot
 from guildtable.games.guilds_of_london.view import GuildsView
-from guildtable.kernel import Game, Option, State
+from guildtable.kernel import Game, Option, Rng, State
 from guildtable.kernel.events import Event
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
@@ -163,6 +164,11 @@ class GuildsOfLondon(Game[GuildsState]):
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
     ) -> str:
         return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
+
+    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> GuildsState:
+        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
+        player's bot thinks on (`guildtable.client`)."""
+        return seat_states.seat_state(self, view, rng)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
         return read_snapshot(self, snapshot, GuildsState)
