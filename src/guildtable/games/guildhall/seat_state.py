@@ -31,7 +31,6 @@ from dataclasses import fields
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from guildtable.games.guildhall.actions import CARD
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
@@ -47,8 +46,6 @@ from guildtable.games.guildhall.questions import (
     KINDS,
     T_PED,
     T_ROB,
-    CapDiscard,
-    DiscardTop,
     GuildhallQuestion,
     HunterTake,
     NextAction,
@@ -60,6 +57,7 @@ from guildtable.kernel import BadRecord, Game, Rng
 
 if TYPE_CHECKING:
     from guildtable.games.guildhall.rules import GuildhallState
+
 
 def _profession(effect: str) -> int:
     return next(index for index, levels in enumerate(LEVELS) if levels[0].kind == effect)
@@ -260,8 +258,9 @@ def _field_values(
         return range(5)
     if name == "placed":
         return range(3)
-    if name == "extra":
-        return range(3)
+    if name == "extra":  # GH-87: the Peddler's extra actions first
+        extra = sorted({level.extra_actions for level in LEVELS[PEDDLER]})
+        return [*extra, *(n for n in range(3) if n not in extra)]
     return range(1, 6)  # left
 
 
@@ -303,11 +302,12 @@ def _hints(
         return [{"slot": slot, "left": left} for slot in slots for left in (1, 2)]
     if kind == "use_ability":
         owned = view["players"][seat]["prestige"]
-        ids = [kind.type_id for kind in PRESTIGE]
+        ids = [prestige.type_id for prestige in PRESTIGE]
         return [{"prestige": ids.index(owned[-1]["type_id"])}] if owned else []
     if kind == "place_order":
+        area = _cards(view["players"][seat]["action_area"])  # a Scholar's go in forced (GH-70 to GH-74)
         scholar = not last.startswith("take ") and (
-            last.startswith("level ") or any(card_of(c) // COLOURS == SCHOLAR for c in view["players"][seat]["action_area"])
+            last.startswith("level ") or any(card // COLOURS == SCHOLAR for card in area)
         )
         return [{"owner": owner, "forced": scholar, **context} for owner in range(len(view["players"]))]
     if kind == "hunter_chapter":
@@ -329,14 +329,13 @@ def _hunter_base(view: Mapping[str, Any], discard: list[int], left: int, last: s
     """GH-80 step 6: how many cards of the pile (from the bottom) the Hunter takes from: the pile without the cards
     it gave up, which lie on top (a level-0 or level-2 Hunter gives as many as it takes, a level-4 one a chapter)."""
     run = max(1, _chapter_run(discard))
-    if not last.startswith(("take ", "discard ")):  # the first take: `left` is the level's takes
-        if left < 3:
-            given = left
-        else:  # a chapter of one card goes out without a choice of its top (GH-D17)
-            given = 1 if last.startswith("chapter ") else run
-    else:  # a later take: two takes in all (two cards given) or three (a chapter given)
+    if last.startswith(("take ", "discard ")):  # a later take: two in all (two cards given) or three (a chapter)
         given = run if left == 2 or run >= 3 else 2
-    return max(0, min(len(discard), view["discard_size"] - given))
+    elif left < 3:  # the first take: `left` is the level's takes
+        given = left
+    else:  # a chapter of one card goes out without a choice of its top (GH-D17)
+        given = 1 if last.startswith("chapter ") else run
+    return max(0, min(len(discard), int(view["discard_size"]) - given))
 
 
 def _chapter_run(discard: list[int]) -> int:
@@ -372,14 +371,19 @@ def _beneath(
     carried: tuple[int, ...],
     discard: list[int],
 ) -> list[GuildhallQuestion]:
-    """The rest of the turn beneath the open question: the turn's next action (once the actions are used up and the
-    action area is empty, the end of the turn does nothing else), then what an unfinished ability still holds."""
+    """The rest of the turn beneath the open question: the turn's next action (beneath any question of an action but
+    the choice of action itself; once the actions are used up and the action area is empty, the end of the turn does
+    nothing else), then what an unfinished ability still holds."""
     if setup:
         if carried:
             raise BadRecord("deck_size", "the view's counts do not add up to the 120 profession cards (GH-1)")
         return []
     kind = decision["kind"]
     last = str(view["last_move"])
+    if kind == "action":  # the turn's next action is asked: nothing waits beneath it (GH-24)
+        if carried:
+            raise BadRecord("deck_size", "the view's counts do not add up to the 120 profession cards (GH-1)")
+        return []
     stack: list[GuildhallQuestion] = [NextAction(active)]
     if carried:
         if last.startswith("give ") and decision["seat"] != active:  # a Peddler's takes, under the taken's cap
@@ -420,4 +424,3 @@ def _entry(question: GuildhallQuestion) -> list[Any]:
 
 def _plain(value: object) -> object:
     return json.loads(json.dumps(value))
-
