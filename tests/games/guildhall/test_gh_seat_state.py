@@ -14,6 +14,7 @@ import pytest
 from guildtable.bots import make_bot
 from guildtable.games.guildhall.rules import GuildhallState
 from guildtable.kernel import BadRecord, Rng
+from guildtable.kernel.i18n import use_language
 from guildtable.kernel.registry import get_game
 
 GAME = get_game("guildhall")
@@ -127,3 +128,18 @@ def test_a_spectators_view_rebuilds_nothing() -> None:
     view = plain(GAME.new_state(3, seed=1).view(None))
     with pytest.raises(BadRecord):
         GAME.seat_state(view, Rng(1))
+
+
+def test_a_view_in_another_language_is_read_back_by_its_numbers() -> None:
+    """A server may speak German to the seat while the bot's process speaks English: the open question is read back
+    from its kind, context and the numbers of its prompt (cards left to take, a seat), with the same legal answers."""
+    rng = random.Random(13)
+    for state in playout(3, 13, steps=300):
+        seat = state.current_player
+        if seat is None:
+            continue
+        with use_language("de"):
+            view = plain(state.view(seat))
+        position = GAME.seat_state(view, Rng(rng.randrange(1 << 30)))
+        assert position is not None
+        assert position.legal_actions() == state.legal_actions()

@@ -25,6 +25,7 @@ value), every other option is the default.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields
@@ -196,22 +197,42 @@ def seat_state(game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng) ->
     }
     state = game.from_snapshot(snapshot)
     if decision is not None:
-        wanted = _plain(decision)
-        for top in tops:
-            state.stack[-1] = top
-            try:
-                shown = _plain(state.decision())
-            except (IndexError, KeyError, ValueError):
-                continue  # fields that name no level, row card or seat
-            if shown == wanted:
-                break
-        else:
-            raise BadRecord("decision", "no question of this kind shows the view's decision")
+        state.stack[-1] = _read_back(state, decision, tops)
         state._legal = None
     return state
 
 
 # --- the open question -----------------------------------------------------------------------------------------------
+def _read_back(state: GuildhallState, decision: Mapping[str, Any], tops: list[GuildhallQuestion]) -> GuildhallQuestion:
+    """The first of `tops` whose decision is the view's; failing that (a view in another language than this process
+    speaks), the first whose decision is the view's but for its words (a guess where only words told them apart)."""
+    wanted, words_apart = _plain(decision), _wordless(decision)
+    fallback = None
+    for top in tops:
+        state.stack[-1] = top
+        try:
+            shown = state.decision()
+        except (IndexError, KeyError, ValueError):
+            continue  # fields that name no level, row card or seat
+        if _plain(shown) == wanted:
+            return top
+        if fallback is None and shown is not None and _wordless(shown) == words_apart:
+            fallback = top
+    if fallback is None:
+        raise BadRecord("decision", "no question of this kind shows the view's decision")
+    return fallback
+
+
+def _wordless(decision: Mapping[str, Any]) -> object:
+    """A decision without the words of its prompt and levels (they are in the reader's language), but with the
+    prompt's numbers (how many cards are left to take, a seat's name)."""
+    plain = dict(_plain(decision))  # type: ignore[call-overload]
+    plain["prompt"] = re.findall(r"\d+", str(plain.get("prompt", "")))
+    if "levels" in plain:
+        plain["levels"] = [{**level, "text": ""} for level in plain["levels"]]
+    return plain
+
+
 def _candidates(
     view: Mapping[str, Any], decision: Mapping[str, Any], active: int, robbed: int | None, discard: list[int]
 ) -> Iterator[GuildhallQuestion]:
