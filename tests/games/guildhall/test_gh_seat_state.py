@@ -70,6 +70,25 @@ def test_per_value_removal_is_read_off_the_view() -> None:
             assert position.legal_actions() == state.legal_actions()
 
 
+def test_options_the_view_shows_in_words_are_read_back() -> None:
+    """GH-D1 and GH-D4 show only in a question's words (the Tax Collector's levels, the discard-and-draw prompt):
+    the rebuild reads them back there; the options that show nowhere leave the seat's moves as they are."""
+    options: dict[str, object] = {
+        "tax_collector_model": "single_scaled",
+        "discard_draw_caps_hand": False,
+        "placement_order": "deck_order",
+        "robber_random": "any_then_discard",
+    }
+    rng = random.Random(17)
+    for players, seed in ((2, 17), (3, 18), (4, 19)):
+        for state in playout(players, seed, steps=500, **options):
+            seat = state.current_player
+            if seat is None:
+                continue
+            position = rebuilt(state, seat, rng.randrange(1 << 30))
+            assert position.legal_actions() == state.legal_actions()
+
+
 def test_the_hard_questions_of_long_games_are_read_back() -> None:
     """The questions whose fields the view shows only in words or not at all (a Hunter's takes from the pile as it
     was, GH-80; a Peddler's level, GH-84 to GH-88; a target's purpose and level, GH-D13; the card paid for, GH-44; a

@@ -18,8 +18,10 @@ taken) and the action area pick the likely one. The questions beneath the open o
 rebuilt the same way: the turn's next action, a Hunter's takes under the cards it discards together, a Robber's
 further picks under a cap, the cards in transit.
 
-Options: the view names none; the removal rule (GH-D3) is read off `prestige_removed` (a list: per type, a count: per
-value), every other option is the default.
+Options: the view names none. The removal rule (GH-D3) is read off `prestige_removed` (a list: per type, a count: per
+value); whether discard-and-draw caps the hand (GH-D4) and the Tax Collector model (GH-D1) from the open question's
+words when they show them (the defaults otherwise); every other option is the default (the Robber's random pick,
+GH-D9, and the Scholar's placing order, GH-D11, show only in what happens next; the turn limit, GH-D22, nowhere).
 """
 
 from __future__ import annotations
@@ -67,6 +69,14 @@ def _profession(effect: str) -> int:
 ROBBER = _profession("robber")
 SCHOLAR = _profession("scholar")
 PEDDLER = _profession("peddler")
+_VARIANTS: tuple[dict[str, object], ...] = (
+    {},
+    {"discard_draw_caps_hand": False},
+    {"tax_collector_model": "single_scaled"},
+    {"discard_draw_caps_hand": False, "tax_collector_model": "single_scaled"},
+)
+"""The options the view names nowhere but shows in a question's words (GH-D4, GH-D1), tried in turn: the defaults
+first."""
 _IN_TRANSIT = frozenset(("place_order", "hunter_give", "discard_top", "peddler_take", "peddler_give"))
 """The kinds whose decision shows cards held in no zone (GH-1)."""
 
@@ -195,32 +205,36 @@ def seat_state(game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng) ->
         "last_move": view["last_move"],
         "stack": [_entry(question) for question in [*beneath, *tops[:1]]],
     }
-    state = game.from_snapshot(snapshot)
-    if decision is not None:
-        state.stack[-1] = _read_back(state, decision, tops)
-        state._legal = None
-    return state
+    if decision is None:
+        return game.from_snapshot(snapshot)
+    options = snapshot["options"]
+    for strict, variant in product((True, False), _VARIANTS):
+        snapshot["options"] = {**options, **variant}
+        state = game.from_snapshot(snapshot)
+        top = _read_back(state, decision, tops, strict)
+        if top is not None:
+            state.stack[-1] = top
+            state._legal = None
+            return state
+    raise BadRecord("decision", "no question of this kind shows the view's decision")
 
 
 # --- the open question -----------------------------------------------------------------------------------------------
-def _read_back(state: GuildhallState, decision: Mapping[str, Any], tops: list[GuildhallQuestion]) -> GuildhallQuestion:
-    """The first of `tops` whose decision is the view's; failing that (a view in another language than this process
-    speaks), the first whose decision is the view's but for its words (a guess where only words told them apart)."""
-    wanted, words_apart = _plain(decision), _wordless(decision)
-    fallback = None
+def _read_back(
+    state: GuildhallState, decision: Mapping[str, Any], tops: list[GuildhallQuestion], strict: bool
+) -> GuildhallQuestion | None:
+    """The first of `tops` whose decision is the view's (`strict`), or is the view's but for its words (not strict:
+    a view in another language than this process speaks; a guess where only words told the fields apart)."""
+    wanted = _plain(decision) if strict else _wordless(decision)
     for top in tops:
         state.stack[-1] = top
         try:
             shown = state.decision()
         except (IndexError, KeyError, ValueError):
             continue  # fields that name no level, row card or seat
-        if _plain(shown) == wanted:
+        if shown is not None and (_plain(shown) if strict else _wordless(shown)) == wanted:
             return top
-        if fallback is None and shown is not None and _wordless(shown) == words_apart:
-            fallback = top
-    if fallback is None:
-        raise BadRecord("decision", "no question of this kind shows the view's decision")
-    return fallback
+    return None
 
 
 def _wordless(decision: Mapping[str, Any]) -> object:
