@@ -393,7 +393,7 @@ def _robbed(view: Mapping[str, Any], seat: int, decision: Mapping[str, Any] | No
     if decision is not None and decision["kind"] == "robber_pick":
         return int(decision["target"])
     size = len(view["target_hand"])
-    return next(s for s, player in enumerate(view["players"]) if s != seat and player["hand_size"] == size)
+    return next((s for s, player in enumerate(view["players"]) if s != seat and player["hand_size"] == size), None)
 
 
 # --- the questions beneath it ----------------------------------------------------------------------------------------
