@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from guildtable.games.guildhall import advice, examples, glossary, heuristics, log, text, tutorial
+from guildtable.games.guildhall import seat_state as seat_states
 from guildtable.games.guildhall import setup as setup_rules
 from guildtable.games.guildhall.actions import NUM_ACTIONS
 from guildtable.games.guildhall.content import COLOURS, CONTENT, EFFECT_OF, card_of
@@ -15,7 +16,7 @@ from guildtable.games.guildhall.setup import GuildhallOptions, make_opening
 from guildtable.games.guildhall.snapshot import header as snapshot_header
 from guildtable.games.guildhall.snapshot import read as read_snapshot
 from guildtable.games.guildhall.view import CONTENT_NOTE, GuildhallView
-from guildtable.kernel import Event, Game, Option, State
+from guildtable.kernel import Event, Game, Option, Rng, State
 from guildtable.kernel.glossary import Glossary
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.protocol import Example, PlayoutFactory
@@ -194,6 +195,11 @@ class Guildhall(Game[GuildhallState]):
         self, before: State, played: State, better: State, seat: int, names: Sequence[str] | None = None
     ) -> str:
         return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
+
+    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> GuildhallState:
+        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
+        player's bot thinks on (`guildtable.client`, `seat_state.py`)."""
+        return seat_states.seat_state(self, view, rng)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildhallState:
         """Rebuild a state from `GuildhallState.snapshot()`, checking that all 120 cards and 30 prestige cards are
