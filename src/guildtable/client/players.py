@@ -38,7 +38,8 @@ class RandomPlayer:
 def seat_state(message: SeatMessage, seed: int) -> State:
     """A position consistent with everything the seat's message shows, its hidden parts drawn with `seed`."""
     game = get_game(str(message["game"]))
-    state = game.seat_state(message["view"], Rng(seed))
+    options = message.get("options")
+    state = game.seat_state(message["view"], Rng(seed), options if isinstance(options, dict) else None)
     if state is None:
         raise GuildtableError(
             _("{game} cannot rebuild a position from a seat's view yet: play it with --bot random", game=game.title)

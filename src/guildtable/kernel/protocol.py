@@ -253,10 +253,13 @@ class Game(ABC, Generic[GameState]):
         see `kernel.tutorial`), or None for a game without one."""
         return None
 
-    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> GameState | None:
+    def seat_state(
+        self, view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+    ) -> GameState | None:
         """Issue 37: a position consistent with everything `view` (one seat's `State.view`) shows, its hidden parts
-        drawn with `rng`: what a remote player's bot thinks on (`guildtable.client`). None where the game cannot
-        rebuild one yet."""
+        drawn with `rng`: what a remote player's bot thinks on (`guildtable.client`). `options`: the table's, as its
+        seat message names them (None: the defaults, and what the view shows). None where the game cannot rebuild a
+        position yet."""
         return None
 
     def explain_choice(

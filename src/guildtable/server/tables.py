@@ -428,6 +428,7 @@ class Table:
             "title": self.game.title,
             "official_content": self.game.official_content,
             "content_note": game_words(self.game, self.game.content_note),
+            "options": dict(state.options),
             "version": self.version,
             "seat": seat,
             "seats": self.seat_list(),

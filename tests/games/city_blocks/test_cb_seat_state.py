@@ -33,3 +33,26 @@ def test_a_spectators_view_rebuilds_nothing() -> None:
     view = json.loads(json.dumps(GAME.new_state(2, seed=1).view(None)))
     with pytest.raises(BadRecord):
         GAME.seat_state(view, Rng(1))
+
+
+def test_the_tables_options_rule_the_rebuilt_position() -> None:
+    """CB-A-2: at a table where a courthouse may not be built over another tile, the position rebuilt with the
+    table's options (as its seat message names them) offers exactly the table's moves, where one rebuilt with the
+    defaults would offer more."""
+    rng = random.Random(5)
+    differed = 0
+    for seed in range(12):
+        state = GAME.new_state(2, seed=seed, options={"court_via_rebuild": False})
+        while not state.is_terminal:
+            seat = state.current_player
+            assert seat is not None
+            view = json.loads(json.dumps(state.view(seat)))
+            options = json.loads(json.dumps(dict(state.options)))
+            rebuilt = GAME.seat_state(view, Rng(rng.randrange(1 << 30)), options)
+            assert rebuilt is not None and rebuilt.options == state.options
+            assert rebuilt.legal_actions() == state.legal_actions()
+            default = GAME.seat_state(view, Rng(1))
+            assert default is not None
+            differed += default.legal_actions() != state.legal_actions()
+            state.apply(rng.choice(state.legal_actions()))
+    assert differed  # the option mattered somewhere: a courthouse in hand, a value tile won

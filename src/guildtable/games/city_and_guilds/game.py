@@ -240,10 +240,12 @@ class CityAndGuilds(Game[CityAndGuildsState]):
         line = log.describe_event(event.kind, event.data, names or self.seat_names)
         return super().describe_event(event, names) if line is None else line
 
-    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> CityAndGuildsState:
-        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
-        player's bot thinks on (`guildtable.client`, seat_state.py)."""
-        return seat_states.seat_state(self, view, rng)
+    def seat_state(
+        self, view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+    ) -> CityAndGuildsState:
+        """Issue 37: a position rebuilt from one seat's view alone (and the table's `options`), its hidden parts drawn
+        with `rng`: what a remote player's bot thinks on (`guildtable.client`, seat_state.py)."""
+        return seat_states.seat_state(self, view, rng, options)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityAndGuildsState:
         return load_snapshot(self, snapshot, CityAndGuildsState)

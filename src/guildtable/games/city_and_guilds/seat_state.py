@@ -14,7 +14,8 @@ display, put back: the log tells it, the view does not), so a bot's determinizat
 hands; which tile the seat returned in setup (the private log line has it), so none is reserved for the supply; the
 arrival times on the tracks, made up in the ranking's order (CG-27: only that order counts); the order the blocks
 were scored in, as the ledger first names them. The table's options are in the view only as the map (its rows) and
-`open_hands` (whether every hand shows); the others are the view's `options` if it has them, else the defaults.
+`open_hands` (whether every hand shows); the others are the table's (the seat's message names them), else the view's
+`options` if it has them, else the defaults.
 The position's view for that seat is the view it was built from; nothing else of the real game is in it.
 """
 
@@ -40,8 +41,11 @@ if TYPE_CHECKING:
     from guildtable.games.city_and_guilds.rules import CityAndGuildsState
 
 
-def seat_state(game: Game[CityAndGuildsState], view: Mapping[str, Any], rng: Rng) -> CityAndGuildsState:
-    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`."""
+def seat_state(
+    game: Game[CityAndGuildsState], view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+) -> CityAndGuildsState:
+    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`, under the table's
+    `options` (None: the defaults)."""
     players = len(view["seats"])
     seat = view.get("seat")
     if type(seat) is not int or not 0 <= seat < players:
@@ -82,7 +86,7 @@ def seat_state(game: Game[CityAndGuildsState], view: Mapping[str, Any], rng: Rng
         "game": game.name,
         "players": players,
         "seed": 0,
-        "options": _options(view, open_hands),
+        "options": _options(view, open_hands, options),
         "setup": None,
         "history": [],
         "lots": lots,
@@ -120,9 +124,10 @@ def _kind(code: str) -> int:
     return kind
 
 
-def _options(view: Mapping[str, Any], open_hands: bool) -> dict[str, object]:
-    """The view's options if it carries them, else the defaults; the map (its rows) and `open_hands` from the view."""
-    given = view.get("options")
+def _options(view: Mapping[str, Any], open_hands: bool, table: Mapping[str, object] | None) -> dict[str, object]:
+    """The table's options (else the view's if it carries them, else the defaults); the map (its rows) and
+    `open_hands` from the view."""
+    given = table if table is not None else view.get("options")
     options: dict[str, object] = dict(given) if isinstance(given, Mapping) else {}
     rows = tuple(view["map"])
     shipped = [name for name in shipped_maps() if board_for(name).rows == rows]

@@ -119,10 +119,12 @@ class CityBlocks(Game[CityBlocksState]):
     def render_text(self, view: SeatView, seat: int | None) -> Any:
         return text.render(cast(CityBlocksView, view), seat)
 
-    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> CityBlocksState:
-        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
-        player's bot thinks on (`guildtable.client`)."""
-        return seat_states.seat_state(self, view, rng)
+    def seat_state(
+        self, view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+    ) -> CityBlocksState:
+        """Issue 37: a position rebuilt from one seat's view alone (and the table's `options`), its hidden parts drawn
+        with `rng`: what a remote player's bot thinks on (`guildtable.client`)."""
+        return seat_states.seat_state(self, view, rng, options)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> CityBlocksState:
         """The state `CityBlocksState.snapshot()` described, checking that tiles and value tiles are conserved."""

@@ -20,8 +20,11 @@ if TYPE_CHECKING:
     from guildtable.games.city_blocks.rules import CityBlocksState
 
 
-def seat_state(game: Game[CityBlocksState], view: Mapping[str, Any], rng: Rng) -> CityBlocksState:
-    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`."""
+def seat_state(
+    game: Game[CityBlocksState], view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+) -> CityBlocksState:
+    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`, under the table's
+    `options` (None: the defaults)."""
     seat = view.get("seat")
     if seat not in (0, 1):
         raise BadRecord("seat", "a position is rebuilt from a seat's view, not a spectator's")
@@ -52,7 +55,7 @@ def seat_state(game: Game[CityBlocksState], view: Mapping[str, Any], rng: Rng) -
     snapshot = {
         "game": game.name,
         "seed": 0,
-        "options": {},
+        "options": dict(options or {}),
         "setup": None,
         "history": [],
         "board": board,

@@ -81,8 +81,11 @@ _IN_TRANSIT = frozenset(("place_order", "hunter_give", "discard_top", "peddler_t
 """The kinds whose decision shows cards held in no zone (GH-1)."""
 
 
-def seat_state(game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng) -> GuildhallState:
-    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`."""
+def seat_state(
+    game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+) -> GuildhallState:
+    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`, under the table's
+    `options` (None: the defaults)."""
     players = len(view.get("players") or [])
     seat = view.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -178,7 +181,7 @@ def seat_state(game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng) ->
         "game": game.name,
         "players": players,
         "seed": 0,
-        "options": {"small_game_removal": "per_value" if per_value else "per_type"},
+        "options": {**(options or {}), "small_game_removal": "per_value" if per_value else "per_type"},
         "setup": None,
         "history": [],
         "rng": Rng(rng.below(1 << 62)).state,
@@ -207,9 +210,11 @@ def seat_state(game: Game[GuildhallState], view: Mapping[str, Any], rng: Rng) ->
     }
     if decision is None:
         return game.from_snapshot(snapshot)
-    options = snapshot["options"]
-    for strict, variant in product((True, False), _VARIANTS):
-        snapshot["options"] = {**options, **variant}
+    base = snapshot["options"]
+    # The table's options when the message names them; else the variants the question's words may show.
+    variants = ({},) if options is not None else _VARIANTS
+    for strict, variant in product((True, False), variants):
+        snapshot["options"] = {**base, **variant}
         state = game.from_snapshot(snapshot)
         top = _read_back(state, decision, tops, strict)
         if top is not None:

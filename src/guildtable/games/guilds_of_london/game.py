@@ -165,10 +165,10 @@ class GuildsOfLondon(Game[GuildsState]):
     ) -> str:
         return advice.explain_choice(before, played, better, seat, names)  # issue 33: the analysis's "why"
 
-    def seat_state(self, view: Mapping[str, Any], rng: Rng) -> GuildsState:
-        """Issue 37: a position rebuilt from one seat's view alone, its hidden parts drawn with `rng`: what a remote
-        player's bot thinks on (`guildtable.client`)."""
-        return seat_states.seat_state(self, view, rng)
+    def seat_state(self, view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None) -> GuildsState:
+        """Issue 37: a position rebuilt from one seat's view alone (and the table's `options`), its hidden parts drawn
+        with `rng`: what a remote player's bot thinks on (`guildtable.client`)."""
+        return seat_states.seat_state(self, view, rng, options)
 
     def from_snapshot(self, snapshot: Mapping[str, Any]) -> GuildsState:
         return read_snapshot(self, snapshot, GuildsState)

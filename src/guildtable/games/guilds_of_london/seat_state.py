@@ -23,8 +23,9 @@ after a move, a sending, a Beadle move or reward cards it asked for (the turn go
 end-of-turn effects are already running (a question they ask has the turn's question under it), and where points came
 from (the ledger).
 
-The table's options are not in the view: the defaults are used (the plantation side is the view's), so a table with
-a tied vote won in turn order (GL-D13) or a turned compass (GL-D1, GL-D6) is thought on under the default rules.
+The table's options are not in the view: they come from the seat's message (`options`), else the defaults are used
+(the plantation side is the view's), so a table with a tied vote won in turn order (GL-D13) or a turned compass
+(GL-D1, GL-D6) would be thought on under the default rules.
 """
 
 from __future__ import annotations
@@ -79,8 +80,11 @@ MOST = 8
 """More coins, liverymen or moves than any card, tile or token asks for at once (the candidates tried)."""
 
 
-def seat_state(game: Game[GuildsState], view: Mapping[str, Any], rng: Rng) -> GuildsState:
-    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`."""
+def seat_state(
+    game: Game[GuildsState], view: Mapping[str, Any], rng: Rng, options: Mapping[str, object] | None = None
+) -> GuildsState:
+    """A position whose view for `view["seat"]` is `view`, its hidden parts drawn with `rng`, under the table's
+    `options` (None: the defaults)."""
     seat = view.get("seat")
     players = len(view.get("seats") or ())
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
@@ -165,7 +169,7 @@ def seat_state(game: Game[GuildsState], view: Mapping[str, Any], rng: Rng) -> Gu
         "game": game.name,
         "players": players,
         "seed": 0,
-        "options": {},
+        "options": dict(options or {}),
         "setup": None,
         "history": [],
         "rng": rng.spawn().state,

@@ -129,6 +129,9 @@ class TablePosition(TypedDict):
     title: str
     official_content: bool
     content_note: str
+    options: dict[str, Any]
+    """The table's options, every one with its value (the lobby shows them too): what a remote bot's rebuilt
+    position plays by."""
     version: int
     seat: int | None
     seats: list[TableSeat]

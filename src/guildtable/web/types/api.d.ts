@@ -2388,6 +2388,10 @@ export interface components {
             official_content: boolean;
             /** Content Note */
             content_note: string;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
             /** Version */
             version: number;
             /** Seat */
@@ -3259,6 +3263,10 @@ export interface components {
             official_content: boolean;
             /** Content Note */
             content_note: string;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
             /** Version */
             version: number;
             /** Seat */
@@ -3709,6 +3717,10 @@ export interface components {
             official_content: boolean;
             /** Content Note */
             content_note: string;
+            /** Options */
+            options: {
+                [key: string]: unknown;
+            };
             /** Version */
             version: number;
             /** Seat */
@@ -5110,6 +5122,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -5536,6 +5551,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -6000,6 +6018,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -6460,6 +6481,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -7352,6 +7376,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -10594,6 +10621,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -11798,6 +11828,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -12386,6 +12419,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -12958,6 +12994,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -13420,6 +13459,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
@@ -13878,6 +13920,9 @@ export interface operations {
                      *       "title": "City Blocks",
                      *       "official_content": true,
                      *       "content_note": "",
+                     *       "options": {
+                     *         "court_via_rebuild": true
+                     *       },
                      *       "version": 4,
                      *       "seat": 0,
                      *       "seats": [
