@@ -301,7 +301,7 @@ async function saveLanguage(event) {
 /** @param {string} token */
 function showToken(token) {
   const box = $("bots-token");
-  box.replaceChildren(t("The new token (copy it now: it is not shown again):"), " ", h("code", { translate: "no" }, token));
+  box.replaceChildren(t("The new token (copy it now: it is not shown again):"), " ", h("code", { class: "token", translate: "no" }, token));
   box.hidden = false;
 }
 
