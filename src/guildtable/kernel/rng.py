@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import MutableSequence, Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from mypy_extensions import i64
 
@@ -184,6 +184,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place."""
+        if isinstance(items, list):  # compiled, a list's items are read and written directly, not through Python's
+            _shuffle_list(self, items)  # sequence protocol (a game's setup shuffles its piles)
+            return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -205,3 +208,10 @@ class Rng:
         copy._high = self._high
         copy._low = self._low
         return copy
+
+
+def _shuffle_list(rng: Rng, items: list[Any]) -> None:
+    """`Rng.shuffle` of a list: the same draws in the same order."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
