@@ -148,3 +148,20 @@ def test_issue_33_a_signed_out_visitor_s_pages_make_no_request_that_fails(page: 
         page.wait_for_load_state("networkidle")
         assert page.locator("#signin-link").is_visible(), path  # the page knows its visitor is a guest
     assert failed == []
+
+
+def test_issue_37_a_bot_challenged_with_no_seat_for_it_is_explained_and_nothing_is_made(page: Any) -> None:
+    """A bot account is offered the first seat for a person after the creator's: with every other seat a computer,
+    or at a hot-seat table, the lobby says why and makes no table."""
+    open_lobby(page, "city-blocks")
+    page.select_option('select.seat-kind[data-seat="1"]', "random")
+    page.fill("#challenge-bot", "Deep Blocks")
+    made: list[str] = []
+    page.on("request", lambda request: made.append(request.url) if request.url.endswith("/api/tables") else None)
+    page.click("#create-table")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Person" in page.inner_text("#error")
+    page.check("#hotseat")
+    page.click("#create-table")
+    page.wait_for_function("document.getElementById('error').textContent.includes('hot-seat')")
+    assert made == [] and page.locator("#created").is_hidden()

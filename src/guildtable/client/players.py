@@ -9,6 +9,7 @@ plays every game.
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any, Protocol
 
@@ -17,6 +18,8 @@ from guildtable.client.api import SeatMessage
 from guildtable.kernel import GuildtableError, Rng, State
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import get_game
+
+LOG = logging.getLogger(__name__)
 
 
 class Player(Protocol):
@@ -55,6 +58,7 @@ class SpecPlayer:
         self.bot = make_bot(spec, seed)
         self.seed = seed
         self.moves = 0
+        self.fallback = random.Random(seed)
 
     def choose(self, message: SeatMessage) -> dict[str, Any]:
         self.moves += 1
@@ -62,7 +66,14 @@ class SpecPlayer:
         action = self.bot.choose(state)
         chosen = dict(state.action_to_json(action))
         if not any(dict(move["action"]) == chosen for move in message["legal"]):
-            raise GuildtableError(_("the bot {spec} chose a move the server does not offer", spec=self.spec))
+            # The rebuilt position differs from the table's here (a rebuild infers what a view shows only in words):
+            # the seat still moves, with a move the table offers, rather than leaving its clock to run out.
+            LOG.warning(
+                "%s: the bot %s chose a move the table does not offer; it plays one the table offers",
+                message.get("table"),
+                self.spec,
+            )
+            return dict(self.fallback.choice(message["legal"])["action"])
         return chosen
 
 

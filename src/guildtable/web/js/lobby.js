@@ -113,6 +113,13 @@ async function create(event) {
     return { kind: select instanceof HTMLSelectElement ? select.value : "", name: name || null };
   });
   const hotseat = $("hotseat", HTMLInputElement).checked;
+  // Issue 37: a bot account challenged is offered the first seat for a person after the creator's: there must be one.
+  const challenged = $("challenge-bot", HTMLInputElement).value.trim();
+  if (challenged && (hotseat || seats.filter((seat) => seat.kind === "human").length < 2)) {
+    showError(hotseat ? t("A hot-seat table has no seat to offer a bot account: untick hot-seat to challenge one.")
+      : t("To challenge a bot account, set a seat after yours to “Person”: that seat is offered to the bot."));
+    return;
+  }
   // Rated only when the box is shown (signed in) and ticked; casual is the default.
   const rated = !$("rated-choice").hidden && $("rated", HTMLInputElement).checked;
   // Issue 30: the creator takes their own seat now (the first person's seat; every seat at a hot-seat table), as
@@ -135,8 +142,7 @@ async function create(event) {
     const body = { game: game.name, seats, options: readOptions(), ...(rated ? { rated: true } : {}), ...(pace ? { pace } : {}) };
     table = /** @type {Schemas["CreatedTable"]} */ (await api("/api/tables", { method: "POST", body }));
   } catch (error) { showError(message(error)); return; }
-  // Issue 37: a bot account challenged is offered the first seat still open, with that seat's invite link.
-  const challenged = $("challenge-bot", HTMLInputElement).value.trim();
+  // Issue 37: the bot account challenged is offered the first seat still open, with that seat's invite link.
   const offered = challenged && !hotseat ? table.invites[0] : undefined;
   if (offered) {
     try {
