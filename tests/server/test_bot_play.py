@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import subprocess
 import sys
 import threading
@@ -70,8 +71,10 @@ def table_for_ada_and_bot(
 
 
 def play_as_person(base_url: str, table_id: str, secret: str, *, rated: bool = False) -> dict[str, Any]:
-    """A page's WebSocket plays seat 0 (the first legal move each time it is asked) until the game is over (and, at
-    a rated table, rated); the last message."""
+    """A page's WebSocket plays seat 0 (a legal move drawn with a fixed seed each time it is asked: always the first
+    one can go round in circles, a City and Guilds tile taken from the display and put back) until the game is over
+    (and, at a rated table, rated); the last message."""
+    choose = random.Random(7).choice
     with connect(base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}", open_timeout=30) as socket:
         socket.send(json.dumps({"type": "hello", "token": secret}))
         while True:
@@ -81,7 +84,7 @@ def play_as_person(base_url: str, table_id: str, secret: str, *, rated: bool = F
             if message["terminal"] and (not rated or message["result"]["rating"] is not None):
                 return dict(message)
             if message["legal"]:
-                action = message["legal"][0]["action"]
+                action = choose(message["legal"])["action"]
                 socket.send(json.dumps({"type": "move", "version": message["version"], "action": action}))
 
 
@@ -243,13 +246,16 @@ def test_bot_connect_plays_hard_on_the_server(server: tuple[str, str], game: str
     command = [sys.executable, "-c", "from guildtable.cli.app import main; main()", "--lang", "en", "bot-connect"]
     options = ["--server", base_url, "--token", token, "--bot", "hard", "--games", "1"]
     with subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as bot:
-        assert bot.stdout is not None
-        assert "as Deep Blocks" in bot.stdout.readline()  # connected: the seat offered next reaches its stream
-        others, extra = HARD_TABLES[game]
-        table_id, secret = table_for_ada_and_bot(http, game=game, others=others, **extra)
-        last = play_as_person(base_url, table_id, secret)
-        output = bot.stdout.read()
-        assert bot.wait(60) == 0, output
+        try:
+            assert bot.stdout is not None
+            assert "as Deep Blocks" in bot.stdout.readline()  # connected: the seat offered next reaches its stream
+            others, extra = HARD_TABLES[game]
+            table_id, secret = table_for_ada_and_bot(http, game=game, others=others, **extra)
+            last = play_as_person(base_url, table_id, secret)
+            output = bot.stdout.read()
+            assert bot.wait(60) == 0, output
+        finally:
+            bot.kill()  # a failed game leaves the bot waiting for its end: never wait for it here
     assert last["terminal"] and f"Game {table_id} is over." in output and "1 game played." in output
 
 
