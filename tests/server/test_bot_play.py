@@ -71,14 +71,14 @@ def table_for_ada_and_bot(
 
 
 def play_as_person(base_url: str, table_id: str, secret: str, *, rated: bool = False) -> dict[str, Any]:
-    """A page's WebSocket plays seat 0 (a legal move drawn with a fixed seed each time it is asked: always the first
-    one can go round in circles, a City and Guilds tile taken from the display and put back) until the game is over
-    (and, at a rated table, rated); the last message."""
+    """A page's WebSocket plays seat 0 (a legal move drawn with a fixed seed each time it is asked) until the game is
+    over (and, at a rated table, rated); the last message. A refused move fails at once: nothing would follow it."""
     choose = random.Random(7).choice
     with connect(base_url.replace("http", "ws", 1) + f"/ws/tables/{table_id}", open_timeout=30) as socket:
         socket.send(json.dumps({"type": "hello", "token": secret}))
         while True:
             message = json.loads(socket.recv(timeout=60))
+            assert message["type"] != "error", message
             if message["type"] not in ("state", "update"):
                 continue
             if message["terminal"] and (not rated or message["result"]["rating"] is not None):

@@ -3,7 +3,8 @@
 One tree per decision, over the action sequences seen from the searching seat. Every iteration samples a world with
 `State.determinize(seat, rng)` (so the search never peeks at hidden information), walks down the tree using only the
 children legal in that world (UCB1 with availability counts), adds one node, plays a short random rollout and scores
-the end position with the game's own evaluation (`Game.evaluate`) or, at the end of the game, with its returns.
+the end position with the game's own evaluation (`Game.evaluate`) or, at the end of the game, with its returns. A
+game's step-backs (`Game.step_backs`) are never searched, except when the analysis asks about one played.
 
 Large action spaces are tamed by progressive widening: a node visited n times may have at most ceil(k * n**alpha)
 children, and near the root new children are added best-first by a one-ply evaluation rather than at random.
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
+from guildtable.bots.base import bot_actions
 from guildtable.kernel import Game, Rng, State
 
 
@@ -96,7 +98,7 @@ class IsmctsBot:
         self._fast = random.Random(seed)
 
     def choose(self, state: State) -> int:
-        legal = state.legal_actions()
+        legal = bot_actions(state)
         if len(legal) == 1:
             return legal[0]
         return self.search(state).action
@@ -128,6 +130,7 @@ class IsmctsBot:
         sqrt = math.sqrt
         ceil = math.ceil
         determinize = state.determinize
+        backs = game.step_backs
 
         root = Node(seat)
         start = time.perf_counter()
@@ -148,6 +151,8 @@ class IsmctsBot:
                 legal = world.legal_actions()
                 if focus is not None and node is root:
                     legal = [action for action in legal if action in focus] or legal
+                elif backs:
+                    legal = [action for action in legal if action not in backs] or legal
                 mover = world.current_player
                 assert mover is not None
                 children = node.children
@@ -191,6 +196,8 @@ class IsmctsBot:
             steps = 0
             while not world.is_terminal and (rollout_depth < 0 or steps < rollout_depth):
                 legal = world.legal_actions()
+                if backs:
+                    legal = [action for action in legal if action not in backs] or legal
                 action = legal[int(uniform() * len(legal))]
                 world.apply_legal(action)
                 steps += 1

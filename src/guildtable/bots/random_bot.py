@@ -1,7 +1,9 @@
-"""The random bot: uniform over the legal actions, from its own seeded generator."""
+"""The random bot: uniform over the legal actions (but a game's step-backs: `bots.base.bot_actions`), from its own
+seeded generator."""
 
 from __future__ import annotations
 
+from guildtable.bots.base import bot_actions
 from guildtable.kernel import Rng, State
 
 
@@ -11,4 +13,4 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State) -> int:
-        return self.rng.choice(state.legal_actions())
+        return self.rng.choice(bot_actions(state))

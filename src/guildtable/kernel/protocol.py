@@ -144,6 +144,10 @@ class Game(ABC, Generic[GameState]):
     # Issue 32: the type of the game's views (its `view.py`'s TypedDict built on `SeatView`): the server's API
     # describes each game's view with it, so the pages' types come from the same definition as the views.
     view_type: ClassVar[type[SeatView]] = SeatView
+    # Moves that only take back a step of the mover's own turn (City and Guilds' putting a picked tile back): a
+    # person's convenience that a bot never needs (whatever it leads back to can be chosen directly), and that a
+    # search liking it would repeat for ever. Bots leave them out (`bots.base.bot_actions`).
+    step_backs: ClassVar[frozenset[int]] = frozenset()
 
     @property
     def domain(self) -> str:

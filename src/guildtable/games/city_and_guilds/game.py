@@ -9,7 +9,7 @@ from typing import Any, ClassVar, cast
 from guildtable.games.city_and_guilds import advice, examples, flow, heuristics, log, text, tutorial
 from guildtable.games.city_and_guilds import seat_state as seat_states
 from guildtable.games.city_and_guilds import setup as setup_rules
-from guildtable.games.city_and_guilds.actions import NUM_ACTIONS
+from guildtable.games.city_and_guilds.actions import NUM_ACTIONS, PUT_BACK
 from guildtable.games.city_and_guilds.board import (
     DEFAULT_MAP,
     MAX_MAP_TEXT,
@@ -64,6 +64,7 @@ class CityAndGuilds(Game[CityAndGuildsState]):
     max_players = 5
     seat_names = SEAT_NAMES
     # Fitted by benchmarks/analysis_validation.py fit (analysis/calibration.py).
+    step_backs: ClassVar[frozenset[int]] = frozenset({PUT_BACK})
     win_calibration: ClassVar[Mapping[int, tuple[float, float]]] = {
         3: (0.7377, -0.3827),
         4: (0.9152, -0.9291),
