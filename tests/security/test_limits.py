@@ -5,10 +5,16 @@ memory when nobody uses them and come back on demand."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import httpx
 import pytest
 from security_helpers import MakeClient, TestClient
 from starlette.websockets import WebSocketDisconnect
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from guildtable.server.local import local_server
 
 # Both seats taken by the creator at once (issue 30): the answer holds each seat's secret.
 TWO_HUMANS = {"game": "city-blocks", "seats": [{"take": True}, {"take": True}]}
@@ -137,6 +143,23 @@ def test_a_socket_flooding_messages_is_dropped(make_client: MakeClient) -> None:
             for _ in range(20):
                 codes.append(socket.receive_json()["type"])
         assert closed.value.code == 1008 and codes.count("pong") <= 5
+
+
+def test_a_flooding_socket_learns_why_it_is_dropped_on_a_real_server(tmp_path: Path) -> None:
+    """The same drop through uvicorn: the close frame (1008, "too many messages") reaches the client before the
+    connection ends. The handler used to return first, and the server cut the connection with no close frame."""
+    with local_server(f"sqlite:///{tmp_path / 'db.sqlite3'}", extra=("--message-rate", "5/second")) as (base, _):
+        table = httpx.post(f"{base}/api/tables", json=TWO_HUMANS, timeout=30).json()
+        with connect(base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}", open_timeout=30) as socket:
+            socket.send(json.dumps({"type": "hello", "token": None}))
+            socket.recv(timeout=30)
+            for _ in range(10):
+                socket.send(json.dumps({"type": "ping"}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    socket.recv(timeout=30)
+    assert closed.value.rcvd is not None
+    assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "too many messages")
 
 
 def test_tables_are_not_loaded_at_start_and_leave_memory_when_idle(make_client: MakeClient) -> None:

@@ -153,6 +153,13 @@ class Hub:
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
 
+    async def drop_now(self, table_id: str, client: Client, code: int, reason: str) -> None:
+        """`drop`, waiting for the close frame to go: what a client's own socket handler calls before it returns
+        (returning first lets the server cut the connection with no close frame, and the client never learns why)."""
+        client.dropped = True
+        self.remove(table_id, client)
+        await self._close(client, code, reason)
+
     async def _send_loop(self, table_id: str, client: Client) -> None:
         try:
             while True:

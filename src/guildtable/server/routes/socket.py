@@ -111,13 +111,13 @@ async def _serve(socket: WebSocket, lobby: Lobby, rates: RateLimiter, table: Tab
         if text is None or client.dropped:
             return
         if not rates.allow("message", str(id(client))):
-            lobby.hub.drop(table.id, client, POLICY_VIOLATION, "too many messages")
+            await lobby.hub.drop_now(table.id, client, POLICY_VIOLATION, "too many messages")
             return
         try:
             await _handle(_parse(text), lobby, rates, table, client)
         except Problem as problem:
             if problem.limited == "message":
-                lobby.hub.drop(table.id, client, POLICY_VIOLATION, "too many messages")
+                await lobby.hub.drop_now(table.id, client, POLICY_VIOLATION, "too many messages")
                 return
             lobby.hub.post(table.id, client, json.dumps({**problem.body(), "type": "error"}))
 
