@@ -123,7 +123,7 @@ def test_a_directory_without_a_tournament_is_refused(tmp_path: Path) -> None:
 
 def test_closing_the_local_backend_early_stops_its_worker_pool() -> None:
     tasks = schedule(Tournament("city-blocks", 2, ("random", "random"), 6, seed=3))
-    finished = run_local(tasks, workers=2)
+    finished = run_local(tasks, 2, play_match)
     next(finished)
     assert multiprocessing.active_children()
     finished.close()

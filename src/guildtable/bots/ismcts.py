@@ -21,9 +21,19 @@ import random
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from guildtable.bots.base import bot_actions
 from guildtable.kernel import Game, Rng, State
+
+
+class Evaluator(Protocol):
+    """A learned evaluation (`guildtable.bots.learned.LearnedEvaluator`): a seat's value of a position (-1 to 1,
+    as `Game.evaluate`) and the promise of each legal move of the seat on turn."""
+
+    def value(self, state: State, seat: int) -> float: ...
+
+    def priors(self, state: State, seat: int, legal: list[int]) -> list[float]: ...
 
 
 class Node:
@@ -54,6 +64,8 @@ class SearchSettings:
     prior_depth nodes shallower than this add children best-first by a one-ply evaluation (0: always at random)
     settle      after adding a node, add up to this many more for the other seats' replies, so that leaves are
                 judged when the searching seat is to move again (0: judge right after the new node)
+    learned     1: judge positions and order new moves with the learned network of the game and player count
+                (`guildtable.learn`) where there is one, else with the game's evaluation (0: always the game's)
     """
 
     iterations: int = 1000
@@ -64,6 +76,7 @@ class SearchSettings:
     alpha: float = 0.5
     prior_depth: int = 1
     settle: int = 0
+    learned: int = 0
 
 
 @dataclass(slots=True)
@@ -87,8 +100,13 @@ class IsmctsBot:
         settings: SearchSettings | None = None,
         spec: str = "ismcts",
         tune: Callable[[Game], SearchSettings] | None = None,
+        evaluator: Evaluator | None = None,
     ) -> None:
         self.settings = settings or SearchSettings()
+        # The learned evaluation: given (a training run's candidate), or the shipped network's with `learned=1`.
+        self._given = evaluator
+        self._evaluator: Evaluator | None = evaluator
+        self._evaluator_for: tuple[str, int] | None = None
         self._tune = tune  # settings for the game being played (a level tuned by the game), asked once per game
         self._tuned_for: str | None = None
         if self.settings.iterations <= 0 and self.settings.ms <= 0:
@@ -112,13 +130,14 @@ class IsmctsBot:
             self.settings = self._tune(state.game)
             self._tuned_for = state.game.name
         settings = self.settings
+        learned = self._learned(state)
         rng = self.rng
         # Playouts draw many numbers: a C generator seeded from ours keeps them cheap and still reproducible.
         fast = random.Random(rng.next64())
         self._fast = fast
         uniform = fast.random
         game = state.game
-        evaluate = game.evaluate
+        evaluate = learned.value if learned is not None else game.evaluate
         players = state.num_players
         c = settings.c
         rollout_depth = settings.rollout
@@ -158,7 +177,7 @@ class IsmctsBot:
                 children = node.children
                 expand = -1
                 if widen <= 0 or len(children) < ceil(widen * (node.visits + 1) ** alpha):
-                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
+                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth, learned)
                 if expand < 0:
                     # UCB1 over the children legal in this world; each of them was available once more.
                     legal_here = set(legal)
@@ -180,7 +199,7 @@ class IsmctsBot:
                         depth += 1
                         continue
                     # None of the children is legal in this world (an opponent holds other cards here): add one.
-                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth)
+                    expand = self._next_untried(node, world, legal, mover, depth < prior_depth, learned)
                 child = Node(mover)
                 children[expand] = child
                 world.apply_legal(expand)
@@ -226,10 +245,43 @@ class IsmctsBot:
         best = max(visits, key=lambda action: (visits[action], values[action], -action))
         return SearchResult(best, seat, visits, values, iterations, elapsed)
 
-    def _next_untried(self, node: Node, world: State, legal: list[int], mover: int, use_prior: bool) -> int:
-        """The next legal action without a child here (-1 if none): best-first by a one-ply evaluation near the root,
-        else uniformly at random."""
+    def _learned(self, state: State) -> Evaluator | None:
+        """The learned evaluation for this game and player count: the one given, or with `learned=1` the shipped
+        network's (None where there is none: the game's own evaluation then serves)."""
+        if self._given is not None or not self.settings.learned:
+            return self._given
+        key = (state.game.name, state.num_players)
+        if self._evaluator_for != key:
+            from guildtable.bots.learned import LearnedEvaluator
+            from guildtable.bots.network import network_for
+
+            network = network_for(*key)
+            self._evaluator = None if network is None else LearnedEvaluator(network, *key)
+            self._evaluator_for = key
+        return self._evaluator
+
+    def _next_untried(
+        self, node: Node, world: State, legal: list[int], mover: int, use_prior: bool, learned: Evaluator | None
+    ) -> int:
+        """The next legal action without a child here (-1 if none): best-first by the learned prior or a one-ply
+        evaluation near the root, else uniformly at random."""
         children = node.children
+        if use_prior and learned is not None:
+            priors = node.priors
+            if priors is None:
+                priors = node.priors = {}
+            missing = [action for action in legal if action not in priors]
+            if missing:
+                tie_break = self._fast.random
+                for action, logit in zip(missing, learned.priors(world, mover, missing), strict=True):
+                    priors[action] = (logit, tie_break())
+            best = -1
+            best_prior = (-math.inf, 0.0)
+            for action in legal:
+                if action not in children and priors[action] > best_prior:
+                    best_prior = priors[action]
+                    best = action
+            return best
         if use_prior:
             # Worlds differ in the hidden cards an opponent holds, so each world may offer actions no earlier one
             # did: those are scored on first sight and join the others, and the best untried one legal here is added.

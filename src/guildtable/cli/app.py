@@ -37,6 +37,7 @@ from guildtable.cli import (
     replay,
     serve,
     simulate,
+    train,
 )
 from guildtable.cli.common import BadValue, error_line, errors
 from guildtable.kernel import GuildtableError
@@ -167,6 +168,7 @@ app.command("arena", cls=LocalizedCommand, help=arena.HELP)(arena.arena)
 app.command("hint", cls=LocalizedCommand, help=hint.HELP)(hint.hint)
 app.command("analyse", cls=LocalizedCommand, help=analyse.HELP)(analyse.analyse_command)
 app.command("balance", cls=LocalizedCommand, help=balance.HELP)(balance.balance)
+app.command("train", cls=LocalizedCommand, help=train.HELP)(train.train)
 app.add_typer(catalogues.app, name="catalogues")
 
 

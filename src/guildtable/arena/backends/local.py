@@ -11,24 +11,26 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
-from guildtable.arena.tournament import MatchResult, MatchTask, play_match
+Task = TypeVar("Task")
+Result = TypeVar("Result")
 
 
-def run_local(tasks: list[MatchTask], workers: int | None = None) -> Generator[MatchResult, None, None]:
+def run_local(tasks: list[Task], workers: int | None, play: Callable[[Task], Result]) -> Generator[Result, None, None]:
     count = min(workers or os.cpu_count() or 1, max(1, len(tasks)))
     if count <= 1:
         for task in tasks:
-            yield play_match(task)
+            yield play(task)
         return
     # Spawned workers start clean (no inherited threads or open files) on every platform.
     context = multiprocessing.get_context("spawn")
     with _interrupts_ignored_by_new_processes():
         pool = context.Pool(count, initializer=_ignore_interrupts)
     with pool:
-        yield from pool.imap_unordered(play_match, tasks, chunksize=1)
+        yield from pool.imap_unordered(play, tasks, chunksize=1)
 
 
 def _ignore_interrupts() -> None:

@@ -5,10 +5,9 @@ Needs the optional `ray` extra (`pip install 'guildtable[ray]'`).
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from typing import Any
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
 
-from guildtable.arena.tournament import MatchResult, MatchTask, play_match
 from guildtable.kernel import BadOptions
 from guildtable.kernel.i18n import gettext as _
 
@@ -23,9 +22,13 @@ def _ray() -> Any:
     return ray
 
 
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+
 def run_ray(
-    tasks: list[MatchTask], address: str | None = None, workers: int | None = None
-) -> Generator[MatchResult, None, None]:
+    tasks: list[Task], address: str | None, workers: int | None, play: Callable[[Task], Result]
+) -> Generator[Result, None, None]:
     """Submit every game as a Ray task and yield results as they finish. Connects to `address` (a running cluster)
     or starts a local instance with `workers` CPUs; a Ray session started here is shut down at the end."""
     ray = _ray()
@@ -37,7 +40,7 @@ def run_ray(
             ray.init(num_cpus=workers, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
         started = True
     try:
-        remote_play = ray.remote(num_cpus=1)(play_match)
+        remote_play = ray.remote(num_cpus=1)(play)
         pending = [remote_play.remote(task) for task in tasks]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

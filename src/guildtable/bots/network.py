@@ -1,0 +1,162 @@
+"""The learned evaluation's network, in NumPy: a small multilayer perceptron over one seat's observation tensor with
+two heads, the seat's value of the position (tanh, -1 to 1, the game's returns) and a logit per action (the prior).
+
+Playing needs only this module and NumPy; training (`guildtable.learn`, `guildtable train`) fits the same shapes in
+PyTorch and saves them here. A network is one `.npz` file: the layers' arrays and a JSON description (`NetworkInfo`:
+the game, the player count, the shapes, and how it was trained). The networks shipped with the package lie in
+`networks/` as `<game>-<players>p.npz`; `GUILDTABLE_NETWORKS` names another folder to look in first.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.float32]
+
+SHIPPED = Path(__file__).resolve().parent / "networks"
+FOLDER_VARIABLE = "GUILDTABLE_NETWORKS"
+
+
+@dataclass(frozen=True, slots=True)
+class Training:
+    """How a network was made: the command, its seed, the hours it took, the machine, the generation kept, and the
+    positions it learned from."""
+
+    command: str = ""
+    seed: int = 0
+    hours: float = 0.0
+    machine: str = ""
+    generation: int = 0
+    positions: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkInfo:
+    game: str
+    players: int
+    inputs: int
+    actions: int
+    hidden: tuple[int, ...]
+    training: Training = field(default_factory=Training)
+
+
+class Network:
+    """Trunk layers (ReLU), then a value head and a policy head. Arrays are float32; a layer is (weights, bias) with
+    weights shaped (inputs, outputs)."""
+
+    def __init__(
+        self,
+        info: NetworkInfo,
+        trunk: list[tuple[Array, Array]],
+        value: tuple[Array, Array],
+        policy: tuple[Array, Array],
+    ) -> None:
+        self.info = info
+        self.trunk = trunk
+        self.value_head = value
+        self.policy_head = policy
+
+    @classmethod
+    def random(cls, info: NetworkInfo, seed: int = 0) -> Network:
+        """A network with small random weights (He initialisation): generation 0 before any training."""
+        rng = np.random.default_rng(seed)
+        sizes = [info.inputs, *info.hidden]
+
+        def layer(inputs: int, outputs: int, scale: float) -> tuple[Array, Array]:
+            weights = rng.normal(0.0, scale / np.sqrt(inputs), (inputs, outputs)).astype(np.float32)
+            return weights, np.zeros(outputs, np.float32)
+
+        trunk = [layer(a, b, np.sqrt(2.0)) for a, b in itertools.pairwise(sizes)]
+        return cls(info, trunk, layer(sizes[-1], 1, 0.1), layer(sizes[-1], info.actions, 0.1))
+
+    def _features(self, observations: Array) -> Array:
+        hidden = observations
+        for weights, bias in self.trunk:
+            hidden = np.maximum(hidden @ weights + bias, 0.0)
+        return hidden
+
+    def forward(self, observations: Array) -> tuple[Array, Array]:
+        """Values (n,) and logits (n, actions) of a batch of observations (n, inputs)."""
+        hidden = self._features(observations)
+        values = np.tanh(hidden @ self.value_head[0] + self.value_head[1])[:, 0]
+        logits = hidden @ self.policy_head[0] + self.policy_head[1]
+        return values, logits
+
+    def value(self, observation: Array) -> float:
+        """One observation's value for its seat, -1 to 1."""
+        hidden = self._features(observation)
+        return float(np.tanh(hidden @ self.value_head[0][:, 0] + self.value_head[1][0]))
+
+    def value_and_logits(self, observation: Array) -> tuple[float, Array]:
+        hidden = self._features(observation)
+        value = float(np.tanh(hidden @ self.value_head[0][:, 0] + self.value_head[1][0]))
+        return value, hidden @ self.policy_head[0] + self.policy_head[1]
+
+    def save(self, path: Path) -> None:
+        arrays: dict[str, Array] = {}
+        for index, (weights, bias) in enumerate(self.trunk):
+            arrays[f"trunk{index}_w"], arrays[f"trunk{index}_b"] = weights, bias
+        arrays["value_w"], arrays["value_b"] = self.value_head
+        arrays["policy_w"], arrays["policy_b"] = self.policy_head
+        info = json.dumps(asdict(self.info))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save: Any = np.savez_compressed  # its stubs take keyword arrays for its own flags
+        with path.open("wb") as out:
+            save(out, info=np.array(info), **arrays)
+
+    @classmethod
+    def load(cls, path: Path) -> Network:
+        with np.load(path, allow_pickle=False) as data:
+            raw = json.loads(str(data["info"]))
+            info = NetworkInfo(
+                raw["game"],
+                raw["players"],
+                raw["inputs"],
+                raw["actions"],
+                tuple(raw["hidden"]),
+                Training(**raw.get("training", {})),
+            )
+            trunk = [
+                (data[f"trunk{index}_w"].astype(np.float32), data[f"trunk{index}_b"].astype(np.float32))
+                for index in range(len(info.hidden))
+            ]
+            value = (data["value_w"].astype(np.float32), data["value_b"].astype(np.float32))
+            policy = (data["policy_w"].astype(np.float32), data["policy_b"].astype(np.float32))
+        return cls(info, trunk, value, policy)
+
+
+def file_name(game: str, players: int) -> str:
+    return f"{game}-{players}p.npz"
+
+
+def network_path(game: str, players: int) -> Path | None:
+    """Where the network for `game` at `players` players lies: `GUILDTABLE_NETWORKS`'s folder first, then the
+    package's; None if neither has one."""
+    folder = os.environ.get(FOLDER_VARIABLE)
+    for place in ([Path(folder)] if folder else []) + [SHIPPED]:
+        path = place / file_name(game, players)
+        if path.is_file():
+            return path
+    return None
+
+
+@cache
+def _load_cached(path: str, modified: float) -> Network:
+    return Network.load(Path(path))
+
+
+def network_for(game: str, players: int) -> Network | None:
+    """The network for `game` at `players` players, loaded on first use (and again if its file changes)."""
+    path = network_path(game, players)
+    if path is None:
+        return None
+    return _load_cached(str(path), path.stat().st_mtime)

@@ -1,0 +1,120 @@
+"""`guildtable train GAME --players N`: learn an evaluation by self-play (issue 35; needs the `train` extra).
+
+Generations of self-play, training and a gate (`learn.pipeline`), with progress bars; the run's folder holds its
+checkpoints, and `--resume` goes on from the last finished generation. The report (`report.json`, `report.png`)
+shows the loss curves and the strength by generation against `hard`'s evaluation at the same budget.
+"""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from guildtable.arena.backends import BACKENDS
+from guildtable.cli.common import console, fail, find_game
+from guildtable.kernel.i18n import N_
+from guildtable.kernel.i18n import gettext as _
+from guildtable.learn.pipeline import RUN_FILE, RunSettings, run_training
+
+HELP = N_("Learn an evaluation for a game by self-play: generations of self-play, training and a gate.")
+
+
+def train(
+    game_name: str | None = typer.Argument(None, metavar="[GAME]", help=N_("A game name (optional with --resume).")),
+    players: int | None = typer.Option(None, help=N_("Seats per game (default: the game's smallest count).")),
+    out: Path = typer.Option("training", help=N_("The run's folder (its checkpoints and report).")),  # noqa: B008
+    resume: bool = typer.Option(False, help=N_("Go on with the run in --out from its last finished generation.")),
+    generations: int | None = typer.Option(
+        None, min=1, max=1000, help=N_("Generations to reach (default 10; with --resume, the run's own).")
+    ),
+    games: int = typer.Option(200, min=1, max=100_000, help=N_("Self-play games a generation.")),
+    iterations: int = typer.Option(200, min=10, max=100_000, help=N_("Search iterations a move.")),
+    gate_deals: int = typer.Option(20, min=1, max=10_000, help=N_("Deals of each gate (each played in every seat).")),
+    epochs: int = typer.Option(8, min=1, max=1000, help=N_("Training epochs a generation.")),
+    window: int = typer.Option(4, min=1, max=1000, help=N_("Generations of samples trained on.")),
+    hidden: str = typer.Option("256,128", help=N_("Hidden layer sizes, separated by commas.")),
+    seed: int = typer.Option(1, help=N_("The run's seed.")),
+    backend: str = typer.Option("local", help=N_("Where games run: local or ray.")),
+    workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: every core).")),
+    address: str | None = typer.Option(None, help=N_("A Ray cluster's address (with --backend ray).")),
+) -> None:
+    if backend not in BACKENDS:
+        fail(
+            _("unknown backend {backend}; the backends are: {known}", backend=repr(backend), known=", ".join(BACKENDS))
+        )
+    settings: RunSettings | None = None
+    if resume:
+        if not (out / RUN_FILE).is_file():
+            fail(_("{folder} holds no training run to resume", folder=str(out)))
+    else:
+        if game_name is None:
+            fail(_("name a game, or resume a run with --resume"))
+        if (out / RUN_FILE).is_file():
+            fail(
+                _(
+                    "{folder} already holds a training run: resume it with --resume, or choose another --out",
+                    folder=str(out),
+                )
+            )
+        game = find_game(game_name)
+        count = players or game.min_players
+        if count not in game.player_counts:
+            fail(_("{game} is for {low}–{high} players", game=game.title, low=game.min_players, high=game.max_players))
+        try:
+            sizes = tuple(int(part) for part in hidden.split(",") if part.strip())
+        except ValueError:
+            fail(_("--hidden takes whole numbers separated by commas, such as 256,128"))
+        if not sizes or any(size < 1 or size > 4096 for size in sizes):
+            fail(_("--hidden takes layer sizes from 1 to 4096, such as 256,128"))
+        command = "guildtable " + " ".join(shlex.quote(part) for part in sys.argv[1:])
+        settings = RunSettings(
+            game.name,
+            count,
+            generations or 10,
+            games,
+            iterations,
+            gate_deals,
+            0.55,
+            sizes,
+            epochs,
+            window,
+            seed,
+            command,
+        )
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        fail(_("training needs PyTorch: {command}", command="pip install -e '.[train]'"))
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
+    ) as bars:
+        tasks: dict[str, TaskID] = {}
+
+        def progress(what: str, done: int, total: int) -> None:
+            if what not in tasks:
+                tasks[what] = bars.add_task(what, total=total)
+            bars.update(tasks[what], completed=done)
+
+        run = run_training(
+            out, settings, generations, backend=backend, workers=workers, address=address, progress=progress
+        )
+    for generation in run.generations:
+        console.print(
+            _(
+                "generation {g}: {positions} positions, score against hard {share:.0%} "
+                "({low:.0%}–{high:.0%}), gate {gate:.0%} → {verdict}",
+                g=generation.generation,
+                positions=generation.positions,
+                share=generation.strength,
+                low=generation.strength_low,
+                high=generation.strength_high,
+                gate=generation.gate_score,
+                verdict=_("kept") if generation.kept else _("not kept"),
+            ),
+            markup=False,
+        )
+    console.print(_("report: {path}", path=str(out / "report.png")), markup=False)

@@ -1,0 +1,311 @@
+"""A training run (`guildtable train`): generations of self-play, training and a gate, resumable (issue 35).
+
+Each generation:
+1. **Self-play**: `games` games by the search, judging with the kept network (at first: the game's own evaluation,
+   which is what `hard` uses), on the local cores or a Ray cluster (`arena.backends.run_calls`).
+2. **Training**: the candidate network (the last one trained, or a fresh one) is fitted to the samples of the last
+   `window` generations (`trainer.fit`).
+3. **Gate**: the candidate duels the kept judge on `gate_deals` deals, every seat each; it is kept only if it scores
+   more than `gate_share` of the games. Its duel with `hard`'s evaluation at the same budget is the run's strength by
+   generation (the same duel while nothing is kept yet).
+
+Everything lives in the run's folder: `run.json` (the settings and each finished generation's figures), the samples
+of each generation (`samples-<g>.npz`), each candidate (`candidate-<g>.npz`), the kept network (`kept.npz`), and the
+report (`report.json`, `report.png`). A run stopped at any point resumes with `--resume` from the last finished
+generation.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from guildtable.arena.backends import run_calls
+from guildtable.bots.network import Network, NetworkInfo, Training
+from guildtable.kernel.observation import observer_for
+from guildtable.kernel.registry import get_game
+from guildtable.learn.duel import DuelResult, duel_tasks, play_duel, wilson
+from guildtable.learn.selfplay import GameSamples, SelfPlayTask, play_selfplay
+from guildtable.learn.trainer import Curves, Samples, fit
+
+RUN_FILE = "run.json"
+KEPT_FILE = "kept.npz"
+
+
+@dataclass(frozen=True, slots=True)
+class RunSettings:
+    game: str
+    players: int
+    generations: int = 10
+    games: int = 200
+    iterations: int = 200
+    gate_deals: int = 20
+    gate_share: float = 0.55
+    hidden: tuple[int, ...] = (256, 128)
+    epochs: int = 8
+    window: int = 4
+    seed: int = 1
+    command: str = ""
+
+
+@dataclass(slots=True)
+class Generation:
+    """What one finished generation did and measured."""
+
+    generation: int
+    games: int
+    positions: int
+    seconds: float
+    curves: dict[str, Any]
+    gate_score: float
+    gate_games: int
+    kept: bool
+    strength: float  # the candidate's share against hard's evaluation at the same budget
+    strength_low: float
+    strength_high: float
+    strength_games: int
+
+
+@dataclass(slots=True)
+class Run:
+    settings: RunSettings
+    machine: str = field(default_factory=lambda: f"{platform.machine()}, {platform.processor() or 'cpu'}")
+    generations: list[Generation] = field(default_factory=list)
+    kept_generation: int = 0  # 0: nothing kept yet, the game's own evaluation judges
+    seconds: float = 0.0
+
+    def save(self, folder: Path) -> None:
+        (folder / RUN_FILE).write_text(json.dumps(asdict(self), indent=1) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> Run:
+        raw = json.loads((folder / RUN_FILE).read_text(encoding="utf-8"))
+        settings = RunSettings(**{**raw["settings"], "hidden": tuple(raw["settings"]["hidden"])})
+        return cls(
+            settings,
+            raw["machine"],
+            [Generation(**generation) for generation in raw["generations"]],
+            raw["kept_generation"],
+            raw["seconds"],
+        )
+
+
+Progress = Callable[[str, int, int], None]
+"""Told (what, done, of) as a phase advances."""
+
+
+def _save_samples(path: Path, games: list[GameSamples]) -> None:
+    np.savez_compressed(
+        path,
+        observations=np.concatenate([game.observations for game in games]),
+        policies=np.concatenate([game.policies for game in games]),
+        legal=np.concatenate([game.legal for game in games]),
+        values=np.concatenate([game.values for game in games]),
+        games=np.concatenate([np.full(len(game.values), game.seed, np.int64) for game in games]),
+    )
+
+
+def _load_samples(paths: list[Path]) -> Samples:
+    parts = [np.load(path) for path in paths]
+    return Samples(
+        *(
+            np.concatenate([part[name] for part in parts])
+            for name in ("observations", "policies", "legal", "values", "games")
+        )
+    )
+
+
+def _gathered(results: Iterator[Any], what: str, total: int, progress: Progress) -> list[Any]:
+    gathered = []
+    progress(what, 0, total)
+    for result in results:
+        gathered.append(result)
+        progress(what, len(gathered), total)
+    return gathered
+
+
+def run_training(
+    folder: Path,
+    settings: RunSettings | None,
+    generations: int | None = None,
+    *,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    progress: Progress = lambda _what, _done, _of: None,
+) -> Run:
+    """Start a run in `folder` with `settings`, or resume the one there (`settings` None), up to `generations` (by
+    default the run's own); returns it finished."""
+    folder.mkdir(parents=True, exist_ok=True)
+    run = Run(settings) if settings is not None else Run.load(folder)
+    if generations is not None and generations != run.settings.generations:
+        run.settings = replace(run.settings, generations=generations)
+    settings = run.settings
+    game = get_game(settings.game)
+    info = NetworkInfo(
+        settings.game,
+        settings.players,
+        observer_for(game, settings.players).size,
+        game.num_distinct_actions(settings.players),
+        settings.hidden,
+    )
+    for number in range(len(run.generations) + 1, settings.generations + 1):
+        start = time.perf_counter()
+        kept = str(folder / KEPT_FILE) if run.kept_generation else None
+        seed = settings.seed * 1_000_003 + number * 10_007
+        tasks = [
+            SelfPlayTask(settings.game, settings.players, seed + index, settings.iterations, kept)
+            for index in range(settings.games)
+        ]
+        played = _gathered(
+            run_calls(play_selfplay, tasks, backend, workers, address),
+            f"generation {number}: self-play",
+            len(tasks),
+            progress,
+        )
+        played.sort(key=lambda samples: samples.seed)
+        _save_samples(folder / f"samples-{number}.npz", played)
+        window = [folder / f"samples-{g}.npz" for g in range(max(1, number - settings.window + 1), number + 1)]
+        samples = _load_samples(window)
+        previous = folder / f"candidate-{number - 1}.npz"
+        start_from = Network.load(previous) if previous.is_file() else Network.random(info, settings.seed)
+        progress(f"generation {number}: training", 0, 1)
+        candidate, curves = fit(start_from, samples, epochs=settings.epochs, seed=seed)
+        progress(f"generation {number}: training", 1, 1)
+        hours = (run.seconds + time.perf_counter() - start) / 3600
+        candidate = Network(
+            NetworkInfo(
+                info.game,
+                info.players,
+                info.inputs,
+                info.actions,
+                info.hidden,
+                Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values)),
+            ),
+            candidate.trunk,
+            candidate.value_head,
+            candidate.policy_head,
+        )
+        candidate_path = folder / f"candidate-{number}.npz"
+        candidate.save(candidate_path)
+        strength = _duel(
+            settings,
+            str(candidate_path),
+            None,
+            seed + 1,
+            backend,
+            workers,
+            address,
+            progress,
+            f"generation {number}: against hard's evaluation",
+        )
+        if kept is None:
+            gate = strength
+        else:
+            gate = _duel(
+                settings,
+                str(candidate_path),
+                kept,
+                seed + 2,
+                backend,
+                workers,
+                address,
+                progress,
+                f"generation {number}: gate",
+            )
+        gate_score = sum(result.score for result in gate) / len(gate)
+        keep = gate_score > settings.gate_share
+        if keep:
+            candidate.save(folder / KEPT_FILE)
+            run.kept_generation = number
+        wins = sum(result.score for result in strength)
+        low, high = wilson(wins, len(strength))
+        run.seconds += time.perf_counter() - start
+        run.generations.append(
+            Generation(
+                number,
+                len(played),
+                int(sum(len(game.values) for game in played)),
+                time.perf_counter() - start,
+                _curves(curves),
+                gate_score,
+                len(gate),
+                keep,
+                wins / len(strength),
+                low,
+                high,
+                len(strength),
+            )
+        )
+        run.save(folder)
+        write_report(folder, run)
+    return run
+
+
+def _duel(
+    settings: RunSettings,
+    candidate: str,
+    rival: str | None,
+    seed: int,
+    backend: str,
+    workers: int | None,
+    address: str | None,
+    progress: Progress,
+    what: str,
+) -> list[DuelResult]:
+    tasks = duel_tasks(
+        settings.game, settings.players, settings.gate_deals, seed, settings.iterations, candidate, rival
+    )
+    return _gathered(run_calls(play_duel, tasks, backend, workers, address), what, len(tasks), progress)
+
+
+def _curves(curves: Curves) -> dict[str, Any]:
+    return asdict(curves)
+
+
+def write_report(folder: Path, run: Run) -> None:
+    """`report.json` (the run as `run.json` has it, plus the kept network's training) and `report.png` (loss curves
+    of every generation, and strength by generation against hard's evaluation with 95% intervals)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    (folder / "report.json").write_text(json.dumps(asdict(run), indent=1) + "\n", encoding="utf-8")
+    figure, (losses, strength) = plt.subplots(1, 2, figsize=(11, 4))
+    offset = 0
+    for generation in run.generations:
+        curves = generation.curves
+        epochs = range(offset, offset + len(curves["held_value"]))
+        label = generation.generation == 1
+        losses.plot(epochs, curves["train_value"], color="tab:blue", label="value, training" if label else None)
+        losses.plot(epochs, curves["held_value"], color="tab:blue", ls="--", label="value, held out" if label else None)
+        losses.plot(epochs, curves["train_policy"], color="tab:orange", label="policy, training" if label else None)
+        losses.plot(
+            epochs, curves["held_policy"], color="tab:orange", ls="--", label="policy, held out" if label else None
+        )
+        offset += len(curves["held_value"])
+    losses.set_xlabel("epoch (all generations)")
+    losses.set_ylabel("loss")
+    losses.legend()
+    generations = [generation.generation for generation in run.generations]
+    shares = [generation.strength for generation in run.generations]
+    below = [generation.strength - generation.strength_low for generation in run.generations]
+    above = [generation.strength_high - generation.strength for generation in run.generations]
+    strength.errorbar(generations, shares, yerr=[below, above], fmt="o-", capsize=3)
+    strength.axhline(0.5, color="grey", lw=0.8)
+    strength.set_ylim(0, 1)
+    strength.set_xlabel("generation")
+    strength.set_ylabel("score against hard's evaluation (95% interval)")
+    title = f"{run.settings.game}, {run.settings.players} players, {run.settings.iterations} iterations a move"
+    figure.suptitle(title)
+    figure.tight_layout()
+    figure.savefig(folder / "report.png", dpi=100)
+    plt.close(figure)
