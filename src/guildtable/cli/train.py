@@ -8,7 +8,6 @@ shows the loss curves and the strength by generation against `hard`'s evaluation
 from __future__ import annotations
 
 import shlex
-import sys
 from pathlib import Path
 
 import typer
@@ -18,7 +17,7 @@ from guildtable.arena.backends import BACKENDS
 from guildtable.cli.common import console, fail, find_game
 from guildtable.kernel.i18n import N_
 from guildtable.kernel.i18n import gettext as _
-from guildtable.learn.pipeline import RUN_FILE, RunSettings, run_training
+from guildtable.learn.pipeline import RUN_FILE, Phase, RunSettings, Workers, run_training
 
 HELP = N_("Learn an evaluation for a game by self-play: generations of self-play, training and a gate.")
 
@@ -70,7 +69,14 @@ def train(
             fail(_("--hidden takes whole numbers separated by commas, such as 256,128"))
         if not sizes or any(size < 1 or size > 4096 for size in sizes):
             fail(_("--hidden takes layer sizes from 1 to 4096, such as 256,128"))
-        command = "guildtable " + " ".join(shlex.quote(part) for part in sys.argv[1:])
+        # The command that makes this run again (what the README quotes for a shipped network).
+        words = [
+            *("guildtable", "train", game.name, "--players", str(count), "--generations", str(generations or 10)),
+            *("--games", str(games), "--iterations", str(iterations), "--gate-deals", str(gate_deals)),
+            *("--epochs", str(epochs), "--window", str(window), "--hidden", ",".join(map(str, sizes))),
+            *("--seed", str(seed)),
+        ]
+        command = " ".join(shlex.quote(word) for word in words)
         settings = RunSettings(
             game.name,
             count,
@@ -89,19 +95,24 @@ def train(
         import torch  # noqa: F401
     except ImportError:
         fail(_("training needs PyTorch: {command}", command="pip install -e '.[train]'"))
+    phases = {
+        "self-play": _("generation {g}: self-play"),
+        "training": _("generation {g}: training"),
+        "strength": _("generation {g}: against hard"),
+        "gate": _("generation {g}: gate"),
+    }
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
     ) as bars:
-        tasks: dict[str, TaskID] = {}
+        shown: dict[tuple[str, int], TaskID] = {}
 
-        def progress(what: str, done: int, total: int) -> None:
-            if what not in tasks:
-                tasks[what] = bars.add_task(what, total=total)
-            bars.update(tasks[what], completed=done)
+        def progress(phase: Phase, generation: int, done: int, total: int) -> None:
+            if (phase, generation) not in shown:
+                shown[phase, generation] = bars.add_task(phases[phase].format(g=generation), total=total)
+            bars.update(shown[phase, generation], completed=done)
 
-        run = run_training(
-            out, settings, generations, backend=backend, workers=workers, address=address, progress=progress
-        )
+        on = Workers(backend, workers, address, progress)
+        run = run_training(out, settings, generations, on)
     for generation in run.generations:
         console.print(
             _(

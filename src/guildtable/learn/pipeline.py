@@ -20,10 +20,10 @@ from __future__ import annotations
 import json
 import platform
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from guildtable.kernel.observation import observer_for
 from guildtable.kernel.registry import get_game
 from guildtable.learn.duel import DuelResult, duel_tasks, play_duel, wilson
 from guildtable.learn.selfplay import GameSamples, SelfPlayTask, play_selfplay
-from guildtable.learn.trainer import Curves, Samples, fit
+from guildtable.learn.trainer import Samples, fit
 
 RUN_FILE = "run.json"
 KEPT_FILE = "kept.npz"
@@ -97,8 +97,11 @@ class Run:
         )
 
 
-Progress = Callable[[str, int, int], None]
-"""Told (what, done, of) as a phase advances."""
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+Phase = Literal["self-play", "training", "strength", "gate"]
+Progress = Callable[[Phase, int, int, int], None]
+"""Told (phase, generation, done, of) as a phase of a generation advances."""
 
 
 def _save_samples(path: Path, games: list[GameSamples]) -> None:
@@ -122,27 +125,30 @@ def _load_samples(paths: list[Path]) -> Samples:
     )
 
 
-def _gathered(results: Iterator[Any], what: str, total: int, progress: Progress) -> list[Any]:
-    gathered = []
-    progress(what, 0, total)
-    for result in results:
-        gathered.append(result)
-        progress(what, len(gathered), total)
-    return gathered
+@dataclass(frozen=True, slots=True)
+class Workers:
+    """Where a run's games are played (`arena.backends.run_calls`), and whom to tell how far they are."""
+
+    backend: str = "local"
+    workers: int | None = None
+    address: str | None = None
+    progress: Progress = lambda _phase, _generation, _done, _of: None
+
+    def gather(self, play: Callable[[Task], Result], tasks: list[Task], phase: Phase, generation: int) -> list[Result]:
+        gathered: list[Result] = []
+        self.progress(phase, generation, 0, len(tasks))
+        for result in run_calls(play, tasks, self.backend, self.workers, self.address):
+            gathered.append(result)
+            self.progress(phase, generation, len(gathered), len(tasks))
+        return gathered
 
 
 def run_training(
-    folder: Path,
-    settings: RunSettings | None,
-    generations: int | None = None,
-    *,
-    backend: str = "local",
-    workers: int | None = None,
-    address: str | None = None,
-    progress: Progress = lambda _what, _done, _of: None,
+    folder: Path, settings: RunSettings | None, generations: int | None = None, on: Workers | None = None
 ) -> Run:
     """Start a run in `folder` with `settings`, or resume the one there (`settings` None), up to `generations` (by
     default the run's own); returns it finished."""
+    on = on or Workers()
     folder.mkdir(parents=True, exist_ok=True)
     run = Run(settings) if settings is not None else Run.load(folder)
     if generations is not None and generations != run.settings.generations:
@@ -164,62 +170,23 @@ def run_training(
             SelfPlayTask(settings.game, settings.players, seed + index, settings.iterations, kept)
             for index in range(settings.games)
         ]
-        played = _gathered(
-            run_calls(play_selfplay, tasks, backend, workers, address),
-            f"generation {number}: self-play",
-            len(tasks),
-            progress,
-        )
-        played.sort(key=lambda samples: samples.seed)
+        played = sorted(on.gather(play_selfplay, tasks, "self-play", number), key=lambda samples: samples.seed)
         _save_samples(folder / f"samples-{number}.npz", played)
         window = [folder / f"samples-{g}.npz" for g in range(max(1, number - settings.window + 1), number + 1)]
         samples = _load_samples(window)
         previous = folder / f"candidate-{number - 1}.npz"
         start_from = Network.load(previous) if previous.is_file() else Network.random(info, settings.seed)
-        progress(f"generation {number}: training", 0, 1)
-        candidate, curves = fit(start_from, samples, epochs=settings.epochs, seed=seed)
-        progress(f"generation {number}: training", 1, 1)
+        on.progress("training", number, 0, 1)
+        trained, curves = fit(start_from, samples, epochs=settings.epochs, seed=seed)
+        on.progress("training", number, 1, 1)
         hours = (run.seconds + time.perf_counter() - start) / 3600
-        candidate = Network(
-            NetworkInfo(
-                info.game,
-                info.players,
-                info.inputs,
-                info.actions,
-                info.hidden,
-                Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values)),
-            ),
-            candidate.trunk,
-            candidate.value_head,
-            candidate.policy_head,
-        )
-        candidate_path = folder / f"candidate-{number}.npz"
-        candidate.save(candidate_path)
-        strength = _duel(
-            settings,
-            str(candidate_path),
-            None,
-            seed + 1,
-            backend,
-            workers,
-            address,
-            progress,
-            f"generation {number}: against hard's evaluation",
-        )
-        if kept is None:
-            gate = strength
-        else:
-            gate = _duel(
-                settings,
-                str(candidate_path),
-                kept,
-                seed + 2,
-                backend,
-                workers,
-                address,
-                progress,
-                f"generation {number}: gate",
-            )
+        made = Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values))
+        candidate = Network(replace(info, training=made), trained.trunk, trained.value_head, trained.policy_head)
+        candidate_path = str(folder / f"candidate-{number}.npz")
+        candidate.save(Path(candidate_path))
+
+        strength = _duel(settings, on, candidate_path, None, seed + 1, "strength", number)
+        gate = strength if kept is None else _duel(settings, on, candidate_path, kept, seed + 2, "gate", number)
         gate_score = sum(result.score for result in gate) / len(gate)
         keep = gate_score > settings.gate_share
         if keep:
@@ -227,14 +194,16 @@ def run_training(
             run.kept_generation = number
         wins = sum(result.score for result in strength)
         low, high = wilson(wins, len(strength))
-        run.seconds += time.perf_counter() - start
+        seconds = time.perf_counter() - start
+        run.seconds += seconds
+        positions = int(sum(len(game.values) for game in played))
         run.generations.append(
             Generation(
                 number,
                 len(played),
-                int(sum(len(game.values) for game in played)),
-                time.perf_counter() - start,
-                _curves(curves),
+                positions,
+                seconds,
+                asdict(curves),
                 gate_score,
                 len(gate),
                 keep,
@@ -250,24 +219,11 @@ def run_training(
 
 
 def _duel(
-    settings: RunSettings,
-    candidate: str,
-    rival: str | None,
-    seed: int,
-    backend: str,
-    workers: int | None,
-    address: str | None,
-    progress: Progress,
-    what: str,
+    settings: RunSettings, on: Workers, candidate: str, rival: str | None, seed: int, phase: Phase, generation: int
 ) -> list[DuelResult]:
-    tasks = duel_tasks(
-        settings.game, settings.players, settings.gate_deals, seed, settings.iterations, candidate, rival
-    )
-    return _gathered(run_calls(play_duel, tasks, backend, workers, address), what, len(tasks), progress)
-
-
-def _curves(curves: Curves) -> dict[str, Any]:
-    return asdict(curves)
+    deals, iterations = settings.gate_deals, settings.iterations
+    tasks = duel_tasks(settings.game, settings.players, deals, seed, iterations, candidate, rival)
+    return on.gather(play_duel, tasks, phase, generation)
 
 
 def write_report(folder: Path, run: Run) -> None:
