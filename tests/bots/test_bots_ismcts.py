@@ -55,7 +55,7 @@ def test_expansion_near_the_root_scores_the_moves_each_world_offers() -> None:
         world = state.determinize(1 - mover, Rng(index))  # the mover's hand is what the other seat cannot see
         legal = world.legal_actions()
         seen |= set(legal)
-        chosen = bot._next_untried(node, world, legal, mover, use_prior=True)
+        chosen = bot._next_untried(node, world, legal, mover, use_prior=True, learned=None)
         assert node.priors is not None and set(node.priors) == seen
         untried = [action for action in legal if action not in node.children]
         assert chosen == max(untried, key=lambda action: node.priors[action])  # type: ignore[index]
