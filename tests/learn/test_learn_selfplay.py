@@ -26,6 +26,7 @@ def test_a_self_play_game_records_every_real_choice(game: str, players: int) -> 
     assert not np.any(samples.policies[~samples.legal])
     assert np.all(samples.legal.sum(axis=1) >= 2)  # a forced move is no choice: it is played, not recorded
     assert np.all((samples.values >= 0.0) & (samples.values <= 1.0))  # the movers' returns
+    assert samples.searched.shape == (rows,) and np.all((samples.searched >= 0.0) & (samples.searched <= 1.0))
     again = play_selfplay(task)
     np.testing.assert_array_equal(samples.observations, again.observations)
     np.testing.assert_array_equal(samples.policies, again.policies)

@@ -69,7 +69,7 @@ def test_training_lowers_the_loss_on_what_can_be_learned() -> None:
     legal = np.ones((600, 3), np.bool_)
     policies = np.zeros((600, 3), np.float32)
     policies[np.arange(600), (observations[:, 1] > 0).astype(int)] = 1.0  # the move follows the second input
-    samples = Samples(observations, policies, legal, wins, np.arange(600, dtype=np.int64))
+    samples = Samples(observations, policies, legal, wins, wins, np.arange(600, dtype=np.int64))
     network = Network.random(NetworkInfo("city-blocks", 2, 6, 3, (16,)), seed=1)
     trained, curves = fit(network, samples, epochs=30, batch=64, rate=3e-3, seed=1)
     assert curves.held_value[curves.best_epoch] < 0.5 * curves.held_value[0]

@@ -36,6 +36,9 @@ def train(
     epochs: int = typer.Option(8, min=1, max=1000, help=N_("Training epochs a generation.")),
     window: int = typer.Option(4, min=1, max=1000, help=N_("Generations of samples trained on.")),
     hidden: str = typer.Option("256,128", help=N_("Hidden layer sizes, separated by commas.")),
+    value_mix: float = typer.Option(
+        0.5, min=0.0, max=1.0, help=N_("Share of the search's own value in the value target (the rest: the result).")
+    ),
     seed: int = typer.Option(1, help=N_("The run's seed.")),
     backend: str = typer.Option("local", help=N_("Where games run: local or ray.")),
     workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: every core).")),
@@ -74,22 +77,23 @@ def train(
             *("guildtable", "train", game.name, "--players", str(count), "--generations", str(generations or 10)),
             *("--games", str(games), "--iterations", str(iterations), "--gate-deals", str(gate_deals)),
             *("--epochs", str(epochs), "--window", str(window), "--hidden", ",".join(map(str, sizes))),
+            *("--value-mix", str(value_mix)),
             *("--seed", str(seed)),
         ]
         command = " ".join(shlex.quote(word) for word in words)
         settings = RunSettings(
-            game.name,
-            count,
-            generations or 10,
-            games,
-            iterations,
-            gate_deals,
-            0.55,
-            sizes,
-            epochs,
-            window,
-            seed,
-            command,
+            game=game.name,
+            players=count,
+            generations=generations or 10,
+            games=games,
+            iterations=iterations,
+            gate_deals=gate_deals,
+            hidden=sizes,
+            epochs=epochs,
+            window=window,
+            value_mix=value_mix,
+            seed=seed,
+            command=command,
         )
     try:
         import torch  # noqa: F401

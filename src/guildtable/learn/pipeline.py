@@ -51,6 +51,7 @@ class RunSettings:
     hidden: tuple[int, ...] = (256, 128)
     epochs: int = 8
     window: int = 4
+    value_mix: float = 0.5
     seed: int = 1
     command: str = ""
 
@@ -111,6 +112,7 @@ def _save_samples(path: Path, games: list[GameSamples]) -> None:
         policies=np.concatenate([game.policies for game in games]),
         legal=np.concatenate([game.legal for game in games]),
         values=np.concatenate([game.values for game in games]),
+        searched=np.concatenate([game.searched for game in games]),
         games=np.concatenate([np.full(len(game.values), game.seed, np.int64) for game in games]),
     )
 
@@ -120,7 +122,7 @@ def _load_samples(paths: list[Path]) -> Samples:
     return Samples(
         *(
             np.concatenate([part[name] for part in parts])
-            for name in ("observations", "policies", "legal", "values", "games")
+            for name in ("observations", "policies", "legal", "values", "searched", "games")
         )
     )
 
@@ -177,7 +179,7 @@ def run_training(
         previous = folder / f"candidate-{number - 1}.npz"
         start_from = Network.load(previous) if previous.is_file() else Network.random(info, settings.seed)
         on.progress("training", number, 0, 1)
-        trained, curves = fit(start_from, samples, epochs=settings.epochs, seed=seed)
+        trained, curves = fit(start_from, samples, epochs=settings.epochs, mix=settings.value_mix, seed=seed)
         on.progress("training", number, 1, 1)
         hours = (run.seconds + time.perf_counter() - start) / 3600
         made = Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values))

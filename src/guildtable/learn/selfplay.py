@@ -2,9 +2,10 @@
 
 Every seat is the same search (`hard`'s settings at a fixed iteration budget, no time cap, so a task gives the same
 game on any machine), judging with a network when one is given. At each real choice (more than one move) the sample
-is the mover's observation tensor, its legal moves, the search's visit shares over them (the policy target) and, once
-the game is over, the mover's return (the value target). The first `explore` choices of a game are drawn in
-proportion to the visits, so that games differ; later ones take the most visited move.
+is the mover's observation tensor, its legal moves, the search's visit shares over them (the policy target), the
+search's own value of its best move (the mean outcome it found there) and, once the game is over, the mover's return.
+The first `explore` choices of a game are drawn in proportion to the visits, so that games differ; later ones take
+the most visited move.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class GameSamples:
     policies: npt.NDArray[np.float32]  # (n, actions): visit shares, zero off the legal moves
     legal: npt.NDArray[np.bool_]  # (n, actions)
     values: npt.NDArray[np.float32]  # (n,): the mover's return at the end
+    searched: npt.NDArray[np.float32]  # (n,): the search's value of its best move for the mover, 0 to 1
     moves: int
 
 
@@ -69,6 +71,7 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
     policies: list[npt.NDArray[np.float32]] = []
     legal_rows: list[npt.NDArray[np.bool_]] = []
     movers: list[int] = []
+    searched: list[float] = []
     choices = 0
     while not state.is_terminal:
         seat = state.current_player
@@ -88,6 +91,7 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
         policies.append(policy)
         legal_rows.append(mask)
         movers.append(seat)
+        searched.append(result.values[result.action])
         if choices < task.explore:
             ranked = sorted(result.visits)
             pick = chance.below(total)
@@ -109,5 +113,6 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
         np.array(policies, np.float32).reshape(-1, actions),
         np.array(legal_rows, np.bool_).reshape(-1, actions),
         np.array([returns[seat] for seat in movers], np.float32),
+        np.array(searched, np.float32),
         state.moves_played,
     )

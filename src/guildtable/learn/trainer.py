@@ -1,7 +1,9 @@
 """Fitting a network to self-play samples, in PyTorch (the `train` extra; playing never needs it).
 
-The loss is the value's mean squared error against the mover's return (mapped to -1..1) plus the policy's cross
-entropy against the search's visit shares, over the legal moves only. A tenth of the games (never split between the
+The loss is the value's mean squared error against its target plus the policy's cross entropy against the search's
+visit shares, over the legal moves only. The value's target mixes the mover's return at the end of the game with the
+search's value of its move (`mix`: the search's share), both mapped to -1..1: one game's result alone is too noisy
+to learn from a few thousand games. A tenth of the games (never split between the
 two) is held out: the report's loss curves are of both parts, and training keeps the epoch whose held-out loss was
 lowest.
 """
@@ -24,6 +26,7 @@ class Samples:
     policies: npt.NDArray[np.float32]
     legal: npt.NDArray[np.bool_]
     values: npt.NDArray[np.float32]  # returns, 0..1
+    searched: npt.NDArray[np.float32]  # the search's values, 0..1
     games: npt.NDArray[np.int64]  # which game each row came from (held-out games are whole)
 
 
@@ -47,7 +50,14 @@ def _torch() -> Any:
 
 
 def fit(
-    network: Network, samples: Samples, *, epochs: int = 8, batch: int = 256, rate: float = 1e-3, seed: int = 0
+    network: Network,
+    samples: Samples,
+    *,
+    epochs: int = 8,
+    batch: int = 256,
+    rate: float = 1e-3,
+    mix: float = 0.5,
+    seed: int = 0,
 ) -> tuple[Network, Curves]:
     """A copy of `network` trained on `samples`; the loss curves."""
     torch = _torch()
@@ -66,7 +76,7 @@ def fit(
             torch.from_numpy(samples.observations[rows]),
             torch.from_numpy(samples.policies[rows]),
             torch.from_numpy(samples.legal[rows]),
-            torch.from_numpy(samples.values[rows] * 2.0 - 1.0),
+            torch.from_numpy(((1.0 - mix) * samples.values[rows] + mix * samples.searched[rows]) * 2.0 - 1.0),
         )
 
     train_x, train_p, train_m, train_v = tensors(~held)
