@@ -1,9 +1,9 @@
 """What a City Blocks move does (CB-11 to CB-21): the tile goes on the board, a courthouse asks for a swap, streets
 that fill up are scored, the mover draws, and the turn passes. Called only with a legal action (`legal.py`).
 
-Only the board, the empty sites per street and the question stack are changed in place; the hands, the value tiles,
-the removed ones, the scored streets and the piles are replaced when they change: copies of the state share them
-(`state.py`)."""
+Only the board, the empty sites per street, the question stack and the pair of hands are changed in place; a hand,
+the value tiles, the removed ones, the scored streets and the piles are replaced when they change: copies of the
+state share them (`state.py`)."""
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
@@ -42,9 +42,9 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
     question is off the stack already."""
     seat = question.seat
     tile, site = action // SITES, action % SITES
-    hand = state.hands[seat].copy()
+    hand = state.hands[seat].copy()  # a hand is replaced, never changed in place (`state.py`)
     hand.remove(tile)
-    state.hands = with_seat(state.hands, seat, hand)
+    state.hands[seat] = hand
     code = state.board[site]
     rebuild = code != 0
     state.last_move = actions.notation(action, rebuild)
@@ -135,7 +135,7 @@ def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  #
         return
     drawn = pile[:count]
     state.piles = with_seat(state.piles, seat, pile[count:])
-    state.hands = with_seat(state.hands, seat, _sorted_in(hand, drawn))
+    state.hands[seat] = _sorted_in(hand, drawn)
     events.append(public_fields("draw", DRAW, (seat, count)))
     events.append(private_fields(seat, "drew", DREW, (seat, [TILE_CODES[tile] for tile in drawn])))
 

@@ -7,10 +7,12 @@ The position is a few flat lists of ints so that `clone` and random playouts sta
 CB-A-10).
 
 What a move changes every time (the board, the empty sites per street, the question stack) is changed in place, and
-`clone` copies it. Everything else (the hands, the value tiles beside the board, those won, those and the tiles
-removed, the scored streets, the piles) is never changed in place but replaced by a new list when it changes (a
-per-seat field such as `hands` by a new pair, `with_seat`, holding the seat's new list), so that copies share it: a
-clone copies 4 small lists (with the kernel's recent moves) rather than 9.
+`clone` copies it. Everything else (the value tiles beside the board, those won, those and the tiles removed, the
+scored streets, the piles) is never changed in place but replaced by a new list when it changes (a per-seat field
+such as `won` by a new pair, `with_seat`, holding the seat's new list), so that copies share it. The hands are
+between the two: a move replaces the mover's hand by a new list, in the pair of hands that `clone` copies (a new pair
+at every move would cost a step more than it saves a clone). A clone copies 5 small lists (with the kernel's recent
+moves) rather than 9.
 """
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
@@ -92,8 +94,8 @@ class CityBlocksPosition(StackState[Place | Swap]):
         copy.board = self.board.copy()
         copy.open_sites = self.open_sites.copy()
         copy.stack = self.stack.copy()
+        copy.hands = self.hands.copy()  # each hand is replaced, never changed in place (see above): shared
         # Replaced whenever they change, never changed in place (see above): shared, each seat's list too.
-        copy.hands = self.hands
         copy.slots = self.slots
         copy.won = self.won
         copy.piles = self.piles
@@ -116,12 +118,12 @@ class CityBlocksPosition(StackState[Place | Swap]):
         rng.shuffle(pile)
         piles: list[list[int]] = [[], []]
         piles[seat], piles[opponent] = pile, unseen[size:]
-        copy.hands = with_seat(copy.hands, opponent, sorted(unseen[:size]))
+        copy.hands[opponent] = sorted(unseen[:size])
         copy.piles = piles
         return copy
 
 
 def with_seat(pair: list[list[int]], seat: int, value: list[int]) -> list[list[int]]:
-    """A per-seat field that copies of the state share (`hands`, `won`, `piles`: see above) with `value` for `seat`:
+    """A per-seat field that copies of the state share (`won`, `piles`: see above) with `value` for `seat`:
     a new pair, so that the old one, and the other seat's list in it, stay as they were."""
     return [value, pair[1]] if seat == 0 else [pair[0], value]
