@@ -64,7 +64,10 @@ def places(state: CityBlocksPosition, question: Place) -> list[int]:
 def swaps(state: CityBlocksPosition, question: Swap) -> list[int]:
     """The swaps of two streets that both still have their value tile, then not swapping (CB-13)."""
     slots = state.slots
-    return [*(SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]), NO_SWAP]
+    # (a comprehension, then the last answer: compiled, a generator unpacked into a list runs a generator object)
+    answers = [SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]]
+    answers.append(NO_SWAP)
+    return answers
 
 
 def refuse_swap(state: CityBlocksPosition, question: Swap, action: int) -> Reason | None:
