@@ -66,6 +66,8 @@ HANDLERS.ask(
 )
 HANDLERS.complete()
 assert not HANDLERS.steps, "CityBlocksState._apply settles no automatic question"
+_PLACE: Final = HANDLERS.asked[Place]
+assert (_PLACE.legal, _PLACE.refuse, _PLACE.answer) == (legal.places, legal.refuse_place, flow.place)
 
 
 class CityBlocksState(CityBlocksPosition):
@@ -77,16 +79,22 @@ class CityBlocksState(CityBlocksPosition):
     # The prompts and labels come from `HANDLERS` through the kernel's `StackState`. The legal moves, refusals and
     # answers, asked at every step, are its methods too, read from `HANDLERS` itself rather than `self.handlers`:
     # compiled, a Final module constant is read directly, a class attribute is looked up (as in Guildhall's rules).
+    # A placement, the question of every turn, calls its handler's functions (`_PLACE`, checked above) by name:
+    # compiled, that is a native call, where a function from a table is called through Python's protocol.
 
     def legal_actions(self) -> list[int]:
         stack = self.stack
         if not stack:
             return []
         question = stack[-1]
+        if type(question) is Place:
+            return legal.places(self, question)
         return HANDLERS.legal[type(question)](self, question)
 
     def why_illegal(self, action: int) -> Reason | None:
         question = self.stack[-1]
+        if type(question) is Place:
+            return legal.refuse_place(self, question, action)
         return HANDLERS.refuse[type(question)](self, question, action)
 
     def _apply(self, action: int) -> list[Event]:
@@ -94,7 +102,10 @@ class CityBlocksState(CityBlocksPosition):
         unlike the kernel's `_apply`, nothing is left to settle."""
         question = self.stack.pop()
         events: list[Event] = []
-        HANDLERS.answer[type(question)](self, question, action, events)
+        if type(question) is Place:
+            flow.place(self, question, action, events)
+        else:
+            HANDLERS.answer[type(question)](self, question, action, events)
         return events
 
     def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
