@@ -403,7 +403,11 @@ class State(metaclass=ABCMeta):
 
     @abstractmethod
     def legal_actions(self) -> list[int]:
-        """The actions the current player may take, in ascending order. Empty only when the game is over."""
+        """The actions the current player may take, in ascending order. Empty only when the game is over.
+
+        Read the list, never change it: it may be the state's own (Guildhall keeps its legal answers until the next
+        move and hands out that very list, which `why_illegal` trusts); copy it (`list(...)`) to change it. Every
+        caller in guildtable only reads it (`tests/kernel/test_legal_actions_read_only.py`)."""
 
     @abstractmethod
     def why_illegal(self, action: int) -> Reason | None:

@@ -1,8 +1,9 @@
 """What a City Blocks move does (CB-11 to CB-21): the tile goes on the board, a courthouse asks for a swap, streets
 that fill up are scored, the mover draws, and the turn passes. Called only with a legal action (`legal.py`).
 
-The value tiles, the removed ones, the scored streets and the piles are replaced when they change, never changed in
-place: copies of the state share them (`state.py`)."""
+Only the board, the empty sites per street, the question stack and the pair of hands are changed in place; a hand,
+the value tiles, the removed ones, the scored streets and the piles are replaced when they change: copies of the
+state share them (`state.py`)."""
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
 from __future__ import annotations
@@ -25,7 +26,7 @@ from guildtable.games.city_blocks.content import (
 )
 from guildtable.games.city_blocks.questions import PLACE_BY_SEAT, Place, Swap
 from guildtable.games.city_blocks.scoring import street_totals, street_winner
-from guildtable.games.city_blocks.state import CityBlocksPosition
+from guildtable.games.city_blocks.state import CityBlocksPosition, with_seat
 from guildtable.kernel import Event
 from guildtable.kernel.events import private_fields, public, public_fields
 
@@ -41,13 +42,15 @@ def place(state: CityBlocksPosition, question: Place, action: int, events: list[
     question is off the stack already."""
     seat = question.seat
     tile, site = action // SITES, action % SITES
-    state.hands[seat].remove(tile)
+    hand = state.hands[seat].copy()  # a hand is replaced, never changed in place (`state.py`)
+    hand.remove(tile)
+    state.hands[seat] = hand
     code = state.board[site]
     rebuild = code != 0
     state.last_move = actions.notation(action, rebuild)
     if rebuild:  # CB-12
         payment = state.won[seat][0]
-        state.won[seat] = state.won[seat][1:]
+        state.won = with_seat(state.won, seat, state.won[seat][1:])
         state.removed_values = [*state.removed_values, payment]
         state.removed_tiles = [*state.removed_tiles, code]
         replaced = TILE_CODES[(code - 1) % TILE_TYPES]
@@ -98,7 +101,8 @@ def _finish_turn(state: CityBlocksPosition, seat: int, site: int, built: bool, e
         if state.open_sites[column] == 0:
             events.append(_award(state, column))
     _draw(state, seat, events)
-    if not any(state.open_sites):  # CB-21: no site is empty (no street has one left); the stack stays empty
+    # (a generator: compiled, `any` of one is a loop, of a list a call of the builtin)
+    if not any(left > 0 for left in state.open_sites):  # CB-21: no street has an empty site left; the stack stays empty
         events.append(public("game_end", scores=state.scores(), winners=state.winners()))
         return
     opponent = 1 - seat
@@ -118,7 +122,7 @@ def _award(state: CityBlocksPosition, street: int) -> Event:
     if winner is None:
         state.removed_values = [*state.removed_values, value]
     else:
-        state.won[winner] = sorted([*state.won[winner], value])
+        state.won = with_seat(state.won, winner, sorted([*state.won[winner], value]))
     award: Award = {"street": STREET_NAMES[street], "value": value, "totals": list(totals), "winner": winner}
     state.awards = [*state.awards, award]
     return Event("award", cast(dict[str, Any], dict(award)))
@@ -130,8 +134,21 @@ def _draw(state: CityBlocksPosition, seat: int, events: list[Event]) -> None:  #
     if count <= 0:
         return
     drawn = pile[:count]
-    state.piles[seat] = pile[count:]
-    hand.extend(drawn)
-    hand.sort()
+    state.piles = with_seat(state.piles, seat, pile[count:])
+    state.hands[seat] = _sorted_in(hand, drawn)
     events.append(public_fields("draw", DRAW, (seat, count)))
     events.append(private_fields(seat, "drew", DREW, (seat, [TILE_CODES[tile] for tile in drawn])))
+
+
+def _sorted_in(hand: list[int], tiles: list[int]) -> list[int]:
+    """A new hand: `hand` (sorted) with `tiles`, each moved down to its place (a turn draws one tile: cheaper than
+    sorting)."""
+    merged = hand + tiles
+    for start in range(len(hand), len(merged)):
+        tile = merged[start]
+        index = start
+        while index > 0 and merged[index - 1] > tile:
+            merged[index] = merged[index - 1]
+            index -= 1
+        merged[index] = tile
+    return merged

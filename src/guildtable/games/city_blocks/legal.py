@@ -24,6 +24,8 @@ _PLACEMENTS: Final[tuple[tuple[Any, ...], ...]] = tuple(
 """Per tile, the action placing it on each site, made once: a list of legal moves holds these very ints rather than
 a hundred new ones at every step. `Any`, so that compiled code takes them as they are (an `int` it would unpack and
 then make anew)."""
+_SITES: Final[tuple[Any, ...]] = tuple(range(SITES))
+"""The sites as ints made once (`Any` as above): the empty ones are listed at every step."""
 
 
 def places(state: CityBlocksPosition, question: Place) -> list[int]:
@@ -33,29 +35,39 @@ def places(state: CityBlocksPosition, question: Place) -> list[int]:
     seat = question.seat
     board = state.board
     mine_low, mine_high = 1 + seat * TILE_TYPES, 1 + (seat + 1) * TILE_TYPES
+    # `targets` declared: compiled, a list of `Any` would be indexed through Python's protocol; `zip` without
+    # `strict`: compiled, a zip with a keyword is a call of the builtin rather than a loop.
+    targets: list[int]
     if state.won[seat]:
-        targets = [site for site, code in enumerate(board) if not code or mine_low <= code < mine_high]
+        targets = [site for site, code in zip(_SITES, board) if not code or mine_low <= code < mine_high]  # noqa: B905
     else:
-        targets = [site for site, code in enumerate(board) if not code]
-    court_rebuild = state.options["court_via_rebuild"]
-    result: list[int] = []
+        targets = [site for site, code in zip(_SITES, board) if not code]  # noqa: B905
+    # Each distinct tile's placements, the first tile's list taken as the result: a list fewer to make and extend.
+    result: list[int] | None = None
     previous = -1
     for tile in state.hands[seat]:  # the hand is kept sorted
         if tile == previous:
             continue
         previous = tile
         row = _PLACEMENTS[tile]
-        if tile == COURT and not court_rebuild:
-            result.extend([row[site] for site in targets if board[site] == 0])
+        if tile == COURT and not state.options["court_via_rebuild"]:
+            placements = [row[site] for site in targets if board[site] == 0]
         else:
-            result.extend([row[site] for site in targets])
-    return result
+            placements = [row[site] for site in targets]
+        if result is None:
+            result = placements
+        else:
+            result += placements
+    return result if result is not None else []
 
 
 def swaps(state: CityBlocksPosition, question: Swap) -> list[int]:
     """The swaps of two streets that both still have their value tile, then not swapping (CB-13)."""
     slots = state.slots
-    return [*(SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]), NO_SWAP]
+    # (a comprehension, then the last answer: compiled, a generator unpacked into a list runs a generator object)
+    answers = [SWAP_BASE + k for k, (a, b) in enumerate(SWAP_PAIRS) if slots[a] and slots[b]]
+    answers.append(NO_SWAP)
+    return answers
 
 
 def refuse_swap(state: CityBlocksPosition, question: Swap, action: int) -> Reason | None:

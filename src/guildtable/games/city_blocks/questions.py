@@ -27,5 +27,6 @@ class Swap(Question):
 
 KINDS: Kinds[Place | Swap] = Kinds(Place, Swap)
 
-PLACE_BY_SEAT = (Place(0), Place(1))
-"""Each seat's placement question, made once: a question is immutable, and every turn asks one."""
+PLACE_BY_SEAT: tuple[Place, ...] = (Place(0), Place(1))
+"""Each seat's placement question, made once: a question is immutable, and every turn asks one. (Typed as a tuple of
+any length: compiled code indexes it as it is rather than unpacking a pair and packing it again.)"""

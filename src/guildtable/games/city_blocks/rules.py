@@ -5,7 +5,7 @@ does (`flow.py`), its views, snapshot and words, as the kernel's `State`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, cast
+from typing import Any, Final, Literal, cast
 
 from guildtable.games.city_blocks import actions, flow, legal, scoring, words
 from guildtable.games.city_blocks.actions import NO_SWAP, PLACE_ACTIONS, SWAP_BASE, SWAP_PAIRS, CityBlocksActionJson
@@ -17,8 +17,9 @@ from guildtable.games.city_blocks.snapshot import write as write_snapshot
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.games.city_blocks.view import CityBlocksView
 from guildtable.games.city_blocks.view import views as seat_views
-from guildtable.kernel import IllegalAction, LegalMove
+from guildtable.kernel import Event, IllegalAction, LegalMove
 from guildtable.kernel.i18n import current_language, domain
+from guildtable.kernel.protocol import Reason
 from guildtable.kernel.questions import Handler, Handlers
 from guildtable.kernel.scoresheet import ScoreSheet
 
@@ -41,7 +42,7 @@ def _swap_key(slots: list[int], action: int) -> int:
     return slots[a] << 8 | slots[b]
 
 
-HANDLERS: Handlers[CityBlocksPosition] = Handlers(KINDS, over=words.over)
+HANDLERS: Final[Handlers[CityBlocksPosition]] = Handlers(KINDS, over=words.over)
 """What each City Blocks question allows and does (CB-10 to CB-21)."""
 HANDLERS.ask(
     Place,
@@ -64,6 +65,9 @@ HANDLERS.ask(
     ),
 )
 HANDLERS.complete()
+assert not HANDLERS.steps, "CityBlocksState._apply settles no automatic question"
+_PLACE: Final = HANDLERS.asked[Place]
+assert (_PLACE.legal, _PLACE.refuse, _PLACE.answer) == (legal.places, legal.refuse_place, flow.place)
 
 
 class CityBlocksState(CityBlocksPosition):
@@ -72,7 +76,37 @@ class CityBlocksState(CityBlocksPosition):
     __slots__ = ()
     handlers = HANDLERS
 
-    # The legal moves, refusals, answers, prompts and labels come from `HANDLERS` through the kernel's `StackState`.
+    # The prompts and labels come from `HANDLERS` through the kernel's `StackState`. The legal moves, refusals and
+    # answers, asked at every step, are its methods too, read from `HANDLERS` itself rather than `self.handlers`:
+    # compiled, a Final module constant is read directly, a class attribute is looked up (as in Guildhall's rules).
+    # A placement, the question of every turn, calls its handler's functions (`_PLACE`, checked above) by name:
+    # compiled, that is a native call, where a function from a table is called through Python's protocol.
+
+    def legal_actions(self) -> list[int]:
+        stack = self.stack
+        if not stack:
+            return []
+        question = stack[-1]
+        if type(question) is Place:
+            return legal.places(self, question)
+        return HANDLERS.legal[type(question)](self, question)
+
+    def why_illegal(self, action: int) -> Reason | None:
+        question = self.stack[-1]
+        if type(question) is Place:
+            return legal.refuse_place(self, question, action)
+        return HANDLERS.refuse[type(question)](self, question, action)
+
+    def _apply(self, action: int) -> list[Event]:
+        """Pop the question and answer it. No City Blocks question is automatic (`HANDLERS` has no steps), so,
+        unlike the kernel's `_apply`, nothing is left to settle."""
+        question = self.stack.pop()
+        events: list[Event] = []
+        if type(question) is Place:
+            flow.place(self, question, action, events)
+        else:
+            HANDLERS.answer[type(question)](self, question, action, events)
+        return events
 
     def legal_moves(self, names: Sequence[str] | None = None) -> list[LegalMove]:
         """The kernel's legal moves, kept per language rather than built for every position: a placement's move

@@ -52,9 +52,10 @@ CELL_EFFECTS: Final = tuple(_tile_effects(code) for code in range(1 + 2 * TILE_T
 """Per board cell code, precomputed: street totals are the evaluation's inner loop."""
 
 
-def street_totals(board: Sequence[int], street: int) -> tuple[int, int]:
+def street_totals(board: list[int], street: int) -> tuple[int, int]:
     """Each player's total in `street` under CB-17: a school or mall zeroes factories, a power plant or mall zeroes
-    houses, for both colours (CB-A-13); stores always count and specials are worth 0."""
+    houses, for both colours (CB-A-13); stores always count and specials are worth 0. (`board` a list: compiled, a
+    `Sequence` is indexed through Python's protocol, and the evaluation totals every open street.)"""
     blue = red = blue_houses = red_houses = blue_factories = red_factories = 0
     no_industry = no_residential = False
     for site in STREET_SITES[street]:

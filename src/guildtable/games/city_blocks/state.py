@@ -6,10 +6,13 @@ The position is a few flat lists of ints so that `clone` and random playouts sta
 `cell(owner, tile)`. Hidden: each hand (from the opponent) and the order of both piles (from everyone) (CB-9,
 CB-A-10).
 
-What a move changes every time (the board, the empty sites per street, the hands) is changed in place, and `clone`
-copies it. What changes now and then (the value tiles beside the board, those won, those and the tiles removed, the
-scored streets, a pile when its owner draws) is never changed in place but replaced by a new list, so that copies
-share it: a clone makes 10 small objects rather than 17.
+What a move changes every time (the board, the empty sites per street, the question stack) is changed in place, and
+`clone` copies it. Everything else (the value tiles beside the board, those won, those and the tiles removed, the
+scored streets, the piles) is never changed in place but replaced by a new list when it changes (a per-seat field
+such as `won` by a new pair, `with_seat`, holding the seat's new list), so that copies share it. The hands are
+between the two: a move replaces the mover's hand by a new list, in the pair of hands that `clone` copies (a new pair
+at every move would cost a step more than it saves a clone). A clone copies 5 small lists (with the kernel's recent
+moves) rather than 9.
 """
 
 # Compiled by mypyc at install (setup.py): see "Compiled engines" in src/guildtable/games/README.md.
@@ -68,8 +71,8 @@ class CityBlocksPosition(StackState[Place | Swap]):
         self.board = [0] * SITES
         self.open_sites = list(STREET_SIZES)  # empty sites left per street
         self.slots = list(opening.slots)
-        self.won: list[list[int]] = [[], []]  # ascending, so the lowest is first (CB-A-9)
-        self.hands: list[list[int]] = [sorted(pile[:HAND_SIZE]) for pile in opening.piles]
+        self.won: list[list[int]] = [[], []]  # per seat, ascending, so the lowest is first (CB-A-9)
+        self.hands: list[list[int]] = [sorted(pile[:HAND_SIZE]) for pile in opening.piles]  # kept sorted
         self.piles: list[list[int]] = [list(pile[HAND_SIZE:]) for pile in opening.piles]  # top first
         self.removed_values = list(opening.spare_values)  # CB-8
         self.removed_tiles: list[int] = []
@@ -90,12 +93,12 @@ class CityBlocksPosition(StackState[Place | Swap]):
         copy = self._clone_base()
         copy.board = self.board.copy()
         copy.open_sites = self.open_sites.copy()
-        copy.hands = [self.hands[0].copy(), self.hands[1].copy()]
         copy.stack = self.stack.copy()
-        # Replaced whenever they change, never changed in place (see above): shared.
+        copy.hands = self.hands.copy()  # each hand is replaced, never changed in place (see above): shared
+        # Replaced whenever they change, never changed in place (see above): shared, each seat's list too.
         copy.slots = self.slots
-        copy.won = self.won.copy()
-        copy.piles = self.piles.copy()
+        copy.won = self.won
+        copy.piles = self.piles
         copy.removed_values = self.removed_values
         copy.removed_tiles = self.removed_tiles
         copy.start_player = self.start_player
@@ -111,8 +114,16 @@ class CityBlocksPosition(StackState[Place | Swap]):
         unseen = copy.hands[opponent] + copy.piles[opponent]
         rng.shuffle(unseen)
         size = len(copy.hands[opponent])
-        copy.hands[opponent] = sorted(unseen[:size])
-        copy.piles[opponent] = unseen[size:]
-        pile = copy.piles[seat] = copy.piles[seat].copy()  # shared with this state until now
+        pile = copy.piles[seat].copy()  # shared with this state until now
         rng.shuffle(pile)
+        piles: list[list[int]] = [[], []]
+        piles[seat], piles[opponent] = pile, unseen[size:]
+        copy.hands[opponent] = sorted(unseen[:size])
+        copy.piles = piles
         return copy
+
+
+def with_seat(pair: list[list[int]], seat: int, value: list[int]) -> list[list[int]]:
+    """A per-seat field that copies of the state share (`won`, `piles`: see above) with `value` for `seat`:
+    a new pair, so that the old one, and the other seat's list in it, stay as they were."""
+    return [value, pair[1]] if seat == 0 else [pair[0], value]

@@ -383,7 +383,8 @@ class GuildhallState(Position):
 
     def legal_actions(self) -> list[int]:
         """The legal answers to the question on top, kept in `_legal` until the next answer: every applied action's
-        refusal check, `legal_moves`, the view and search ask for them again at the same position."""
+        refusal check, `legal_moves`, the view and search ask for them again at the same position. Handed out as
+        kept, not copied: a caller reads the list and never changes it (the kernel's `State.legal_actions`)."""
         # (`answers`, not `legal`: a local named like a module this one imports is not called as a method, CPython 3.11;
         # `HANDLERS`, not `self.handlers`: compiled, a Final module constant is read directly, a class attribute is
         # looked up)
@@ -395,7 +396,7 @@ class GuildhallState(Position):
                 answers = self._legal = HANDLERS.legal[type(question)](self, question)
             else:
                 answers = self._legal = []
-        return answers.copy()
+        return answers
 
     def _apply(self, action: int) -> list[Event]:
         """The kernel's `_apply` (pop the question, answer it, settle the bookkeeping steps), besides forgetting the
