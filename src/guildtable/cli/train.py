@@ -96,7 +96,7 @@ def train(
             command=command,
         )
     try:
-        import torch  # noqa: F401
+        import torch  # type: ignore[import-not-found,unused-ignore]  # noqa: F401
     except ImportError:
         fail(_("training needs PyTorch: {command}", command="pip install -e '.[train]'"))
     phases = {

@@ -43,7 +43,7 @@ class Curves:
 
 def _torch() -> Any:
     try:
-        import torch
+        import torch  # type: ignore[import-not-found,unused-ignore]  # the train extra
     except ImportError:
         raise RuntimeError("training needs PyTorch: pip install -e '.[train]'") from None
     return torch
