@@ -81,15 +81,40 @@ class Recording:
         return [1.0 if action == self.liked else 0.0 for action in legal]
 
 
-def test_the_search_judges_and_orders_with_a_given_evaluator() -> None:
+def test_the_search_orders_new_moves_by_the_networks_prior_with_learned_2() -> None:
     state = get_game("city-blocks").new_state(2, seed=3)
     legal = state.legal_actions()
     liked = legal[len(legal) // 2]
     evaluator = Recording(liked)
-    settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0)
+    settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0, learned=2)
     result = IsmctsBot(1, settings, evaluator=evaluator).search(state)
     assert list(result.visits) == [liked]  # the first child added near the root is the one the prior likes best
     assert evaluator.values >= 1 and evaluator.prior_calls >= 1
+
+
+class LikesOnePosition(Recording):
+    """Values the position after the liked move highest (a one-ply judge), and is never asked for priors."""
+
+    def __init__(self, liked: int, after: State) -> None:
+        super().__init__(liked)
+        self.after = after.view(None)
+
+    def value(self, state: State, seat: int) -> float:
+        self.values += 1
+        return 1.0 if state.view(None) == self.after else -1.0
+
+
+def test_the_search_judges_leaves_and_one_ply_orders_with_the_learned_value() -> None:
+    state = get_game("city-blocks").new_state(2, seed=3)
+    legal = state.legal_actions()
+    liked = legal[len(legal) // 3]
+    after = state.clone()
+    after.apply(liked)
+    evaluator = LikesOnePosition(liked, after)
+    settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0, learned=1)
+    result = IsmctsBot(1, settings, evaluator=evaluator).search(state)
+    assert list(result.visits) == [liked] and evaluator.prior_calls == 0
+    assert evaluator.values >= len(legal)  # every move's one-ply value, then the leaf
 
 
 def test_learned_without_a_network_is_the_games_own_evaluation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -64,8 +64,9 @@ class SearchSettings:
     prior_depth nodes shallower than this add children best-first by a one-ply evaluation (0: always at random)
     settle      after adding a node, add up to this many more for the other seats' replies, so that leaves are
                 judged when the searching seat is to move again (0: judge right after the new node)
-    learned     1: judge positions and order new moves with the learned network of the game and player count
-                (`guildtable.learn`) where there is one, else with the game's evaluation (0: always the game's)
+    learned     1: judge positions (and the one-ply values that order new moves) with the learned network of the
+                game and player count (`guildtable.learn`) where there is one, else with the game's evaluation;
+                2: order new moves by the network's move prior instead (0: always the game's evaluation)
     """
 
     iterations: int = 1000
@@ -266,7 +267,7 @@ class IsmctsBot:
         """The next legal action without a child here (-1 if none): best-first by the learned prior or a one-ply
         evaluation near the root, else uniformly at random."""
         children = node.children
-        if use_prior and learned is not None:
+        if use_prior and learned is not None and self.settings.learned >= 2:
             priors = node.priors
             if priors is None:
                 priors = node.priors = {}
@@ -289,7 +290,7 @@ class IsmctsBot:
             priors = node.priors
             if priors is None:
                 priors = node.priors = {}
-            evaluate = world.game.evaluate
+            evaluate = world.game.evaluate if learned is None else learned.value
             tie_break = self._fast.random
             for action in legal:
                 if action not in priors:
