@@ -126,7 +126,8 @@ BOT_DESCRIPTIONS: dict[str, str] = {
     "greedy": N_("one ply with the game's evaluation"),
     "script": N_("plays the moves of the game's tutorial script (greedy once the game leaves it)"),
     "ismcts": N_(
-        "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)"
+        "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=, "
+        "settle=, learned=)"
     ),
     **LEVEL_DESCRIPTIONS,
 }
