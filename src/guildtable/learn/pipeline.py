@@ -235,6 +235,7 @@ def write_report(folder: Path, run: Run) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     (folder / "report.json").write_text(json.dumps(asdict(run), indent=1) + "\n", encoding="utf-8")
     figure, (losses, strength) = plt.subplots(1, 2, figsize=(11, 4))
@@ -260,6 +261,7 @@ def write_report(folder: Path, run: Run) -> None:
     strength.errorbar(generations, shares, yerr=[below, above], fmt="o-", capsize=3)
     strength.axhline(0.5, color="grey", lw=0.8)
     strength.set_ylim(0, 1)
+    strength.xaxis.set_major_locator(MaxNLocator(integer=True))
     strength.set_xlabel("generation")
     strength.set_ylabel("score against hard's evaluation (95% interval)")
     title = f"{run.settings.game}, {run.settings.players} players, {run.settings.iterations} iterations a move"
