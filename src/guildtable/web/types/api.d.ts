@@ -4284,7 +4284,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "kind": "ismcts",
-                     *           "description": "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=)"
+                     *           "description": "information-set Monte Carlo tree search (iterations=, ms=, c=, rollout=, widen=, alpha=, prior_depth=, settle=, learned=)"
                      *         },
                      *         {
                      *           "kind": "medium",
