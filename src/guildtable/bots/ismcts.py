@@ -267,22 +267,6 @@ class IsmctsBot:
         """The next legal action without a child here (-1 if none): best-first by the learned prior or a one-ply
         evaluation near the root, else uniformly at random."""
         children = node.children
-        if use_prior and learned is not None and self.settings.learned >= 2:
-            priors = node.priors
-            if priors is None:
-                priors = node.priors = {}
-            missing = [action for action in legal if action not in priors]
-            if missing:
-                tie_break = self._fast.random
-                for action, logit in zip(missing, learned.priors(world, mover, missing), strict=True):
-                    priors[action] = (logit, tie_break())
-            best = -1
-            best_prior = (-math.inf, 0.0)
-            for action in legal:
-                if action not in children and priors[action] > best_prior:
-                    best_prior = priors[action]
-                    best = action
-            return best
         if use_prior:
             # Worlds differ in the hidden cards an opponent holds, so each world may offer actions no earlier one
             # did: those are scored on first sight and join the others, and the best untried one legal here is added.
@@ -290,13 +274,19 @@ class IsmctsBot:
             priors = node.priors
             if priors is None:
                 priors = node.priors = {}
-            evaluate = world.game.evaluate if learned is None else learned.value
             tie_break = self._fast.random
-            for action in legal:
-                if action not in priors:
-                    child = world.clone()
-                    child.apply_legal(action)
-                    priors[action] = (evaluate(child, mover), tie_break())
+            if learned is not None and self.settings.learned >= 2:
+                missing = [action for action in legal if action not in priors]
+                if missing:
+                    for action, logit in zip(missing, learned.priors(world, mover, missing), strict=True):
+                        priors[action] = (logit, tie_break())
+            else:
+                evaluate = world.game.evaluate if learned is None else learned.value
+                for action in legal:
+                    if action not in priors:
+                        child = world.clone()
+                        child.apply_legal(action)
+                        priors[action] = (evaluate(child, mover), tie_break())
             best = -1
             best_prior = (-math.inf, 0.0)
             for action in legal:
