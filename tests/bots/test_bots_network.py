@@ -69,12 +69,15 @@ class Recording:
 
     def __init__(self, liked: int) -> None:
         self.liked = liked
-        self.values = 0
+        self.value_calls = 0
         self.prior_calls = 0
 
     def value(self, state: State, seat: int) -> float:
-        self.values += 1
+        self.value_calls += 1
         return 0.0
+
+    def values(self, states: list[State], seat: int) -> list[float]:
+        return [self.value(state, seat) for state in states]
 
     def priors(self, state: State, seat: int, legal: list[int]) -> list[float]:
         self.prior_calls += 1
@@ -89,7 +92,7 @@ def test_the_search_orders_new_moves_by_the_networks_prior_with_learned_2() -> N
     settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0, learned=2)
     result = IsmctsBot(1, settings, evaluator=evaluator).search(state)
     assert list(result.visits) == [liked]  # the first child added near the root is the one the prior likes best
-    assert evaluator.values >= 1 and evaluator.prior_calls >= 1
+    assert evaluator.value_calls >= 1 and evaluator.prior_calls >= 1
 
 
 class LikesOnePosition(Recording):
@@ -100,7 +103,7 @@ class LikesOnePosition(Recording):
         self.after = after.view(None)
 
     def value(self, state: State, seat: int) -> float:
-        self.values += 1
+        self.value_calls += 1
         return 1.0 if state.view(None) == self.after else -1.0
 
 
@@ -114,7 +117,7 @@ def test_the_search_judges_leaves_and_one_ply_orders_with_the_learned_value() ->
     settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0, learned=1)
     result = IsmctsBot(1, settings, evaluator=evaluator).search(state)
     assert list(result.visits) == [liked] and evaluator.prior_calls == 0
-    assert evaluator.values >= len(legal)  # every move's one-ply value, then the leaf
+    assert evaluator.value_calls >= len(legal)  # every move's one-ply value, then the leaf
 
 
 def test_learned_without_a_network_is_the_games_own_evaluation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -126,3 +129,27 @@ def test_learned_without_a_network_is_the_games_own_evaluation(monkeypatch: pyte
     plain = make_bot("hard:iterations=60,ms=0", 7).choose(state)
     learned = make_bot("hard:iterations=60,ms=0,learned=1", 7).choose(state)
     assert plain == learned
+
+
+def test_a_fresh_residual_network_judges_as_the_game_does_and_keeps_its_base(tmp_path: Path) -> None:
+    """A residual network starts as the game's own evaluation (its correction is zero) and saves its base."""
+    game = get_game("city-blocks")
+    info = NetworkInfo("city-blocks", 2, observer_for(game, 2).size, game.num_distinct_actions(2), (8,), residual=True)
+    network = Network.random(info, seed=4)
+    evaluator = LearnedEvaluator(network, "city-blocks", 2)
+    state = game.new_state(2, seed=11)
+    for _ in range(9):  # some tiles placed, so that the evaluation is not 0
+        state.apply(state.legal_actions()[0])
+    for seat in (0, 1):
+        assert evaluator.value(state, seat) == pytest.approx(game.evaluate(state, seat), abs=1e-5)
+    corrected = Network(info, network.trunk, (network.value_head[0], np.full(1, 0.5, np.float32)), network.policy_head)
+    corrected.base = (0.5, -0.25)
+    corrected.save(tmp_path / "r.npz")
+    again = Network.load(tmp_path / "r.npz")
+    assert again.info.residual and again.base == (0.5, -0.25)
+    observation = observer_for(game, 2).encode(state, 0)
+    evaluation = game.evaluate(state, 0)
+    expected = np.tanh(0.5 * np.arctanh(evaluation) - 0.25 + 0.5)
+    assert again.value(observation, evaluation) == pytest.approx(expected, abs=1e-5)
+    values, _logits = again.forward(observation[None, :], np.array([evaluation], np.float32))
+    assert float(values[0]) == pytest.approx(expected, abs=1e-5)

@@ -69,10 +69,35 @@ def test_training_lowers_the_loss_on_what_can_be_learned() -> None:
     legal = np.ones((600, 3), np.bool_)
     policies = np.zeros((600, 3), np.float32)
     policies[np.arange(600), (observations[:, 1] > 0).astype(int)] = 1.0  # the move follows the second input
-    samples = Samples(observations, policies, legal, wins, wins, np.arange(600, dtype=np.int64))
+    samples = Samples(
+        observations, policies, legal, wins, wins, np.zeros(600, np.float32), np.arange(600, dtype=np.int64)
+    )
     network = Network.random(NetworkInfo("city-blocks", 2, 6, 3, (16,)), seed=1)
     trained, curves = fit(network, samples, epochs=30, batch=64, rate=3e-3, seed=1)
     assert curves.held_value[curves.best_epoch] < 0.5 * curves.held_value[0]
     assert curves.held_policy[curves.best_epoch] < 0.5 * curves.held_policy[0]
     values, _logits = trained.forward(observations[:50])
     assert np.mean((values > 0) == (wins[:50] > 0.5)) > 0.9
+
+
+def test_a_residual_network_learns_what_the_games_evaluation_misses() -> None:
+    """The game's evaluation sees the first input only; the result also depends on the second: the residual
+    network keeps the first and learns the second (and, with policy weight 0, nothing of the moves)."""
+    pytest.importorskip("torch")
+    from guildtable.learn.trainer import fit
+
+    rng = np.random.default_rng(5)
+    observations = rng.normal(size=(800, 6)).astype(np.float32)
+    wins = (observations[:, 0] + observations[:, 1] > 0).astype(np.float32)
+    evaluations = np.tanh(observations[:, 0]).astype(np.float32)
+    legal = np.ones((800, 3), np.bool_)
+    policies = np.full((800, 3), 1 / 3, np.float32)
+    samples = Samples(observations, policies, legal, wins, wins, evaluations, np.arange(800, dtype=np.int64))
+    network = Network.random(NetworkInfo("city-blocks", 2, 6, 3, (16,), residual=True), seed=1)
+    before, _ = network.forward(observations, evaluations)
+    np.testing.assert_allclose(before, evaluations, atol=1e-5)  # fresh: the game's evaluation itself
+    trained, curves = fit(network, samples, epochs=30, batch=64, rate=3e-3, policy_weight=0.0, seed=1)
+    assert curves.held_value[curves.best_epoch] < 0.6 * curves.held_value[0]
+    values, _logits = trained.forward(observations, evaluations)
+    assert np.mean((values > 0) == (wins > 0.5)) > 0.9
+    assert trained.policy_head[0].tolist() == network.policy_head[0].tolist()  # the prior was not trained

@@ -33,6 +33,10 @@ class Evaluator(Protocol):
 
     def value(self, state: State, seat: int) -> float: ...
 
+    def values(self, states: list[State], seat: int) -> list[float]:
+        """`value` of each of `states` (a batch: cheaper than one call each)."""
+        ...
+
     def priors(self, state: State, seat: int, legal: list[int]) -> list[float]: ...
 
 
@@ -280,13 +284,22 @@ class IsmctsBot:
                 if missing:
                     for action, logit in zip(missing, learned.priors(world, mover, missing), strict=True):
                         priors[action] = (logit, tie_break())
-            else:
-                evaluate = world.game.evaluate if learned is None else learned.value
+            elif learned is None:
+                evaluate = world.game.evaluate
                 for action in legal:
                     if action not in priors:
                         child = world.clone()
                         child.apply_legal(action)
                         priors[action] = (evaluate(child, mover), tie_break())
+            else:
+                missing = [action for action in legal if action not in priors]
+                after = []
+                for action in missing:
+                    child = world.clone()
+                    child.apply_legal(action)
+                    after.append(child)
+                for action, value in zip(missing, learned.values(after, mover), strict=True):
+                    priors[action] = (value, tie_break())
             best = -1
             best_prior = (-math.inf, 0.0)
             for action in legal:

@@ -1,6 +1,11 @@
 """The learned evaluation's network, in NumPy: a small multilayer perceptron over one seat's observation tensor with
 two heads, the seat's value of the position (tanh, -1 to 1, the game's returns) and a logit per action (the prior).
 
+A *residual* network corrects the game's own evaluation rather than replacing it: its value is
+`tanh(scale * atanh(evaluation) + offset + head)`, where `evaluation` is `Game.evaluate` of the position for the seat
+and `(scale, offset)` is the network's `base`. Fresh, its head is zero and its base (1, 0), so it judges exactly as
+the game does; training moves it only where the samples show the game's evaluation wrong.
+
 Playing needs only this module and NumPy; training (`guildtable.learn`, `guildtable train`) fits the same shapes in
 PyTorch and saves them here. A network is one `.npz` file: the layers' arrays and a JSON description (`NetworkInfo`:
 the game, the player count, the shapes, and how it was trained). The networks shipped with the package lie in
@@ -11,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -24,6 +30,7 @@ Array = npt.NDArray[np.float32]
 
 SHIPPED = Path(__file__).resolve().parent / "networks"
 FOLDER_VARIABLE = "GUILDTABLE_NETWORKS"
+EDGE = 0.999  # a residual network reads the game's evaluation clipped to this (atanh of ±1 is infinite)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,7 @@ class NetworkInfo:
     actions: int
     hidden: tuple[int, ...]
     training: Training = field(default_factory=Training)
+    residual: bool = False  # the value corrects the game's own evaluation (see the module's docstring)
 
 
 class Network:
@@ -59,11 +67,13 @@ class Network:
         trunk: list[tuple[Array, Array]],
         value: tuple[Array, Array],
         policy: tuple[Array, Array],
+        base: tuple[float, float] = (0.0, 0.0),
     ) -> None:
         self.info = info
         self.trunk = trunk
         self.value_head = value
         self.policy_head = policy
+        self.base = base  # (scale, offset) of the game's evaluation in the value (residual networks only)
 
     @classmethod
     def random(cls, info: NetworkInfo, seed: int = 0) -> Network:
@@ -76,6 +86,9 @@ class Network:
             return weights, np.zeros(outputs, np.float32)
 
         trunk = [layer(a, b, np.sqrt(2.0)) for a, b in itertools.pairwise(sizes)]
+        if info.residual:  # judges exactly as the game's evaluation until trained
+            value = (np.zeros((sizes[-1], 1), np.float32), np.zeros(1, np.float32))
+            return cls(info, trunk, value, layer(sizes[-1], info.actions, 0.1), (1.0, 0.0))
         return cls(info, trunk, layer(sizes[-1], 1, 0.1), layer(sizes[-1], info.actions, 0.1))
 
     def _features(self, observations: Array) -> Array:
@@ -84,21 +97,33 @@ class Network:
             hidden = np.maximum(hidden @ weights + bias, 0.0)
         return hidden
 
-    def forward(self, observations: Array) -> tuple[Array, Array]:
-        """Values (n,) and logits (n, actions) of a batch of observations (n, inputs)."""
+    def _base(self, evaluation: float) -> float:
+        """A residual network's starting point: the game's evaluation, scaled and shifted before the tanh."""
+        scale, offset = self.base
+        return scale * math.atanh(min(max(evaluation, -EDGE), EDGE)) + offset
+
+    def forward(self, observations: Array, evaluations: Array | None = None) -> tuple[Array, Array]:
+        """Values (n,) and logits (n, actions) of a batch of observations (n, inputs) (and, for a residual
+        network, the game's evaluations of them (n,))."""
         hidden = self._features(observations)
-        values = np.tanh(hidden @ self.value_head[0] + self.value_head[1])[:, 0]
+        before = (hidden @ self.value_head[0] + self.value_head[1])[:, 0]
+        if self.info.residual:
+            assert evaluations is not None, "a residual network needs the game's evaluations"
+            scale, offset = self.base
+            before = before + scale * np.arctanh(np.clip(evaluations, -EDGE, EDGE)) + offset
         logits = hidden @ self.policy_head[0] + self.policy_head[1]
-        return values, logits
+        return np.tanh(before), logits
 
-    def value(self, observation: Array) -> float:
-        """One observation's value for its seat, -1 to 1."""
+    def value(self, observation: Array, evaluation: float = 0.0) -> float:
+        """One observation's value for its seat, -1 to 1 (`evaluation`: the game's, for a residual network)."""
         hidden = self._features(observation)
-        return float(np.tanh(hidden @ self.value_head[0][:, 0] + self.value_head[1][0]))
+        before = float(hidden @ self.value_head[0][:, 0] + self.value_head[1][0])
+        return math.tanh(before + self._base(evaluation) if self.info.residual else before)
 
-    def value_and_logits(self, observation: Array) -> tuple[float, Array]:
+    def value_and_logits(self, observation: Array, evaluation: float = 0.0) -> tuple[float, Array]:
         hidden = self._features(observation)
-        value = float(np.tanh(hidden @ self.value_head[0][:, 0] + self.value_head[1][0]))
+        before = float(hidden @ self.value_head[0][:, 0] + self.value_head[1][0])
+        value = math.tanh(before + self._base(evaluation) if self.info.residual else before)
         return value, hidden @ self.policy_head[0] + self.policy_head[1]
 
     def save(self, path: Path) -> None:
@@ -107,6 +132,7 @@ class Network:
             arrays[f"trunk{index}_w"], arrays[f"trunk{index}_b"] = weights, bias
         arrays["value_w"], arrays["value_b"] = self.value_head
         arrays["policy_w"], arrays["policy_b"] = self.policy_head
+        arrays["base"] = np.array(self.base, np.float32)
         info = json.dumps(asdict(self.info))
         path.parent.mkdir(parents=True, exist_ok=True)
         save: Any = np.savez_compressed  # its stubs take keyword arrays for its own flags
@@ -124,6 +150,7 @@ class Network:
                 raw["actions"],
                 tuple(raw["hidden"]),
                 Training(**raw.get("training", {})),
+                bool(raw.get("residual", False)),
             )
             trunk = [
                 (data[f"trunk{index}_w"].astype(np.float32), data[f"trunk{index}_b"].astype(np.float32))
@@ -131,7 +158,8 @@ class Network:
             ]
             value = (data["value_w"].astype(np.float32), data["value_b"].astype(np.float32))
             policy = (data["policy_w"].astype(np.float32), data["policy_b"].astype(np.float32))
-        return cls(info, trunk, value, policy)
+            scale, offset = (float(number) for number in data["base"]) if "base" in data else (0.0, 0.0)
+        return cls(info, trunk, value, policy, (scale, offset))
 
 
 def file_name(game: str, players: int) -> str:

@@ -39,6 +39,12 @@ def train(
     value_mix: float = typer.Option(
         0.5, min=0.0, max=1.0, help=N_("Share of the search's own value in the value target (the rest: the result).")
     ),
+    residual: bool = typer.Option(
+        True, help=N_("The network corrects the game's own evaluation rather than judging from scratch.")
+    ),
+    policy_weight: float = typer.Option(
+        1.0, min=0.0, max=100.0, help=N_("Weight of the move prior's loss beside the value's (0: the value alone).")
+    ),
     seed: int = typer.Option(1, help=N_("The run's seed.")),
     backend: str = typer.Option("local", help=N_("Where games run: local or ray.")),
     workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: every core).")),
@@ -77,8 +83,8 @@ def train(
             *("guildtable", "train", game.name, "--players", str(count), "--generations", str(generations or 10)),
             *("--games", str(games), "--iterations", str(iterations), "--gate-deals", str(gate_deals)),
             *("--epochs", str(epochs), "--window", str(window), "--hidden", ",".join(map(str, sizes))),
-            *("--value-mix", str(value_mix)),
-            *("--seed", str(seed)),
+            *("--value-mix", str(value_mix), "--residual" if residual else "--no-residual"),
+            *("--policy-weight", str(policy_weight), "--seed", str(seed)),
         ]
         command = " ".join(shlex.quote(word) for word in words)
         settings = RunSettings(
@@ -94,6 +100,8 @@ def train(
             value_mix=value_mix,
             seed=seed,
             command=command,
+            residual=residual,
+            policy_weight=policy_weight,
         )
     try:
         import torch  # type: ignore[import-not-found,unused-ignore]  # noqa: F401

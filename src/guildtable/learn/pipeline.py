@@ -54,6 +54,8 @@ class RunSettings:
     value_mix: float = 0.5
     seed: int = 1
     command: str = ""
+    residual: bool = False  # the network corrects the game's own evaluation (`bots.network`)
+    policy_weight: float = 1.0
 
 
 @dataclass(slots=True)
@@ -113,16 +115,19 @@ def _save_samples(path: Path, games: list[GameSamples]) -> None:
         legal=np.concatenate([game.legal for game in games]),
         values=np.concatenate([game.values for game in games]),
         searched=np.concatenate([game.searched for game in games]),
+        evaluations=np.concatenate([game.evaluations for game in games]),
         games=np.concatenate([np.full(len(game.values), game.seed, np.int64) for game in games]),
     )
 
 
 def _load_samples(paths: list[Path]) -> Samples:
-    parts = [np.load(path) for path in paths]
+    parts = [dict(np.load(path)) for path in paths]
+    for part in parts:  # samples saved before the game's evaluations were kept
+        part.setdefault("evaluations", np.zeros(len(part["values"]), np.float32))
     return Samples(
         *(
             np.concatenate([part[name] for part in parts])
-            for name in ("observations", "policies", "legal", "values", "searched", "games")
+            for name in ("observations", "policies", "legal", "values", "searched", "evaluations", "games")
         )
     )
 
@@ -163,6 +168,7 @@ def run_training(
         observer_for(game, settings.players).size,
         game.num_distinct_actions(settings.players),
         settings.hidden,
+        residual=settings.residual,
     )
     for number in range(len(run.generations) + 1, settings.generations + 1):
         start = time.perf_counter()
@@ -179,11 +185,20 @@ def run_training(
         previous = folder / f"candidate-{number - 1}.npz"
         start_from = Network.load(previous) if previous.is_file() else Network.random(info, settings.seed)
         on.progress("training", number, 0, 1)
-        trained, curves = fit(start_from, samples, epochs=settings.epochs, mix=settings.value_mix, seed=seed)
+        trained, curves = fit(
+            start_from,
+            samples,
+            epochs=settings.epochs,
+            mix=settings.value_mix,
+            policy_weight=settings.policy_weight,
+            seed=seed,
+        )
         on.progress("training", number, 1, 1)
         hours = (run.seconds + time.perf_counter() - start) / 3600
         made = Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values))
-        candidate = Network(replace(info, training=made), trained.trunk, trained.value_head, trained.policy_head)
+        candidate = Network(
+            replace(info, training=made), trained.trunk, trained.value_head, trained.policy_head, trained.base
+        )
         candidate_path = str(folder / f"candidate-{number}.npz")
         candidate.save(Path(candidate_path))
 

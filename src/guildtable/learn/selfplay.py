@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from guildtable.bots.base import bot_actions
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.learned import LearnedEvaluator
 from guildtable.bots.network import Network
@@ -48,6 +49,7 @@ class GameSamples:
     legal: npt.NDArray[np.bool_]  # (n, actions)
     values: npt.NDArray[np.float32]  # (n,): the mover's return at the end
     searched: npt.NDArray[np.float32]  # (n,): the search's value of its best move for the mover, 0 to 1
+    evaluations: npt.NDArray[np.float32]  # (n,): the game's own evaluation of the position for the mover, -1 to 1
     moves: int
 
 
@@ -63,22 +65,25 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
     game = get_game(task.game)
     network = None if task.network is None else Network.load(Path(task.network))
     bot = search_bot(task.game, task.players, task.iterations, task.seed, network)
-    encode = observer_for(game, task.players).encode
+    observer = observer_for(game, task.players)
+    encode = observer.encode
     actions = game.num_distinct_actions(task.players)
     state = game.new_state(task.players, seed=task.seed)
     chance = Rng(task.seed ^ 0x5E1F)
+    worlds = Rng(task.seed ^ 0xE7A1)
     observations: list[npt.NDArray[np.float32]] = []
     policies: list[npt.NDArray[np.float32]] = []
     legal_rows: list[npt.NDArray[np.bool_]] = []
     movers: list[int] = []
     searched: list[float] = []
+    evaluations: list[float] = []
     choices = 0
     while not state.is_terminal:
         seat = state.current_player
         assert seat is not None
-        legal = bot_legal = state.legal_actions()
-        if len(bot_legal) == 1:
-            state.apply(bot_legal[0])
+        legal = bot_actions(state)
+        if len(legal) == 1:
+            state.apply(legal[0])
             continue
         result = bot.search(state)
         total = sum(result.visits.values())
@@ -92,6 +97,8 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
         legal_rows.append(mask)
         movers.append(seat)
         searched.append(result.values[result.action])
+        # The game's evaluation as the search meets it: of a world drawn from what the seat knows.
+        evaluations.append(game.evaluate(state.determinize(seat, worlds), seat))
         if choices < task.explore:
             ranked = sorted(result.visits)
             pick = chance.below(total)
@@ -106,7 +113,7 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
         choices += 1
         state.apply(action)
     returns = state.returns()
-    size = observer_for(game, task.players).size
+    size = observer.size
     return GameSamples(
         task.seed,
         np.array(observations, np.float32).reshape(-1, size),
@@ -114,5 +121,6 @@ def play_selfplay(task: SelfPlayTask) -> GameSamples:
         np.array(legal_rows, np.bool_).reshape(-1, actions),
         np.array([returns[seat] for seat in movers], np.float32),
         np.array(searched, np.float32),
+        np.array(evaluations, np.float32),
         state.moves_played,
     )

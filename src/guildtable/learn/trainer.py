@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from guildtable.bots.network import Network
+from guildtable.bots.network import EDGE, Network
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,7 @@ class Samples:
     legal: npt.NDArray[np.bool_]
     values: npt.NDArray[np.float32]  # returns, 0..1
     searched: npt.NDArray[np.float32]  # the search's values, 0..1
+    evaluations: npt.NDArray[np.float32]  # the game's own evaluations, -1..1 (what a residual network corrects)
     games: npt.NDArray[np.int64]  # which game each row came from (held-out games are whole)
 
 
@@ -57,9 +58,11 @@ def fit(
     batch: int = 256,
     rate: float = 1e-3,
     mix: float = 0.5,
+    policy_weight: float = 1.0,
     seed: int = 0,
 ) -> tuple[Network, Curves]:
-    """A copy of `network` trained on `samples`; the loss curves."""
+    """A copy of `network` trained on `samples`; the loss curves. The policy's loss counts `policy_weight` times
+    (0: the value alone is learned, as a search ordering moves by one-ply values needs)."""
     torch = _torch()
     nn = torch.nn
     torch.manual_seed(seed)
@@ -71,16 +74,18 @@ def fit(
     if held.all():
         held[:] = False
 
-    def tensors(rows: npt.NDArray[np.bool_]) -> tuple[Any, Any, Any, Any]:
+    def tensors(rows: npt.NDArray[np.bool_]) -> tuple[Any, Any, Any, Any, Any]:
         return (
             torch.from_numpy(samples.observations[rows]),
             torch.from_numpy(samples.policies[rows]),
             torch.from_numpy(samples.legal[rows]),
             torch.from_numpy(((1.0 - mix) * samples.values[rows] + mix * samples.searched[rows]) * 2.0 - 1.0),
+            torch.from_numpy(np.arctanh(np.clip(samples.evaluations[rows], -EDGE, EDGE)).astype(np.float32)),
         )
 
-    train_x, train_p, train_m, train_v = tensors(~held)
-    held_x, held_p, held_m, held_v = tensors(held)
+    train_x, train_p, train_m, train_v, train_e = tensors(~held)
+    held_x, held_p, held_m, held_v, held_e = tensors(held)
+    residual = network.info.residual
 
     module: Any = nn.Module
 
@@ -91,11 +96,15 @@ def fit(
             self.trunk = nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
             self.value = nn.Linear(sizes[-1], 1)
             self.policy = nn.Linear(sizes[-1], network.info.actions)
+            self.base = nn.Parameter(torch.tensor(network.base, dtype=torch.float32), requires_grad=residual)
 
-        def forward(self, x: Any) -> tuple[Any, Any]:
+        def forward(self, x: Any, e: Any) -> tuple[Any, Any]:
             for layer in self.trunk:
                 x = torch.relu(layer(x))
-            return torch.tanh(self.value(x))[:, 0], self.policy(x)
+            before = self.value(x)[:, 0]
+            if residual:
+                before = before + self.base[0] * e + self.base[1]
+            return torch.tanh(before), self.policy(x)
 
     model = Model()
     with torch.no_grad():
@@ -106,10 +115,12 @@ def fit(
         model.value.bias.copy_(torch.from_numpy(network.value_head[1]))
         model.policy.weight.copy_(torch.from_numpy(network.policy_head[0].T.copy()))
         model.policy.bias.copy_(torch.from_numpy(network.policy_head[1]))
-    optimiser = torch.optim.Adam(model.parameters(), lr=rate, weight_decay=1e-4)
+    model.policy.requires_grad_(policy_weight > 0)  # a value-only fit leaves the prior as it was
+    trainable = [parameter for parameter in model.parameters() if parameter.requires_grad]
+    optimiser = torch.optim.Adam(trainable, lr=rate, weight_decay=1e-4)
 
-    def losses(x: Any, p: Any, m: Any, v: Any) -> tuple[Any, Any]:
-        value, logits = model(x)
+    def losses(x: Any, p: Any, m: Any, v: Any, e: Any) -> tuple[Any, Any]:
+        value, logits = model(x, e)
         logits = logits.masked_fill(~m, -1e9)
         policy_loss = -(p * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
         return ((value - v) ** 2).mean(), policy_loss
@@ -122,9 +133,9 @@ def fit(
         sums = [0.0, 0.0]
         for start in range(0, len(order), batch):
             rows = order[start : start + batch]
-            value_loss, policy_loss = losses(train_x[rows], train_p[rows], train_m[rows], train_v[rows])
+            value_loss, policy_loss = losses(train_x[rows], train_p[rows], train_m[rows], train_v[rows], train_e[rows])
             optimiser.zero_grad()
-            (value_loss + policy_loss).backward()
+            (value_loss + policy_weight * policy_loss).backward()
             optimiser.step()
             sums[0] += float(value_loss) * len(rows)
             sums[1] += float(policy_loss) * len(rows)
@@ -133,14 +144,14 @@ def fit(
         model.eval()
         with torch.no_grad():
             if len(held_x):
-                value_loss, policy_loss = losses(held_x, held_p, held_m, held_v)
+                value_loss, policy_loss = losses(held_x, held_p, held_m, held_v, held_e)
                 held_value, held_policy = float(value_loss), float(policy_loss)
             else:
                 held_value, held_policy = curves.train_value[-1], curves.train_policy[-1]
         curves.held_value.append(held_value)
         curves.held_policy.append(held_policy)
-        if held_value + held_policy < best_loss:
-            best_loss = held_value + held_policy
+        if held_value + policy_weight * held_policy < best_loss:
+            best_loss = held_value + policy_weight * held_policy
             best_state = {name: tensor.clone() for name, tensor in model.state_dict().items()}
             curves.best_epoch = epoch
     if best_state is not None:
@@ -152,4 +163,5 @@ def fit(
     trunk = [(array(layer.weight.T), array(layer.bias)) for layer in model.trunk]
     value = (array(model.value.weight.T), array(model.value.bias))
     policy = (array(model.policy.weight.T), array(model.policy.bias))
-    return Network(network.info, trunk, value, policy), curves
+    base = (float(model.base[0]), float(model.base[1]))
+    return Network(network.info, trunk, value, policy, base), curves
