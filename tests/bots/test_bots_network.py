@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -76,9 +77,6 @@ class Recording:
         self.value_calls += 1
         return 0.0
 
-    def values(self, states: list[State], seat: int) -> list[float]:
-        return [self.value(state, seat) for state in states]
-
     def priors(self, state: State, seat: int, legal: list[int]) -> list[float]:
         self.prior_calls += 1
         return [1.0 if action == self.liked else 0.0 for action in legal]
@@ -95,29 +93,22 @@ def test_the_search_orders_new_moves_by_the_networks_prior_with_learned_2() -> N
     assert evaluator.value_calls >= 1 and evaluator.prior_calls >= 1
 
 
-class LikesOnePosition(Recording):
-    """Values the position after the liked move highest (a one-ply judge), and is never asked for priors."""
-
-    def __init__(self, liked: int, after: State) -> None:
-        super().__init__(liked)
-        self.after = after.view(None)
-
-    def value(self, state: State, seat: int) -> float:
-        self.value_calls += 1
-        return 1.0 if state.view(None) == self.after else -1.0
+class Counting(Recording):
+    """Judges every position the same and counts the leaves it is asked about."""
 
 
-def test_the_search_judges_leaves_and_one_ply_orders_with_the_learned_value() -> None:
-    state = get_game("city-blocks").new_state(2, seed=3)
-    legal = state.legal_actions()
-    liked = legal[len(legal) // 3]
-    after = state.clone()
-    after.apply(liked)
-    evaluator = LikesOnePosition(liked, after)
+def test_with_learned_1_the_network_judges_the_leaves_and_the_game_orders_the_moves() -> None:
+    """`learned=1`: the first move tried is the one the game's one-ply evaluation likes best (as `hard`'s), and
+    the network is asked about the leaves only, never for move priors."""
+    game = get_game("city-blocks")
+    state = game.new_state(2, seed=3)
     settings = SearchSettings(iterations=1, c=0.1, rollout=0, widen=1, alpha=0.4, prior_depth=2, settle=0, learned=1)
+    evaluator = Counting(-1)
     result = IsmctsBot(1, settings, evaluator=evaluator).search(state)
-    assert list(result.visits) == [liked] and evaluator.prior_calls == 0
-    assert evaluator.value_calls >= len(legal)  # every move's one-ply value, then the leaf
+    plain = IsmctsBot(1, replace(settings, learned=0)).search(state)
+    assert list(result.visits) == list(plain.visits) and len(result.visits) == 1
+    assert evaluator.value_calls == 1 and evaluator.prior_calls == 0  # one leaf, one seat on its path
+    assert result.values == {result.action: 0.5}  # the network's value 0 (an even position) judged the leaf
 
 
 def test_learned_without_a_network_is_the_games_own_evaluation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

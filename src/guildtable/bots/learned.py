@@ -4,31 +4,15 @@ a residual network also reads the game's own evaluation for the seat, which is h
 
 from __future__ import annotations
 
-import numpy as np
-from threadpoolctl import threadpool_limits  # type: ignore[import-untyped]  # (it ships no types)
-
 from guildtable.bots.network import Network
 from guildtable.kernel import State
 from guildtable.kernel.observation import observer_for
-
-
-def one_blas_thread() -> None:
-    """Keep NumPy's BLAS to one thread in this process. The network's products are small: threads only add their
-    start-up, and on a machine whose cores are all busy (bot workers, self-play) a batch took 50 times longer."""
-    global _limited
-    if not _limited:
-        threadpool_limits(1, user_api="blas")
-        _limited = True
-
-
-_limited = False
 
 
 class LearnedEvaluator:
     """A network and its game's observer for one player count."""
 
     def __init__(self, network: Network, game_name: str, players: int) -> None:
-        one_blas_thread()
         observer = observer_for(game_name, players)
         if observer.size != network.info.inputs:
             raise ValueError(
@@ -42,17 +26,6 @@ class LearnedEvaluator:
         """The network's value of `state` for `seat`, -1 to 1 (what `Game.evaluate` gives)."""
         evaluation = state.game.evaluate(state, seat) if self.residual else 0.0
         return self.network.value(self.encode(state, seat), evaluation)
-
-    def values(self, states: list[State], seat: int) -> list[float]:
-        """`value` of each of `states` for `seat`, in one pass of the network (a one-ply ordering's batch)."""
-        if not states:
-            return []
-        observations = np.stack([self.encode(state, seat) for state in states])
-        evaluations = (
-            np.array([state.game.evaluate(state, seat) for state in states], np.float32) if self.residual else None
-        )
-        values, _logits = self.network.forward(observations, evaluations)
-        return [float(value) for value in values]
 
     def priors(self, state: State, seat: int, legal: list[int]) -> list[float]:
         """The network's logit of each move in `legal` for `seat`, the seat on turn (higher: more promising)."""
