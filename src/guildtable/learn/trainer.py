@@ -62,7 +62,7 @@ def fit(
     seed: int = 0,
 ) -> tuple[Network, Curves]:
     """A copy of `network` trained on `samples`; the loss curves. The policy's loss counts `policy_weight` times
-    (0: the value alone is learned, as a search ordering moves by one-ply values needs)."""
+    (0: the value alone is learned, all a search judging its leaves with `learned=1` needs)."""
     torch = _torch()
     nn = torch.nn
     torch.manual_seed(seed)
