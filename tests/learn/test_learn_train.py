@@ -16,7 +16,10 @@ from guildtable.learn.trainer import Samples
 
 runner = CliRunner()
 ENGLISH = {"LC_ALL": None, "LC_MESSAGES": None, "LANG": "C.UTF-8", "COLUMNS": "120"}
-TINY = ["--games", "3", "--iterations", "10", "--gate-deals", "1", "--epochs", "2", "--workers", "1", "--hidden", "8"]
+TINY = [
+    *("--games", "3", "--iterations", "10", "--gate-deals", "1", "--epochs", "2", "--workers", "1", "--hidden", "8"),
+    *("--rate", "0.002"),
+]
 
 
 def test_bad_input_is_refused_in_words(tmp_path: Path) -> None:
@@ -46,6 +49,7 @@ def test_a_tiny_run_trains_gates_reports_and_resumes(tmp_path: Path) -> None:
     assert (out / "report.png").stat().st_size > 1000 and (out / "samples-1.npz").is_file()
     candidate = Network.load(out / "candidate-1.npz")
     assert candidate.info.training.generation == 1 and candidate.info.training.command.startswith("guildtable train")
+    assert "--rate 0.002" in candidate.info.training.command and run["settings"]["rate"] == 0.002
     again = runner.invoke(
         app, ["--lang", "en", "train", "city-blocks", "--out", str(out), *TINY], env=ENGLISH
     )  # the folder is taken

@@ -45,6 +45,7 @@ def train(
     policy_weight: float = typer.Option(
         1.0, min=0.0, max=100.0, help=N_("Weight of the move prior's loss beside the value's (0: the value alone).")
     ),
+    rate: float = typer.Option(1e-3, min=1e-6, max=1.0, help=N_("The training's learning rate.")),
     seed: int = typer.Option(1, help=N_("The run's seed.")),
     backend: str = typer.Option("local", help=N_("Where games run: local or ray.")),
     workers: int | None = typer.Option(None, min=1, help=N_("Worker processes (default: every core).")),
@@ -84,7 +85,7 @@ def train(
             *("--games", str(games), "--iterations", str(iterations), "--gate-deals", str(gate_deals)),
             *("--epochs", str(epochs), "--window", str(window), "--hidden", ",".join(map(str, sizes))),
             *("--value-mix", str(value_mix), "--residual" if residual else "--no-residual"),
-            *("--policy-weight", str(policy_weight), "--seed", str(seed)),
+            *("--policy-weight", str(policy_weight), "--rate", str(rate), "--seed", str(seed)),
         ]
         command = " ".join(shlex.quote(word) for word in words)
         settings = RunSettings(
@@ -102,6 +103,7 @@ def train(
             command=command,
             residual=residual,
             policy_weight=policy_weight,
+            rate=rate,
         )
     try:
         import torch  # type: ignore[import-not-found,unused-ignore]  # noqa: F401

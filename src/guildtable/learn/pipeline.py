@@ -56,6 +56,7 @@ class RunSettings:
     command: str = ""
     residual: bool = False  # the network corrects the game's own evaluation (`bots.network`)
     policy_weight: float = 1.0
+    rate: float = 1e-3  # Adam's learning rate
 
 
 @dataclass(slots=True)
@@ -189,6 +190,7 @@ def run_training(
             start_from,
             samples,
             epochs=settings.epochs,
+            rate=settings.rate,
             mix=settings.value_mix,
             policy_weight=settings.policy_weight,
             seed=seed,
@@ -244,31 +246,32 @@ def _duel(
 
 
 def write_report(folder: Path, run: Run) -> None:
-    """`report.json` (the run as `run.json` has it, plus the kept network's training) and `report.png` (loss curves
-    of every generation, and strength by generation against hard's evaluation with 95% intervals)."""
+    """`report.json` (the run as `run.json` has it, plus the kept network's training) and `report.png`: the value's
+    and (when it is trained) the move prior's loss curves of every generation, each on its own scale, and strength by
+    generation against hard's evaluation with 95% intervals."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
 
     (folder / "report.json").write_text(json.dumps(asdict(run), indent=1) + "\n", encoding="utf-8")
-    figure, (losses, strength) = plt.subplots(1, 2, figsize=(11, 4))
-    offset = 0
-    for generation in run.generations:
-        curves = generation.curves
-        epochs = range(offset, offset + len(curves["held_value"]))
-        label = generation.generation == 1
-        losses.plot(epochs, curves["train_value"], color="tab:blue", label="value, training" if label else None)
-        losses.plot(epochs, curves["held_value"], color="tab:blue", ls="--", label="value, held out" if label else None)
-        losses.plot(epochs, curves["train_policy"], color="tab:orange", label="policy, training" if label else None)
-        losses.plot(
-            epochs, curves["held_policy"], color="tab:orange", ls="--", label="policy, held out" if label else None
-        )
-        offset += len(curves["held_value"])
-    losses.set_xlabel("epoch (all generations)")
-    losses.set_ylabel("loss")
-    losses.legend()
+    curves = [("value", "value"), ("policy", "move prior")]
+    if run.settings.policy_weight == 0:  # a value-only fit leaves the prior untrained: its flat curve says nothing
+        curves = curves[:1]
+    figure, axes = plt.subplots(1, len(curves) + 1, figsize=(5.5 * (len(curves) + 1), 4))
+    for axis, (name, label) in zip(axes, curves, strict=False):
+        offset = 0
+        for generation in run.generations:
+            held = generation.curves[f"held_{name}"]
+            epochs = range(offset, offset + len(held))
+            first = generation.generation == run.generations[0].generation
+            axis.plot(epochs, generation.curves[f"train_{name}"], color="tab:blue", label="training" if first else None)
+            axis.plot(epochs, held, color="tab:orange", ls="--", label="held out" if first else None)
+            offset += len(held)
+        axis.set_xlabel("epoch (all generations)")
+        axis.set_ylabel(f"{label} loss")
+        axis.legend()
+    strength = axes[-1]
     generations = [generation.generation for generation in run.generations]
     shares = [generation.strength for generation in run.generations]
     below = [generation.strength - generation.strength_low for generation in run.generations]
@@ -276,7 +279,8 @@ def write_report(folder: Path, run: Run) -> None:
     strength.errorbar(generations, shares, yerr=[below, above], fmt="o-", capsize=3)
     strength.axhline(0.5, color="grey", lw=0.8)
     strength.set_ylim(0, 1)
-    strength.xaxis.set_major_locator(MaxNLocator(integer=True))
+    strength.set_xticks(generations)
+    strength.set_xlim(min(generations, default=1) - 0.5, max(generations, default=1) + 0.5)
     strength.set_xlabel("generation")
     strength.set_ylabel("score against hard's evaluation (95% interval)")
     title = f"{run.settings.game}, {run.settings.players} players, {run.settings.iterations} iterations a move"
