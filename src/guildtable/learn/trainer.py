@@ -163,5 +163,5 @@ def fit(
     trunk = [(array(layer.weight.T), array(layer.bias)) for layer in model.trunk]
     value = (array(model.value.weight.T), array(model.value.bias))
     policy = (array(model.policy.weight.T), array(model.policy.bias))
-    base = (float(model.base[0]), float(model.base[1]))
+    base = (float(model.base[0].detach()), float(model.base[1].detach()))
     return Network(network.info, trunk, value, policy, base), curves
