@@ -93,10 +93,12 @@ def test_the_end_brings_the_winner_into_view(browser: Any, base_url: str, game: 
             # sends it a fresh view): it shows the end when it gets there.
             page.wait_for_function("document.body.dataset.terminal === 'true'", timeout=180000)
             page.wait_for_function("document.activeElement && document.activeElement.id === 'winner'")
-            # The result scrolls into view (smoothly): wait until it has arrived, then read the page.
+            # The result scrolls into view (smoothly): wait until it has arrived, then read the page. On its way it
+            # passes under the sticky status bar while already inside the window, so "arrived" is: in the window and
+            # not covered (a result that never comes out from under the bar times out here).
             page.wait_for_function(
-                "(() => { const box = document.getElementById('winner').getBoundingClientRect();"
-                " return box.top >= 0 && box.bottom <= innerHeight; })()"
+                f"(() => {{ const seen = ({SEEN})();"
+                " return seen.onTop && seen.top >= 0 && seen.bottom <= seen.height; })()"
             )
             # The panel's own arrival (the result, then the sheet following it) is over before the page is read.
             page.wait_for_function(
