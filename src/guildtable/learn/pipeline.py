@@ -259,12 +259,12 @@ def write_report(folder: Path, run: Run) -> None:
     if run.settings.policy_weight == 0:  # a value-only fit leaves the prior untrained: its flat curve says nothing
         curves = curves[:1]
     figure, axes = plt.subplots(1, len(curves) + 1, figsize=(5.5 * (len(curves) + 1), 4))
-    for axis, (name, label) in zip(axes, curves, strict=False):
+    for axis, (name, label) in zip(axes[:-1], curves, strict=True):  # the last panel is the strength's
         offset = 0
-        for generation in run.generations:
+        for index, generation in enumerate(run.generations):
             held = generation.curves[f"held_{name}"]
             epochs = range(offset, offset + len(held))
-            first = generation.generation == run.generations[0].generation
+            first = index == 0
             axis.plot(epochs, generation.curves[f"train_{name}"], color="tab:blue", label="training" if first else None)
             axis.plot(epochs, held, color="tab:orange", ls="--", label="held out" if first else None)
             offset += len(held)
