@@ -72,6 +72,7 @@ class Recording:
         self.liked = liked
         self.value_calls = 0
         self.prior_calls = 0
+        self.has_prior = True
 
     def value(self, state: State, seat: int) -> float:
         self.value_calls += 1

@@ -36,6 +36,11 @@ class Evaluator(Protocol):
 
     def priors(self, state: State, seat: int, legal: list[int]) -> list[float]: ...
 
+    @property
+    def has_prior(self) -> bool:
+        """Whether `priors` says anything (else the game's one-ply values order new moves, also with `learned=2`)."""
+        ...
+
 
 class Node:
     """One action sequence from the root: `seat` took the last action; `reward` sums the outcomes for `seat`."""
@@ -276,7 +281,7 @@ class IsmctsBot:
             if priors is None:
                 priors = node.priors = {}
             tie_break = self._fast.random
-            if learned is not None and self.settings.learned >= 2:
+            if learned is not None and self.settings.learned >= 2 and learned.has_prior:
                 missing = [action for action in legal if action not in priors]
                 if missing:
                     for action, logit in zip(missing, learned.priors(world, mover, missing), strict=True):

@@ -1,10 +1,10 @@
 """What a search asks of a learned network: a seat's value of a position, and priors over the moves of the seat on
 turn. Both read only the seat's observation tensor (`Game.observer`), so they know what the seat knows and no more;
-a residual network also reads the game's own evaluation for the seat, which is held to the same rule."""
+a residual (or grouped) network also reads the game's own evaluation for the seat, which is held to the same rule."""
 
 from __future__ import annotations
 
-from guildtable.bots.network import Network
+from guildtable.bots.network import AnyNetwork, GroupedNetwork
 from guildtable.kernel import State
 from guildtable.kernel.observation import observer_for
 
@@ -12,7 +12,7 @@ from guildtable.kernel.observation import observer_for
 class LearnedEvaluator:
     """A network and its game's observer for one player count."""
 
-    def __init__(self, network: Network, game_name: str, players: int) -> None:
+    def __init__(self, network: AnyNetwork, game_name: str, players: int) -> None:
         observer = observer_for(game_name, players)
         if observer.size != network.info.inputs:
             raise ValueError(
@@ -20,7 +20,8 @@ class LearnedEvaluator:
             )
         self.network = network
         self.encode = observer.encode
-        self.residual = network.info.residual
+        self.residual = network.info.residual or network.info.grouped
+        self.has_prior = not isinstance(network, GroupedNetwork)  # a grouped network judges positions only
 
     def value(self, state: State, seat: int) -> float:
         """The network's value of `state` for `seat`, -1 to 1 (what `Game.evaluate` gives)."""

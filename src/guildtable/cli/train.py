@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import numpy as np
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
@@ -45,6 +46,13 @@ def train(
     policy_weight: float = typer.Option(
         1.0, min=0.0, max=100.0, help=N_("Weight of the move prior's loss beside the value's (0: the value alone).")
     ),
+    grouped: bool = typer.Option(
+        False,
+        help=N_(
+            "One small network shared by the like parts of a position (City Blocks: its streets) rather than one "
+            "over the whole position; it learns the value alone."
+        ),
+    ),
     rate: float = typer.Option(1e-3, min=1e-6, max=1.0, help=N_("The training's learning rate.")),
     seed: int = typer.Option(1, help=N_("The run's seed.")),
     backend: str = typer.Option("local", help=N_("Where games run: local or ray.")),
@@ -79,6 +87,17 @@ def train(
             fail(_("--hidden takes whole numbers separated by commas, such as 256,128"))
         if not sizes or any(size < 1 or size > 4096 for size in sizes):
             fail(_("--hidden takes layer sizes from 1 to 4096, such as 256,128"))
+        if grouped:
+            from guildtable.kernel.observation import observer_for
+
+            observer = observer_for(game, count)
+            if observer.groups(np.zeros((1, observer.size), np.float32)) is None:
+                fail(
+                    _("{game}'s positions have no like parts to share a network: leave out --grouped", game=game.title)
+                )
+            if len(sizes) != 1:
+                fail(_("a grouped network has one hidden layer: give --hidden one size, such as 32"))
+            policy_weight = 0.0
         # The command that makes this run again (what the README quotes for a shipped network).
         words = [
             *("guildtable", "train", game.name, "--players", str(count), "--generations", str(generations or 10)),
@@ -86,6 +105,7 @@ def train(
             *("--epochs", str(epochs), "--window", str(window), "--hidden", ",".join(map(str, sizes))),
             *("--value-mix", str(value_mix), "--residual" if residual else "--no-residual"),
             *("--policy-weight", str(policy_weight), "--rate", str(rate), "--seed", str(seed)),
+            *(["--grouped"] if grouped else []),
         ]
         command = " ".join(shlex.quote(word) for word in words)
         settings = RunSettings(
@@ -104,6 +124,7 @@ def train(
             residual=residual,
             policy_weight=policy_weight,
             rate=rate,
+            grouped=grouped,
         )
     try:
         import torch  # type: ignore[import-not-found,unused-ignore]  # noqa: F401

@@ -42,6 +42,7 @@ import os
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import compress
 from operator import ne
@@ -209,6 +210,17 @@ def _snapshot(key: Any) -> Any:
     return key
 
 
+@dataclass(frozen=True, slots=True)
+class Groups:
+    """A batch of observations seen as a sum over like parts of the position (City Blocks: its streets), for a
+    learned value that shares its weights across the parts (`bots.network.GroupedNetwork`): per part its features
+    and what it is worth, and what every part sees alike. All of it is read from the observations alone."""
+
+    features: npt.NDArray[np.float32]  # (n, parts, features)
+    worth: npt.NDArray[np.float32]  # (n, parts): what winning the part is worth, 0 where nothing is left to win
+    context: npt.NDArray[np.float32]  # (n, context): the rest of the position, the same for every part
+
+
 class Encoder(ABC):
     """Turns a position into one seat's observation tensor, laid out as `layout` says."""
 
@@ -237,6 +249,11 @@ class Encoder(ABC):
         if compiled is not None:
             return compiled.encode(state, seat)
         return self.build(state, seat)
+
+    def groups(self, observations: npt.NDArray[np.float32]) -> Groups | None:
+        """The batch `observations` (n, size) as a sum over like parts, or None: the game's observation has none
+        (its networks are plain perceptrons)."""
+        return None
 
     @abstractmethod
     def build(self, state: State, seat: int) -> Tensor:

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from guildtable.bots.network import Network
+from guildtable.bots.network import load_network
 from guildtable.kernel.registry import get_game
 from guildtable.learn.selfplay import search_bot
 
@@ -37,7 +37,7 @@ class DuelResult:
 def play_duel(task: DuelTask) -> DuelResult:
     """One game of a duel (module-level: a worker process or a Ray task runs it)."""
     game = get_game(task.game)
-    networks = {path: None if path is None else Network.load(Path(path)) for path in {task.candidate, task.rival}}
+    networks = {path: None if path is None else load_network(Path(path)) for path in {task.candidate, task.rival}}
     bots = [
         search_bot(
             task.game,

@@ -9,10 +9,14 @@ Each generation:
    more than `gate_share` of the games. Its duel with `hard`'s evaluation at the same budget is the run's strength by
    generation (the same duel while nothing is kept yet).
 
+A grouped network (`--grouped`, for a game whose observation is a sum over like parts: City Blocks' streets) shares
+its weights across the parts (`bots.network.GroupedNetwork`) and learns from the games' results alone (`--value-mix 0`)
+without memorising them.
+
 Everything lives in the run's folder: `run.json` (the settings and each finished generation's figures), the samples
 of each generation (`samples-<g>.npz`), each candidate (`candidate-<g>.npz`), the kept network (`kept.npz`), and the
 report (`report.json`, `report.png`). A run stopped at any point resumes with `--resume` from the last finished
-generation.
+generation, and a generation's samples already in the folder (of the same deals) are not played again.
 """
 
 from __future__ import annotations
@@ -28,8 +32,8 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from guildtable.arena.backends import run_calls
-from guildtable.bots.network import Network, NetworkInfo, Training
-from guildtable.kernel.observation import observer_for
+from guildtable.bots.network import AnyNetwork, GroupedNetwork, Network, NetworkInfo, Training, load_network
+from guildtable.kernel.observation import Encoder, observer_for
 from guildtable.kernel.registry import get_game
 from guildtable.learn.duel import DuelResult, duel_tasks, play_duel, wilson
 from guildtable.learn.selfplay import GameSamples, SelfPlayTask, play_selfplay
@@ -57,6 +61,7 @@ class RunSettings:
     residual: bool = False  # the network corrects the game's own evaluation (`bots.network`)
     policy_weight: float = 1.0
     rate: float = 1e-3  # Adam's learning rate
+    grouped: bool = False  # a network over the game's `Encoder.groups` (`bots.network.GroupedNetwork`)
 
 
 @dataclass(slots=True)
@@ -163,13 +168,15 @@ def run_training(
         run.settings = replace(run.settings, generations=generations)
     settings = run.settings
     game = get_game(settings.game)
+    observer = observer_for(game, settings.players)
     info = NetworkInfo(
         settings.game,
         settings.players,
-        observer_for(game, settings.players).size,
+        observer.size,
         game.num_distinct_actions(settings.players),
         settings.hidden,
-        residual=settings.residual,
+        residual=settings.residual or settings.grouped,
+        grouped=settings.grouped,
     )
     for number in range(len(run.generations) + 1, settings.generations + 1):
         start = time.perf_counter()
@@ -179,12 +186,18 @@ def run_training(
             SelfPlayTask(settings.game, settings.players, seed + index, settings.iterations, kept)
             for index in range(settings.games)
         ]
-        played = sorted(on.gather(play_selfplay, tasks, "self-play", number), key=lambda samples: samples.seed)
-        _save_samples(folder / f"samples-{number}.npz", played)
+        played_path = folder / f"samples-{number}.npz"
+        if _played_already(played_path, [task.seed for task in tasks], observer.size):
+            on.progress("self-play", number, len(tasks), len(tasks))
+            positions = len(np.load(played_path)["values"])
+        else:
+            played = sorted(on.gather(play_selfplay, tasks, "self-play", number), key=lambda samples: samples.seed)
+            _save_samples(played_path, played)
+            positions = int(sum(len(game.values) for game in played))
         window = [folder / f"samples-{g}.npz" for g in range(max(1, number - settings.window + 1), number + 1)]
         samples = _load_samples(window)
         previous = folder / f"candidate-{number - 1}.npz"
-        start_from = Network.load(previous) if previous.is_file() else Network.random(info, settings.seed)
+        start_from = load_network(previous) if previous.is_file() else _fresh(info, observer, settings.seed)
         on.progress("training", number, 0, 1)
         trained, curves = fit(
             start_from,
@@ -198,9 +211,8 @@ def run_training(
         on.progress("training", number, 1, 1)
         hours = (run.seconds + time.perf_counter() - start) / 3600
         made = Training(settings.command, settings.seed, round(hours, 2), run.machine, number, len(samples.values))
-        candidate = Network(
-            replace(info, training=made), trained.trunk, trained.value_head, trained.policy_head, trained.base
-        )
+        candidate = trained
+        candidate.info = replace(info, training=made)
         candidate_path = str(folder / f"candidate-{number}.npz")
         candidate.save(Path(candidate_path))
 
@@ -215,11 +227,10 @@ def run_training(
         low, high = wilson(wins, len(strength))
         seconds = time.perf_counter() - start
         run.seconds += seconds
-        positions = int(sum(len(game.values) for game in played))
         run.generations.append(
             Generation(
                 number,
-                len(played),
+                len(tasks),
                 positions,
                 seconds,
                 asdict(curves),
@@ -235,6 +246,27 @@ def run_training(
         run.save(folder)
         write_report(folder, run)
     return run
+
+
+def _played_already(path: Path, seeds: list[int], size: int) -> bool:
+    """Whether `path` holds the self-play samples of exactly these deals (a run stopped after its self-play, or
+    started in a folder given them): the same games, observations of this size."""
+    if not path.is_file():
+        return False
+    with np.load(path) as data:
+        return bool(
+            data["observations"].shape[1] == size and np.array_equal(np.unique(data["games"]), np.unique(seeds))
+        )
+
+
+def _fresh(info: NetworkInfo, observer: Encoder, seed: int) -> AnyNetwork:
+    """Generation 0's network: it judges as the game's own evaluation (residual or grouped) or at random."""
+    if not info.grouped:
+        return Network.random(info, seed)
+    groups = observer.groups(np.zeros((1, observer.size), np.float32))
+    if groups is None:
+        raise ValueError(f"{info.game}'s observation has no groups: train a perceptron (--no-grouped)")
+    return GroupedNetwork.random(info, groups.features.shape[2], groups.context.shape[1], seed)
 
 
 def _duel(

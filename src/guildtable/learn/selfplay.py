@@ -19,7 +19,7 @@ import numpy.typing as npt
 from guildtable.bots.base import bot_actions
 from guildtable.bots.ismcts import IsmctsBot
 from guildtable.bots.learned import LearnedEvaluator
-from guildtable.bots.network import Network
+from guildtable.bots.network import AnyNetwork, load_network
 from guildtable.bots.spec import level_settings
 from guildtable.kernel import Rng
 from guildtable.kernel.observation import observer_for
@@ -53,7 +53,7 @@ class GameSamples:
     moves: int
 
 
-def search_bot(game: str, players: int, iterations: int, seed: int, network: Network | None) -> IsmctsBot:
+def search_bot(game: str, players: int, iterations: int, seed: int, network: AnyNetwork | None) -> IsmctsBot:
     """`hard`'s search at a fixed iteration budget (no time cap), judging with `network` if given."""
     settings = level_settings("hard", {"iterations": str(iterations), "ms": "0"}, get_game(game))
     evaluator = None if network is None else LearnedEvaluator(network, game, players)
@@ -63,7 +63,7 @@ def search_bot(game: str, players: int, iterations: int, seed: int, network: Net
 def play_selfplay(task: SelfPlayTask) -> GameSamples:
     """Play one self-play game (module-level: a worker process or a Ray task runs it)."""
     game = get_game(task.game)
-    network = None if task.network is None else Network.load(Path(task.network))
+    network = None if task.network is None else load_network(Path(task.network))
     bot = search_bot(task.game, task.players, task.iterations, task.seed, network)
     observer = observer_for(game, task.players)
     encode = observer.encode

@@ -11,12 +11,15 @@ the board and from the value tiles won.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from guildtable.games.city_blocks.content import (
     HAND_SIZE,
     PLAYER_SET,
+    ROWS,
     SITES,
     STREET_NAMES,
+    STREET_SITES,
     STREETS,
     TILE_CODES,
     TILE_TYPES,
@@ -26,7 +29,7 @@ from guildtable.games.city_blocks.questions import Swap
 from guildtable.games.city_blocks.state import CityBlocksPosition
 from guildtable.kernel import State
 from guildtable.kernel.layout import LayoutBuilder
-from guildtable.kernel.observation import Encoder, copies
+from guildtable.kernel.observation import Encoder, Groups, copies
 from guildtable.kernel.protocol import Tensor
 
 PLAYERS = 2
@@ -34,6 +37,13 @@ CELL = 1 + PLAYERS * TILE_TYPES  # empty, then each tile type of the observer, t
 VALUES = len(VALUE_TILES)
 PILE_SIZE = len(PLAYER_SET) - HAND_SIZE
 COPIES = max(PLAYER_SET.count(tile) for tile in range(TILE_TYPES))  # 2: the school (CB-1)
+
+
+_MEMBERS = np.zeros((STREETS, SITES), np.float32)  # street × site: 1 where the site lies in the street
+for _street, _sites in enumerate(STREET_SITES):
+    _MEMBERS[_street, list(_sites)] = 1.0
+_IS_ROW = (np.arange(STREETS) < ROWS).astype(np.float32).reshape(STREETS, 1)
+_WORTH = np.arange(1 + VALUES, dtype=np.float32) / VALUES  # a street's value one-hot → its worth, 0 once scored
 
 
 class CityBlocksEncoder(Encoder):
@@ -103,6 +113,22 @@ class CityBlocksEncoder(Encoder):
                 *[tuple(range(1 + VALUES))] * STREETS,
             )
             for seat in range(PLAYERS)
+        )
+
+    def groups(self, observations: npt.NDArray[np.float32]) -> Groups:
+        """The streets: per street the count of each cell kind over its sites (empty, each tile type of the
+        observer's, of the opponent's) and whether it is a row, worth its value tile (/15, 0 once scored); the
+        context is everything after the streets' values (the value tiles won and out, the hand, the sizes, who is to
+        move)."""
+        count = len(observations)
+        board = observations[:, self.board : self.board + SITES * CELL].reshape(count, SITES, CELL)
+        streets = np.einsum("ps,nsc->npc", _MEMBERS, board)
+        rows = np.broadcast_to(_IS_ROW, (count, STREETS, 1))
+        slots = observations[:, self.slots : self.won].reshape(count, STREETS, 1 + VALUES)
+        return Groups(
+            np.concatenate([streets, rows], axis=2, dtype=np.float32),
+            (slots @ _WORTH).astype(np.float32),
+            np.ascontiguousarray(observations[:, self.won :]),
         )
 
     def build(self, state: State, seat: int) -> Tensor:
