@@ -46,6 +46,24 @@ def test_games_lists_every_registered_game_with_options_and_bots(client: TestCli
     assert {"random", "greedy"} <= {bot["kind"] for bot in body["bots"]}
 
 
+def test_expert_is_seated_only_where_it_has_learned_the_game(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35: the new-table form offers `expert` at the player counts a network ships for, and a table elsewhere
+    is refused in words (it would play as hard)."""
+    monkeypatch.delenv("GUILDTABLE_NETWORKS", raising=False)
+    games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    assert games["city-blocks"]["expert_players"] == [2] and games["guildhall"]["expert_players"] == []
+    assert "expert" in {opponent["kind"] for opponent in client.get("/api/games").json()["opponents"]}
+    table = new_table(client, ["human", "expert"])
+    assert [seat["name"] for seat in client.get(f"/api/tables/{table['id']}").json()["seats"]][
+        1
+    ] == "Red (Computer, expert)"
+    refused = client.post("/api/tables", json={"game": "guildhall", "seats": [{}, {"kind": "expert"}]})
+    assert (refused.status_code, refused.json()["problem"]) == (422, "bad-seats")
+    assert "has not learned Guildhall: Job Faire for 2 players yet" in refused.json()["detail"]
+
+
 def test_create_gives_one_secret_invite_per_human_seat_and_a_spectator_link(client: TestClient) -> None:
     table = new_table(client, ["human", "greedy"], take=False)
     assert [invite["seat"] for invite in table["invites"]] == [0]

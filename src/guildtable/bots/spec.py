@@ -1,6 +1,6 @@
 """Bot specs: the strings that name a bot everywhere one is chosen (CLI, arena, web seats).
 
-`random`, `greedy`, `ismcts:iterations=2000,c=0.7`, or a level: `easy`, `medium`, `hard`. Unknown kinds and
+`random`, `greedy`, `ismcts:iterations=2000,c=0.7`, or a level: `easy`, `medium`, `hard`, `expert`. Unknown kinds and
 parameters raise BadOptions naming them.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from guildtable.bots.base import Bot
 from guildtable.bots.greedy import GreedyBot
 from guildtable.bots.ismcts import IsmctsBot, SearchSettings
-from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS
+from guildtable.bots.levels import LEVEL_DESCRIPTIONS, LEVELS, TUNED_AS
 from guildtable.bots.random_bot import RandomBot
 from guildtable.bots.script import ScriptBot
 from guildtable.kernel import BadOptions, Game
@@ -96,7 +96,8 @@ def _ismcts(seed: int, params: dict[str, str]) -> Bot:
 def level_settings(level: str, params: dict[str, str], game: Game | None = None) -> SearchSettings:
     """A level's ISMCTS settings: its spec, then the game's tuning of it, then the spec's own parameters."""
     _kind, base_params = parse_spec(LEVELS[level])
-    tuning = parse_params(game.level_tuning[level]) if game and level in game.level_tuning else {}
+    tuned = TUNED_AS.get(level, level)
+    tuning = parse_params(game.level_tuning[tuned]) if game and tuned in game.level_tuning else {}
     return search_settings({**base_params, **tuning, **params})
 
 

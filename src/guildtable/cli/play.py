@@ -31,6 +31,7 @@ from rich.text import Text
 
 from guildtable.bots.base import Bot
 from guildtable.bots.hint import hint as ask_hint
+from guildtable.bots.levels import expert_available
 from guildtable.bots.spec import make_bot
 from guildtable.cli.common import console, fail, find_game, game_options, game_words, seat_name, seat_specs
 from guildtable.kernel import Event, Game, GuildtableError, IllegalAction, State
@@ -51,7 +52,8 @@ ALL_WORD: Final = "all"
 GAME_WORD: Final = "game"  # `help game`: the game in a few sentences
 # What `quit`'s question accepts as yes (English and German); anything else, or no answer, keeps the default: no.
 YES_WORDS: Final = frozenset({"y", "yes", "j", "ja"})
-# The bot that answers `hint` (at most 1.5 s a move; see bots/levels.py).
+# The bot that answers `hint` (at most 1.5 s a move; see bots/levels.py): `expert` where it has learned the game at
+# this player count, else `hard`.
 HINT_BOT: Final = "hard"
 # The most lines `?` prints without being asked for all of them, whatever the terminal's height: the board stays in
 # view above the list.
@@ -315,7 +317,9 @@ class _Session:
         """`hint`: what the strongest bot would play here, searched from what this seat knows only."""
         console.print(_("Thinking…"), style="dim", markup=False)
         try:
-            answer = ask_hint(self.state, seat, spec=HINT_BOT, seed=len(self.state.history))
+            players = self.state.num_players
+            spec = "expert" if expert_available(self.state.game.name, players) else HINT_BOT
+            answer = ask_hint(self.state, seat, spec=spec, seed=len(self.state.history))
         except GuildtableError as error:
             console.print("[red]" + escape(str(error)) + "[/]")
             return

@@ -32,6 +32,7 @@ BOT_LEVEL_NAMES: dict[str, str] = {
     "easy": N_("Computer, easy"),
     "medium": N_("Computer, medium"),
     "hard": N_("Computer, hard"),
+    "expert": N_("Computer, expert"),
 }
 
 

@@ -4,9 +4,9 @@ The loss is the value's mean squared error against its target plus the policy's 
 visit shares, over the legal moves only. The value's target mixes the mover's return at the end of the game with the
 search's value of its move (`mix`: the search's share), both mapped to -1..1: a perceptron over the whole tensor
 memorises a few thousand games' results (a deal identifies its game), while a grouped network, whose weights are
-shared by the parts of the position, learns from the results alone (`mix` 0). A tenth of the games (never split between the
-two) is held out: the report's loss curves are of both parts, and training keeps the epoch whose held-out loss was
-lowest.
+shared by the parts of the position, learns from the results alone (`mix` 0). A tenth of the games (never split
+between the two) is held out: the report's loss curves are of both parts, and training keeps the epoch whose held-out
+loss was lowest.
 """
 
 from __future__ import annotations

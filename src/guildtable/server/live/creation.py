@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from guildtable.bots.spec import check_web_spec
+from guildtable.bots.levels import expert_available
+from guildtable.bots.spec import check_web_spec, parse_spec
 from guildtable.kernel import BadOptions, BadRecord, Game, GuildtableError
 from guildtable.kernel.i18n import gettext as _
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.rng import new_table_seed
-from guildtable.kernel.seats import seat_colour_name
+from guildtable.kernel.seats import bot_label, seat_colour_name
 from guildtable.server.auth import new_id, new_token
 from guildtable.server.live.followups import FollowUps
 from guildtable.server.live.news import catch_up
@@ -29,7 +30,7 @@ from guildtable.server.storage.tables import StoredSeat, StoredTable
 from guildtable.server.tables import HUMAN, SCRIPT, Table
 
 # The bots a rated table may have, and a seat that runs out of time may be played on by (they have ratings).
-NAMED_LEVELS = "random, greedy, easy, medium, hard"
+NAMED_LEVELS = "random, greedy, easy, medium, hard, expert"
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +229,20 @@ def checked_kinds(game: Game, seat_kinds: list[str], rated: bool) -> list[str]:
                 kind = check_web_spec(kind)
             except BadOptions as error:
                 raise Problem(422, "bad-seats", _("seat {n}: {reason}", n=index + 1, reason=error.message)) from None
+            if parse_spec(kind)[0] == "expert" and not expert_available(game.name, len(seat_kinds)):
+                # It would play as hard: a player choosing it would be misled.
+                raise Problem(
+                    422,
+                    "bad-seats",
+                    _(
+                        "seat {n}: {expert} has not learned {game} for {count} players yet; choose {hard}",
+                        n=index + 1,
+                        expert=bot_label("expert"),
+                        game=game.title,
+                        count=len(seat_kinds),
+                        hard=bot_label("hard"),
+                    ),
+                )
         if rated and kind != HUMAN and bot_subject(kind) is None:
             # A bot with its own parameters has no rating: the table could not be rated at its end.
             raise Problem(

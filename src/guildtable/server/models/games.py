@@ -46,6 +46,9 @@ class GameInfo(TypedDict):
     options: list[GameOptionInfo]
     tutorial: bool
     """Issue 34: whether the game has a guided first game (`/api/games/{name}/tutorial`)."""
+    expert_players: list[int]
+    """Issue 35: the player counts at which the `expert` level plays with a network trained for the game (the new-table
+    form offers it only there)."""
 
 
 class BotInfo(TypedDict):

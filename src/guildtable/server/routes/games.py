@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from guildtable.bots.levels import OPPONENTS, opponent_label
+from guildtable.bots.levels import OPPONENTS, expert_available, opponent_label
 from guildtable.bots.spec import BOT_DESCRIPTIONS, BOT_KINDS
 from guildtable.kernel import Game
 from guildtable.kernel.glossary import glossary_json
@@ -98,6 +98,7 @@ def game_info(game: Game) -> GameInfo:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "seat_names": [seat_colour_label(seat) for seat in range(game.max_players)],
+        "expert_players": [count for count in game.player_counts if expert_available(game.name, count)],
         "official_content": game.official_content,
         "content_note": game_words(game, game.content_note),
         "options": [option_info(game, option) for option in game.options],

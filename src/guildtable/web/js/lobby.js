@@ -44,7 +44,9 @@ function drawPlayers(keepCount = false) {
 function drawSeats() {
   const game = currentGame();
   const count = Number($("players", HTMLSelectElement).value);
-  const kinds = [["human", t("Person")], ...catalogue.opponents.map((bot) => [bot.kind, bot.label])];
+  // The expert level only where it has learned this game at this count (elsewhere it would play as hard).
+  const opponents = catalogue.opponents.filter((bot) => bot.kind !== "expert" || game.expert_players.includes(count));
+  const kinds = [["human", t("Person")], ...opponents.map((bot) => [bot.kind, bot.label])];
   $("seats").replaceChildren(...Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
     h("strong", {}, game.seat_names[seat] || t("Seat {n}", { n: seat + 1 })),
     h("select", { class: "seat-kind", "data-seat": seat, "aria-label": t("seat {n} player", { n: seat + 1 }) },

@@ -1971,6 +1971,8 @@ export interface components {
             options: components["schemas"]["GameOptionInfo"][];
             /** Tutorial */
             tutorial: boolean;
+            /** Expert Players */
+            expert_players: number[];
         };
         /**
          * GameOptionInfo
@@ -2799,7 +2801,7 @@ export interface components {
             timeout?: "forfeit" | "bot";
             /**
              * Bot
-             * @description the level that plays a seat on: random, greedy, easy, medium, hard
+             * @description the level that plays a seat on: random, greedy, easy, medium, hard, expert
              * @default greedy
              */
             bot?: string;
@@ -3814,6 +3816,7 @@ export interface operations {
                      *             "Purple",
                      *             "Orange"
                      *           ],
+                     *           "expert_players": [],
                      *           "official_content": false,
                      *           "content_note": "The rulebooks do not describe the printed board, so the city map here is our own design. Everything else follows the rulebook.",
                      *           "options": [
@@ -3968,6 +3971,9 @@ export interface operations {
                      *             "Blue",
                      *             "Red"
                      *           ],
+                     *           "expert_players": [
+                     *             2
+                     *           ],
                      *           "official_content": true,
                      *           "content_note": "",
                      *           "options": [
@@ -4004,6 +4010,7 @@ export interface operations {
                      *             "Green",
                      *             "Purple"
                      *           ],
+                     *           "expert_players": [],
                      *           "official_content": false,
                      *           "content_note": "The rulebook does not list the 30 prestige cards, so this game uses a stand-in deck of our own: their points and costs are not the printed ones. Everything else follows the rulebook.",
                      *           "options": [
@@ -4164,6 +4171,7 @@ export interface operations {
                      *             "Green",
                      *             "Purple"
                      *           ],
+                     *           "expert_players": [],
                      *           "official_content": false,
                      *           "content_note": "The rulebook does not print what is on the tiles, action cards, mayoral reward cards, reward tokens and the plantation, so this game uses a stand-in set of our own. The rules of play follow the rulebook.",
                      *           "options": [
@@ -4275,6 +4283,10 @@ export interface operations {
                      *           "description": "a light search with short random playouts: makes plain mistakes"
                      *         },
                      *         {
+                     *           "kind": "expert",
+                     *           "description": "the hard search judging positions with a network trained by self-play (at most 1.5 s per move)"
+                     *         },
+                     *         {
                      *           "kind": "greedy",
                      *           "description": "one ply with the game's evaluation"
                      *         },
@@ -4319,6 +4331,10 @@ export interface operations {
                      *         {
                      *           "kind": "hard",
                      *           "label": "Computer, hard"
+                     *         },
+                     *         {
+                     *           "kind": "expert",
+                     *           "label": "Computer, expert: learned by self-play"
                      *         }
                      *       ]
                      *     }
