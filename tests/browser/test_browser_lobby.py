@@ -62,6 +62,18 @@ def test_lobby_options_and_opponents_read_in_plain_words(page: Any, game: str) -
     assert not any(NOTATION.search(kind) for kind in kinds), kinds
 
 
+def test_issue_35_the_expert_is_offered_only_where_it_has_learned_the_game(page: Any) -> None:
+    """City Blocks ships a network, so its seats offer the expert; Guildhall's do not (it would play as hard)."""
+    open_lobby(page, "city-blocks")
+    kinds = page.locator('select.seat-kind[data-seat="1"] option').all_inner_texts()
+    assert "Computer, expert: trained on thousands of its own games" in kinds and kinds[-1].startswith(
+        "Computer, expert"
+    )
+    choose_game(page, "guildhall")
+    kinds = page.locator('select.seat-kind[data-seat="1"] option').all_inner_texts()
+    assert not any("expert" in kind for kind in kinds) and any("hard" in kind for kind in kinds)
+
+
 def test_lobby_a_chosen_option_reaches_the_table(page: Any) -> None:
     """A choice picked by its plain label is sent as the option's value; options left at their default are not sent."""
     open_lobby(page, "guilds-of-london")

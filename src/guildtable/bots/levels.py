@@ -42,7 +42,7 @@ OPPONENTS: tuple[tuple[str, str], ...] = (
     ("easy", ""),
     ("medium", ""),
     ("hard", ""),
-    ("expert", N_("learned by self-play")),
+    ("expert", N_("trained on thousands of its own games")),
 )
 """The bots a person picks from when seating a table, in the order the lobby lists them, each with what it does in
 plain words where its name ("Computer, casual": `kernel.seats.BOT_LEVEL_NAMES`) does not say it."""

@@ -4334,7 +4334,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "kind": "expert",
-                     *           "label": "Computer, expert: learned by self-play"
+                     *           "label": "Computer, expert: trained on thousands of its own games"
                      *         }
                      *       ]
                      *     }
