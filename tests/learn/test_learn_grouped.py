@@ -142,9 +142,55 @@ def test_train_grouped_runs_and_reuses_self_play_already_in_its_folder(
 
 def test_train_grouped_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     for args, words in (
-        (["train", "guildhall", "--grouped", "--out", str(tmp_path / "a")], "no like parts"),
+        (["train", "city-and-guilds", "--grouped", "--out", str(tmp_path / "a")], "no like parts"),
         (["train", "city-blocks", "--grouped", "--hidden", "8,8", "--out", str(tmp_path / "b")], "one hidden layer"),
     ):
         result = runner.invoke(app, ["--lang", "en", *args], env=ENGLISH)
         assert result.exit_code == 2, result.output
         assert words in result.output and "Traceback" not in result.output
+
+
+def random_positions(game_name: str, players: int, count: int, seed: int) -> list[State]:
+    game = get_game(game_name)
+    rng = Rng(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_state(players, seed=rng.below(1 << 30))
+        while not state.is_terminal and len(found) < count:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            if rng.below(8) == 0:
+                found.append(state.clone())
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_guildhall_groups_are_each_players_chapters(players: int) -> None:
+    """GH-19/GH-48: a player's guildhall holds chapters, one per profession, of up to five colours. Each part is one
+    player's chapter of one profession (you first), worth 1 if yours and -1/(players - 1) if another's."""
+    observer = observer_for("guildhall", players)
+    for state in random_positions("guildhall", players, 20, seed=players):
+        seat = state.current_player if state.current_player is not None else 0
+        groups = observer.groups(observer.encode(state, seat)[None])
+        assert groups.features.shape[:2] == (1, 6 * players)
+        halls = state.halls  # type: ignore[attr-defined]
+        for offset in range(players):
+            player = (seat + offset) % players
+            for profession in range(6):
+                colours = groups.features[0, offset * 6 + profession, :5]
+                assert colours.tolist() == [float(halls[player * 6 + profession] >> c & 1) for c in range(5)]
+                assert groups.worth[0, offset * 6 + profession] == pytest.approx(
+                    1.0 if offset == 0 else -1 / (players - 1)
+                )
+
+
+def test_guilds_of_london_groups_are_the_city_s_tiles() -> None:
+    """GL-19: tiles join the city as it grows; each part is a tile, worth 1 while it lies in the city."""
+    observer = observer_for("guilds-of-london", 2)
+    for state in random_positions("guilds-of-london", 2, 20, seed=9):
+        seat = state.current_player if state.current_player is not None else 0
+        groups = observer.groups(observer.encode(state, seat)[None])
+        assert groups.features.shape[:2] == (1, 45)
+        in_city = set(state.in_play)  # type: ignore[attr-defined]
+        assert {tile for tile in range(45) if groups.worth[0, tile] == 1.0} == in_city
+        assert all(groups.features[0, tile, 0] == (tile in in_city) for tile in range(45))

@@ -13,6 +13,9 @@ A profession card is its identity, profession × 5 + colour (30 identities, 4 co
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from guildtable.games.guildhall.content import (
     CARD_NAMES,
     COLOURS,
@@ -39,7 +42,7 @@ from guildtable.games.guildhall.questions import (
 from guildtable.games.guildhall.state import Position
 from guildtable.kernel import State
 from guildtable.kernel.layout import LayoutBuilder
-from guildtable.kernel.observation import Encoder, copies, relative_seats
+from guildtable.kernel.observation import Encoder, Groups, copies, relative_seats
 from guildtable.kernel.protocol import Tensor
 
 ASKED = len(ASKED_KINDS)  # the question kinds asked of a player; the engine's bookkeeping steps are numbered after them
@@ -63,6 +66,15 @@ OPTION_FLAGS = (
 )
 """Each option's value that sets its flag in `options` (the default leaves it 0)."""
 BITS = tuple(tuple(colour for colour in range(COLOURS) if mask >> colour & 1) for mask in range(1 << COLOURS))
+
+
+def _which(players: int) -> npt.NDArray[np.float32]:
+    """Per player and profession, the profession one-hot and then the player one-hot (you first)."""
+    which = np.zeros((players, PROFESSIONS, PROFESSIONS + players), np.float32)
+    for player in range(players):
+        for profession in range(PROFESSIONS):
+            which[player, profession, profession] = which[player, profession, PROFESSIONS + player] = 1.0
+    return which
 
 
 class GuildhallEncoder(Encoder):
@@ -183,6 +195,31 @@ class GuildhallEncoder(Encoder):
 
     parts = 9
     HALLS, AREAS, OWNED, HAND, MINE, PRIVATE, REST, OPTIONS, NUMBERS = range(parts)
+
+    def groups(self, observations: npt.NDArray[np.float32]) -> Groups:
+        """The chapters: per player (you first) and profession, the colours in that player's guildhall and action area
+        and, for you, the cards of that profession in your hand and whether you completed it, with the profession and
+        the player one-hot. A chapter of yours is worth 1, another player's -1/(players - 1): the value is how much
+        better yours stand. The context is everything from the open question on (VP, completed chapters, the prestige
+        row, whose turn it is, the piles)."""
+        n = self.layout.players
+        count = len(observations)
+        halls = observations[:, self.halls : self.halls + n * IDENTITIES].reshape(count, n, PROFESSIONS, COLOURS)
+        areas = observations[:, self.areas : self.areas + n * 2 * IDENTITIES].reshape(count, n, 2, PROFESSIONS, COLOURS)
+        hand = observations[:, self.hand : self.hand + COPIES * IDENTITIES].reshape(count, COPIES, PROFESSIONS, COLOURS)
+        yours = np.zeros((count, n, PROFESSIONS, COPIES * COLOURS + 1), np.float32)
+        yours[:, 0, :, :-1] = hand.transpose(0, 2, 1, 3).reshape(count, PROFESSIONS, COPIES * COLOURS)
+        yours[:, 0, :, -1] = observations[:, self.mine : self.mine + PROFESSIONS]
+        which = np.broadcast_to(_which(n), (count, n, PROFESSIONS, PROFESSIONS + n))
+        features = np.concatenate(
+            [halls, areas.transpose(0, 1, 3, 2, 4).reshape(count, n, PROFESSIONS, 2 * COLOURS), yours, which], axis=3
+        )
+        worth = np.repeat(np.array([1.0] + [-1.0 / (n - 1)] * (n - 1), np.float32), PROFESSIONS)
+        return Groups(
+            np.ascontiguousarray(features.reshape(count, n * PROFESSIONS, -1), dtype=np.float32),
+            np.broadcast_to(worth, (count, n * PROFESSIONS)).copy(),
+            np.ascontiguousarray(observations[:, self.question :]),
+        )
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, Position)

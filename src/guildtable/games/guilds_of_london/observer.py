@@ -38,7 +38,7 @@ from guildtable.games.guilds_of_london.questions import (
 from guildtable.games.guilds_of_london.state import GuildsOptions, GuildsPosition
 from guildtable.kernel import State
 from guildtable.kernel.layout import LayoutBuilder
-from guildtable.kernel.observation import Encoder, Memo, copies, relative_seats
+from guildtable.kernel.observation import Encoder, Groups, Memo, copies, relative_seats
 from guildtable.kernel.protocol import Tensor
 
 TILES, CARDS, REWARDS, TOKENS = A.N_TILES, A.N_CARDS, A.N_REWARDS, A.N_TOKENS
@@ -165,6 +165,44 @@ class GuildsOfLondonEncoder(Encoder):
     IN_PLAY, MASTERS, TOKEN, FIGURES, KEPT, HAND, IN_FRONT, DISCARD, REWARDS, UNDER, POSITIONS, REST, OPTIONS = range(
         parts
     )
+
+    def groups(self, observations: npt.NDArray[np.float32]) -> Groups:
+        """The tiles: per tile, whether it lies in the city and shows its master side, whose master stands on it, the
+        Beadle, its reward token, its place and each player's figures on it, and which tile it is; a tile is worth 1
+        while it lies in the city (0 outside). The context is everything else: the question, the turn order, the
+        hand, the cards, the round, the Guildhall and the plantation, the players' numbers."""
+        n = self.layout.players
+        count = len(observations)
+
+        def tiles(start: int, width: int) -> npt.NDArray[np.float32]:
+            return observations[:, start : start + TILES * width].reshape(count, TILES, width)
+
+        features = np.concatenate(
+            [
+                tiles(self.in_play, 1),
+                tiles(self.master_side, 1),
+                tiles(self.masters, n),
+                tiles(self.beadle, 1),
+                tiles(self.tokens, TOKENS),
+                tiles(self.tile_positions, 2),
+                tiles(self.tile_figures, n),
+                np.broadcast_to(np.eye(TILES, dtype=np.float32), (count, TILES, TILES)),
+            ],
+            axis=2,
+        )
+        context = np.concatenate(
+            [
+                observations[:, self.question : self.tile_positions],
+                observations[:, self.guildhall_positions : self.tile_figures],
+                observations[:, self.guildhall_figures :],
+            ],
+            axis=1,
+        )
+        return Groups(
+            np.ascontiguousarray(features, dtype=np.float32),
+            np.ascontiguousarray(observations[:, self.in_play : self.in_play + TILES]),
+            np.ascontiguousarray(context),
+        )
 
     def build(self, state: State, seat: int) -> Tensor:
         assert isinstance(state, GuildsPosition)
