@@ -10,9 +10,9 @@ Writes each tournament's JSON/CSV/plots under `arena-results/strength-<game>-<pl
 line per aim.
 
 Aims of issue 35 (`--expert`): in City Blocks, 2-player Guildhall and 2-player Guilds of London, `expert` (the
-search with the shipped network, `hard:learned=1`) at `hard`'s budget scores at least 55% of at least 200 games
-against `hard` given 4x its iterations, the 95% interval's lower bound above 50%. Every deal is played twice, each
-side in each seat, so both sides get the same deals and seats:
+level: `hard`'s search judging its leaves with the shipped network) at `hard`'s budget scores at least 55% of at
+least 200 games against `hard` given 4x its iterations, the 95% interval's lower bound above 50%. Every deal is
+played twice, each side in each seat, so both sides get the same deals and seats:
 
     .venv/bin/python benchmarks/strength_arena.py --expert --deals 100 [--only city-blocks] [--expert-spec ...]
 """
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("arena-results"))
     parser.add_argument("--expert", action="store_true", help="the expert aims of issue 35 instead")
     parser.add_argument("--deals", type=int, default=100, help="deals of each expert duel (two games each)")
-    parser.add_argument("--expert-spec", default="hard:learned=1", help="the expert's spec")
+    parser.add_argument("--expert-spec", default="expert", help="the expert's spec")
     parser.add_argument("--rival-spec", default=FOUR_TIMES_HARD, help="the spec it must beat")
     args = parser.parse_args()
     if args.expert:
