@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from guildtable.kernel.observation import observer_for
 from guildtable.kernel.registry import get_game
 from guildtable.kernel.seats import bot_label
 
+ROOT = Path(__file__).resolve().parents[2]
 # Per shipped network, positions reached by random moves from a seeded deal (seed, moves) and the network's value of
 # each for seat 0 and seat 1, as the network trained by the README's command judged them.
 KNOWN: dict[str, list[tuple[int, int, tuple[float, float]]]] = {
@@ -52,6 +54,8 @@ def test_every_shipped_network_says_how_it_was_made_and_judges_known_positions_a
         made = info.training
         assert made.command.startswith(f"guildtable train {info.game} --players {info.players} ")
         assert re.search(rf"--seed {made.seed}\b", made.command) and made.positions > 0 and made.machine
+        for readme in ("README.md", "README.de.md"):  # each README says how the shipped network was made
+            assert f"`{path.name}`" in (ROOT / readme).read_text() and made.command in (ROOT / readme).read_text()
         judge = LearnedEvaluator(network, info.game, info.players)
         for seed, moves, values in KNOWN[path.name]:
             state = reached(info.game, info.players, seed, moves)
