@@ -28,17 +28,17 @@ TINY = [
 ]
 
 
-def positions(count: int, seed: int) -> list[State]:
-    """Positions of random City Blocks games, a few moves apart."""
-    game = get_game("city-blocks")
+def positions(count: int, seed: int, game_name: str = "city-blocks", players: int = 2, every: int = 4) -> list[State]:
+    """Positions of random games, about `every` moves apart."""
+    game = get_game(game_name)
     rng = Rng(seed)
     found: list[State] = []
     while len(found) < count:
-        state = game.new_state(2, seed=rng.below(1 << 30))
+        state = game.new_state(players, seed=rng.below(1 << 30))
         while not state.is_terminal and len(found) < count:
             legal = state.legal_actions()
             state.apply(legal[rng.below(len(legal))])
-            if rng.below(4) == 0:
+            if rng.below(every) == 0:
                 found.append(state.clone())
     return found
 
@@ -150,26 +150,12 @@ def test_train_grouped_refuses_what_it_cannot_do(tmp_path: Path) -> None:
         assert words in result.output and "Traceback" not in result.output
 
 
-def random_positions(game_name: str, players: int, count: int, seed: int) -> list[State]:
-    game = get_game(game_name)
-    rng = Rng(seed)
-    found: list[State] = []
-    while len(found) < count:
-        state = game.new_state(players, seed=rng.below(1 << 30))
-        while not state.is_terminal and len(found) < count:
-            legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
-            if rng.below(8) == 0:
-                found.append(state.clone())
-    return found
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_guildhall_groups_are_each_players_chapters(players: int) -> None:
     """GH-19/GH-48: a player's guildhall holds chapters, one per profession, of up to five colours. Each part is one
     player's chapter of one profession (you first), worth 1 if yours and -1/(players - 1) if another's."""
     observer = observer_for("guildhall", players)
-    for state in random_positions("guildhall", players, 20, seed=players):
+    for state in positions(20, players, "guildhall", players, every=8):
         seat = state.current_player if state.current_player is not None else 0
         groups = observer.groups(observer.encode(state, seat)[None])
         assert groups.features.shape[:2] == (1, 6 * players)
@@ -187,7 +173,7 @@ def test_guildhall_groups_are_each_players_chapters(players: int) -> None:
 def test_guilds_of_london_groups_are_the_city_s_tiles() -> None:
     """GL-19: tiles join the city as it grows; each part is a tile, worth 1 while it lies in the city."""
     observer = observer_for("guilds-of-london", 2)
-    for state in random_positions("guilds-of-london", 2, 20, seed=9):
+    for state in positions(20, 9, "guilds-of-london", every=8):
         seat = state.current_player if state.current_player is not None else 0
         groups = observer.groups(observer.encode(state, seat)[None])
         assert groups.features.shape[:2] == (1, 45)
