@@ -14,7 +14,7 @@ Games are played and analysed in worker processes (`--workers`), every one seede
 search is the analysis's own (`DEFAULT_SPEC`) at `--iterations` per search.
 
     .venv/bin/python benchmarks/analysis_validation.py strength --game city-blocks [--hard-games 10] [--self-play 4]
-    .venv/bin/python benchmarks/analysis_validation.py collect --game guildhall [--games 200] [--sample 12]
+    .venv/bin/python benchmarks/analysis_validation.py collect --game guildhall [--games 200] [--judge expert]
     .venv/bin/python benchmarks/analysis_validation.py fit [--out artifacts/analysis-validation]
 """
 
@@ -24,6 +24,7 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -72,7 +73,9 @@ class GameResult:
         return statistics.fmean(losses) if losses else None
 
 
-def play_and_judge(game_name: str, bots: tuple[str, ...], seed: int, iterations: int, sample: int) -> GameResult:
+def play_and_judge(
+    game_name: str, bots: tuple[str, ...], seed: int, iterations: int, sample: int, judge_spec: str = DEFAULT_SPEC
+) -> GameResult:
     """Play one seeded game between `bots`, then judge `sample` of its decisions chosen at random (0: all of them),
     with the search's raw values."""
     game = get_game(game_name)
@@ -91,7 +94,7 @@ def play_and_judge(game_name: str, bots: tuple[str, ...], seed: int, iterations:
         Rng(seed).shuffle(choices)
         choices = choices[:sample]
     chosen = set(choices)
-    spec = spec_with(DEFAULT_SPEC, iterations=iterations)
+    spec = spec_with(judge_spec, iterations=iterations)
     predictions = []
     for index, (position, action) in enumerate(positions(record)):
         if index in chosen:
@@ -101,8 +104,15 @@ def play_and_judge(game_name: str, bots: tuple[str, ...], seed: int, iterations:
     return GameResult(game_name, seed, bots, tuple(decisions), tuple(predictions))
 
 
-def run(pool: ProcessPoolExecutor, game: str, games: list[tuple[int, tuple[str, ...]]], iterations: int, sample: int):  # type: ignore[no-untyped-def]
-    futures = [pool.submit(play_and_judge, game, bots, seed, iterations, sample) for seed, bots in games]
+def run(
+    pool: ProcessPoolExecutor,
+    game: str,
+    games: list[tuple[int, tuple[str, ...]]],
+    iterations: int,
+    sample: int,
+    judge_spec: str = DEFAULT_SPEC,
+) -> Iterator[GameResult]:
+    futures = [pool.submit(play_and_judge, game, bots, seed, iterations, sample, judge_spec) for seed, bots in games]
     for future in futures:
         yield future.result()
 
@@ -155,7 +165,7 @@ def collect(args: argparse.Namespace) -> None:
     path = args.out / f"calibration-{args.game}.jsonl"
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool, path.open("w") as out:
-        for done, result in enumerate(run(pool, args.game, games, args.iterations, args.sample), 1):
+        for done, result in enumerate(run(pool, args.game, games, args.iterations, args.sample, args.judge), 1):
             out.write(json.dumps(asdict(result)) + "\n")
             out.flush()
             if done % 20 == 0:
@@ -293,6 +303,9 @@ def main() -> None:
     collect_parser = commands.choices["collect"]
     collect_parser.add_argument("--games", type=int, default=200)
     collect_parser.add_argument("--sample", type=int, default=12, help="decisions judged per game (0: all)")
+    collect_parser.add_argument(
+        "--judge", default=DEFAULT_SPEC, help="the judging search's spec (a level such as expert, or ismcts:...)"
+    )
     collect_parser.add_argument(
         "--bots",
         default="greedy:random,random:greedy,greedy:greedy,random:random,easy:greedy,greedy:easy",
